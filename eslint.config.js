@@ -1,0 +1,31 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'bench/reports/', 'test-results/', '**/*.astro'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly', process: 'readonly', URL: 'readonly', fetch: 'readonly', Request: 'readonly',
+        Response: 'readonly', Headers: 'readonly', crypto: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        TextEncoder: 'readonly', TextDecoder: 'readonly', document: 'readonly', window: 'readonly', navigator: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/upstream/db/*', '**/upstream/routes/*'], message: 'The worker reaches the upstream only through UPSTREAM.' }] }],
+    },
+  },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-dom', 'jotai', 'hono', 'hono/*', 'astro', 'astro:*', '**/worker/**', '**/upstream/**', '**/islands/**'], message: 'src/lib is pure: no React, Astro, Hono, worker or upstream imports.' },
+      ] }],
+    },
+  },
+);

@@ -1,0 +1,117 @@
+// Banner configuration: labels, theme, toggles and A/B variants. Two fictional banners; `bayside`
+// is the spec's variant banner (its own club, email preference entries, no cart fetch, no
+// shop-ingredients). spec: shopping §1, §4 Cart, §5 Recipes; account §9 Email preference labels.
+
+export const BANNER_IDS = ['harvest', 'bayside'] as const;
+export type BannerId = (typeof BANNER_IDS)[number];
+
+export interface BannerToggles {
+  /** spec: shopping §6 search toggles */
+  searchLoadMore: boolean;
+  searchSortBy: boolean;
+  searchPriceFilter: boolean;
+  searchSavingsFacet: boolean;
+  searchSuggestionsMinChars: number;
+  /** spec: shopping §4 Cart: the cart fetch is skipped for one specific banner */
+  cartFetch: boolean;
+  /** spec: shopping §5 Recipes: shop-ingredients disabled on one specific banner */
+  shopIngredients: boolean;
+  productRecommendation: boolean;
+  couponClipping: boolean;
+  oauthEnabled: boolean;
+  alwaysPromptLogin: boolean;
+  emailVerificationRequired: boolean;
+}
+
+export interface Banner {
+  id: BannerId;
+  name: string;
+  shortName: string;
+  tagline: string;
+  /** spec: account §9: the variant banner has its own loyalty club */
+  clubName: string | null;
+  plusOffersName: string | null;
+  isVariant: boolean;
+  customerServicePhone: string;
+  theme: { primary: string; primaryDark: string; accent: string; surface: string };
+  toggles: BannerToggles;
+  /** A/B test id -> variant; forwarded to the upstream as a header. */
+  abTests: Record<string, number>;
+  defaultLocationId: string;
+}
+
+const BASE_TOGGLES: BannerToggles = {
+  searchLoadMore: false,
+  searchSortBy: true,
+  searchPriceFilter: true,
+  searchSavingsFacet: true,
+  searchSuggestionsMinChars: 2,
+  cartFetch: true,
+  shopIngredients: true,
+  productRecommendation: true,
+  couponClipping: true,
+  oauthEnabled: false,
+  alwaysPromptLogin: false,
+  emailVerificationRequired: false,
+};
+
+export const BANNERS: Record<BannerId, Banner> = {
+  harvest: {
+    id: 'harvest',
+    name: 'Harvest Market',
+    shortName: 'Harvest',
+    tagline: 'Fresh from the field, ready when you are',
+    clubName: null,
+    plusOffersName: null,
+    isVariant: false,
+    customerServicePhone: '1-800-555-0142',
+    theme: { primary: '#1f6f3f', primaryDark: '#14502c', accent: '#f2b705', surface: '#f6f8f4' },
+    toggles: { ...BASE_TOGGLES },
+    abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
+    defaultLocationId: '70100101',
+  },
+  bayside: {
+    id: 'bayside',
+    name: 'Bayside Foods',
+    shortName: 'Bayside',
+    tagline: 'Your neighbourhood market by the water',
+    clubName: 'Bayside Club',
+    plusOffersName: 'Bayside Plus Offers',
+    isVariant: true,
+    customerServicePhone: '1-800-555-0199',
+    theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true },
+    abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
+    defaultLocationId: '62000201',
+  },
+};
+
+/** True for a known banner id. `isBannerId('bayside') === true` */
+export function isBannerId(value: unknown): value is BannerId {
+  return typeof value === 'string' && (BANNER_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * Parses the BANNER_HOSTS setting: `"harvest.example=harvest,bayside.example=bayside"`.
+ * Unknown banner ids and malformed entries are ignored.
+ */
+export function parseBannerHosts(setting: string | undefined): Map<string, BannerId> {
+  const hosts = new Map<string, BannerId>();
+  for (const entry of (setting ?? '').split(',')) {
+    const [host, id] = entry.split('=').map((part) => part.trim().toLowerCase());
+    if (host && isBannerId(id)) hosts.set(host, id);
+  }
+  return hosts;
+}
+
+/**
+ * The banner for a request's host name: an exact host match, else a `<banner>.` prefix
+ * (`bayside.localhost`), else the default. `resolveBanner('bayside.localhost:8787', hosts, 'harvest') === 'bayside'`
+ */
+export function resolveBanner(host: string | null | undefined, hosts: Map<string, BannerId>, fallback: BannerId): BannerId {
+  const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+  const exact = hosts.get(name);
+  if (exact) return exact;
+  const first = name.split('.')[0];
+  return isBannerId(first) && name.includes('.') ? first : fallback;
+}

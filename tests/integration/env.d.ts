@@ -1,0 +1,10 @@
+// Bindings the Workers test pool provides (vitest.config.ts, project "integration").
+type D1MigrationList = Array<{ name: string; queries: string[] }>;
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    UPSTREAM: string;
+    SESSION_KEYS?: string;
+    TEST_MIGRATIONS: D1MigrationList;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+
+// What the upstream knows about a call: only what the edge put in its headers (the edge builds
+// them from its own context; see worker/upstream/client.ts UPSTREAM_HEADERS).
+
+export interface CustomerContext {
+  customerGUID: string;
+  sessionId: string;
+  authorities: string[];
+}
+
+export interface CallContext {
+  locationId: string;
+  division: string;
+  store: string;
+  modality: string;
+  banner: string;
+  abTests: Record<string, number>;
+  customer: CustomerContext | null;
+  timeZone: string;
+  correlationId: string;
+}
+
+export interface UpstreamBindings {
+  DB: D1Database;
+  UPSTREAM_SHARED_SECRET?: string;
+}
+
+export interface UpstreamEnv {
+  Bindings: UpstreamBindings;
+  Variables: { call: CallContext };
+}
+
+function parseJson<T>(value: string | undefined, fallback: T): T {
+  if (!value) return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Reads the call context from the edge's headers. */
+export function readCallContext(c: Context): CallContext {
+  const customer = parseJson<CustomerContext | null>(c.req.header('x-hm-customer-context'), null);
+  const valid =
+    customer && typeof customer.customerGUID === 'string' && typeof customer.sessionId === 'string' && Array.isArray(customer.authorities);
+  return {
+    locationId: c.req.header('x-hm-location-id') ?? '',
+    division: c.req.header('x-hm-division') ?? '',
+    store: c.req.header('x-hm-store') ?? '',
+    modality: c.req.header('x-hm-modality') ?? 'PICKUP',
+    banner: c.req.header('x-hm-banner') ?? 'harvest',
+    abTests: parseJson<Record<string, number>>(c.req.header('x-hm-ab-tests'), {}),
+    customer: valid ? customer : null,
+    timeZone: c.req.header('x-hm-time-zone') ?? 'UTC',
+    correlationId: c.req.header('x-correlation-id') ?? '',
+  };
+}

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../src/lib/http/errors.ts';
+import { errorResponse, handleError } from './errors.ts';
+import { csrf } from './middleware/csrf/index.ts';
+import { edgeContext } from './middleware/edge-context/index.ts';
+import { requestId } from './middleware/request-id/index.ts';
+import { securityHeaders } from './middleware/security-headers/index.ts';
+import { session } from './middleware/session/index.ts';
+import { servePage, type RenderPage } from './pages.ts';
+import { authRoutes } from './routes/auth.ts';
+import { basketRoutes } from './routes/basket.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import type { EdgeEnv } from './types.ts';
+import { createUpstreamClient } from './upstream/client.ts';
+
+export interface AppOptions {
+  /** Astro's handler; tests of the API routes may leave it out (pages then answer 404). */
+  renderPage?: RenderPage;
+}
+
+/** API prefixes on the spec's own paths; everything else is a page. */
+export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/'];
+
+/** Builds the edge app: the middleware chain of ARCHITECTURE.md, the API routes, then pages. */
+export function createApp(options: AppOptions = {}) {
+  const app = new Hono<EdgeEnv>();
+  app.onError(handleError);
+
+  // spec order: security headers -> banner + location -> session -> CSRF -> request id + timing
+  app.use('*', securityHeaders());
+  app.use('*', edgeContext());
+  app.use('*', session());
+  app.use('*', csrf());
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const s = c.get('session');
+    c.set(
+      'upstream',
+      createUpstreamClient(c.env, c.executionCtx as ExecutionContext | undefined, {
+        locationId: c.get('locationId'),
+        modality: c.get('modality'),
+        banner: c.get('banner').id,
+        abTests: c.get('banner').abTests,
+        customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
+        timeZone: c.get('timeZone'),
+        correlationId: c.get('requestId'),
+      }),
+    );
+    await next();
+  });
+
+  app.get('/__edge/ping', (c) => c.text('ok'));
+  app.route('/', authRoutes);
+  app.route('/', catalogRoutes);
+  app.route('/', basketRoutes);
+
+  app.all('*', async (c) => {
+    const path = new URL(c.req.url).pathname;
+    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such endpoint', 404);
+    }
+    if (!options.renderPage) return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No page renderer', 404);
+    return servePage(c, options.renderPage);
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+// Bindings and settings of the edge worker (wrangler.jsonc `vars`, secrets, bindings).
+interface Env {
+  /** D1 database of the reference upstream (used when UPSTREAM is "embedded"). */
+  DB: D1Database;
+  ASSETS: Fetcher;
+  /** "embedded" (reference upstream in-process), "service" (the UPSTREAM_SERVICE binding) or an https origin. */
+  UPSTREAM: string;
+  UPSTREAM_SERVICE?: Fetcher;
+  /** Sent to a remote upstream so it can trust only the edge. */
+  UPSTREAM_SHARED_SECRET?: string;
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Secret: "kid:base64url-key,kid:key" — the first signs, all verify (rotation). */
+  SESSION_KEYS?: string;
+  DEFAULT_BANNER?: string;
+  BANNER_HOSTS?: string;
+  /** "development" allows the ?banner= override cookie; anything else ignores it. */
+  ENVIRONMENT?: string;
+  /** Seconds an anonymous page may be cached at the edge. */
+  PAGE_CACHE_SECONDS?: string;
+}

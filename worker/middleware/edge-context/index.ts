@@ -1,0 +1,47 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { BANNERS, isBannerId, parseBannerHosts, resolveBanner, type BannerId } from '../../../src/lib/banner/banners.ts';
+import { MODALITIES, type Modality } from '../../../src/lib/catalog/product.ts';
+import { LOCATION_ID_PATTERN } from '../../../src/lib/location/location-id.ts';
+import type { EdgeEnv } from '../../types.ts';
+
+// Banner from the host name (development override: ?banner=<id> stored in a cookie), the
+// shopper's store and modality from the `hm_store` cookie ("<locationId>.<MODALITY>"), falling
+// back to the banner's default store. Client headers are never read for any of these.
+
+export const STORE_COOKIE = 'hm_store';
+export const DEV_BANNER_COOKIE = 'hm_dev_banner';
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Parses the store cookie. `parseStoreCookie('70100101.DELIVERY') -> { locationId, modality }` */
+export function parseStoreCookie(value: string | undefined): { locationId: string; modality: Modality } | null {
+  if (!value) return null;
+  const [locationId, modality] = value.split('.');
+  if (!locationId || !LOCATION_ID_PATTERN.test(locationId)) return null;
+  const chosen = (MODALITIES as readonly string[]).includes(modality ?? '') ? (modality as Modality) : 'PICKUP';
+  return { locationId, modality: chosen };
+}
+
+export function edgeContext(): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    const fallback: BannerId = isBannerId(c.env.DEFAULT_BANNER) ? c.env.DEFAULT_BANNER : 'harvest';
+    let bannerId = resolveBanner(c.req.header('host'), parseBannerHosts(c.env.BANNER_HOSTS), fallback);
+    if (c.env.ENVIRONMENT === 'development') {
+      const requested = c.req.query('banner');
+      if (isBannerId(requested)) {
+        setCookie(c, DEV_BANNER_COOKIE, requested, { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+        bannerId = requested;
+      } else {
+        const remembered = getCookie(c, DEV_BANNER_COOKIE);
+        if (isBannerId(remembered)) bannerId = remembered;
+      }
+    }
+    const banner = BANNERS[bannerId];
+    const store = parseStoreCookie(getCookie(c, STORE_COOKIE));
+    c.set('banner', banner);
+    c.set('locationId', store?.locationId ?? banner.defaultLocationId);
+    c.set('modality', store?.modality ?? 'PICKUP');
+    c.set('timeZone', DEFAULT_TIME_ZONE);
+    await next();
+  };
+}

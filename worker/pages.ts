@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { runWithPageContext, type PageContext } from './context.ts';
+import type { EdgeEnv } from './types.ts';
+
+export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/** A page opts in to the shared edge cache with this response header (stripped before sending). */
+export const PAGE_CACHE_HEADER = 'x-hm-page-cache';
+
+/** The cache key of an anonymous page: its URL per banner, location and modality. */
+export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string): Request {
+  return new Request(`https://page-cache.internal/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
+}
+
+async function openCache(): Promise<Cache | null> {
+  try {
+    return typeof caches === 'undefined' ? null : await caches.open('pages');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Hands a request to Astro inside the page context. Anonymous GETs of pages that opt in are
+ * served from and stored in the edge cache, keyed per banner and location.
+ */
+export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
+  const url = new URL(c.req.url);
+  const anonymous = c.get('session') === null && !c.req.header('cookie')?.includes('hm_session=');
+  const cacheable = c.req.method === 'GET' && anonymous;
+  const key = pageCacheKey(url, c.get('banner').id, c.get('locationId'), c.get('modality'));
+  const cache = cacheable ? await openCache() : null;
+  if (cache) {
+    const hit = await cache.match(key);
+    if (hit) {
+      const response = new Response(hit.body, hit);
+      response.headers.set('x-hm-cache', 'HIT');
+      return response;
+    }
+  }
+  const context: PageContext = {
+    banner: c.get('banner'),
+    locationId: c.get('locationId'),
+    modality: c.get('modality'),
+    session: c.get('session'),
+    upstream: c.get('upstream'),
+    requestId: c.get('requestId'),
+    cacheable,
+  };
+  const rendered = await runWithPageContext(context, () => render(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+  const response = new Response(rendered.body, rendered);
+  const optedIn = response.headers.get(PAGE_CACHE_HEADER);
+  response.headers.delete(PAGE_CACHE_HEADER);
+  if (cache && context.cacheable && optedIn && response.status === 200 && !response.headers.has('set-cookie')) {
+    const seconds = Number(c.env.PAGE_CACHE_SECONDS ?? '300') || 300;
+    response.headers.set('cache-control', `public, max-age=0, s-maxage=${seconds}`);
+    response.headers.set('x-hm-cache', 'MISS');
+    c.executionCtx.waitUntil(cache.put(key, response.clone()));
+  } else if (!response.headers.has('cache-control')) {
+    response.headers.set('cache-control', 'private, no-store');
+  }
+  return response;
+}

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { EdgeEnv } from '../types.ts';
+
+// Routes of this area are added here (one Hono app per resource, mounted in worker/app.ts).
+export const catalogRoutes = new Hono<EdgeEnv>();

@@ -1,0 +1,34 @@
+import type { Banner } from '../src/lib/banner/banners.ts';
+import type { Modality } from '../src/lib/catalog/product.ts';
+import type { UpstreamClient } from './upstream/client.ts';
+
+/** The session as the edge reads it from the signed cookie (worker/middleware/session). */
+export interface SessionState {
+  sid: string;
+  customerGUID: string;
+  firstName: string;
+  /** ROLE_USER while fully signed in; ROLE_PERSISTENT_USER once only remembered. */
+  authorities: Array<'ROLE_USER' | 'ROLE_PERSISTENT_USER'>;
+  rememberMeId: string | null;
+  issuedAt: number;
+  authExpiresAt: number;
+  expiresAt: number;
+  /** Set when the cookie verified under an older key: the session middleware re-issues it. */
+  needsReissue: boolean;
+}
+
+export interface EdgeVariables {
+  requestId: string;
+  startedAt: number;
+  banner: Banner;
+  locationId: string;
+  modality: Modality;
+  timeZone: string;
+  session: SessionState | null;
+  upstream: UpstreamClient;
+}
+
+export interface EdgeEnv {
+  Bindings: Env;
+  Variables: EdgeVariables;
+}
