@@ -11,11 +11,13 @@ import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import type { EdgeEnv } from './types.ts';
-import { createUpstreamClient } from './upstream/client.ts';
+import { createUpstreamClient, type FetchLike } from './upstream/client.ts';
 
 export interface AppOptions {
   /** Astro's handler; tests of the API routes may leave it out (pages then answer 404). */
   renderPage?: RenderPage;
+  /** Replaces the UPSTREAM transport (fault-injection tests only). */
+  upstreamTransport?: FetchLike;
 }
 
 /** API prefixes on the spec's own paths; everything else is a page. */
@@ -44,7 +46,7 @@ export function createApp(options: AppOptions = {}) {
         customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
         timeZone: c.get('timeZone'),
         correlationId: c.get('requestId'),
-      }),
+      }, options.upstreamTransport),
     );
     await next();
   });

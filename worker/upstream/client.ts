@@ -63,7 +63,8 @@ export interface UpstreamClient {
   json<S extends v.GenericSchema>(call: UpstreamCall, schema: S): Promise<UpstreamResult<v.InferOutput<S>>>;
 }
 
-type FetchLike = (request: Request) => Promise<Response>;
+/** A transport: how a built upstream request is sent. Tests inject faulty ones. */
+export type FetchLike = (request: Request) => Promise<Response>;
 
 let embedded: ReturnType<typeof createUpstreamApp> | null = null;
 
@@ -112,11 +113,16 @@ function unknownResponse(reason: string, rootCause: string[] = []): HttpError {
 }
 
 /** Creates the request-scoped upstream client. */
-export function createUpstreamClient(env: Env, ctx: ExecutionContext | undefined, context: UpstreamContext): UpstreamClient {
+export function createUpstreamClient(
+  env: Env,
+  ctx: ExecutionContext | undefined,
+  context: UpstreamContext,
+  transport?: FetchLike,
+): UpstreamClient {
   const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? '8000') || 8000;
 
   async function raw(call: UpstreamCall): Promise<Response> {
-    const { base, send } = transportFor(env, ctx);
+    const { base, send } = transport ? { base: 'http://upstream.internal', send: transport } : transportFor(env, ctx);
     const url = new URL(call.path, `${base}/`);
     if (call.query) {
       const entries = call.query instanceof URLSearchParams ? [...call.query] : Object.entries(call.query);

@@ -25,7 +25,7 @@ export function parseStoreCookie(value: string | undefined): { locationId: strin
 export function edgeContext(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const fallback: BannerId = isBannerId(c.env.DEFAULT_BANNER) ? c.env.DEFAULT_BANNER : 'harvest';
-    let bannerId = resolveBanner(c.req.header('host'), parseBannerHosts(c.env.BANNER_HOSTS), fallback);
+    let bannerId = resolveBanner(new URL(c.req.url).host, parseBannerHosts(c.env.BANNER_HOSTS), fallback);
     if (c.env.ENVIRONMENT === 'development') {
       const requested = c.req.query('banner');
       if (isBannerId(requested)) {

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { describe, expect, test } from 'vitest';
+import type { EdgeEnv } from '../../types.ts';
+import { edgeContext, parseStoreCookie } from './index.ts';
+
+function appFor() {
+  const app = new Hono<EdgeEnv>();
+  app.use('*', edgeContext());
+  app.get('/', (c) => c.json({ banner: c.get('banner').id, locationId: c.get('locationId'), modality: c.get('modality') }));
+  return app;
+}
+const ENV = { DEFAULT_BANNER: 'harvest', BANNER_HOSTS: 'bayside.example=bayside' } as unknown as Env;
+
+describe('edgeContext', () => {
+  test('takes the banner from the host name, never from a client header', async () => {
+    const response = await appFor().request('http://bayside.example/', { headers: { 'x-hm-banner': 'harvest', 'x-banner': 'harvest' } }, ENV);
+    expect(await response.json()).toMatchObject({ banner: 'bayside', locationId: '62000201' });
+  });
+
+  test('ignores the ?banner= override outside development', async () => {
+    const response = await appFor().request('http://127.0.0.1/?banner=bayside', {}, ENV);
+    expect(await response.json()).toMatchObject({ banner: 'harvest' });
+  });
+
+  test('honours the ?banner= override in development and remembers it in a cookie', async () => {
+    const response = await appFor().request('http://127.0.0.1/?banner=bayside', {}, { ...ENV, ENVIRONMENT: 'development' });
+    expect(await response.json()).toMatchObject({ banner: 'bayside' });
+    expect(response.headers.get('set-cookie')).toMatch(/hm_dev_banner=bayside;.*HttpOnly;.*Secure;.*SameSite=Lax/);
+  });
+
+  test('uses the shopper store cookie and ignores client location headers', async () => {
+    const response = await appFor().request(
+      'http://127.0.0.1/',
+      { headers: { cookie: 'hm_store=70100102.DELIVERY', 'x-hm-location-id': '99999999' } },
+      ENV,
+    );
+    expect(await response.json()).toEqual({ banner: 'harvest', locationId: '70100102', modality: 'DELIVERY' });
+  });
+});
+
+describe('parseStoreCookie', () => {
+  test('rejects malformed location ids and defaults the modality to pickup', () => {
+    expect(parseStoreCookie('../etc.PICKUP')).toBeNull();
+    expect(parseStoreCookie(undefined)).toBeNull();
+    expect(parseStoreCookie('70100101.TELEPORT')).toEqual({ locationId: '70100101', modality: 'PICKUP' });
+  });
+});
