@@ -5,6 +5,7 @@ import { handleUpstreamError, upstreamError } from './errors.ts';
 import { basketService } from './routes/basket.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
+import { promotionsService } from './routes/promotions.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -26,6 +27,7 @@ export function createUpstreamApp() {
   app.route('/', identityService);
   app.route('/', catalogService);
   app.route('/', basketService);
+  app.route('/', promotionsService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -10,6 +10,7 @@ import { servePage, type RenderPage } from './pages.ts';
 import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { promotionsRoutes } from './routes/promotions.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type FetchLike } from './upstream/client.ts';
 
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', authRoutes);
   app.route('/', catalogRoutes);
   app.route('/', basketRoutes);
+  app.route('/', promotionsRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;
