@@ -4,11 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
+// Test-only session keys (never used outside tests): the first signs, both verify, so the
+// rotation tests can sign a cookie under the older key (docs/decisions/020-sessions.md).
+const TEST_SESSION_KEYS = 'test-b:5QXKKBkoVX4mRMQ9O2UbDSUy0wg_TuGQAUldWkdToG0,test-a:T6_uSSLHUqThVmn-NY5JfRJQ_7C5Is35Jq7YIvXkWB0';
+
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'worker/**/*.test.ts', 'upstream/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'upstream/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [
@@ -17,11 +21,11 @@ export default defineConfig({
               compatibilityDate: '2026-11-01',
               compatibilityFlags: ['nodejs_compat'],
               d1Databases: ['DB'],
-              bindings: { TEST_MIGRATIONS: migrations, UPSTREAM: 'embedded' },
+              bindings: { TEST_MIGRATIONS: migrations, UPSTREAM: 'embedded', SESSION_KEYS: TEST_SESSION_KEYS },
             },
           }),
         ],
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/integration/setup.ts'] },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['tests/integration/setup.ts'] },
       },
     ],
   },

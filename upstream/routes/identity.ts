@@ -1,5 +1,132 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { IdentitySignInRequestSchema, type IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
+import {
+  ACCOUNT_PROMOTION_WINDOW_MS,
+  AUTH_TTL_MS,
+  LOCKOUT_MS,
+  MAX_FAILED_SIGN_INS,
+  REMEMBER_ME_TTL_MS,
+  SESSION_TTL_MS,
+  SIGN_IN_RATE_LIMIT,
+  SIGN_IN_RATE_WINDOW_MS,
+} from '../../src/lib/auth/policy.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../src/lib/auth/password.ts';
+import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
 import type { UpstreamEnv } from '../context.ts';
+import {
+  createSession,
+  findCustomerByEmail,
+  findCustomerByGuid,
+  findLiveSession,
+  randomToken,
+  recordFailedPassword,
+  recordSignInAttempt,
+  resetFailedPasswords,
+  revokeSession,
+  type CustomerRow,
+  type SessionRow,
+} from '../db/identity.ts';
+import { upstreamError } from '../errors.ts';
 
-// The identity service of the reference upstream (mounted in upstream/app.ts).
+// The identity service of the reference upstream (mounted in upstream/app.ts), internal paths
+// called only by the edge (worker/routes/auth.ts). Sessions live here, so revocation does too.
+
+const MAX_BODY_BYTES = 8 * 1024;
+
+function toSession(session: SessionRow, customer: CustomerRow, now: number): IdentitySessionOutput {
+  return {
+    sessionId: session.session_id,
+    customerGUID: customer.customer_guid,
+    rememberMeId: session.remember_me_id,
+    createdAt: session.created_at,
+    authExpiresAt: Math.min(session.created_at + AUTH_TTL_MS, session.expires_at),
+    expiresAt: session.expires_at,
+    // spec: account §3 userInfo
+    userInfo: {
+      firstName: customer.first_name,
+      customerGUID: customer.customer_guid,
+      hasLoyaltyCard: customer.has_loyalty_card === 1,
+      mobilePhoneVerified: customer.mobile_phone_verified === 1,
+      accountPromotionValid: now - customer.created_at < ACCOUNT_PROMOTION_WINDOW_MS,
+      emailVerified: customer.email_verified === 1,
+    },
+  };
+}
+
+function locked(c: Context, lockedUntil: number): Response {
+  // spec: account §8 UserIdLockedOut; the edge maps it to the sign-in status LOCKED_OUT (§4).
+  return upstreamError(c, ERROR_CODES.USER_ID_LOCKED_OUT, 'Too many failed sign-in attempts', 423, [
+    'LOCKED_OUT',
+    `lockedUntil=${new Date(lockedUntil).toISOString()}`,
+  ]);
+}
+
 export const identityService = new Hono<UpstreamEnv>();
+
+identityService.post('/identity/v1/sign-in', async (c) => {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const parsed = v.safeParse(IdentitySignInRequestSchema, body);
+  if (!parsed.success) return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, describeIssues(parsed.issues));
+  const input = parsed.output;
+  const db = c.env.DB;
+  const now = Date.now();
+
+  // Rate limit per client first: a flood must not buy PBKDF2 work.
+  const attempts = await recordSignInAttempt(db, input.clientKey, now, SIGN_IN_RATE_WINDOW_MS);
+  if (attempts > SIGN_IN_RATE_LIMIT) {
+    c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
+    return upstreamError(c, ERROR_CODES.RATE_LIMITED, 'Too many sign-in attempts', 429);
+  }
+
+  const customer = await findCustomerByEmail(db, input.email);
+  if (customer?.locked_until && customer.locked_until > now) return locked(c, customer.locked_until);
+
+  // Unknown emails are checked against a dummy hash, so both answers take the same time.
+  const matches = await verifyPassword(input.password, customer?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!customer || !matches) {
+    if (customer) {
+      const lockedUntil = await recordFailedPassword(db, customer.customer_guid, now, MAX_FAILED_SIGN_INS, LOCKOUT_MS);
+      if (lockedUntil) return locked(c, lockedUntil);
+    }
+    return upstreamError(c, ERROR_CODES.FAILED_AUTHENTICATION, 'The email or password is incorrect', 401);
+  }
+
+  if (customer.failed_attempts > 0 || customer.locked_until) await resetFailedPasswords(db, customer.customer_guid);
+  // A fresh session id on every sign-in; the session signed in over is revoked (no fixation).
+  if (input.previousSessionId) {
+    await db.prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL').bind(input.previousSessionId, now).run();
+  }
+  const session: SessionRow = {
+    session_id: randomToken(),
+    customer_guid: customer.customer_guid,
+    remember_me_id: input.rememberMe ? randomToken(24) : null,
+    created_at: now,
+    expires_at: now + (input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS),
+    revoked_at: null,
+  };
+  await createSession(db, session);
+  return c.json({ data: toSession(session, customer, now) }, 200);
+});
+
+identityService.get('/identity/v1/session', async (c) => {
+  const caller = c.get('call').customer;
+  if (!caller) return upstreamError(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  const now = Date.now();
+  const session = await findLiveSession(c.env.DB, caller.sessionId, caller.customerGUID, now);
+  const customer = session ? await findCustomerByGuid(c.env.DB, session.customer_guid) : null;
+  if (!session || !customer) return upstreamError(c, ERROR_CODES.AUTH_REQUIRED, 'Session is no longer valid', 401);
+  return c.json({ data: toSession(session, customer, now) }, 200);
+});
+
+identityService.post('/identity/v1/sign-out', async (c) => {
+  const caller = c.get('call').customer;
+  if (caller) await revokeSession(c.env.DB, caller.sessionId, caller.customerGUID, Date.now());
+  return c.body(null, 204);
+});

@@ -1,5 +1,203 @@
-import { Hono } from 'hono';
-import type { EdgeEnv } from '../types.ts';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { ANONYMOUS_AUTH_STATE, IdentitySessionResponseSchema, SignInRequestSchema, type AuthStateOutput, type IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
+import { loginSuccessStep } from '../../src/lib/auth/login-flow.ts';
+import { SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
+import { REDIRECT_PARAM, signInUrl } from '../../src/lib/auth/redirect.ts';
+import { signInErrorFor, type SignInError } from '../../src/lib/auth/sign-in-errors.ts';
+import { signInStatusForError } from '../../src/lib/auth/sign-in-status.ts';
+import { ERROR_CODES, HttpError, describeIssues, errorBody } from '../../src/lib/http/errors.ts';
+import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
+import { errorResponse } from '../errors.ts';
+import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
+import type { EdgeEnv, SessionState } from '../types.ts';
 
-// Routes of this area are added here (one Hono app per resource, mounted in worker/app.ts).
+// spec: account §2 (routes, flows), §3 Authentication state, §4 Auth state, §6 Roles, §7
+// Authentication, §8 error names. docs/decisions/020-sessions.md.
+//   GET  /auth/api/authentication-state  -> { data: { authorities, authenticated, userInfo } }
+//   POST /auth/api/sign-in   JSON -> 200 auth state + fresh cookie; form -> 303 (no-JS page)
+//   POST /auth/api/sign-out  JSON -> 204; form -> 303 /
+//   GET  /auth/api/sign-out  the spec's "Sign-out target": signs out only for a same-origin or
+//                            user-typed navigation (never a prefetch), then 303 /
+
+const MAX_BODY_BYTES = 8 * 1024;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const TRUE_VALUES: readonly string[] = ['on', 'true', '1', 'yes'];
+
+function noStore(c: Context): void {
+  c.header('cache-control', 'private, no-store');
+}
+
+function isFormPost(c: Context): boolean {
+  return FORM_TYPE.test(c.req.header('content-type') ?? '');
+}
+
+/** The client key for the upstream's rate limit: computed here, never read from the body. */
+function clientKeyOf(c: Context): string {
+  // Cloudflare sets CF-Connecting-IP on every request and overwrites any the client sent.
+  return c.req.header('cf-connecting-ip')?.trim().slice(0, 64) || 'local';
+}
+
+/** spec: account §3, §6: rememberMeId is exposed only for ROLE_PERSISTENT_USER. */
+function authStateFor(session: SessionState, identity: IdentitySessionOutput): AuthStateOutput {
+  const persistent = session.authorities.includes('ROLE_PERSISTENT_USER');
+  return {
+    authorities: [...session.authorities],
+    authenticated: session.authorities.includes('ROLE_USER'),
+    userInfo: persistent && session.rememberMeId ? { ...identity.userInfo, rememberMeId: session.rememberMeId } : { ...identity.userInfo },
+  };
+}
+
+function signInPageWithError(redirectUrl: string | null, error: SignInError): string {
+  const base = signInUrl(redirectUrl);
+  return `${base}${base.includes('?') ? '&' : '?'}error=${error}`;
+}
+
+type SignInFields = { email: string; password: string; rememberMe: boolean; redirectUrl: string | null };
+
+async function readSignIn(c: Context, form: boolean): Promise<{ ok: true; fields: SignInFields } | { ok: false; issues: string[] }> {
+  // Read bytes, not text(): workerd warns on text() of a form body.
+  const text = new TextDecoder().decode(await c.req.arrayBuffer());
+  if (text.length > MAX_BODY_BYTES) return { ok: false, issues: ['Body too large'] };
+  let candidate: unknown;
+  let redirectUrl: string | null = null;
+  if (form) {
+    const params = new URLSearchParams(text);
+    candidate = {
+      email: params.get('email') ?? '',
+      password: params.get('password') ?? '',
+      rememberMe: TRUE_VALUES.includes((params.get('rememberMe') ?? '').toLowerCase()),
+    };
+    redirectUrl = params.get(REDIRECT_PARAM);
+  } else {
+    try {
+      candidate = JSON.parse(text);
+    } catch {
+      return { ok: false, issues: ['Body is not valid JSON'] };
+    }
+  }
+  const parsed = v.safeParse(SignInRequestSchema, candidate);
+  if (!parsed.success) return { ok: false, issues: describeIssues(parsed.issues) };
+  return { ok: true, fields: { ...parsed.output, redirectUrl } };
+}
+
 export const authRoutes = new Hono<EdgeEnv>();
+
+authRoutes.get('/auth/api/authentication-state', async (c) => {
+  noStore(c);
+  const session = c.get('session');
+  if (!session) return c.json({ data: ANONYMOUS_AUTH_STATE }, 200);
+  try {
+    // The cookie alone is not enough: the session must still be live upstream (revocation).
+    const result = await c.get('upstream').json({ path: '/identity/v1/session' }, IdentitySessionResponseSchema);
+    return c.json({ data: authStateFor(session, result.data.data) }, 200);
+  } catch (error) {
+    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
+      clearSessionCookie(c);
+      c.set('session', null);
+      return c.json({ data: ANONYMOUS_AUTH_STATE }, 200);
+    }
+    // spec: account §4, §8: a failed state fetch answers 503 with the spec's message.
+    return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.AUTH_STATE_FAILURE, 503);
+  }
+});
+
+authRoutes.post('/auth/api/sign-in', async (c) => {
+  noStore(c);
+  const form = isFormPost(c);
+  const read = await readSignIn(c, form);
+  if (!read.ok) {
+    return form
+      ? c.redirect(signInPageWithError(null, 'FAILED_AUTHENTICATION'), 303)
+      : errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, read.issues);
+  }
+  const { email, password, rememberMe, redirectUrl } = read.fields;
+  const keyring = await getSessionKeyring(c.env);
+  if (!keyring) {
+    // Fail closed: without keys no session can be issued.
+    return form
+      ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
+      : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+  }
+
+  let identity: IdentitySessionOutput;
+  try {
+    const result = await c.get('upstream').json(
+      {
+        method: 'POST',
+        path: '/identity/v1/sign-in',
+        body: { email, password, rememberMe, clientKey: clientKeyOf(c), previousSessionId: c.get('session')?.sid },
+      },
+      IdentitySessionResponseSchema,
+    );
+    identity = result.data.data;
+  } catch (error) {
+    const known = error instanceof HttpError && error.statusCode < 500;
+    const code = known ? error.code : ERROR_CODES.UNKNOWN_RESPONSE_ERROR;
+    if (form) return c.redirect(signInPageWithError(redirectUrl, signInErrorFor(code)), 303);
+    if (!known) return errorResponse(c, code, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
+    // spec: account §4: an error that the user id is locked sets the sign-in status LOCKED_OUT.
+    const signInStatus = signInStatusForError(code);
+    const status = error.statusCode;
+    if (code === ERROR_CODES.RATE_LIMITED) c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
+    return c.json({ ...errorBody(code, error.message, status, error.rootCause), ...(signInStatus ? { signInStatus } : {}) }, status as 400);
+  }
+
+  // spec: ARCHITECTURE Sessions: sign-in issues a fresh cookie (the upstream made a new sid).
+  await issueSessionCookie(c, keyring, {
+    sid: identity.sessionId,
+    customerGUID: identity.customerGUID,
+    firstName: identity.userInfo.firstName,
+    iat: identity.createdAt,
+    authExpiresAt: identity.authExpiresAt,
+    expiresAt: identity.expiresAt,
+    rememberMeId: identity.rememberMeId,
+  });
+  const authState: AuthStateOutput = { authorities: ['ROLE_USER'], authenticated: true, userInfo: { ...identity.userInfo } };
+  if (!form) return c.json({ data: authState }, 200);
+  // spec: account §4 Login success -> §2 post-login redirect.
+  const step = loginSuccessStep({
+    authorities: authState.authorities,
+    retried: true,
+    emailVerified: identity.userInfo.emailVerified,
+    emailVerificationRequired: c.get('banner').toggles.emailVerificationRequired,
+    redirectUrl,
+  });
+  return c.redirect(step.type === 'RETRY_WITH_PROMPT' ? '/' : step.url, 303);
+});
+
+async function revoke(c: Context<EdgeEnv>): Promise<boolean> {
+  if (!c.get('session')) return true;
+  try {
+    const response = await c.get('upstream').raw({ method: 'POST', path: '/identity/v1/sign-out' });
+    return response.status === 204 || response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+authRoutes.post('/auth/api/sign-out', async (c) => {
+  noStore(c);
+  const revoked = await revoke(c);
+  clearSessionCookie(c);
+  c.set('session', null);
+  if (isFormPost(c)) return c.redirect('/', 303);
+  if (!revoked) return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Sign-out could not be confirmed', 500);
+  return c.body(null, 204);
+});
+
+const PREFETCH = /prefetch|prerender/i;
+
+authRoutes.get('/auth/api/sign-out', async (c) => {
+  noStore(c);
+  // A GET must not sign anyone out from another site: only a same-origin navigation (the
+  // header's link) or one the user typed (Sec-Fetch-Site: none), never a prefetch.
+  const site = c.req.header('sec-fetch-site');
+  const purpose = `${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`;
+  if ((site === 'same-origin' || site === 'none') && !PREFETCH.test(purpose) && c.get('session')) {
+    await revoke(c);
+    clearSessionCookie(c);
+    c.set('session', null);
+  }
+  return c.redirect('/', 303);
+});

@@ -1,9 +1,63 @@
 import type { MiddlewareHandler } from 'hono';
+import { ERROR_CODES } from '../../../src/lib/http/errors.ts';
+import { errorResponse } from '../../errors.ts';
 import type { EdgeEnv } from '../../types.ts';
 
-// Placeholder until the CSRF check lands (issue 2, Sessions).
+// CSRF and origin check (ARCHITECTURE.md Sessions and trust; docs/decisions/020-sessions.md).
+// Every state-changing request must come from our own origin: the Origin header equals the
+// request's origin, or, without Origin, Sec-Fetch-Site is same-origin. Sec-Fetch-Site
+// cross-site or same-site (a sibling banner host) is refused whatever Origin says. Then the body
+// must be JSON, except on the progressive-enhancement form endpoints below, which also take
+// application/x-www-form-urlencoded (what a plain HTML form posts without JavaScript).
+
+export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The only endpoints that accept a form-encoded body (all POST). */
+export const FORM_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item'];
+
+const REFUSED_FETCH_SITES: readonly string[] = ['cross-site', 'same-site'];
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/** Why a write is refused, or null when it may go on. Pure, for tests and reuse. */
+export function checkWrite(request: {
+  method: string;
+  url: string;
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  contentType: string | undefined;
+  hasBody: boolean;
+}): { status: 403 | 415; code: string; reason: string } | null {
+  if (!STATE_CHANGING_METHODS.includes(request.method.toUpperCase())) return null;
+  const url = new URL(request.url);
+  const site = request.secFetchSite?.toLowerCase();
+  if (site && REFUSED_FETCH_SITES.includes(site)) {
+    return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-site request refused' };
+  }
+  if (request.origin !== undefined) {
+    if (request.origin !== url.origin) return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
+  } else if (site !== 'same-origin') {
+    return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Request origin could not be confirmed' };
+  }
+  const type = request.contentType ?? '';
+  if (JSON_TYPE.test(type)) return null;
+  if (FORM_TYPE.test(type) && request.method.toUpperCase() === 'POST' && FORM_POST_ENDPOINTS.includes(url.pathname)) return null;
+  // A DELETE may carry no body at all.
+  if (!type && !request.hasBody && request.method.toUpperCase() === 'DELETE') return null;
+  return { status: 415, code: ERROR_CODES.CLIENT_ERROR, reason: 'Content-Type must be application/json' };
+}
+
 export function csrf(): MiddlewareHandler<EdgeEnv> {
-  return async (_c, next) => {
+  return async (c, next) => {
+    const refused = checkWrite({
+      method: c.req.method,
+      url: c.req.url,
+      origin: c.req.header('origin'),
+      secFetchSite: c.req.header('sec-fetch-site'),
+      contentType: c.req.header('content-type'),
+      hasBody: c.req.raw.body !== null,
+    });
+    if (refused) return errorResponse(c, refused.code, refused.reason, refused.status);
     await next();
   };
 }

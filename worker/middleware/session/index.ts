@@ -1,10 +1,86 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { EdgeEnv } from '../../types.ts';
+import {
+  SESSION_COOKIE,
+  claimsFromState,
+  clearedSessionCookie,
+  parseSessionKeys,
+  sessionSetCookie,
+  sessionStateFrom,
+  signSessionCookie,
+  verifySessionCookie,
+  type SessionClaims,
+  type SessionKeyring,
+} from './cookie.ts';
 
-// Placeholder until the signed-cookie session lands (issue 2, Sessions): every request is anonymous.
+// The signed-cookie session (ARCHITECTURE.md Sessions and trust; docs/decisions/020-sessions.md).
+// Reads hm_session into c.get('session'): a tampered, truncated, unknown-key or expired cookie
+// reads as anonymous and is cleared; one verified under an older key is re-issued under the
+// current key. Without SESSION_KEYS the edge fails closed: everyone is anonymous.
+
+export { SESSION_COOKIE } from './cookie.ts';
+
+let cachedKeys: { setting: string | undefined; keyring: SessionKeyring | null } | null = null;
+let warnedMissingKeys = false;
+
+/** The keyring of SESSION_KEYS (parsed once per isolate and setting); null when missing or malformed. */
+export async function getSessionKeyring(env: Env): Promise<SessionKeyring | null> {
+  const setting = env.SESSION_KEYS;
+  if (cachedKeys && cachedKeys.setting === setting) return cachedKeys.keyring;
+  const keyring = await parseSessionKeys(setting);
+  cachedKeys = { setting, keyring };
+  if (!keyring && !warnedMissingKeys) {
+    warnedMissingKeys = true;
+    console.error(JSON.stringify({ level: 'error', message: 'SESSION_KEYS is missing or malformed: sessions are disabled' }));
+  }
+  return keyring;
+}
+
+function setsSessionCookie(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+function appendToResponse(c: Context, cookie: string): void {
+  try {
+    c.res.headers.append('set-cookie', cookie);
+  } catch {
+    // Immutable headers (a passed-through response): copy it first.
+    const copy = new Response(c.res.body, c.res);
+    copy.headers.append('set-cookie', cookie);
+    c.res = undefined;
+    c.res = copy;
+  }
+}
+
+/** Signs `claims` under the current key and sets the cookie on the coming response. */
+export async function issueSessionCookie(c: Context, keyring: SessionKeyring, claims: SessionClaims): Promise<void> {
+  const value = await signSessionCookie(claims, keyring);
+  c.header('set-cookie', sessionSetCookie(value, claims, Date.now()), { append: true });
+}
+
+/** Clears the session cookie on the coming response (sign-out, revoked session). */
+export function clearSessionCookie(c: Context): void {
+  c.header('set-cookie', clearedSessionCookie(), { append: true });
+}
+
 export function session(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    c.set('session', null);
+    const raw = getCookie(c, SESSION_COOKIE);
+    const keyring = raw === undefined ? null : await getSessionKeyring(c.env);
+    const now = Date.now();
+    const verified = raw !== undefined && keyring ? await verifySessionCookie(raw, keyring, now) : null;
+    const state = verified ? sessionStateFrom(verified, now) : null;
+    c.set('session', state);
     await next();
+
+    // A route that set or cleared the cookie itself (sign-in, sign-out) has the last word.
+    if (raw === undefined || !keyring || setsSessionCookie(c.res)) return;
+    if (!state) {
+      appendToResponse(c, clearedSessionCookie());
+    } else if (state.needsReissue && c.get('session')) {
+      const claims = claimsFromState(state);
+      appendToResponse(c, sessionSetCookie(await signSessionCookie(claims, keyring), claims, Date.now()));
+    }
   };
 }

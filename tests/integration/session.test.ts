@@ -1,0 +1,240 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { AuthStateResponseSchema } from '../../src/lib/auth/contracts.ts';
+import { createUpstreamApp } from '../../upstream/app.ts';
+import { readCallContext, type UpstreamEnv } from '../../upstream/context.ts';
+import { requireCustomer } from '../../upstream/middleware/require-customer.ts';
+import { createApp } from '../../worker/app.ts';
+import { parseSessionKeys, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
+import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
+
+// ARCHITECTURE.md Sessions and trust; spec: account §6 Roles; docs/decisions/020-sessions.md.
+
+const upstreamApp = createUpstreamApp();
+const seen: Request[] = [];
+const app = createApp({
+  upstreamTransport: async (request) => {
+    seen.push(request.clone() as Request);
+    return upstreamApp.fetch(request, env, createExecutionContext());
+  },
+});
+const ctx = () => createExecutionContext();
+
+function payloadOf(cookie: string): SessionPayload {
+  const body = cookie.split('=')[1]!.split('.')[0]!;
+  return JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/'))) as SessionPayload;
+}
+
+async function keyringOf(setting: string) {
+  const keyring = await parseSessionKeys(setting);
+  if (!keyring) throw new Error('SESSION_KEYS binding missing in vitest.config.ts');
+  return keyring;
+}
+
+async function stateOf(cookie: string) {
+  const response = await app.request('/auth/api/authentication-state', { headers: { cookie } }, env, ctx());
+  expect(response.status).toBe(200);
+  return { response, state: v.parse(AuthStateResponseSchema, await response.json()).data };
+}
+
+/** Re-signs a real session's claims with changes, under `keys` (default: the current key). */
+async function resign(cookie: string, changes: Partial<SessionPayload>, keys = env.SESSION_KEYS!): Promise<string> {
+  const { v: _v, kid: _kid, ...claims } = { ...payloadOf(cookie), ...changes };
+  return `hm_session=${await signSessionCookie(claims, await keyringOf(keys))}`;
+}
+
+beforeAll(async () => {
+  await seedIdentity(env);
+});
+
+describe('roles', () => {
+  test('a remembered session past authExpiresAt reads as ROLE_PERSISTENT_USER, with rememberMeId', async () => {
+    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
+    const remembered = await resign(cookie, { authExpiresAt: Date.now() - 1000 });
+    const { state } = await stateOf(remembered);
+    expect(state.authorities).toEqual(['ROLE_PERSISTENT_USER']);
+    expect(state.authenticated).toBe(false);
+    expect(state.userInfo?.rememberMeId).toBe(payloadOf(cookie).rememberMeId);
+    expect(state.userInfo?.firstName).toBe('Dana');
+  });
+
+  test('rememberMeId is exposed only for ROLE_PERSISTENT_USER', async () => {
+    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
+    const { state } = await stateOf(cookie);
+    expect(state.authorities).toEqual(['ROLE_USER']);
+    expect(state.userInfo && 'rememberMeId' in state.userInfo).toBe(false);
+  });
+
+  test('a session without remember me past authExpiresAt reads anonymous and is cleared', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const stale = await resign(cookie, { authExpiresAt: Date.now() - 1000 });
+    const { state, response } = await stateOf(stale);
+    expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('hm_session=;'))).toBe(true);
+  });
+
+  test('an expired cookie reads anonymous', async () => {
+    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
+    const expired = await resign(cookie, { expiresAt: Date.now() - 1 });
+    expect((await stateOf(expired)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
+  });
+});
+
+describe('tampering', () => {
+  test('a tampered cookie reads anonymous and is cleared', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const [name, value] = cookie.split('=') as [string, string];
+    const [body, sig] = value.split('.') as [string, string];
+    const forged = btoa(JSON.stringify({ ...payloadOf(cookie), customerGUID: '2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372' }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    for (const bad of [`${name}=${forged}.${sig}`, `${name}=${body}.${sig.slice(0, -2)}`, `${name}=${body}`, `${name}=${body}.${sig}.x`]) {
+      const { state, response } = await stateOf(bad);
+      expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
+      expect(response.headers.getSetCookie().some((c) => c.startsWith('hm_session=;') && c.includes('Max-Age=0'))).toBe(true);
+    }
+  });
+
+  test('1,000+ random mutations of a valid cookie never authenticate', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const value = cookie.slice('hm_session='.length);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/';
+    const mutation = fc.oneof(
+      fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
+      fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
+      fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('swap' as const), at: fc.nat() }),
+    );
+    let tried = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
+        let out = value;
+        for (const m of mutations) {
+          const at = m.at % (out.length + 1);
+          if (m.kind === 'replace') out = out.slice(0, at) + m.ch + out.slice(at + 1);
+          if (m.kind === 'insert') out = out.slice(0, at) + m.ch + out.slice(at);
+          if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
+          if (m.kind === 'truncate') out = out.slice(0, at);
+          if (m.kind === 'swap' && at + 1 < out.length) out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
+        }
+        if (out === value) return;
+        tried += 1;
+        const response = await app.request('/auth/api/authentication-state', { headers: { cookie: `hm_session=${out}` } }, env, ctx());
+        const body = (await response.json()) as { data: { authorities: string[]; authenticated: boolean } };
+        expect(body.data.authenticated).toBe(false);
+        expect(body.data.authorities).toEqual(['ROLE_ANONYMOUS']);
+      }),
+      { numRuns: 1100, seed: 20261122 },
+    );
+    expect(tried).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('key rotation', () => {
+  test('a cookie signed with the previous key still works and is re-issued under the current one', async () => {
+    const [current, previous] = env.SESSION_KEYS!.split(',') as [string, string];
+    const cookie = await signIn(app, env, ctx());
+    const old = await resign(cookie, {}, previous);
+    const { state, response } = await stateOf(old);
+    expect(state.authorities).toEqual(['ROLE_USER']);
+    const reissued = sessionCookieFrom(response);
+    expect(reissued).not.toBeNull();
+    expect(payloadOf(reissued!).kid).toBe(current.split(':')[0]);
+    expect(payloadOf(reissued!).sid).toBe(payloadOf(cookie).sid);
+    const verified = await verifySessionCookie(reissued!.slice('hm_session='.length), await keyringOf(current), Date.now());
+    expect(verified).not.toBeNull();
+  });
+
+  test('a cookie under a retired key reads anonymous', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const retired = await resign(cookie, {}, 'gone:QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE');
+    expect((await stateOf(retired)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
+  });
+
+  test('without SESSION_KEYS the edge fails closed: anonymous, and sign-in answers an error in the spec shape', async () => {
+    const noKeys = { ...env, SESSION_KEYS: undefined };
+    const cookie = await signIn(app, env, ctx());
+    const state = await app.request('/auth/api/authentication-state', { headers: { cookie } }, noKeys, ctx());
+    expect(state.status).toBe(200);
+    expect(((await state.json()) as { data: { authorities: string[] } }).data.authorities).toEqual(['ROLE_ANONYMOUS']);
+    const response = await app.request(
+      '/auth/api/sign-in',
+      { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }) },
+      noKeys,
+      ctx(),
+    );
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('UNKNOWN_RESPONSE_ERROR');
+    expect(sessionCookieFrom(response)).toBeNull();
+  });
+});
+
+describe('revocation and trust', () => {
+  test('a signed-out cookie replayed gets 401 from a protected upstream call', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const out = await app.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie) }, env, ctx());
+    expect(out.status).toBe(204);
+    seen.length = 0;
+    await stateOf(cookie);
+    // What the edge sends upstream for the replayed (still validly signed) cookie:
+    const forwarded = seen.at(-1)?.headers.get('x-hm-customer-context');
+    expect(forwarded).toBeTruthy();
+    const protectedService = new Hono<UpstreamEnv>();
+    protectedService.use('*', async (c, next) => {
+      c.set('call', readCallContext(c));
+      await next();
+    });
+    protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
+    const replay = await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env);
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('AUTH_REQUIRED');
+  });
+
+  test('a live session passes the same protected upstream check', async () => {
+    const cookie = await signIn(app, env, ctx());
+    seen.length = 0;
+    await stateOf(cookie);
+    const forwarded = seen.at(-1)?.headers.get('x-hm-customer-context');
+    const protectedService = new Hono<UpstreamEnv>();
+    protectedService.use('*', async (c, next) => {
+      c.set('call', readCallContext(c));
+      await next();
+    });
+    protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
+    expect((await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env)).status).toBe(200);
+  });
+
+  test('client-sent x-hm-customer-context, x-hm-banner and x-hm-location-id never reach the upstream', async () => {
+    const forged = {
+      'x-hm-customer-context': JSON.stringify({ customerGUID: '2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372', sessionId: 'forged', authorities: ['ROLE_USER'] }),
+      'x-hm-banner': 'bayside',
+      'x-hm-location-id': '99999999',
+    };
+    const cookie = await signIn(app, env, ctx());
+    seen.length = 0;
+    const response = await app.request('/auth/api/authentication-state', { headers: { cookie, ...forged } }, env, ctx());
+    expect(((await response.json()) as { data: { userInfo: { customerGUID: string } } }).data.userInfo.customerGUID).toBe(payloadOf(cookie).customerGUID);
+    seen.length = 0;
+    await app.request(
+      '/auth/api/sign-in',
+      { method: 'POST', headers: sameOriginJson(undefined, forged), body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }) },
+      env,
+      ctx(),
+    );
+    await app.request('/auth/api/authentication-state', { headers: { cookie, ...forged } }, env, ctx());
+    expect(seen.length).toBeGreaterThan(0);
+    for (const request of seen) {
+      expect(request.headers.get('x-hm-banner')).toBe('harvest');
+      expect(request.headers.get('x-hm-location-id')).not.toBe('99999999');
+      const context = request.headers.get('x-hm-customer-context');
+      if (context) expect(JSON.parse(context).sessionId).not.toBe('forged');
+    }
+    // The anonymous sign-in call carried no customer context at all.
+    expect(seen.some((request) => new URL(request.url).pathname === '/identity/v1/sign-in' && !request.headers.has('x-hm-customer-context'))).toBe(true);
+  });
+});
