@@ -1,0 +1,73 @@
+import type * as v from 'valibot';
+import { ProductsResponseSchema, type ProductOutput } from '../catalog/product.ts';
+import { ProductSearchResponseSchema, type ProductSearchQueryInput, type ProductSearchResponseOutput } from '../catalog/search.ts';
+import { ERROR_CODES, HttpError } from '../http/errors.ts';
+
+// The two calls behind every search page: the search, then one product fetch for all the
+// returned upcs. The client is injected (the worker's upstream client in pages), so this stays
+// free of fetch and of the worker.
+
+export const PRODUCTS_SEARCH_PATH = '/atlas/v1/search/v1/products-search';
+export const PRODUCTS_PATH = '/atlas/v1/product/v2/products';
+
+/** The part of the worker's upstream client used here (structurally compatible with it). */
+export interface JsonClient {
+  json<S extends v.GenericSchema>(
+    call: { path: string; query?: Record<string, string | undefined> },
+    schema: S,
+  ): Promise<{ data: v.InferOutput<S> }>;
+}
+
+export type SearchOutcome =
+  | { state: 'loaded'; response: ProductSearchResponseOutput; products: ProductOutput[] }
+  /** spec: shopping §8 Search: 400 INVALID_OBJECT 'page.offset must be less than' -> navigation reset */
+  | { state: 'offsetTooHigh' }
+  | { state: 'failed' };
+
+/** True for the high page-offset error of shopping §8. */
+export function isHighPageOffsetError(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.statusCode === 400 &&
+    error.code === ERROR_CODES.INVALID_OBJECT &&
+    error.message.includes('page.offset must be less than')
+  );
+}
+
+/** A search item's upc as a 13-digit GTIN. `upcToGtin13('0001111041700') === '0001111041700'`, `upcToGtin13('11110417') === '0000011110417'` */
+export function upcToGtin13(upc: string): string | null {
+  return /^\d{1,13}$/.test(upc) ? upc.padStart(13, '0') : null;
+}
+
+/** The product fetch takes at most 50 gtins a call (account §7); a search page holds fewer. */
+export const PRODUCT_FETCH_CHUNK = 50;
+
+/** Fetches products by GTIN, one call per 50 (one call for a search page); unknown GTINs are simply absent. */
+export async function loadProducts(client: JsonClient, gtins: readonly string[]): Promise<ProductOutput[]> {
+  const chunks: string[][] = [];
+  for (let start = 0; start < gtins.length; start += PRODUCT_FETCH_CHUNK) chunks.push(gtins.slice(start, start + PRODUCT_FETCH_CHUNK));
+  const answers = await Promise.all(
+    chunks.map((chunk) => client.json({ path: PRODUCTS_PATH, query: { gtins: chunk.join(',') } }, ProductsResponseSchema)),
+  );
+  return answers.flatMap(({ data }) => data.data.products);
+}
+
+/** Runs only the search (no product fetch): facets and counts. Throws like the client. */
+export async function searchOnly(client: JsonClient, query: ProductSearchQueryInput): Promise<ProductSearchResponseOutput> {
+  const { data } = await client.json({ path: PRODUCTS_SEARCH_PATH, query: query as Record<string, string | undefined> }, ProductSearchResponseSchema);
+  return data;
+}
+
+/** Runs a search and loads its products, in the search's order. Never throws. */
+export async function loadSearch(client: JsonClient, query: ProductSearchQueryInput): Promise<SearchOutcome> {
+  try {
+    const response = await searchOnly(client, query);
+    const gtins = [...new Set(response.data.productsSearch.map((item) => upcToGtin13(item.upc)).filter((gtin) => gtin !== null))];
+    const products = await loadProducts(client, gtins);
+    const byGtin = new Map(products.map((product) => [product.gtin13, product]));
+    const ordered = gtins.map((gtin) => byGtin.get(gtin)).filter((product) => product !== undefined);
+    return { state: 'loaded', response, products: ordered };
+  } catch (error) {
+    return isHighPageOffsetError(error) ? { state: 'offsetTooHigh' } : { state: 'failed' };
+  }
+}
