@@ -1,5 +1,121 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { AD_TRACKING_PATHS, AdEventSchema, type AdEventKind } from '../../src/lib/promotions/ad-tracking.ts';
+import { DealPricesQuerySchema } from '../../src/lib/promotions/deal-prices.ts';
+import { RECOMMENDATIONS_PATH, RecommendationsQuerySchema, requestedRecommendationTypes } from '../../src/lib/promotions/recommendations.ts';
+import {
+  CurrentCircularsQuerySchema,
+  UseCaseRequestSchema,
+  WEEKLY_AD_DEAL_DETAILS_USE_CASE,
+  WEEKLY_AD_PATHS,
+  capDealUpcs,
+} from '../../src/lib/promotions/weekly-ad.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { currentCirculars, dealDetails, dealPrices, recordAdEvent } from '../db/promotions.ts';
+import { recommendationCarousels } from '../db/recommendations.ts';
 
-// Weekly ad, sponsored placements and recommendations of the reference upstream (mounted in upstream/app.ts).
+// Weekly ad, sponsored placements and recommendations of the reference upstream (mounted in
+// upstream/app.ts). docs/decisions/050-weekly-ad-ads-recommendations.md
+
+type PromotionsContext = Context<UpstreamEnv>;
+
 export const promotionsService = new Hono<UpstreamEnv>();
+
+function parseQuery<S extends v.GenericSchema>(c: PromotionsContext, schema: S): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, Object.fromEntries(new URL(c.req.url).searchParams));
+  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+  return parsed.output;
+}
+
+async function parseBody<S extends v.GenericSchema>(c: PromotionsContext, schema: S): Promise<v.InferOutput<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
+  }
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+  return parsed.output;
+}
+
+/** The division the circulars are chosen by: the edge's header, else the location id's first 3 characters. */
+function divisionOf(c: PromotionsContext): string {
+  const call = c.get('call');
+  return call.division || call.locationId.slice(0, 3);
+}
+
+promotionsService.get(WEEKLY_AD_PATHS.CURRENT_CIRCULARS, async (c) => {
+  const query = parseQuery(c, CurrentCircularsQuerySchema);
+  const circulars = await currentCirculars(c.env.DB, { banner: c.get('call').banner, division: divisionOf(c), now: Date.now(), type: query.type });
+  return c.json({ data: { circulars } }, 200);
+});
+
+promotionsService.get(WEEKLY_AD_PATHS.DEAL_PRICES, async (c) => {
+  const query = parseQuery(c, DealPricesQuerySchema);
+  const prices = await dealPrices(c.env.DB, { banner: c.get('call').banner, division: divisionOf(c), now: Date.now(), gtins: query.gtins });
+  return c.json({ data: { dealPrices: prices } }, 200);
+});
+
+// spec: account §7 Generic use-case executor; shopping §7 Weekly ad deal details.
+promotionsService.post(WEEKLY_AD_PATHS.USE_CASE, async (c) => {
+  const request = await parseBody(c, UseCaseRequestSchema);
+  switch (request.useCase) {
+    case WEEKLY_AD_DEAL_DETAILS_USE_CASE: {
+      const found = await dealDetails(c.env.DB, c.get('call').banner, request.dealId);
+      if (!found) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such weekly ad deal', 404, [request.dealId]);
+      const upcs = capDealUpcs(found.deal.upcs);
+      // spec: shopping §3 "upcs, or promotionalData containing upcs": the flyer circulars answer
+      // the second shape, the main circular the first; the edge accepts both.
+      const body = found.type === 'WEEKLY' ? { deal: found.deal, upcs } : { deal: found.deal, promotionalData: { upcs } };
+      return c.json({ data: body }, 200);
+    }
+    default: {
+      const unknown: never = request.useCase;
+      throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Unsupported use case', 400, [String(unknown)]);
+    }
+  }
+});
+
+async function trackAd(c: PromotionsContext, kind: AdEventKind) {
+  const event = await parseBody(c, AdEventSchema);
+  const call = c.get('call');
+  const recorded = await recordAdEvent(c.env.DB, kind, event, {
+    banner: call.banner,
+    locationId: call.locationId,
+    customerGUID: call.customer?.customerGUID ?? null,
+    correlationId: call.correlationId,
+    now: Date.now(),
+  });
+  return c.json({ data: { recorded, kind } }, 202);
+}
+
+promotionsService.post(AD_TRACKING_PATHS.IMPRESSION, (c) => trackAd(c, 'impression'));
+promotionsService.post(AD_TRACKING_PATHS.CLICK, (c) => trackAd(c, 'click'));
+
+/** The customer only while their session is live: a revoked or replayed cookie gets the anonymous carousels. */
+async function liveCustomerGUID(c: PromotionsContext): Promise<string | null> {
+  const customer = c.get('call').customer;
+  if (!customer) return null;
+  const row = await c.env.DB.prepare(
+    'SELECT 1 AS ok FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3',
+  )
+    .bind(customer.sessionId, customer.customerGUID, Date.now())
+    .first<{ ok: number }>();
+  return row ? customer.customerGUID : null;
+}
+
+promotionsService.get(RECOMMENDATIONS_PATH, async (c) => {
+  const query = parseQuery(c, RecommendationsQuerySchema);
+  const call = c.get('call');
+  const carousels = await recommendationCarousels(c.env.DB, {
+    types: requestedRecommendationTypes(query),
+    gtin: query.gtin ?? null,
+    size: query.size,
+    banner: call.banner,
+    locationId: call.locationId,
+    customerGUID: await liveCustomerGUID(c),
+  });
+  return c.json({ data: { carousels } }, 200);
+});

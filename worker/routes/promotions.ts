@@ -1,5 +1,73 @@
 import { Hono } from 'hono';
+import { AD_TRACKING_PATHS, AdEventResponseSchema, AdEventSchema } from '../../src/lib/promotions/ad-tracking.ts';
+import { DealPricesQuerySchema, DealPricesResponseSchema } from '../../src/lib/promotions/deal-prices.ts';
+import {
+  RECOMMENDATIONS_PATH,
+  RecommendationsQuerySchema,
+  RecommendationsResponseSchema,
+  recommendationsQuery,
+} from '../../src/lib/promotions/recommendations.ts';
+import {
+  CurrentCircularsQuerySchema,
+  CurrentCircularsResponseSchema,
+  UpstreamDealDetailsResponseSchema,
+  UseCaseRequestSchema,
+  WEEKLY_AD_DEAL_DETAILS_USE_CASE,
+  WEEKLY_AD_PATHS,
+  dealDetailsUpcs,
+  type DealDetailsResponseOutput,
+} from '../../src/lib/promotions/weekly-ad.ts';
 import type { EdgeEnv } from '../types.ts';
+import { validJson, validQuery } from '../validate.ts';
 
 // Weekly ad, sponsored placement tracking and recommendations (mounted in worker/app.ts).
+// Each route: validate the request -> the upstream (edge headers only) -> validate the answer.
+// docs/decisions/050-weekly-ad-ads-recommendations.md
 export const promotionsRoutes = new Hono<EdgeEnv>();
+
+promotionsRoutes.get(WEEKLY_AD_PATHS.CURRENT_CIRCULARS, validQuery(CurrentCircularsQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const { data } = await c.get('upstream').json({ path: WEEKLY_AD_PATHS.CURRENT_CIRCULARS, query: { type: query.type } }, CurrentCircularsResponseSchema);
+  return c.json(data, 200);
+});
+
+promotionsRoutes.get(WEEKLY_AD_PATHS.DEAL_PRICES, validQuery(DealPricesQuerySchema), async (c) => {
+  const { gtins } = c.req.valid('query');
+  const { data } = await c.get('upstream').json({ path: WEEKLY_AD_PATHS.DEAL_PRICES, query: { gtins: gtins.join(',') } }, DealPricesResponseSchema);
+  return c.json(data, 200);
+});
+
+// spec: account §7 Generic use-case executor; shopping §3, §7 Weekly ad deal details: the answer
+// carries upcs, or promotionalData containing upcs; the edge answers one shape, capped at 250.
+promotionsRoutes.post(WEEKLY_AD_PATHS.USE_CASE, validJson(UseCaseRequestSchema), async (c) => {
+  const request = c.req.valid('json');
+  const { data } = await c.get('upstream').json(
+    { method: 'POST', path: WEEKLY_AD_PATHS.USE_CASE, body: request },
+    UpstreamDealDetailsResponseSchema,
+  );
+  const body: DealDetailsResponseOutput = {
+    data: { useCase: WEEKLY_AD_DEAL_DETAILS_USE_CASE, deal: data.data.deal, upcs: dealDetailsUpcs(data.data) },
+  };
+  return c.json(body, 200);
+});
+
+// spec: account §3 Ad placement tracking. Beacons never wait on anything but the record.
+promotionsRoutes.post(AD_TRACKING_PATHS.IMPRESSION, validJson(AdEventSchema), async (c) => {
+  const { data } = await c.get('upstream').json({ method: 'POST', path: AD_TRACKING_PATHS.IMPRESSION, body: c.req.valid('json') }, AdEventResponseSchema);
+  return c.json(data, 202);
+});
+
+promotionsRoutes.post(AD_TRACKING_PATHS.CLICK, validJson(AdEventSchema), async (c) => {
+  const { data } = await c.get('upstream').json({ method: 'POST', path: AD_TRACKING_PATHS.CLICK, body: c.req.valid('json') }, AdEventResponseSchema);
+  return c.json(data, 202);
+});
+
+// spec: account §9 Recommendation labels.
+promotionsRoutes.get(RECOMMENDATIONS_PATH, validQuery(RecommendationsQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const { data } = await c.get('upstream').json(
+    { path: RECOMMENDATIONS_PATH, query: recommendationsQuery({ types: query.type, gtin: query.gtin, size: query.size }) },
+    RecommendationsResponseSchema,
+  );
+  return c.json(data, 200);
+});

@@ -1,0 +1,230 @@
+import { AISLES } from '../../src/lib/catalog/aisles.ts';
+import { findCategory } from '../../src/lib/catalog/categories.ts';
+import { productImageUrl } from '../../src/lib/catalog/product.ts';
+import { formatCents } from '../../src/lib/money/money.ts';
+import { addAdWeeks, adWeekStart } from '../../src/lib/promotions/ad-week.ts';
+import { WEEKLY_AD_MAX_DEALS, WEEKLY_AD_MAX_UPCS, type CircularType } from '../../src/lib/promotions/weekly-ad.ts';
+import { createRandom, hashString, type Random } from './prng.ts';
+import { insertStatements } from './sql.ts';
+
+// The weekly ad seed, derived from the seeded catalog: per banner and division, this week's
+// circulars and the next ones (WEEKLY_AD_SEED_WEEKS), each a WEEKLY circular of brand deals
+// ('2 for $5', '$3.99/lb', 'Buy 1 Get 1 Free', …) plus the SPECIALS and SAVINGS flyer circulars
+// built from the promotions the catalog priced with those flyer codes (product_prices.promo_code).
+// Deterministic: the same catalog, seed and ad week give the same statements.
+
+/** What the seed needs of a product (upstream/seed/catalog.ts SeedProduct fits). */
+export interface PromotionSeedProduct {
+  docId: number;
+  gtin13: string;
+  brand: string;
+  categoryId: string;
+  soldByWeight: boolean;
+}
+/** What the seed needs of a store price (upstream/seed/catalog.ts SeedPrice fits). */
+export interface PromotionSeedPrice {
+  locationId: string;
+  gtin13: string;
+  regularCents: number;
+  promoCents: number | null;
+  promoCode: string | null;
+}
+
+/** Banner divisions with the store their circular is priced from (migrations/0002_catalog.sql). */
+export const PROMOTION_DIVISIONS: readonly { banner: string; division: string; locationId: string; timeZone: string }[] = [
+  { banner: 'harvest', division: '701', locationId: '70100101', timeZone: 'America/Los_Angeles' },
+  { banner: 'harvest', division: '703', locationId: '70300301', timeZone: 'America/Los_Angeles' },
+  { banner: 'bayside', division: '620', locationId: '62000201', timeZone: 'America/New_York' },
+  { banner: 'bayside', division: '621', locationId: '62100401', timeZone: 'America/New_York' },
+];
+
+/** This week and the next ones, so a database seeded today still has a current circular for weeks. */
+export const WEEKLY_AD_SEED_WEEKS = 6;
+/** Brand deals in a WEEKLY circular (one more deal covers a whole category). */
+export const WEEKLY_BRAND_DEALS = 24;
+/** Items one brand deal covers at most. */
+const BRAND_DEAL_ITEMS = 12;
+
+const CIRCULAR_TITLES: Record<CircularType, string> = { WEEKLY: 'Weekly Ad', SPECIALS: 'Weekly Specials', SAVINGS: 'Savings Circular' };
+
+interface Deal {
+  id: string;
+  position: number;
+  title: string;
+  priceString: string;
+  dealCents: number | null;
+  flyerAisle: number | null;
+  imageUrl: string;
+  categoryId: string | null;
+  gtins: string[];
+}
+
+interface Priced extends PromotionSeedProduct {
+  regularCents: number;
+  promoCents: number | null;
+  promoCode: string | null;
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+const roundToNine = (cents: number) => Math.max(9, Math.round(cents / 10) * 10 - 1);
+const categoryName = (id: string) => findCategory(id)?.name ?? 'Grocery';
+const ymd = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant)).replace(/-/g, '');
+
+function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'dealCents'> {
+  const prices = group.map((item) => item.regularCents);
+  const low = Math.min(...prices);
+  const average = prices.reduce((sum, cents) => sum + cents, 0) / prices.length;
+  if (group[0]?.soldByWeight) {
+    const cents = roundToNine(low * 0.75);
+    return { priceString: `${formatCents(cents)}/lb`, dealCents: cents };
+  }
+  const roll = random.next();
+  if (roll < 0.35 && average < 700) {
+    const count = random.int(2, 5);
+    const dollars = Math.max(1, Math.round((count * average * 0.8) / 100));
+    return { priceString: `${count} for $${dollars}`, dealCents: Math.round((dollars * 100) / count) };
+  }
+  if (roll < 0.55) return { priceString: 'Buy 1 Get 1 Free', dealCents: null };
+  if (roll < 0.75 && low > 300) {
+    const off = low > 800 ? 200 : 100;
+    return { priceString: `Save ${formatCents(off)}`, dealCents: null };
+  }
+  const cents = roundToNine(average * 0.8);
+  return { priceString: formatCents(cents), dealCents: cents };
+}
+
+function weeklyDeals(priced: Priced[], random: Random, prefix: string): Deal[] {
+  const groups = new Map<string, Priced[]>();
+  const byCategory = new Map<string, Priced[]>();
+  for (const item of priced) {
+    pushTo(groups, `${item.categoryId}|${item.brand}`, item);
+    pushTo(byCategory, item.categoryId, item);
+  }
+  const keys = [...groups.keys()].sort();
+  const chosen: string[] = [];
+  while (chosen.length < Math.min(WEEKLY_BRAND_DEALS, keys.length)) {
+    const key = random.pick(keys);
+    if (!chosen.includes(key)) chosen.push(key);
+  }
+  const deals: Deal[] = chosen.map((key, index) => {
+    const group = (groups.get(key) ?? []).slice(0, BRAND_DEAL_ITEMS);
+    const first = group[0] as Priced;
+    return {
+      id: `${prefix}-${String(index + 1).padStart(2, '0')}`,
+      position: index,
+      title: `${first.brand} ${categoryName(first.categoryId)}`,
+      ...dealFor(group, random),
+      flyerAisle: null,
+      imageUrl: productImageUrl(first.gtin13),
+      categoryId: first.categoryId,
+      gtins: group.map((item) => item.gtin13),
+    };
+  });
+  // One deal on a whole category (the largest one with packaged goods): the deal whose UPC list
+  // can outgrow the 250 cap in large catalogs.
+  const [categoryId, items] = [...byCategory.entries()]
+    .filter(([, list]) => !list[0]?.soldByWeight)
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[random.int(0, 2) % Math.max(1, byCategory.size)] ?? [null, []];
+  if (categoryId && items.length > 0) {
+    deals.unshift({
+      id: `${prefix}-00`,
+      position: -1,
+      title: `All ${categoryName(categoryId)}`,
+      priceString: '20% Off',
+      dealCents: null,
+      flyerAisle: null,
+      imageUrl: productImageUrl((items[0] as Priced).gtin13),
+      categoryId,
+      // stored beyond the 250 the API answers, but not the whole of a 50,000-product catalog
+      gtins: items.slice(0, 2 * WEEKLY_AD_MAX_UPCS).map((item) => item.gtin13),
+    });
+  }
+  return deals.slice(0, WEEKLY_AD_MAX_DEALS);
+}
+
+/** SPECIALS and SAVINGS: the catalog's promotions with that flyer code, one deal per category. */
+function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: string): Deal[] {
+  const aisle = AISLES.find((row) => row.flyerCode === code);
+  const byCategory = new Map<string, Priced[]>();
+  for (const item of priced) {
+    if (item.promoCode !== code || item.promoCents === null) continue;
+    pushTo(byCategory, item.categoryId, item);
+  }
+  return [...byCategory.entries()]
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .slice(0, WEEKLY_AD_MAX_DEALS)
+    .map(([categoryId, items], index) => {
+      const best = Math.max(...items.map((item) => Math.round((1 - (item.promoCents as number) / item.regularCents) * 100)));
+      const single = items.length === 1 ? (items[0] as Priced) : null;
+      return {
+        id: `${prefix}-${String(index + 1).padStart(2, '0')}`,
+        position: index,
+        title: `${categoryName(categoryId)} ${code === 'SPECIALS' ? 'Specials' : 'Savings'}`,
+        priceString: single ? `${formatCents(single.promoCents as number)}${single.soldByWeight ? '/lb' : ''}` : `Save up to ${best}%`,
+        dealCents: single ? single.promoCents : null,
+        flyerAisle: aisle?.number ?? null,
+        imageUrl: productImageUrl((items[0] as Priced).gtin13),
+        categoryId,
+        gtins: items.map((item) => item.gtin13),
+      };
+    });
+}
+
+/**
+ * The weekly ad rows for a seeded catalog, as SQL statements (run after the catalog's).
+ * `promotionsSeedStatements(generateCatalog({ products: 5000 }), { seed: 20261122 })`
+ */
+export function promotionsSeedStatements(
+  catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
+  options: { seed?: number; now?: number; weeks?: number } = {},
+): string[] {
+  const now = options.now ?? Date.now();
+  const circulars: (string | number)[][] = [];
+  const deals: (string | number | null)[][] = [];
+  const items: (string | number)[][] = [];
+  const products = [...catalog.products].sort((a, b) => a.docId - b.docId);
+
+  for (const place of PROMOTION_DIVISIONS) {
+    const prices = new Map(catalog.prices.filter((price) => price.locationId === place.locationId).map((price) => [price.gtin13, price]));
+    const priced: Priced[] = products.flatMap((product) => {
+      const price = prices.get(product.gtin13);
+      return price ? [{ ...product, regularCents: price.regularCents, promoCents: price.promoCents, promoCode: price.promoCode }] : [];
+    });
+    if (priced.length === 0) continue;
+    const firstWeek = adWeekStart(now, place.timeZone);
+    for (let week = 0; week < (options.weeks ?? WEEKLY_AD_SEED_WEEKS); week += 1) {
+      const startsAt = addAdWeeks(firstWeek, week, place.timeZone);
+      const endsAt = addAdWeeks(firstWeek, week + 1, place.timeZone);
+      const stamp = ymd(startsAt, place.timeZone);
+      const random = createRandom(hashString(`${options.seed ?? 0}|${place.division}|${stamp}`));
+      const byType: [CircularType, Deal[]][] = [
+        ['WEEKLY', weeklyDeals(priced, random, `wa-${place.division}-${stamp}`)],
+        ['SPECIALS', flyerDeals(priced, 'SPECIALS', `sp-${place.division}-${stamp}`)],
+        ['SAVINGS', flyerDeals(priced, 'SAVINGS', `sv-${place.division}-${stamp}`)],
+      ];
+      for (const [type, list] of byType) {
+        if (list.length === 0) continue;
+        const circularId = `${place.banner}-${place.division}-${type.toLowerCase()}-${stamp}`;
+        circulars.push([circularId, place.banner, place.division, type, CIRCULAR_TITLES[type], startsAt, endsAt, place.timeZone]);
+        list.forEach((deal, index) => {
+          deals.push([deal.id, circularId, index, deal.title, deal.priceString, deal.dealCents, deal.flyerAisle, deal.imageUrl, deal.categoryId]);
+          deal.gtins.forEach((gtin, position) => items.push([deal.id, gtin, position]));
+        });
+      }
+    }
+  }
+  return [
+    'DELETE FROM weekly_ad_deal_items',
+    'DELETE FROM weekly_ad_deals',
+    'DELETE FROM weekly_ad_circulars',
+    ...insertStatements('weekly_ad_circulars', ['circular_id', 'banner_id', 'division_id', 'type', 'title', 'starts_at', 'ends_at', 'time_zone'], circulars),
+    ...insertStatements('weekly_ad_deals', ['deal_id', 'circular_id', 'position', 'title', 'price_string', 'deal_cents', 'flyer_aisle', 'image_url', 'category_id'], deals),
+    ...insertStatements('weekly_ad_deal_items', ['deal_id', 'gtin13', 'position'], items),
+  ];
+}
