@@ -1,5 +1,182 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import {
+  AddItemRequestSchema,
+  BASKET_PATHS,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  PutBasketRequestSchema,
+  RemoveItemsRequestSchema,
+  UpdateItemRequestSchema,
+  eTagVersion,
+  type BasketOutput,
+} from '../../src/lib/basket/contracts.ts';
+import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
+import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { SHOPPING_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { activeBasket, basketView, catalogItems, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
+import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
+import { upstreamError } from '../errors.ts';
+import { requireCustomer } from '../middleware/require-customer.ts';
 
-// The basket service of the reference upstream (mounted in upstream/app.ts).
+// The basket service (shopping §3-§5, §7 Cart). Every call needs a live session; writes honour
+// Idempotency-Key (upstream/db/idempotency.ts) and If-Match (the basket version as eTag).
+// docs/decisions/030-cart.md
+
+type BasketContext = Context<UpstreamEnv>;
+
+/** How often a write without If-Match is re-applied after losing a race. */
+const MAX_WRITE_ATTEMPTS = 3;
+
 export const basketService = new Hono<UpstreamEnv>();
+basketService.use('/basket/api/*', requireCustomer());
+
+function customerOf(c: BasketContext) {
+  const customer = c.get('call').customer;
+  if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  return customer;
+}
+
+function modalityOf(c: BasketContext): Modality {
+  const modality = c.get('call').modality;
+  return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
+}
+
+async function parseBody<S extends v.GenericSchema>(c: BasketContext, schema: S): Promise<v.InferOutput<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
+  }
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+  return parsed.output;
+}
+
+/** Every line that is new or changed must be a catalog item with a price at the shopper's location. */
+async function checkSellable(c: BasketContext, gtins: readonly string[]) {
+  const catalog = await catalogItems(c.env.DB, gtins, c.get('call').locationId);
+  for (const gtin13 of gtins) {
+    const item = catalog.get(gtin13);
+    if (!item) throw new HttpError(ERROR_CODES.NOT_FOUND, `No product with gtin13 ${gtin13}`, 404);
+    // spec: shopping §5 Gift cards and carts, §8 Cart: code PRICE, 'item is missing price'
+    if (item.unitPriceCents === null) throw new HttpError(ERROR_CODES.PRICE, SHOPPING_MESSAGES.ITEM_MISSING_PRICE, 422, [gtin13]);
+  }
+}
+
+function checkLimits(lines: readonly StoredLine[]) {
+  if (lines.length > MAX_CART_LINES) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `A cart holds at most ${MAX_CART_LINES} items`, 422);
+  const over = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  if (over) throw new HttpError(ERROR_CODES.CLIENT_ERROR, `quantity must be at most ${MAX_LINE_QUANTITY}`, 400, [over.gtin13]);
+}
+
+async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
+  const catalog = await catalogItems(c.env.DB, lines.map((line) => line.gtin13), c.get('call').locationId);
+  return basketView(basket, lines, catalog);
+}
+
+/**
+ * One basket write: read the basket, check If-Match, compute the new lines with `apply`, then
+ * commit lines, version and idempotency record in one guarded batch. A lost race answers 412.
+ */
+async function mutate(c: BasketContext, input: unknown, apply: (before: readonly StoredLine[], modality: Modality) => Promise<StoredLine[]>) {
+  const customer = customerOf(c);
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  }
+  const ifMatch = c.req.header('if-match') ?? null;
+  const db = c.env.DB;
+  try {
+    const answer = await idempotentWrite(
+      { db, scope: `basket:${customer.customerGUID}`, key, method: c.req.method, path: new URL(c.req.url).pathname, body: input },
+      async (record) => {
+        // Without If-Match the caller asked for no precondition: a write that loses a race with
+        // another one is simply re-applied to the newer basket (a few times at most).
+        for (let attempt = 1; ; attempt++) {
+          const basket = await activeBasket(db, customer.customerGUID, c.get('call').banner, modalityOf(c));
+          if (ifMatch !== null && ifMatch.trim() !== '*' && eTagVersion(ifMatch.trim()) !== basket.version) {
+            throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The cart was changed since it was read', 412);
+          }
+          const before = await storedLines(db, basket.id);
+          const after = await apply(before, modalityOf(c));
+          checkLimits(after);
+          const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1 }, after) };
+          const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard));
+          if (applied) return { status: 200, body };
+          if (ifMatch !== null || attempt >= MAX_WRITE_ATTEMPTS) throw new WriteConflictError();
+        }
+      },
+    );
+    const data = (answer.body as { data: BasketOutput }).data;
+    c.header('ETag', data.eTag);
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body as { data: BasketOutput }, answer.status as 200);
+  } catch (error) {
+    if (error instanceof WriteConflictError) {
+      return upstreamError(c, ERROR_CODES.PRECONDITION_FAILED, 'The cart was changed by another request', 412);
+    }
+    throw error;
+  }
+}
+
+function newLine(gtin13: string, quantity: number, substitutionPolicy: StoredLine['substitutionPolicy'], modalityType: Modality, order = 0): StoredLine {
+  // `order` keeps the lines of one PUT in the order given (lines are listed oldest first)
+  return { id: crypto.randomUUID(), gtin13, quantity, substitutionPolicy, modalityType, created: Date.now() + order };
+}
+
+basketService.get(BASKET_PATHS.BASKET, async (c) => {
+  const customer = customerOf(c);
+  const basket = await activeBasket(c.env.DB, customer.customerGUID, c.get('call').banner, modalityOf(c));
+  const data = await answerBasket(c, basket, await storedLines(c.env.DB, basket.id));
+  c.header('ETag', data.eTag);
+  return c.json({ data }, 200);
+});
+
+basketService.post(BASKET_PATHS.ADD_ITEM, async (c) => {
+  const input = await parseBody(c, AddItemRequestSchema);
+  return mutate(c, input, async (before, modality) => {
+    await checkSellable(c, [input.gtin13]);
+    const existing = before.find((line) => line.gtin13 === input.gtin13);
+    if (!existing) return [...before, newLine(input.gtin13, input.quantity, input.substitutionPolicy, input.modalityType ?? modality)];
+    return before.map((line) => (line === existing ? { ...line, quantity: line.quantity + input.quantity } : line));
+  });
+});
+
+basketService.post(BASKET_PATHS.UPDATE_ITEM, async (c) => {
+  const input = await parseBody(c, UpdateItemRequestSchema);
+  return mutate(c, input, async (before) => {
+    const existing = before.find((line) => line.gtin13 === input.gtin13);
+    if (!existing) throw new HttpError(ERROR_CODES.NOT_FOUND, `The cart has no item ${input.gtin13}`, 404);
+    // spec: shopping §4 Cart: a quantity of 0 becomes a removal
+    if (input.quantity === 0) return before.filter((line) => line !== existing);
+    return before.map((line) =>
+      line === existing ? { ...line, quantity: input.quantity, substitutionPolicy: input.substitutionPolicy ?? line.substitutionPolicy } : line,
+    );
+  });
+});
+
+basketService.post(BASKET_PATHS.REMOVE_ITEM, async (c) => {
+  const input = await parseBody(c, RemoveItemsRequestSchema);
+  const removed = new Set(input.gtin13s);
+  return mutate(c, input, async (before) => before.filter((line) => !removed.has(line.gtin13)));
+});
+
+basketService.put(BASKET_PATHS.BASKET, async (c) => {
+  const input = await parseBody(c, PutBasketRequestSchema);
+  return mutate(c, input, async (before, modality) => {
+    const byGtin = new Map(before.map((line) => [line.gtin13, line]));
+    const changed = input.lineItems.filter((item) => byGtin.get(item.gtin13)?.quantity !== item.quantity || !byGtin.has(item.gtin13));
+    await checkSellable(c, changed.map((item) => item.gtin13));
+    return input.lineItems.map((item, index) => {
+      const old = byGtin.get(item.gtin13);
+      const modalityType = item.modalityType ?? old?.modalityType ?? modality;
+      return old
+        ? { ...old, quantity: item.quantity, substitutionPolicy: item.substitutionPolicy, modalityType }
+        : newLine(item.gtin13, item.quantity, item.substitutionPolicy, modalityType, index);
+    });
+  });
+});

@@ -1,5 +1,109 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
+import {
+  AddItemFormSchema,
+  AddItemRequestSchema,
+  BASKET_PATHS,
+  BasketResponseSchema,
+  IdempotencyKeySchema,
+  IfMatchSchema,
+  PutBasketRequestSchema,
+  RemoveItemsRequestSchema,
+  UpdateItemRequestSchema,
+} from '../../src/lib/basket/contracts.ts';
+import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
+import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { errorResponse } from '../errors.ts';
 import type { EdgeEnv } from '../types.ts';
+import { validJson } from '../validate.ts';
 
-// Routes of this area are added here (one Hono app per resource, mounted in worker/app.ts).
+// The cart on the spec's own paths (shopping §7 Cart; payloads in docs/decisions/030-cart.md).
+// Only the body, Idempotency-Key and If-Match of the client are forwarded; the upstream gets the
+// customer, location and banner from the edge's own context. Anonymous callers are answered here.
+
+type EdgeContext = Context<EdgeEnv>;
+
 export const basketRoutes = new Hono<EdgeEnv>();
+
+
+basketRoutes.use('/basket/api/*', async (c, next) => {
+  if (c.get('session')) return next();
+  // The no-JavaScript add form sends the anonymous shopper to sign in and back.
+  if (c.req.method === 'POST' && c.req.path === BASKET_PATHS.ADD_ITEM && isForm(c)) {
+    const form = await readForm(c);
+    return c.redirect(signInUrl(sanitizeRedirectUrl(form?.returnTo)), 303);
+  }
+  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+});
+
+/** The write headers the client may send, validated; nothing else of the client's is forwarded. */
+function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch?: string } {
+  const out: { idempotencyKey?: string; ifMatch?: string } = {};
+  const key = c.req.header('idempotency-key');
+  if (key !== undefined) {
+    const parsed = v.safeParse(IdempotencyKeySchema, key);
+    if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid Idempotency-Key', 400, describeIssues(parsed.issues));
+    out.idempotencyKey = parsed.output;
+  }
+  const ifMatch = c.req.header('if-match');
+  if (ifMatch !== undefined) {
+    const parsed = v.safeParse(IfMatchSchema, ifMatch.trim());
+    if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid If-Match', 400, describeIssues(parsed.issues));
+    out.ifMatch = parsed.output;
+  }
+  return out;
+}
+
+async function forward(c: EdgeContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const headers = method === 'GET' ? {} : writeHeaders(c);
+  const result = await c.get('upstream').json({ method, path, body, ...headers }, BasketResponseSchema);
+  c.header('ETag', result.data.data.eTag);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(result.data, 200);
+}
+
+function isForm(c: EdgeContext): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+}
+
+async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; returnTo?: string } | null> {
+  try {
+    const form = await c.req.parseBody();
+    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
+    return { gtin13: text('gtin13'), quantity: text('quantity'), returnTo: text('returnTo') };
+  } catch {
+    return null;
+  }
+}
+
+function withParam(path: string, key: string, value: CartFormError): string {
+  const url = new URL(path, 'https://return.invalid');
+  url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+basketRoutes.get(BASKET_PATHS.BASKET, (c) => forward(c, 'GET', BASKET_PATHS.BASKET));
+
+// spec: shopping §7 Cart add; JSON from the islands, a form post from the plain form (no JavaScript).
+basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
+  if (!isForm(c)) return next();
+  const form = await readForm(c);
+  const returnTo = sanitizeRedirectUrl(form?.returnTo);
+  const parsed = v.safeParse(AddItemFormSchema, form ?? {});
+  if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'add'), 303);
+  try {
+    await c.get('upstream').json(
+      { method: 'POST', path: BASKET_PATHS.ADD_ITEM, body: { gtin13: parsed.output.gtin13, quantity: parsed.output.quantity ?? 1 } },
+      BasketResponseSchema,
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
+    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, error instanceof HttpError && error.code === ERROR_CODES.PRICE ? 'price' : 'add'), 303);
+  }
+  return c.redirect(returnTo, 303);
+});
+basketRoutes.post(BASKET_PATHS.ADD_ITEM, validJson(AddItemRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.ADD_ITEM, c.req.valid('json')));
+basketRoutes.post(BASKET_PATHS.UPDATE_ITEM, validJson(UpdateItemRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.UPDATE_ITEM, c.req.valid('json')));
+basketRoutes.post(BASKET_PATHS.REMOVE_ITEM, validJson(RemoveItemsRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.REMOVE_ITEM, c.req.valid('json')));
+basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) => forward(c, 'PUT', BASKET_PATHS.BASKET, c.req.valid('json')));

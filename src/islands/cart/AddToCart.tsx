@@ -1,19 +1,84 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
+import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, setCartQuantityAtom } from './atoms.ts';
+import { CartStore } from './CartStore.tsx';
+
 export interface AddToCartProps {
   gtin13: string;
   productName: string;
   /** Where the no-JavaScript form post returns to (the current page). */
   returnTo: string;
+  /** Price per unit in cents, shown by optimistic lines until the server answers. */
+  unitPriceCents?: number;
 }
 
-/** Add-to-cart control; a plain form before hydration (filled in by the cart work). */
-export default function AddToCart({ gtin13, productName, returnTo }: AddToCartProps) {
+/**
+ * Add-to-cart control. Before hydration (and without JavaScript) it is a plain form posting to
+ * the edge, which redirects back to `returnTo`. Hydrated, it adds optimistically through the
+ * shared cart atoms and becomes a quantity stepper once the item is in the cart.
+ */
+function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: AddToCartProps) {
+  const view = useAtomValue(cartViewAtom);
+  const errors = useAtomValue(cartErrorsReadAtom);
+  const add = useSetAtom(addToCartAtom);
+  const setQuantity = useSetAtom(setCartQuantityAtom);
+  // The first render matches the server's HTML (a form); shared state applies after mount.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const line = mounted ? view.lines.find((item) => item.gtin13 === gtin13 && !item.isDeleting) : undefined;
+  const error = mounted ? errors[gtin13] : undefined;
+  const busy = (line?.activeUpdateRequests ?? 0) > 0;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void add({ gtin13, name: productName, unitPriceCents });
+  }
+
   return (
-    <form method="post" action="/basket/api/v2/user/add-item">
-      <input type="hidden" name="gtin13" value={gtin13} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" aria-label={`Add ${productName} to cart`}>
-        Add to cart
-      </button>
-    </form>
+    <div className="add-to-cart" data-gtin13={gtin13}>
+      {line ? (
+        <div className="add-to-cart__stepper" role="group" aria-label={`${productName} in cart`} aria-busy={busy}>
+          <button type="button" aria-label={`Remove one ${productName}`} onClick={() => void setQuantity({ gtin13, quantity: line.quantity - 1 })}>
+            −
+          </button>
+          <output aria-live="polite" data-testid="cart-line-quantity">
+            {line.quantity}
+          </output>
+          <button
+            type="button"
+            aria-label={`Add one more ${productName}`}
+            disabled={line.quantity >= MAX_LINE_QUANTITY}
+            onClick={() => void setQuantity({ gtin13, quantity: line.quantity + 1 })}
+          >
+            +
+          </button>
+          {busy ? <span className="add-to-cart__progress">Updating…</span> : null}
+        </div>
+      ) : (
+        <form method="post" action="/basket/api/v2/user/add-item" onSubmit={onSubmit} data-hydrated={mounted ? '' : undefined}>
+          <input type="hidden" name="gtin13" value={gtin13} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" aria-label={`Add ${productName} to cart`}>
+            Add to cart
+          </button>
+        </form>
+      )}
+      {error ? (
+        <p role="alert" className="add-to-cart__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The island: AddToCartControl inside the cart store (see CartStore). */
+export default function AddToCart(props: AddToCartProps) {
+  return (
+    <CartStore>
+      <AddToCartControl {...props} />
+    </CartStore>
   );
 }

@@ -1,8 +1,45 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import { useEffect, useState } from 'react';
+import { cartCountAtom, loadCartAtom, seedCartCountAtom } from './atoms.ts';
+import { CartStore } from './CartStore.tsx';
+
 export interface CartCountProps {
   initialCount: number | null;
+  /** The shopper is signed in (the cart fetch runs only then, shopping §4 Cart). */
+  signedIn?: boolean;
+  /** The banner's toggles.cartFetch: false on the banner that skips the cart fetch. */
+  cartFetch?: boolean;
 }
 
-/** The header's cart count, shared with every add-to-cart island through Jotai (filled in by the cart work). */
-export default function CartCount({ initialCount }: CartCountProps) {
-  return <span data-testid="cart-count">{initialCount ?? 0}</span>;
+/** "Cart, 3 items" */
+export function cartCountLabel(count: number): string {
+  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** The header's cart count, shared with every add-to-cart island through Jotai. */
+function CartCountBadge({ initialCount, signedIn = false, cartFetch = false }: CartCountProps) {
+  useHydrateAtoms([[seedCartCountAtom, initialCount]] as const);
+  const shared = useAtomValue(cartCountAtom);
+  const load = useSetAtom(loadCartAtom);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    setMounted(true);
+    if (signedIn && cartFetch) void load();
+  }, [signedIn, cartFetch, load]);
+  const count = (mounted ? shared : initialCount) ?? 0;
+  return (
+    <span data-testid="cart-count" role="status" aria-label={cartCountLabel(count)}>
+      {count}
+    </span>
+  );
+}
+
+/** The island: CartCountBadge inside the cart store (see CartStore). */
+export default function CartCount(props: CartCountProps) {
+  return (
+    <CartStore>
+      <CartCountBadge {...props} />
+    </CartStore>
+  );
 }

@@ -1,0 +1,11 @@
+// Types `client:interaction` on components in .astro files (registered by
+// src/directives/integration.ts); Astro's own directives live in the same interface.
+declare global {
+  namespace Astro {
+    interface ClientDirectives {
+      'client:interaction'?: boolean;
+    }
+  }
+}
+
+export {};

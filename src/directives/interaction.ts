@@ -1,0 +1,72 @@
+// The `client:interaction` directive (docs/decisions/030-cart.md): an island hydrates on the
+// first pointerdown, focusin, keydown or touchstart inside it, so listing pages ship no island
+// JavaScript until the shopper reaches for a control. A form submitted before hydration is
+// finished is held (preventDefault) and submitted again once the island's form says it is ready,
+// so the first click is never lost. Without JavaScript the plain form posts as usual.
+//
+// Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
+// tiny and import nothing.
+
+type DirectiveLoad = () => Promise<() => Promise<void>>;
+
+export const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+/** The attribute a hydrated island puts on its form (AddToCart sets it after mounting). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+/** How long a held submit waits for the island before it falls back to the plain form post. */
+export const HELD_SUBMIT_TIMEOUT_MS = 3000;
+
+const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement): void => {
+  let started = false;
+  let held: { index: number; submitter: HTMLElement | null } | null = null;
+
+  const forms = () => Array.from(el.querySelectorAll('form'));
+
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    event.preventDefault();
+    held = { index: forms().indexOf(form), submitter: (event as SubmitEvent).submitter ?? null };
+    void start();
+  };
+
+  const resubmit = () => {
+    if (!held) return;
+    const { index, submitter } = held;
+    held = null;
+    const deadline = Date.now() + HELD_SUBMIT_TIMEOUT_MS;
+    const attempt = () => {
+      const form = forms()[index];
+      if (!form) return; // the island replaced its form (e.g. a stepper): nothing to resubmit
+      if (form.hasAttribute(HYDRATED_ATTRIBUTE) || Date.now() > deadline) {
+        const button = submitter && form.contains(submitter) ? submitter : null;
+        // Past the deadline without a ready island, the plain post still works (no JS path).
+        if (form.hasAttribute(HYDRATED_ATTRIBUTE)) form.requestSubmit(button as HTMLButtonElement | null);
+        else HTMLFormElement.prototype.submit.call(form);
+        return;
+      }
+      requestAnimationFrame(attempt);
+    };
+    attempt();
+  };
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTION_EVENTS) el.removeEventListener(type, onInteraction, true);
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } finally {
+      el.removeEventListener('submit', onSubmit, true);
+      resubmit();
+    }
+  };
+
+  function onInteraction() {
+    void start();
+  }
+
+  for (const type of INTERACTION_EVENTS) el.addEventListener(type, onInteraction, { capture: true, passive: true });
+  el.addEventListener('submit', onSubmit, true);
+};
+
+export default interactionDirective;

@@ -1,0 +1,99 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import { MAX_LINE_QUANTITY, type BasketOutput } from '../../lib/basket/contracts.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { cartErrorsReadAtom, cartLoadStateAtom, cartViewAtom, loadCartAtom, removeFromCartAtom, seedBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import { CartStore } from './CartStore.tsx';
+
+export interface CartLinesProps {
+  /** The basket the page was rendered with; null when it could not be loaded. */
+  initialBasket: BasketOutput | null;
+  /** spec: shopping §8 Cart load failure, with the banner's phone (cartLoadFailure). */
+  loadFailureMessage: string;
+}
+
+/** The cart page's lines: quantity steppers, remove, subtotal; loading, empty and error states. */
+function CartLinesList({ initialBasket, loadFailureMessage }: CartLinesProps) {
+  useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
+  const view = useAtomValue(cartViewAtom);
+  const load = useAtomValue(cartLoadStateAtom);
+  const errors = useAtomValue(cartErrorsReadAtom);
+  const reload = useSetAtom(loadCartAtom);
+  const setQuantity = useSetAtom(setCartQuantityAtom);
+  const remove = useSetAtom(removeFromCartAtom);
+
+  if (load.status === 'loading' && view.lines.length === 0) {
+    return <p role="status" data-testid="cart-loading">Loading your cart…</p>;
+  }
+  if (!initialBasket && load.status !== 'loaded') {
+    return (
+      <div role="alert" data-testid="cart-error">
+        <p>{loadFailureMessage}</p>
+        <button type="button" onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const lines = view.lines.filter((line) => !line.isDeleting);
+  if (lines.length === 0) {
+    return (
+      <p data-testid="cart-empty">
+        Your cart is empty. <a href="/search">Find something to add</a>.
+      </p>
+    );
+  }
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return (
+    <section aria-labelledby="cart-lines-title">
+      <h2 id="cart-lines-title">
+        {view.itemCount} {view.itemCount === 1 ? 'item' : 'items'}
+      </h2>
+      {errors[''] ? <p role="alert">{errors['']}</p> : null}
+      <ul className="cart-lines" data-testid="cart-lines">
+        {lines.map((line) => (
+          <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
+            <span className="cart-line__name">{line.name || line.gtin13}</span>
+            <span className="cart-line__price">{formatCents(line.unitPriceCents)}</span>
+            <span className="cart-line__stepper" role="group" aria-label={`${line.name} quantity`}>
+              <button type="button" aria-label={`Remove one ${line.name}`} onClick={() => void setQuantity({ gtin13: line.gtin13, quantity: line.quantity - 1 })}>
+                −
+              </button>
+              <output aria-live="polite" data-testid="cart-line-quantity">
+                {line.quantity}
+              </output>
+              <button
+                type="button"
+                aria-label={`Add one more ${line.name}`}
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => void setQuantity({ gtin13: line.gtin13, quantity: line.quantity + 1 })}
+              >
+                +
+              </button>
+            </span>
+            <button type="button" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
+              Remove
+            </button>
+            {errors[line.gtin13] ? (
+              <p role="alert" className="cart-line__error">
+                {errors[line.gtin13]}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="cart-subtotal" data-testid="cart-subtotal">
+        Subtotal: <strong>{formatCents(subtotal)}</strong>
+      </p>
+    </section>
+  );
+}
+
+/** The island: CartLinesList inside the cart store (see CartStore). */
+export default function CartLines(props: CartLinesProps) {
+  return (
+    <CartStore>
+      <CartLinesList {...props} />
+    </CartStore>
+  );
+}

@@ -1,0 +1,122 @@
+import { atom, type Getter, type Setter } from 'jotai';
+import { shouldSkipRequest } from '../../lib/async/request-state.ts';
+import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
+import type { BasketOutput } from '../../lib/basket/contracts.ts';
+import type { Modality } from '../../lib/catalog/product.ts';
+import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { CartApiError, fetchBasket, newOpId, redirectToSignIn, sendCartOp } from './api.ts';
+
+// The cart's atoms, in Jotai's default store: the header's CartCount, every AddToCart and the
+// cart page read the same state (ARCHITECTURE: State in the browser). Base atoms are private;
+// the derived and action atoms below are the public face.
+
+const cartStateAtom = atom<CartState>(INITIAL_CART_STATE);
+/** The last failure message per gtin13 ('' = the whole cart, e.g. a failed load). */
+const cartErrorsAtom = atom<Readonly<Record<string, string>>>({});
+
+function dispatch(get: Getter, set: Setter, action: CartAction) {
+  set(cartStateAtom, cartReducer(get(cartStateAtom), action));
+}
+
+function setError(get: Getter, set: Setter, gtin13: string, message: string | null) {
+  const { [gtin13]: _old, ...rest } = get(cartErrorsAtom);
+  set(cartErrorsAtom, message === null ? rest : { ...rest, [gtin13]: message });
+}
+
+function failureMessage(op: CartOp, error: unknown): string {
+  // spec: shopping §8 Cart
+  if (error instanceof CartApiError && error.status === 412) return SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH;
+  if (op.kind === 'add') return SHOPPING_MESSAGES.CART_ADD_FAILURE;
+  if (op.kind === 'remove') return SHOPPING_MESSAGES.CART_REMOVE_FAILURE;
+  return SHOPPING_MESSAGES.CART_UPDATE_FAILURE;
+}
+
+function isAuthFailure(error: unknown): boolean {
+  return error instanceof CartApiError && (error.status === 401 || error.status === 403);
+}
+
+async function loadBasket(get: Getter, set: Setter, force: boolean) {
+  if (!force && shouldSkipRequest(get(cartStateAtom).load)) return;
+  dispatch(get, set, { type: 'loadRequest' });
+  try {
+    dispatch(get, set, { type: 'loadSuccess', basket: await fetchBasket() });
+    setError(get, set, '', null);
+  } catch (error) {
+    dispatch(get, set, { type: 'loadFailure', httpStatus: error instanceof CartApiError ? error.status : null });
+    if (isAuthFailure(error)) redirectToSignIn();
+  }
+}
+
+/** Sends the queued writes one at a time, each with the eTag of the answer before it. */
+async function pump(get: Getter, set: Setter): Promise<void> {
+  for (let op = nextOpToSend(get(cartStateAtom)); op; op = nextOpToSend(get(cartStateAtom))) {
+    dispatch(get, set, { type: 'sent', opId: op.id });
+    try {
+      const basket = await sendCartOp(op, get(cartStateAtom).server?.eTag ?? null);
+      dispatch(get, set, { type: 'writeSuccess', opId: op.id, basket });
+      setError(get, set, op.gtin13, null);
+    } catch (error) {
+      // spec: on failure the snapshot is restored exactly (the write leaves `pending`)
+      dispatch(get, set, { type: 'writeFailure', opId: op.id });
+      setError(get, set, op.gtin13, failureMessage(op, error));
+      if (isAuthFailure(error)) redirectToSignIn();
+      if (error instanceof CartApiError && error.status === 412) void loadBasket(get, set, true);
+    }
+  }
+}
+
+/** The cart as the shopper sees it: lines with pending writes applied, and the item count. */
+export const cartViewAtom = atom((get) => cartView(get(cartStateAtom)));
+
+/** The header's count, or null while nothing is known (anonymous, or the cart fetch skipped). */
+export const cartCountAtom = atom((get) => {
+  const state = get(cartStateAtom);
+  if (!state.server && state.baseCount === null && state.pending.length === 0) return null;
+  return cartView(state).itemCount;
+});
+
+/** The cart fetch's request state (initial, loading, loaded, error). */
+export const cartLoadStateAtom = atom((get) => get(cartStateAtom).load);
+
+/** Failure messages by gtin13 ('' for the cart as a whole). */
+export const cartErrorsReadAtom = atom((get) => get(cartErrorsAtom));
+
+/** Seeds the count the page was rendered with (CartCount's useHydrateAtoms). */
+export const seedCartCountAtom = atom(null, (get, set, count: number | null) => dispatch(get, set, { type: 'hydrateCount', count }));
+
+/** Seeds the basket the page was rendered with (the cart page's useHydrateAtoms). */
+export const seedBasketAtom = atom(null, (get, set, basket: BasketOutput | null) => {
+  if (basket) dispatch(get, set, { type: 'loadSuccess', basket });
+});
+
+/** Fetches the basket unless it is loading or loaded already (request-state rule). */
+export const loadCartAtom = atom(null, (get, set) => loadBasket(get, set, false));
+
+/** Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution). */
+export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; unitPriceCents?: number; modalityType?: Modality }) => {
+  setError(get, set, item.gtin13, null);
+  dispatch(get, set, {
+    type: 'add',
+    opId: newOpId(),
+    gtin13: item.gtin13,
+    name: item.name,
+    unitPriceCents: item.unitPriceCents ?? 0,
+    modalityType: item.modalityType ?? 'PICKUP',
+    created: new Date().toISOString(),
+  });
+  return pump(get, set);
+});
+
+/** Sets a line's quantity optimistically; 0 removes the line. */
+export const setCartQuantityAtom = atom(null, (get, set, change: { gtin13: string; quantity: number }) => {
+  setError(get, set, change.gtin13, null);
+  dispatch(get, set, { type: 'setQuantity', opId: newOpId(), gtin13: change.gtin13, quantity: change.quantity });
+  return pump(get, set);
+});
+
+/** Removes a line optimistically. */
+export const removeFromCartAtom = atom(null, (get, set, gtin13: string) => {
+  setError(get, set, gtin13, null);
+  dispatch(get, set, { type: 'remove', opId: newOpId(), gtin13 });
+  return pump(get, set);
+});

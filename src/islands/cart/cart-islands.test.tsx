@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+
+const MILK = '0000000000017';
+
+const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z' };
+
+/** The server basket: 2 loaves already in it, plus `quantity` milk. */
+function basketBody(quantity: number, version = 2) {
+  const bread = { ...LINE, id: 'l0', gtin13: '0000000000024', quantity: 2, name: 'Sourdough', unitPriceCents: 399 };
+  const lineItems = quantity ? [bread, { ...LINE, id: 'l1', gtin13: MILK, quantity, name: 'Whole Milk', unitPriceCents: 429 }] : [bread];
+  return { data: { id: 'b1', eTag: `"${version}"`, type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems, itemCount: quantity + 2 } };
+}
+
+/** Fresh modules per test: a fresh Jotai default store, as on a new page. */
+async function islands() {
+  vi.resetModules();
+  const [{ default: AddToCart }, { default: CartCount }] = await Promise.all([import('./AddToCart.tsx'), import('./CartCount.tsx')]);
+  return { AddToCart, CartCount };
+}
+
+function deferred() {
+  let resolve: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AddToCart and CartCount', () => {
+  test('renders a plain form that works before hydration, with an accessible name', async () => {
+    const { AddToCart } = await islands();
+    const { container } = render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/search?query=milk" />);
+    const form = container.querySelector('form');
+    expect(form?.getAttribute('action')).toBe('/basket/api/v2/user/add-item');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(container.querySelector('input[name="gtin13"]')?.getAttribute('value')).toBe(MILK);
+    expect(container.querySelector('input[name="returnTo"]')?.getAttribute('value')).toBe('/search?query=milk');
+    expect(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).textContent).toBe('Add to cart');
+  });
+
+  test('an add updates the header count at once and becomes a stepper when the server answers', async () => {
+    const { AddToCart, CartCount } = await islands();
+    const answer = deferred();
+    vi.mocked(fetch).mockReturnValueOnce(answer.promise);
+    render(
+      <>
+        <CartCount initialCount={2} />
+        <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('2'));
+    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
+    expect(screen.getByTestId('cart-count').getAttribute('aria-label')).toBe('Cart, 3 items');
+    const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(path).toBe('/basket/api/v2/user/add-item');
+    expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(JSON.parse(String(init?.body))).toEqual({ gtin13: MILK, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE' });
+    await act(async () => answer.resolve(new Response(JSON.stringify(basketBody(1)), { status: 200 })));
+    await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
+  });
+
+  test('a failed add rolls back the count and shows the spec message', async () => {
+    const { AddToCart, CartCount } = await islands();
+    vi.mocked(fetch).mockResolvedValueOnce(new Response('{}', { status: 500 }));
+    render(
+      <>
+        <CartCount initialCount={2} />
+        <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
+      </>,
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    expect(screen.getByRole('button', { name: 'Add Whole Milk to cart' })).toBeTruthy();
+  });
+
+  test('a 401 sends the shopper to sign-in and back to this page', async () => {
+    const { AddToCart } = await islands();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/search', search: '?query=milk', assign });
+    vi.mocked(fetch).mockResolvedValue(new Response('{}', { status: 401 }));
+    render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
+    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`));
+  });
+
+  test('the cart fetch runs only when signed in and the banner allows it', async () => {
+    const { CartCount } = await islands();
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify(basketBody(1)), { status: 200 }));
+    const { unmount } = render(<CartCount initialCount={null} signedIn cartFetch={false} />);
+    await act(async () => {});
+    expect(fetch).not.toHaveBeenCalled();
+    unmount();
+    render(<CartCount initialCount={null} signedIn cartFetch />);
+    await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/basket/api/basket/');
+  });
+});

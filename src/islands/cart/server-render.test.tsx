@@ -1,0 +1,31 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import type { BasketOutput } from '../../lib/basket/contracts.ts';
+import CartCount from './CartCount.tsx';
+import CartLines from './CartLines.tsx';
+
+function basket(name: string): BasketOutput {
+  return {
+    id: `b-${name}`,
+    eTag: '"1"',
+    type: 'ACTIVE',
+    orderId: null,
+    modality: 'PICKUP',
+    itemCount: 1,
+    lineItems: [
+      { id: 'l1', gtin13: '0000000000017', quantity: 1, modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', name, unitPriceCents: 100 },
+    ],
+  };
+}
+
+describe('cart islands on the server', () => {
+  test("one shopper's cart never leaks into the next shopper's server render", () => {
+    const first = renderToString(<CartLines initialBasket={basket('Alice Oat Milk')} loadFailureMessage="x" />);
+    const second = renderToString(<CartLines initialBasket={basket('Bob Sourdough')} loadFailureMessage="x" />);
+    expect(first).toContain('Alice Oat Milk');
+    expect(second).toContain('Bob Sourdough');
+    expect(second).not.toContain('Alice');
+    expect(renderToString(<CartCount initialCount={4} />)).toContain('Cart, 4 items');
+    expect(renderToString(<CartCount initialCount={null} />)).toContain('Cart, 0 items');
+  });
+});

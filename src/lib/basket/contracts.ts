@@ -1,0 +1,131 @@
+import * as v from 'valibot';
+import { Gtin13Schema, ModalitySchema } from '../catalog/product.ts';
+
+// spec: shopping §3 Cart line item / Cart, §7 Cart (methods and payloads "not shown": chosen in
+// docs/decisions/030-cart.md), §5 Gift cards and carts. Money in integer cents.
+
+/** The largest quantity of one line (shopping §9 uses 999 for list items; the cart follows it). */
+export const MAX_LINE_QUANTITY = 999;
+/** The most distinct lines a cart may hold (same limit as a shopping list, shopping §9). */
+export const MAX_CART_LINES = 250;
+/** Added when an add carries no quantity (shopping §4 Cart: add is quantity 1). */
+export const DEFAULT_ADD_QUANTITY = 1;
+
+export const SUBSTITUTION_POLICIES = ['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const;
+export type SubstitutionPolicy = (typeof SUBSTITUTION_POLICIES)[number];
+export const SubstitutionPolicySchema = v.picklist(SUBSTITUTION_POLICIES);
+
+export const BASKET_TYPES = ['ACTIVE', 'MODIFY_ORDER'] as const;
+export type BasketType = (typeof BASKET_TYPES)[number];
+
+/** spec paths (shopping §7 Cart) */
+export const BASKET_PATHS = {
+  BASKET: '/basket/api/basket/',
+  ADD_ITEM: '/basket/api/v2/user/add-item',
+  UPDATE_ITEM: '/basket/api/v2/user/update-item',
+  REMOVE_ITEM: '/basket/api/user/remove-item',
+} as const;
+
+/** An Idempotency-Key the edge forwards: 8-128 characters of [A-Za-z0-9_-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+export const IdempotencyKeySchema = v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8-128 characters of A-Z a-z 0-9 - _'));
+/** An If-Match value: a quoted entity tag (optionally weak) or `*`. */
+export const IfMatchSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^(\*|(W\/)?"[^"]{1,80}")$/, 'must be an entity tag'));
+
+const QuantitySchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY));
+/** 0 is a removal (shopping §4 Cart). */
+const QuantityOrZeroSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY));
+
+export const LineItemSchema = v.object({
+  id: v.string(),
+  gtin13: Gtin13Schema,
+  quantity: QuantitySchema,
+  modalityType: ModalitySchema,
+  substitutionPolicy: SubstitutionPolicySchema,
+  substitutionItems: v.array(Gtin13Schema),
+  /** ISO timestamp of when the line was first added */
+  created: v.string(),
+  name: v.string(),
+  /** the price the shopper pays per unit at their location (promo if any), integer cents */
+  unitPriceCents: v.pipe(v.number(), v.integer()),
+});
+export type LineItemOutput = v.InferOutput<typeof LineItemSchema>;
+
+export const BasketSchema = v.object({
+  id: v.string(),
+  eTag: v.string(),
+  type: v.picklist(BASKET_TYPES),
+  orderId: v.nullable(v.string()),
+  modality: ModalitySchema,
+  lineItems: v.array(LineItemSchema),
+  itemCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type BasketOutput = v.InferOutput<typeof BasketSchema>;
+
+export const BasketResponseSchema = v.object({ data: BasketSchema });
+export type BasketResponseOutput = v.InferOutput<typeof BasketResponseSchema>;
+
+/** POST /basket/api/v2/user/add-item: adds `quantity` to the line (creating it). */
+export const AddItemRequestSchema = v.object({
+  gtin13: Gtin13Schema,
+  quantity: v.optional(QuantitySchema, DEFAULT_ADD_QUANTITY),
+  substitutionPolicy: v.optional(SubstitutionPolicySchema, 'SHOPPER_CHOICE'),
+  modalityType: v.optional(ModalitySchema),
+});
+export type AddItemRequestInput = v.InferInput<typeof AddItemRequestSchema>;
+
+/** POST /basket/api/v2/user/update-item: sets the line's quantity; 0 removes it. */
+export const UpdateItemRequestSchema = v.object({
+  gtin13: Gtin13Schema,
+  quantity: QuantityOrZeroSchema,
+  substitutionPolicy: v.optional(SubstitutionPolicySchema),
+});
+export type UpdateItemRequestInput = v.InferInput<typeof UpdateItemRequestSchema>;
+
+/** POST /basket/api/user/remove-item */
+export const RemoveItemsRequestSchema = v.object({
+  gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(MAX_CART_LINES)),
+});
+export type RemoveItemsRequestInput = v.InferInput<typeof RemoveItemsRequestSchema>;
+
+/** PUT /basket/api/basket/: the cart's full line list (the "cart PUT", shopping §7). */
+export const PutBasketRequestSchema = v.object({
+  lineItems: v.pipe(
+    v.array(
+      v.object({
+        gtin13: Gtin13Schema,
+        quantity: QuantitySchema,
+        substitutionPolicy: v.optional(SubstitutionPolicySchema, 'SHOPPER_CHOICE'),
+        modalityType: v.optional(ModalitySchema),
+      }),
+    ),
+    v.maxLength(MAX_CART_LINES),
+    v.check((lines) => new Set(lines.map((line) => line.gtin13)).size === lines.length, 'lineItems must not repeat a gtin13'),
+  ),
+});
+export type PutBasketRequestInput = v.InferInput<typeof PutBasketRequestSchema>;
+
+/** The no-JavaScript add-to-cart form (application/x-www-form-urlencoded). */
+export const AddItemFormSchema = v.object({
+  gtin13: Gtin13Schema,
+  quantity: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY)),
+  ),
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
+
+/** Total units in the cart (what the header shows). `cartItemCount([{ quantity: 2 }, { quantity: 1 }]) === 3` */
+export function cartItemCount(lines: ReadonlyArray<{ quantity: number }>): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The version number inside an eTag of this API (`"7"` or `W/"7"`), or null. `eTagVersion('"7"') === 7` */
+export function eTagVersion(eTag: string | null | undefined): number | null {
+  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(eTag ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The eTag of a basket version. `basketETag(7) === '"7"'` */
+export function basketETag(version: number): string {
+  return `"${version}"`;
+}

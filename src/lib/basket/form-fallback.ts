@@ -1,0 +1,18 @@
+import { SHOPPING_MESSAGES } from '../http/messages.ts';
+
+// The no-JavaScript add-to-cart form (docs/decisions/030-cart.md): the edge redirects back to
+// returnTo, adding `cartError=<reason>` when the add failed, so the page can say why.
+
+/** The query parameter the edge adds to returnTo after a failed form add. */
+export const CART_ERROR_PARAM = 'cartError';
+
+export const CART_FORM_ERRORS = {
+  add: SHOPPING_MESSAGES.CART_ADD_FAILURE,
+  price: SHOPPING_MESSAGES.ITEM_MISSING_PRICE,
+} as const;
+export type CartFormError = keyof typeof CART_FORM_ERRORS;
+
+/** The message for a `cartError` value, or null. `cartFormErrorMessage('price') === 'item is missing price'` */
+export function cartFormErrorMessage(value: string | null | undefined): string | null {
+  return value && Object.hasOwn(CART_FORM_ERRORS, value) ? CART_FORM_ERRORS[value as CartFormError] : null;
+}

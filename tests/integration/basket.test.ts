@@ -1,0 +1,299 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { BasketResponseSchema, MAX_LINE_QUANTITY } from '../../src/lib/basket/contracts.ts';
+import { BANNERS } from '../../src/lib/banner/banners.ts';
+import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { createUpstreamApp } from '../../upstream/app.ts';
+import { createApp } from '../../worker/app.ts';
+import type { PageContext } from '../../worker/context.ts';
+import { loadCartCount } from '../../worker/page-data/cart.ts';
+import { createUpstreamClient } from '../../worker/upstream/client.ts';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import { signIn as signInThroughEdge } from '../fixtures/auth.ts';
+
+// The basket end to end through the real edge app, the reference upstream and local D1
+// (shopping §4, §5, §7 Cart; docs/decisions/030-cart.md).
+
+const ORIGIN = 'http://localhost';
+const LOCATION = BANNERS.harvest.defaultLocationId;
+const SESSION_KEYS = `test:${'A'.repeat(43)}`;
+const MILK = '0000000000017';
+const BREAD = '0000000000024';
+const NO_PRICE = '0000000000031';
+const UNKNOWN = '0000000000048';
+
+const upstreamApp = createUpstreamApp();
+let upstreamWrites = 0;
+const app = createApp({
+  upstreamTransport: async (request) => {
+    if (request.method !== 'GET') upstreamWrites++;
+    return upstreamApp.fetch(request, env, createExecutionContext());
+  },
+});
+const testEnv = { ...env, SESSION_KEYS };
+
+async function seedProduct(gtin13: string, name: string, priceCents: number | null) {
+  await env.DB.prepare(
+    `INSERT OR IGNORE INTO products (gtin13, upc, slug, name, brand, size, category_id, department_id, aisle_number, description)
+     VALUES (?1, substr(?1, 2), ?2, ?3, 'Test Farm', '1 gal', '18', '02', 3, 'test item')`,
+  )
+    .bind(gtin13, `test-${gtin13}`, name)
+    .run();
+  if (priceCents !== null) {
+    await env.DB.prepare('INSERT OR IGNORE INTO product_prices (location_id, gtin13, regular_cents, promo_cents) VALUES (?1, ?2, ?3, NULL)')
+      .bind(LOCATION, gtin13, priceCents)
+      .run();
+  }
+}
+
+/**
+ * Signs the demo shopper in through the real edge (tests/fixtures/auth.ts) and empties their
+ * baskets, so every test starts from an empty cart. Answers the cookie and the session's ids.
+ */
+async function signIn(): Promise<{ cookie: string; customerGUID: string; sid: string }> {
+  const cookie = await signInThroughEdge(app, testEnv, createExecutionContext());
+  const customerGUID = DEMO_SHOPPER.customerGUID;
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM basket_items WHERE basket_id IN (SELECT id FROM baskets WHERE customer_guid = ?1)').bind(customerGUID),
+    env.DB.prepare('DELETE FROM baskets WHERE customer_guid = ?1').bind(customerGUID),
+  ]);
+  const row = await env.DB.prepare('SELECT session_id FROM sessions WHERE customer_guid = ?1 AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1')
+    .bind(customerGUID)
+    .first<{ session_id: string }>();
+  if (!row) throw new Error('no live session after sign-in');
+  return { cookie, customerGUID, sid: row.session_id };
+}
+
+function call(path: string, init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; form?: Record<string, string> } = {}) {
+  const headers = new Headers({ origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...init.headers });
+  if (init.cookie) headers.set('cookie', init.cookie);
+  let body: string | undefined;
+  if (init.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.body);
+  }
+  return app.request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' }, testEnv, createExecutionContext());
+}
+
+async function basketOf(cookie: string) {
+  const response = await call('/basket/api/basket/', { cookie });
+  expect(response.status).toBe(200);
+  return v.parse(BasketResponseSchema, await response.json()).data;
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = v.parse(ErrorBodySchema, await response.json());
+  expect(body.errors[0]?.code).toBe(code);
+  expect(body.errors[0]?.statusCode).toBe(status);
+  expect(body.errors[0]?.datetime.timezone).toBe('UTC');
+  return body.errors[0];
+}
+
+beforeAll(async () => {
+  await seedProduct(MILK, 'Test Whole Milk', 429);
+  await seedProduct(BREAD, 'Test Sourdough', 399);
+  await seedProduct(NO_PRICE, 'Test Unpriced Cheese', null);
+});
+
+describe('basket: who may use it', () => {
+  test('an anonymous shopper gets 401 in the spec shape and the upstream is never written', async () => {
+    const before = upstreamWrites;
+    await expectError(await call('/basket/api/basket/'), 401, 'AUTH_REQUIRED');
+    await expectError(await call('/basket/api/v2/user/add-item', { body: { gtin13: MILK } }), 401, 'AUTH_REQUIRED');
+    await expectError(await call('/basket/api/v2/user/update-item', { body: { gtin13: MILK, quantity: 2 } }), 401, 'AUTH_REQUIRED');
+    expect(upstreamWrites).toBe(before);
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM basket_items').first<{ n: number }>();
+    expect(rows?.n ?? 0).toBe(0);
+  });
+
+  test('a revoked session is refused by the upstream (401), so a replayed cookie gets nothing', async () => {
+    const { cookie, sid } = await signIn();
+    await env.DB.prepare('UPDATE sessions SET revoked_at = ?1 WHERE session_id = ?2').bind(Date.now(), sid).run();
+    await expectError(await call('/basket/api/basket/', { cookie }), 401, 'AUTH_REQUIRED');
+  });
+});
+
+describe('basket: adding and reading', () => {
+  test('the first GET creates an empty ACTIVE basket', async () => {
+    const { cookie } = await signIn();
+    const basket = await basketOf(cookie);
+    expect(basket).toMatchObject({ type: 'ACTIVE', orderId: null, lineItems: [], itemCount: 0 });
+    expect(basket.eTag).toMatch(/^"\d+"$/);
+  });
+
+  test('an added item shows as a line with quantity 1, shopper-choice substitution and the count', async () => {
+    const { cookie } = await signIn();
+    const added = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    expect(added.status).toBe(200);
+    expect(added.headers.get('etag')).toMatch(/^"\d+"$/);
+    const basket = await basketOf(cookie);
+    expect(basket.itemCount).toBe(1);
+    expect(basket.lineItems).toMatchObject([{ gtin13: MILK, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', name: 'Test Whole Milk', unitPriceCents: 429 }]);
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
+    const after = await basketOf(cookie);
+    expect(after.itemCount).toBe(4);
+    expect(after.lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([
+      [MILK, 3],
+      [BREAD, 1],
+    ]);
+  });
+
+  test('the header count comes from the basket, and is null when anonymous or on the banner that skips the cart fetch', async () => {
+    const { cookie, customerGUID, sid } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
+    const context = (banner: 'harvest' | 'bayside', signedIn: boolean): PageContext => {
+      const customer = signedIn ? { customerGUID, sessionId: sid, authorities: ['ROLE_USER'] } : null;
+      const upstream = createUpstreamClient(testEnv as unknown as Env, createExecutionContext(), {
+        locationId: LOCATION, modality: 'PICKUP', banner, abTests: {}, customer, timeZone: 'UTC', correlationId: 'test',
+      });
+      const session = signedIn
+        ? { sid, customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const], rememberMeId: null, issuedAt: 0, authExpiresAt: 0, expiresAt: 0, needsReissue: false }
+        : null;
+      return { banner: BANNERS[banner], locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false };
+    };
+    expect(await loadCartCount(context('harvest', true))).toBe(2);
+    expect(await loadCartCount(context('harvest', false))).toBeNull();
+    expect(await loadCartCount(context('bayside', true))).toBeNull();
+  });
+});
+
+describe('basket: idempotency and eTags', () => {
+  test('the same Idempotency-Key twice adds once and answers the stored response', async () => {
+    const { cookie } = await signIn();
+    const headers = { 'idempotency-key': 'add-milk-0001' };
+    const first = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers });
+    const second = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual(await first.json());
+    expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
+  });
+
+  test('the same Idempotency-Key with a different request answers 422', async () => {
+    const { cookie } = await signIn();
+    const headers = { 'idempotency-key': 'add-milk-0002' };
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers });
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers }), 422, 'UNPROCESSABLE');
+    expect((await basketOf(cookie)).itemCount).toBe(1);
+  });
+
+  test('a malformed Idempotency-Key is refused at the edge', async () => {
+    const { cookie } = await signIn();
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'idempotency-key': 'short' } }), 400, 'CLIENT_ERROR');
+  });
+
+  test('a stale If-Match answers 412 PRECONDITION_FAILED and changes nothing', async () => {
+    const { cookie } = await signIn();
+    const start = await basketOf(cookie);
+    const added = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'if-match': start.eTag } });
+    expect(added.status).toBe(200);
+    const current = await basketOf(cookie);
+    await expectError(
+      await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 5 }, headers: { 'if-match': start.eTag } }),
+      412,
+      'PRECONDITION_FAILED',
+    );
+    expect(await basketOf(cookie)).toEqual(current);
+  });
+});
+
+describe('basket: changing lines', () => {
+  test('a quantity of 0 removes the line', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
+    const updated = await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 0 } });
+    expect(updated.status).toBe(200);
+    expect((await basketOf(cookie)).lineItems.map((line) => line.gtin13)).toEqual([BREAD]);
+  });
+
+  test('update-item sets the quantity, remove-item removes, and the cart PUT replaces the lines', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 6 } });
+    expect((await basketOf(cookie)).itemCount).toBe(6);
+    await call('/basket/api/user/remove-item', { cookie, body: { gtin13s: [MILK] } });
+    expect((await basketOf(cookie)).itemCount).toBe(0);
+    const put = await call('/basket/api/basket/', { cookie, method: 'PUT', body: { lineItems: [{ gtin13: BREAD, quantity: 2 }, { gtin13: MILK, quantity: 1 }] } });
+    expect(put.status).toBe(200);
+    expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([
+      [BREAD, 2],
+      [MILK, 1],
+    ]);
+  });
+
+  test(`a quantity over ${MAX_LINE_QUANTITY} answers 400`, async () => {
+    const { cookie } = await signIn();
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: MAX_LINE_QUANTITY + 1 } }), 400, 'CLIENT_ERROR');
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: MAX_LINE_QUANTITY } });
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } }), 400, 'CLIENT_ERROR');
+    expect((await basketOf(cookie)).itemCount).toBe(MAX_LINE_QUANTITY);
+  });
+
+  test('an unknown gtin answers 404 NOT_FOUND; updating a line the cart lacks answers 404', async () => {
+    const { cookie } = await signIn();
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: UNKNOWN } }), 404, 'NOT_FOUND');
+    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 2 } }), 404, 'NOT_FOUND');
+    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: 'milk' } }), 400, 'CLIENT_ERROR');
+  });
+
+  test("an item without a price at the shopper's location is refused with PRICE 'item is missing price'", async () => {
+    const { cookie } = await signIn();
+    const error = await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: NO_PRICE } }), 422, 'PRICE');
+    expect(error?.reason).toBe('item is missing price');
+    expect((await basketOf(cookie)).itemCount).toBe(0);
+  });
+});
+
+describe('basket: the no-JavaScript add form', () => {
+  test('a signed-in form post adds the item and redirects 303 to returnTo', async () => {
+    const { cookie } = await signIn();
+    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/search?query=milk');
+    expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
+  });
+
+  test('an anonymous form post redirects 303 to sign-in with the return address', async () => {
+    const response = await call('/basket/api/v2/user/add-item', { form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`);
+  });
+
+  test('a returnTo off this origin redirects to / instead', async () => {
+    const { cookie } = await signIn();
+    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: MILK, returnTo: '//evil.example/x' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  test('a failed form add returns with cartError so the page can say so', async () => {
+    const { cookie } = await signIn();
+    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: NO_PRICE, returnTo: '/pl/dairy/02' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/pl/dairy/02?cartError=price');
+  });
+});
+
+describe('basket: concurrent writes', () => {
+  test('concurrent retries with one Idempotency-Key apply once', async () => {
+    const { cookie } = await signIn();
+    const headers = { 'idempotency-key': 'add-bread-race-01' };
+    const answers = await Promise.all([1, 2, 3].map(() => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: BREAD, quantity: 1 }]);
+  });
+
+  test('concurrent different writes without If-Match all apply', async () => {
+    const { cookie } = await signIn();
+    const answers = await Promise.all([MILK, BREAD].map((gtin13) => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await basketOf(cookie)).itemCount).toBe(2);
+  });
+});
