@@ -25,6 +25,8 @@ export interface SearchScope {
   /** Brand names fixed by the route (/pb/{brandSlug}/…). */
   brands?: readonly string[];
   pageSize?: number;
+  /** The page's default monetization when the shopper's URL has no `monet` (upstream default NONE). */
+  monetization?: 'NONE' | 'SPONSORED';
 }
 
 /** The zero-based offset of a 1-based page. spec: shopping §9 offset = (page-1) * size. */
@@ -54,7 +56,7 @@ export function toUpstreamSearchQuery(params: SearchParams, scope: SearchScope):
     'filter.locationId': scope.locationId,
     'filter.price.range': params.price ? toUsdRange(params.price) : undefined,
     'filter.savings': joined(params.savings, SAVINGS_SEPARATOR),
-    'option.monetization': params.monet ?? undefined,
+    'option.monetization': params.monet ?? scope.monetization,
     'option.personalization': params.pzn ?? undefined,
     'page.offset': String(pageOffset(params.page, size)),
     'page.size': String(size),
