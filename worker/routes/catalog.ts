@@ -1,5 +1,81 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ProductParamsSchema, ProductResponseSchema, ProductsQuerySchema, ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
+import { ERROR_CODES } from '../../src/lib/http/errors.ts';
+import { errorResponse } from '../errors.ts';
 import type { EdgeEnv } from '../types.ts';
+import { validParams, validQuery } from '../validate.ts';
 
-// Routes of this area are added here (one Hono app per resource, mounted in worker/app.ts).
+// Catalog and search on the spec's paths (mounted in worker/app.ts):
+//   GET /atlas/v1/search/v1/products-search      shopping §7 (ProductSearchQuerySchema -> ProductSearchResponseSchema)
+//   GET /atlas/v1/product/v2/products            account §7 (ProductsQuerySchema -> ProductsResponseSchema)
+//   GET /atlas/v1/product/v2/products/{gtin13}   one product with its variants (ProductResponseSchema); the
+//                                                product page is /p/{slug}/{gtin13}, so the GTIN is the key
+//   GET /atlas/v1/product/images/{gtin13}.svg    the generated product image, cached for long
+// The query is validated here (a bad one never reaches the upstream); the upstream client adds
+// the store, modality and banner headers itself. The store and modality are the shopper's
+// (cookie), so responses vary by cookie: anonymous ones may be cached briefly, privately.
+
+/** Anonymous catalog answers may be reused for a minute. */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
+/** Product images never change for a GTIN. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, 'must be {gtin13}.svg')) });
+
 export const catalogRoutes = new Hono<EdgeEnv>();
+
+catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearchQuerySchema), async (c) => {
+  const query = Object.fromEntries(new URL(c.req.url).searchParams);
+  const { data } = await c.get('upstream').json({ path: '/atlas/v1/search/v1/products-search', query: pick(query, ProductSearchQuerySchema) }, ProductSearchResponseSchema);
+  if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
+  c.header('vary', 'cookie');
+  return c.json(data, 200);
+});
+
+catalogRoutes.get('/atlas/v1/product/v2/products', validQuery(ProductsQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const { data } = await c.get('upstream').json(
+    {
+      path: '/atlas/v1/product/v2/products',
+      query: {
+        gtins: query.gtins?.join(','),
+        variantGroupIds: query.variantGroupIds?.join(','),
+        verified: query.verified,
+        projections: query.projections?.join(','),
+      },
+    },
+    ProductsResponseSchema,
+  );
+  if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
+  c.header('vary', 'cookie');
+  return c.json(data, 200);
+});
+
+catalogRoutes.get('/atlas/v1/product/v2/products/:gtin13', validParams(ProductParamsSchema), async (c) => {
+  const { gtin13 } = c.req.valid('param');
+  const { data } = await c.get('upstream').json({ path: `/atlas/v1/product/v2/products/${gtin13}` }, ProductResponseSchema);
+  if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
+  c.header('vary', 'cookie');
+  return c.json(data, 200);
+});
+
+catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), async (c) => {
+  const { file } = c.req.valid('param');
+  const response = await c.get('upstream').raw({ path: `/atlas/v1/product/images/${file}` });
+  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('image/svg+xml')) {
+    return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such image', 404);
+  }
+  return c.body(await response.arrayBuffer(), 200, {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'cache-control': IMAGE_CACHE_CONTROL,
+    // An SVG opened directly must not run script (it has none; this keeps it that way).
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  });
+});
+
+/** The validated parameters only, as the strings the client sent (unknown keys are dropped). */
+function pick(query: Record<string, string>, schema: { entries: Record<string, unknown> }): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.entries).map((key) => [key, query[key]]));
+}

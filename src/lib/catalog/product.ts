@@ -60,6 +60,8 @@ export const ProductSchema = v.object({
     }),
   ),
   description: v.optional(v.string()),
+  /** projection variants.compact (and the detail fetch): the sizes of the same variant group */
+  variants: v.optional(v.array(v.object({ gtin13: Gtin13Schema, size: v.string(), name: v.string(), slug: v.string() }))),
 });
 export type ProductOutput = v.InferOutput<typeof ProductSchema>;
 
@@ -67,3 +69,45 @@ export const ProductsResponseSchema = v.object({
   data: v.object({ products: v.array(ProductSchema) }),
 });
 export type ProductsResponseOutput = v.InferOutput<typeof ProductsResponseSchema>;
+
+/** spec: account §7 Product fetch: at most this many gtins (or variant groups) per call. */
+export const MAX_PRODUCTS_PER_FETCH = 50;
+export const PRODUCT_IMAGE_PATH_PREFIX = '/atlas/v1/product/images/';
+
+/** The generated image of a product. `productImageUrl('0010000000016') === '/atlas/v1/product/images/0010000000016.svg'` */
+export function productImageUrl(gtin13: string): string {
+  return `${PRODUCT_IMAGE_PATH_PREFIX}${gtin13}.svg`;
+}
+
+const csvOf = <T extends v.GenericSchema<string, string>>(item: T, max: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(max * 40),
+    v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+    v.maxLength(max, `at most ${max} values`),
+    v.array(item),
+  );
+
+/**
+ * The query of GET /atlas/v1/product/v2/products (account §3 Product, §7): gtins and/or
+ * variantGroupIds (comma lists, at most 50 each), verified ('true': only products priced at the
+ * shopper's store), projections (full, offers, variants.compact; default full).
+ */
+export const ProductsQuerySchema = v.pipe(
+  v.object({
+    gtins: v.optional(csvOf(Gtin13Schema, MAX_PRODUCTS_PER_FETCH)),
+    variantGroupIds: v.optional(csvOf(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a variant group id')), MAX_PRODUCTS_PER_FETCH)),
+    verified: v.optional(v.picklist(['true', 'false'])),
+    projections: v.optional(csvOf(v.picklist(PROJECTIONS), PROJECTIONS.length)),
+  }),
+  v.check((query) => Boolean(query.gtins?.length || query.variantGroupIds?.length), 'gtins or variantGroupIds is required'),
+);
+export type ProductsQueryInput = v.InferInput<typeof ProductsQuerySchema>;
+export type ProductsQueryOutput = v.InferOutput<typeof ProductsQuerySchema>;
+
+/** The path parameter of GET /atlas/v1/product/v2/products/{gtin13}. */
+export const ProductParamsSchema = v.object({ gtin13: Gtin13Schema });
+
+/** GET /atlas/v1/product/v2/products/{gtin13}: one product, with its variants. */
+export const ProductResponseSchema = v.object({ data: v.object({ product: ProductSchema }) });
+export type ProductResponseOutput = v.InferOutput<typeof ProductResponseSchema>;

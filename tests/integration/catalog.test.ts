@@ -1,0 +1,113 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ProductResponseSchema, ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { ANCHOR_PRODUCTS } from '../../upstream/seed/catalog.ts';
+import { createApp } from '../../worker/app.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+
+// spec: account §3 Product, §5 product fetches, §7 Product fetch. Through the real edge app.
+
+const app = createApp();
+const PRODUCTS = '/atlas/v1/product/v2/products';
+
+async function get(path: string, init: RequestInit = {}): Promise<Response> {
+  return app.request(path, init, env, createExecutionContext());
+}
+
+let gtins: string[] = [];
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: 300 });
+  const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 60').all<{ gtin13: string }>();
+  gtins = results.map((row) => row.gtin13);
+});
+
+describe('product fetch', () => {
+  test('answers products by gtin in the order asked, with the store price and an image url', async () => {
+    const asked = [gtins[2], gtins[0], gtins[1]] as string[];
+    const response = await get(`${PRODUCTS}?gtins=${asked.join(',')}`);
+    expect(response.status).toBe(200);
+    const body = v.parse(ProductsResponseSchema, await response.json());
+    expect(body.data.products.map((product) => product.gtin13)).toEqual(asked);
+    const [first] = body.data.products;
+    expect(first?.imageUrl).toBe(`/atlas/v1/product/images/${asked[0]}.svg`);
+    expect(first?.price?.regularCents).toEqual(expect.any(Number));
+    expect(first?.description).toEqual(expect.any(String));
+  });
+
+  test('the anchor products come first: several milks, then bananas sold by the pound and age-restricted beer', async () => {
+    const body = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${gtins.slice(0, ANCHOR_PRODUCTS.length).join(',')}`)).json());
+    const names = body.data.products.map((product) => product.name);
+    expect(names[0]).toMatch(/^Harvest Select 2% Reduced Fat Milk/);
+    expect(names.filter((name) => /milk/i.test(name)).length).toBeGreaterThanOrEqual(5);
+    const bananas = body.data.products.find((product) => /Bananas/.test(product.name));
+    expect(bananas?.soldByWeight).toBe(true);
+    expect(bananas?.price?.unit).toBe('lb');
+    const beer = body.data.products.find((product) => product.categoryId === '55');
+    expect(beer?.minimumAge).toBe(21);
+    expect(body.data.products.every((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK')).toBe(true);
+  });
+
+  test('leaves unknown gtins out', async () => {
+    const body = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=0000000000000,${gtins[0]}`)).json());
+    expect(body.data.products.map((product) => product.gtin13)).toEqual([gtins[0]]);
+  });
+
+  test('the offers projection leaves out description and nutrition; variants.compact lists the sizes', async () => {
+    const offers = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${gtins[0]}&projections=offers`)).json());
+    expect(offers.data.products[0]?.description).toBeUndefined();
+    expect(offers.data.products[0]?.price).not.toBeNull();
+    const { results } = await env.DB.prepare('SELECT gtin13, variant_group_id FROM products WHERE variant_group_id IS NOT NULL LIMIT 1').all<{ gtin13: string; variant_group_id: string }>();
+    const grouped = results[0];
+    if (!grouped) throw new Error('the seed made no variant group');
+    const withVariants = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${grouped.gtin13}&projections=variants.compact`)).json());
+    expect(withVariants.data.products[0]?.variants?.length).toBeGreaterThanOrEqual(2);
+    const byGroup = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?variantGroupIds=${grouped.variant_group_id}`)).json());
+    expect(byGroup.data.products.length).toBeGreaterThanOrEqual(2);
+    expect(byGroup.data.products.every((product) => product.variantGroupId === grouped.variant_group_id)).toBe(true);
+  });
+
+  test('in-store shoppers get the pickup view of the same store', async () => {
+    const pickup = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.PICKUP' } })).json();
+    const inStore = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.IN_STORE' } })).json();
+    expect(inStore).toEqual(pickup);
+  });
+
+  test('refuses more than 50 gtins, malformed gtins and a missing list with CLIENT_ERROR', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => String(i).padStart(13, '0')).join(',');
+    for (const query of [`gtins=${many}`, 'gtins=123', '', 'projections=everything&gtins=0000000000000', 'verified=yes&gtins=0000000000000']) {
+      const response = await get(`${PRODUCTS}?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { errors: { code: string }[] };
+      expect(body.errors[0]?.code, query).toBe('CLIENT_ERROR');
+    }
+  });
+
+  test('one product by gtin for the product page, 404 when unknown', async () => {
+    const response = await get(`${PRODUCTS}/${gtins[0]}`);
+    expect(response.status).toBe(200);
+    const body = v.parse(ProductResponseSchema, await response.json());
+    expect(body.data.product.gtin13).toBe(gtins[0]);
+    expect(body.data.product.slug).toMatch(/^[a-z0-9-]+$/);
+    expect((await get(`${PRODUCTS}/0000000000000`)).status).toBe(404);
+    expect((await get(`${PRODUCTS}/abc`)).status).toBe(400);
+  });
+});
+
+describe('product images', () => {
+  test('serves a category-coloured SVG with a long cache life', async () => {
+    const response = await get(`/atlas/v1/product/images/${gtins[0]}.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    const svg = await response.text();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).not.toMatch(/<script/i);
+  });
+
+  test('answers 404 for an unknown product and 400 for a malformed name', async () => {
+    expect((await get('/atlas/v1/product/images/0000000000000.svg')).status).toBe(404);
+    expect((await get('/atlas/v1/product/images/abc.svg')).status).toBe(400);
+  });
+});

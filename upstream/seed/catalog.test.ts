@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
+import { isValidGtin13 } from '../../src/lib/catalog/gtin.ts';
+import { ANCHOR_PRODUCTS, generateCatalog, SEED_STORES } from './catalog.ts';
+import { generateSeed } from './seed.ts';
+import { insertStatements, MAX_STATEMENT_BYTES, sqlLiteral } from './sql.ts';
+
+describe('generateCatalog', () => {
+  test('is deterministic: the same seed gives the same catalog, another seed another', () => {
+    const a = generateCatalog({ products: 400, seed: 7 });
+    const b = generateCatalog({ products: 400, seed: 7 });
+    const c = generateCatalog({ products: 400, seed: 8 });
+    expect(b).toEqual(a);
+    expect(c.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name)).not.toEqual(a.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name));
+  });
+
+  test('gives every product a valid, unique GTIN-13 whose UPC-A is the last 12 digits', () => {
+    const { products } = generateCatalog({ products: 2000, seed: 3 });
+    expect(new Set(products.map((p) => p.gtin13)).size).toBe(products.length);
+    for (const product of products) {
+      expect(isValidGtin13(product.gtin13), product.gtin13).toBe(true);
+      expect(product.gtin13).toBe(`0${product.upc}`);
+    }
+  });
+
+  test('uses sizes that fit the category and sells produce and meat by the pound', () => {
+    const { products } = generateCatalog({ products: 2000, seed: 11 });
+    const milk = products.filter((p) => p.categoryId === '18');
+    expect(milk.length).toBeGreaterThan(20);
+    for (const p of milk) expect(['1 gal', 'Half Gallon', '1 qt', '52 fl oz']).toContain(p.size);
+    for (const p of products.filter((x) => x.soldByWeight)) {
+      expect(p.size).toBe('1 lb');
+      expect(['01', '03', '05']).toContain(p.departmentId);
+    }
+    for (const p of products) expect(p.size).toMatch(/^(\d|Half)/);
+    const beerAndWine = products.filter((p) => p.categoryId === '55' || p.categoryId === '56');
+    expect(beerAndWine.every((p) => p.minimumAge === 21)).toBe(true);
+    const subCategories = new Set(CATEGORIES.filter((c) => c.parentId).map((c) => c.id));
+    expect(products.every((p) => subCategories.has(p.categoryId))).toBe(true);
+  });
+
+  test('prices every milk at every store, in integer cents, promotions below the regular price', () => {
+    const { products, prices } = generateCatalog({ products: 1000, seed: 5 });
+    const milk = new Set(products.filter((p) => p.categoryId === '18').map((p) => p.gtin13));
+    const milkPrices = prices.filter((price) => milk.has(price.gtin13));
+    expect(milkPrices.length).toBe(milk.size * SEED_STORES.length);
+    for (const price of prices) {
+      expect(Number.isInteger(price.regularCents)).toBe(true);
+      if (price.promoCents !== null) expect(price.promoCents).toBeLessThan(price.regularCents);
+    }
+  });
+
+  test('keeps names unique per size even for a large catalog', () => {
+    const { products } = generateCatalog({ products: 20000, seed: 1 });
+    const keys = products.map((p) => `${p.name}|${p.size}|${p.brand}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('generateSeed', () => {
+  test('writes multi-row INSERTs under the D1 statement limit, the same for the same seed', async () => {
+    const first = await generateSeed({ products: 600, seed: 2, catalogOnly: true });
+    const second = await generateSeed({ products: 600, seed: 2, catalogOnly: true });
+    expect(second).toEqual(first);
+    expect(first.every((sql) => new TextEncoder().encode(sql).length < MAX_STATEMENT_BYTES + 1000)).toBe(true);
+    expect(first.filter((sql) => sql.startsWith('INSERT INTO products')).length).toBeGreaterThan(1);
+  });
+
+  test('quotes literals', () => {
+    expect(sqlLiteral("O'Hara")).toBe("'O''Hara'");
+    expect(sqlLiteral(null)).toBe('NULL');
+    expect(sqlLiteral(true)).toBe('1');
+    expect(insertStatements('t', ['a'], [[1], [2]])).toEqual(['INSERT INTO t (a) VALUES\n(1),\n(2)']);
+  });
+});

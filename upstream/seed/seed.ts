@@ -1,0 +1,85 @@
+import { tagBits } from '../../src/lib/catalog/facets.ts';
+import { generateCatalog, SEED_DEFAULT, SEED_PRODUCTS_DEFAULT, type SeedPrice, type SeedProduct } from './catalog.ts';
+import { identitySeedStatements } from './identity.ts';
+import { promotionsSeedStatements } from './promotions.ts';
+import { insertStatements } from './sql.ts';
+
+// The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
+// the same { products, seed } gives byte-identical statements.
+
+export interface SeedOptions {
+  /** catalog size; default 5,000 (works for 50,000+) */
+  products?: number;
+  /** PRNG seed; default SEED_DEFAULT */
+  seed?: number;
+  /** leave out the identity and weekly ad statements (tests that seed the catalog only) */
+  catalogOnly?: boolean;
+  /** the clock the weekly ads are dated by (default now; upstream/seed/promotions.ts) */
+  now?: number;
+}
+
+/** Statements per db.batch call in seedDatabase. */
+export const SEED_BATCH_SIZE = 50;
+
+const PRODUCT_COLUMNS = [
+  'doc_id', 'gtin13', 'upc', 'slug', 'name', 'brand', 'size', 'category_id', 'department_id', 'aisle_number', 'description',
+  'sold_by_weight', 'minimum_age', 'dietary_tags', 'tag_bits', 'nutrition', 'variant_group_id', 'pickup', 'delivery', 'ship', 'in_store',
+] as const;
+const PRICE_COLUMNS = ['location_id', 'gtin13', 'regular_cents', 'promo_cents', 'promo_code', 'stock_quantity'] as const;
+
+
+function productRow(p: SeedProduct) {
+  return [
+    p.docId, p.gtin13, p.upc, p.slug, p.name, p.brand, p.size, p.categoryId, p.departmentId, p.aisleNumber, p.description,
+    p.soldByWeight, p.minimumAge, p.dietaryTags.join(','), tagBits(p.dietaryTags), p.nutrition, p.variantGroupId, p.pickup, p.delivery, p.ship, p.inStore,
+  ];
+}
+
+function priceRow(p: SeedPrice) {
+  return [p.locationId, p.gtin13, p.regularCents, p.promoCents, p.promoCode, p.stockQuantity];
+}
+
+/** Re-snapshots the search vocabulary (run after changing products in bulk). */
+export const REFRESH_VOCABULARY = [
+  'DELETE FROM search_vocabulary',
+  "INSERT INTO search_vocabulary (term, documents) SELECT term, doc FROM product_fts_vocab WHERE length(term) >= 3 AND term GLOB '[a-z]*'",
+] as const;
+
+/** The catalog part of the seed (replaces any catalog rows already there). */
+export function catalogSeedStatements(options: SeedOptions = {}, catalog = generateCatalog(catalogOptions(options))): string[] {
+  const { products, prices } = catalog;
+  return [
+    'DELETE FROM product_prices',
+    'DELETE FROM products',
+    ...insertStatements('products', PRODUCT_COLUMNS, products.map(productRow)),
+    ...insertStatements('product_prices', PRICE_COLUMNS, prices.map(priceRow)),
+    // Merge the FTS segments written row by row into one b-tree: faster MATCH afterwards.
+    "INSERT INTO product_fts (product_fts) VALUES ('optimize')",
+    ...REFRESH_VOCABULARY,
+  ];
+}
+
+function catalogOptions(options: SeedOptions): { products: number; seed: number } {
+  return { products: options.products ?? SEED_PRODUCTS_DEFAULT, seed: options.seed ?? SEED_DEFAULT };
+}
+
+/**
+ * Every seed statement: identity, the catalog, then the weekly ads built from it. Deterministic
+ * for the same options (the weekly ads also depend on the week of `now`).
+ */
+export async function generateSeed(options: SeedOptions = {}): Promise<string[]> {
+  const catalog = generateCatalog(catalogOptions(options));
+  if (options.catalogOnly) return catalogSeedStatements(options, catalog);
+  const identity = await identitySeedStatements();
+  const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions];
+}
+
+/** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */
+export async function seedDatabase(db: D1Database, options: SeedOptions = {}): Promise<{ statements: number }> {
+  const statements = await generateSeed(options);
+  for (let i = 0; i < statements.length; i += SEED_BATCH_SIZE) {
+    await db.batch(statements.slice(i, i + SEED_BATCH_SIZE).map((sql) => db.prepare(sql)));
+  }
+  return { statements: statements.length };
+}
