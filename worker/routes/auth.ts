@@ -127,6 +127,7 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
         method: 'POST',
         path: '/identity/v1/sign-in',
         body: { email, password, rememberMe, clientKey: clientKeyOf(c), previousSessionId: c.get('session')?.sid },
+        rateLimitIsAnswer: true,
       },
       IdentitySessionResponseSchema,
     );
@@ -170,7 +171,7 @@ async function revoke(c: Context<EdgeEnv>): Promise<boolean> {
   if (!c.get('session')) return true;
   try {
     const response = await c.get('upstream').raw({ method: 'POST', path: '/identity/v1/sign-out' });
-    return response.status === 204 || response.status === 200;
+    return response.status === 204;
   } catch {
     return false;
   }

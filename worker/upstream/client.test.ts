@@ -57,6 +57,15 @@ describe('upstream client fault handling', () => {
     });
   }
 
+  test('passes a 429 through only when the call says it is a real answer (sign-in rate limit)', async () => {
+    const limited: FetchLike = async () => Response.json(errorBody('RATE_LIMITED', 'Too many attempts', 429), { status: 429 });
+    expect(await failure(client(limited).json({ path: '/x' }, OkSchema))).toMatchObject({ code: 'UNKNOWN_RESPONSE_ERROR', statusCode: 500 });
+    expect(await failure(client(limited).json({ path: '/x', rateLimitIsAnswer: true }, OkSchema))).toMatchObject({
+      code: 'RATE_LIMITED',
+      statusCode: 429,
+    });
+  });
+
   test('passes an upstream 4xx in the spec shape through with its code and status', async () => {
     const error = await failure(
       client(async () => Response.json(errorBody('INVALID_OBJECT', 'page.offset must be less than 40', 400), { status: 400 })).json(

@@ -43,6 +43,11 @@ export interface UpstreamCall {
   ifMatch?: string;
   /** Override the correlation id (e.g. 'recipes-…' for recipe calls, shopping §7). */
   correlationId?: string;
+  /**
+   * An upstream 429 is an overloaded upstream (UNKNOWN_RESPONSE_ERROR) unless the call says it
+   * is a real answer for the shopper, as sign-in's per-client rate limit is.
+   */
+  rateLimitIsAnswer?: boolean;
 }
 
 export interface UpstreamResult<T> {
@@ -168,7 +173,8 @@ export function createUpstreamClient(
     }
     if (!isSuccessStatus(response.status)) {
       const parsedError = v.safeParse(ErrorBodySchema, payload);
-      if (response.status >= 400 && response.status < 500 && parsedError.success && parsedError.output.errors[0]) {
+      const passThrough = response.status >= 400 && response.status < 500 && (response.status !== 429 || call.rateLimitIsAnswer === true);
+      if (passThrough && parsedError.success && parsedError.output.errors[0]) {
         const first = parsedError.output.errors[0];
         throw new HttpError(first.code, first.reason, response.status, first.rootCause);
       }
