@@ -1,0 +1,125 @@
+// The local D1 database: migrations, the product count, and the seed.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, repoPath, shown, step } from './env.mjs';
+import { run } from './proc.mjs';
+
+/** The state dir `npm start` uses; tests and the bench pass their own. */
+export const DEV_STATE = repoPath('.wrangler', 'state');
+export const SEED_CLI = repoPath('upstream', 'seed', 'cli.ts');
+/** The wrangler config the D1 commands read. The built dist/server/wrangler.json names the same
+ * database (same id, same migrations folder), so with an explicit --persist-to both reach the
+ * same SQLite file; the source config also works before the first build. */
+const CONFIG = repoPath('wrangler.jsonc');
+
+function d1(args, persistTo, options) {
+  return run(bin('wrangler'), ['d1', ...args, '--local', '--persist-to', persistTo, '-c', CONFIG], options);
+}
+
+/** Removes a state dir (tests start from an empty database every run). */
+export function resetState(persistTo) {
+  rmSync(persistTo, { recursive: true, force: true });
+}
+
+/** Applies the D1 migrations to the local database in `persistTo`. */
+export async function migrate(persistTo) {
+  step(`Database: applying migrations (state in ${shown(persistTo)})`);
+  const out = await d1(['migrations', 'apply', 'DB'], persistTo, { capture: true });
+  console.log(indent(summariseMigrations(out)));
+}
+
+function summariseMigrations(out) {
+  if (/No migrations to apply/i.test(out)) return 'no new migrations';
+  const applied = [...new Set([...out.matchAll(/│[ \t]*([0-9]{4}_[^\s│]+\.sql)[ \t]*│[ \t]*✅/g)].map((m) => m[1]))];
+  return applied.length ? `applied: ${applied.join(', ')}` : out.trim().split('\n').slice(-3).join('\n');
+}
+
+/** The number of products in the local database; 0 when the table does not exist yet. */
+export async function productCount(persistTo) {
+  try {
+    const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from products', '--json'], persistTo, { capture: true });
+    return Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0);
+  } catch (error) {
+    if (/no such table: products/i.test(String(error.message))) return 0;
+    throw error;
+  }
+}
+
+/**
+ * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
+ * Returns false, with a warning, when the seed CLI is not there yet.
+ */
+export async function seed(persistTo, products) {
+  if (!existsSync(SEED_CLI)) {
+    console.warn(`  ! ${shown(SEED_CLI)} does not exist yet: the database stays empty (no products, no demo shopper).`);
+    return false;
+  }
+  const tmp = repoPath('.tmp');
+  mkdirSync(tmp, { recursive: true });
+  const file = repoPath('.tmp', `seed-${products}.sql`);
+  step(`Seed: generating ${products} products (node ${shown(SEED_CLI)} --products ${products})`);
+  let started = Date.now();
+  await run('node', [SEED_CLI, '--products', String(products), '--out', file]);
+  console.log(`  generated ${shown(file)} in ${secondsSince(started)}`);
+  step(`Seed: loading it into the local database (${shown(persistTo)})`);
+  started = Date.now();
+  await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
+  console.log(`  loaded in ${secondsSince(started)}`);
+  return true;
+}
+
+/**
+ * Migrates, then seeds when the database has no products. With `reuse`, a stamp in the state
+ * dir (the migrations it has, the products it was seeded with) skips both wrangler calls when
+ * nothing changed: each wrangler start costs seconds, and a second `npm start` should not.
+ */
+export async function prepareDatabase(persistTo, { products, fresh = false, reuse = false }) {
+  if (fresh) resetState(persistTo);
+  const stampPath = join(persistTo, 'setup-stamp.json');
+  const migrations = migrationsHash();
+  if (reuse && !fresh) {
+    const stamp = readJson(stampPath);
+    if (stamp?.migrations === migrations && stamp.products > 0 && existsSync(join(persistTo, 'v3', 'd1'))) {
+      step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
+      return;
+    }
+  }
+  await migrate(persistTo);
+  let count = fresh ? 0 : await productCount(persistTo);
+  if (count > 0) {
+    step(`Seed: the database already has ${count} products (skipped)`);
+  } else if (await seed(persistTo, products)) {
+    count = products;
+  }
+  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count })}\n`);
+}
+
+function migrationsHash() {
+  const dir = repoPath('migrations');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.sql')).sort()) {
+    hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The seed size from SEED_PRODUCTS, or the default. */
+export function seedSize(fallback) {
+  const raw = process.env.SEED_PRODUCTS;
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`SEED_PRODUCTS must be a positive whole number, not "${raw}".`);
+  return n;
+}
+
+const secondsSince = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const indent = (text) => text.split('\n').map((line) => `  ${line}`).join('\n');

@@ -1,0 +1,81 @@
+// The browser journeys: a fresh, separate database, wrangler dev on a free port, Playwright.
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { buildIfNeeded } from './build.mjs';
+import { chromiumPath, hasChromium } from './chromium.mjs';
+import { prepareDatabase } from './db.mjs';
+import { ensureDevVars } from './dev-vars.mjs';
+import { bin, repoPath, shown, step } from './env.mjs';
+import { freePort, run } from './proc.mjs';
+import { startServer, TOOL_PORTS } from './server.mjs';
+
+/** Tests never touch the state of `npm start`: their own dir, emptied and seeded every run. */
+export const E2E_STATE = repoPath('.wrangler', 'e2e-state');
+const E2E_VARS = repoPath('.wrangler', 'e2e.dev.vars');
+const SERVER_LOG = repoPath('.tmp', 'e2e-wrangler.log');
+/** Written by the json reporter of playwright.config.ts. */
+export const PLAYWRIGHT_REPORT = repoPath('.tmp', 'playwright-report.json');
+/** A smaller catalog than `npm start`'s keeps the seed quick; the journeys need only a few products. */
+const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
+
+/**
+ * Runs the Playwright journeys against a freshly seeded storefront. Resolves to
+ * { status: 'passed' | 'failed' | 'skipped', passed, failed, skipped }.
+ * Without Chromium: fails when CI=true, otherwise warns loudly and skips.
+ */
+export async function runJourneys(playwrightArgs = []) {
+  const browser = chromiumPath();
+  if (!hasChromium(browser)) {
+    if (process.env.CI === 'true') {
+      console.error(`\n✗ Chromium is missing: no executable at ${browser}. CI cannot skip the browser tests.`);
+      console.error('  Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+      return { status: 'failed', passed: 0, failed: 1, skipped: 0 };
+    }
+    const bar = '!'.repeat(72);
+    console.warn(`\n${bar}\n!!  BROWSER TESTS SKIPPED: no Chromium at ${browser}\n!!  Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.\n!!  CI (CI=true) fails here instead of skipping.\n${bar}\n`);
+    return { status: 'skipped', passed: 0, failed: 0, skipped: 0 };
+  }
+
+  await buildIfNeeded();
+  ensureDevVars(E2E_VARS, { overwrite: true });
+  await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true });
+
+  const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
+  step(`Server: wrangler dev on port ${port} for the journeys (log in ${shown(SERVER_LOG)})`);
+  rmSync(SERVER_LOG, { force: true });
+  const log = openSync(SERVER_LOG, 'a');
+  let server;
+  try {
+    server = await startServer({ port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log });
+  } catch (error) {
+    closeSync(log);
+    console.error(tail(SERVER_LOG));
+    throw error;
+  }
+  try {
+    step(`Journeys: playwright test against ${server.url} (Chromium at ${browser})`);
+    rmSync(PLAYWRIGHT_REPORT, { force: true });
+    let ok = true;
+    try {
+      await run(bin('playwright'), ['test', ...playwrightArgs], { env: { E2E_BASE_URL: server.url, CHROMIUM_PATH: browser } });
+    } catch {
+      ok = false;
+    }
+    const counts = readPlaywrightCounts();
+    if (!ok && counts.failed === 0) counts.failed = 1; // it failed before or outside any test
+    if (!ok) console.error(`\n  The server's log of this run: ${shown(SERVER_LOG)}`);
+    return { status: ok ? 'passed' : 'failed', ...counts };
+  } finally {
+    await server.stop();
+    closeSync(log);
+  }
+}
+
+function readPlaywrightCounts() {
+  if (!existsSync(PLAYWRIGHT_REPORT)) return { passed: 0, failed: 0, skipped: 0 };
+  const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8'));
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
+}
+
+function tail(path, lines = 40) {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').slice(-lines).join('\n') : '';
+}

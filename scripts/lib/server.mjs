@@ -1,0 +1,54 @@
+// wrangler dev on the built worker, in its own process group, and waiting until it answers.
+/* global AbortSignal */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BUILT_CONFIG } from './build.mjs';
+import { bin, shown } from './env.mjs';
+import { freePort, startGroup, stopGroup } from './proc.mjs';
+
+/** Our own servers use ports 8800-8899 (8787-8799 are for people's `npm start`). */
+export const TOOL_PORTS = [8800, 8899];
+
+/**
+ * Starts `wrangler dev -c dist/server/wrangler.json` with an explicit state dir and dev vars
+ * file. Without --persist-to, wrangler would keep its state beside the built config
+ * (dist/server/.wrangler), which the next build wipes and which the D1 commands do not read.
+ * Resolves once GET /__edge/ping answers 200; rejects if wrangler exits or the wait runs out.
+ */
+export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000 }) {
+  const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port]);
+  const child = startGroup(bin('wrangler'), [
+    'dev',
+    '-c', BUILT_CONFIG,
+    '--ip', '127.0.0.1',
+    '--port', String(port),
+    '--inspector-port', String(inspectorPort),
+    '--persist-to', persistTo,
+    '--env-file', envFile,
+    '--show-interactive-dev-session=false',
+  ], { output });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
+  const ready = waitForPing(url, timeoutMs);
+  const outcome = await Promise.race([ready, exited.then((how) => ({ exited: how }))]);
+  if (outcome !== true) {
+    await stopGroup(child);
+    const why = outcome === false ? `did not answer ${url}/__edge/ping within ${timeoutMs / 1000} s` : `exited (${outcome.exited}) before answering`;
+    throw new Error(`wrangler dev ${why} (config ${shown(BUILT_CONFIG)}, state ${shown(persistTo)}).`);
+  }
+  return { url, child, stop: () => stopGroup(child) };
+}
+
+/** Polls GET {url}/__edge/ping until it answers 200 (true) or the time runs out (false). */
+export async function waitForPing(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/__edge/ping`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  return false;
+}

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+
+export { expect, test };
+
+/** The session cookie the edge signs (worker/middleware/session). */
+export const SESSION_COOKIE = 'hm_session';
+
+/**
+ * Waits until every island that should have hydrated has: Astro drops the `ssr` attribute of an
+ * <astro-island> once it hydrates, and a click before that races React (SETUP-NOTES). Islands
+ * that wait for visibility count only when they are in the viewport.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const pending = [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+      const when = island.getAttribute('client');
+      if (when === 'load' || when === 'idle') return true;
+      if (when !== 'visible') return false;
+      const box = island.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    return pending.length === 0;
+  });
+}
+
+/** Fills and sends the sign-in form of the current page (/signin) as the demo shopper. */
+export async function submitSignIn(page: Page): Promise<void> {
+  await waitForIslands(page);
+  await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs the demo shopper in through /signin and waits for the header to greet them. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await submitSignIn(page);
+  await expect(greeting(page)).toBeVisible();
+}
+
+/** The signed-in header's greeting ("Hi, Dana"). */
+export const greeting = (page: Page) => page.getByRole('banner').getByText(`Hi, ${DEMO_SHOPPER.firstName}`);
+
+/** The anonymous header's way to sign in (a link or a button). */
+export const signInControl = (page: Page) => {
+  const header = page.getByRole('banner');
+  return header.getByRole('link', { name: 'Sign in', exact: true }).or(header.getByRole('button', { name: 'Sign in', exact: true }));
+};
+
+/** The header's cart count as a number. */
+export async function cartCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('cart-count').textContent()) ?? '';
+  return Number(text.trim());
+}
+
+/** The session cookie of the browser context (fails the test when there is none). */
+export async function sessionCookie(context: BrowserContext): Promise<Cookie> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, `a ${SESSION_COOKIE} cookie after sign-in`).toBeDefined();
+  return cookie as Cookie;
+}
+
+/** Replaces the session cookie of the context with `value`, keeping its other attributes. */
+export async function putSessionCookie(context: BrowserContext, cookie: Cookie, value: string): Promise<void> {
+  await context.clearCookies({ name: SESSION_COOKIE });
+  await context.addCookies([{ ...cookie, value }]);
+}
+
+/** What GET /auth/api/authentication-state says about the current cookies. */
+export async function isAuthenticated(request: APIRequestContext): Promise<boolean> {
+  const response = await request.get('/auth/api/authentication-state');
+  expect(response.ok(), 'authentication-state answers').toBeTruthy();
+  const body = (await response.json()) as { authenticated?: boolean; data?: { authenticated?: boolean } };
+  return Boolean(body.data?.authenticated ?? body.authenticated);
+}

@@ -1,0 +1,38 @@
+import { cartCount, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
+
+test('a shopper can sign in, search for milk, add it to the cart and see the count', async ({ page }) => {
+  await signIn(page);
+
+  const search = page.getByRole('banner').getByRole('search'); // the header's form (home has a second one)
+  await search.getByLabel('Search products').fill('milk');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?query=milk/);
+  await waitForIslands(page);
+
+  const card = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
+  await expect(card).toBeVisible();
+  const before = await cartCount(page);
+  const add = card.getByRole('button', { name: /^Add .+ to cart$/ });
+  await expect(add).toHaveText('Add to cart');
+  await add.click();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(before + 1));
+
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('cart-count')).toHaveText(String(before + 1));
+});
+
+test('an anonymous shopper who adds to cart is sent to sign in and comes back', async ({ page }) => {
+  await page.goto('/search?query=milk');
+  await waitForIslands(page);
+  await page.getByTestId('product-card').first().getByRole('button', { name: /^Add .+ to cart$/ }).click();
+
+  await expect(page).toHaveURL(/\/signin\?/);
+  const redirectUrl = new URL(page.url()).searchParams.get('redirectUrl') ?? '';
+  expect(redirectUrl).toContain('/search?query=milk');
+
+  await submitSignIn(page);
+
+  await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === 'milk');
+  await expect(greeting(page)).toBeVisible();
+});
