@@ -18,7 +18,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             miniflare: {
-              compatibilityDate: '2026-11-01',
+              compatibilityDate: '2026-10-19',
               compatibilityFlags: ['nodejs_compat'],
               d1Databases: ['DB'],
               bindings: { TEST_MIGRATIONS: migrations, UPSTREAM: 'embedded', SESSION_KEYS: TEST_SESSION_KEYS },
