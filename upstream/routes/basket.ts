@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import {
   AddItemRequestSchema,
   BASKET_PATHS,
@@ -13,9 +12,10 @@ import {
   type BasketOutput,
 } from '../../src/lib/basket/contracts.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
-import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { parseBody } from '../validate.ts';
 import { activeBasket, basketView, catalogItems, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
@@ -44,17 +44,6 @@ function modalityOf(c: BasketContext): Modality {
   return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
 }
 
-async function parseBody<S extends v.GenericSchema>(c: BasketContext, schema: S): Promise<v.InferOutput<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
-  }
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
-  return parsed.output;
-}
 
 /** Every line that is new or changed must be a catalog item with a price at the shopper's location. */
 async function checkSellable(c: BasketContext, gtins: readonly string[]) {

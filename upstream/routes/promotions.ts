@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS, AdEventSchema, type AdEventKind } from '../../src/lib/promotions/ad-tracking.ts';
 import { DealPricesQuerySchema } from '../../src/lib/promotions/deal-prices.ts';
 import { RECOMMENDATIONS_PATH, RecommendationsQuerySchema, requestedRecommendationTypes } from '../../src/lib/promotions/recommendations.ts';
@@ -12,6 +11,7 @@ import {
   capDealUpcs,
 } from '../../src/lib/promotions/weekly-ad.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { parseBody, parseQuery } from '../validate.ts';
 import { currentCirculars, dealDetails, dealPrices, recordAdEvent } from '../db/promotions.ts';
 import { recommendationCarousels } from '../db/recommendations.ts';
 
@@ -22,23 +22,7 @@ type PromotionsContext = Context<UpstreamEnv>;
 
 export const promotionsService = new Hono<UpstreamEnv>();
 
-function parseQuery<S extends v.GenericSchema>(c: PromotionsContext, schema: S): v.InferOutput<S> {
-  const parsed = v.safeParse(schema, Object.fromEntries(new URL(c.req.url).searchParams));
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
-  return parsed.output;
-}
 
-async function parseBody<S extends v.GenericSchema>(c: PromotionsContext, schema: S): Promise<v.InferOutput<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
-  }
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
-  return parsed.output;
-}
 
 /** The division the circulars are chosen by: the edge's header, else the location id's first 3 characters. */
 function divisionOf(c: PromotionsContext): string {
