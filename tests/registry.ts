@@ -53,6 +53,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
     sample: { query: { 'filter.query': 'milk', 'page.size': '12', sort: 'price.asc' } },
     needsSignIn: false,
   },
+  { method: 'GET', path: '/atlas/v1/search/v1/suggestions', sample: { query: { 'filter.query': 'mil' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/product/v2/products', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
   { method: 'GET', path: '/basket/api/basket/', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/basket/api/v2/user/add-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 1 } }, needsSignIn: true },

@@ -5,13 +5,16 @@ import { GTIN13_PATTERN, MODALITIES, ProductsQuerySchema, type Modality, type Pr
 import { ProductSearchQuerySchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { LOCATION_ID_PATTERN } from '../../src/lib/location/location-id.ts';
+import { suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { getProduct, getProductImageFacts, getProducts } from '../db/catalog.ts';
 import { productImageSvg } from '../db/catalog-images.ts';
 import { searchProducts } from '../db/search.ts';
+import { suggestSearches } from '../db/suggestions.ts';
 
 // The catalog service of the reference upstream (mounted in upstream/app.ts):
 //   GET /atlas/v1/search/v1/products-search      shopping §7 Product search (ProductSearchQuerySchema)
+//   GET /atlas/v1/search/v1/suggestions          autocomplete (docs/decisions/060-search-pages.md)
 //   GET /atlas/v1/product/v2/products            account §7 Product fetch (ProductsQuerySchema)
 //   GET /atlas/v1/product/v2/products/{gtin13}   one product with every field and its variants,
 //                                                for the product page /p/{slug}/{gtin13}
@@ -47,6 +50,14 @@ catalogService.get('/atlas/v1/search/v1/products-search', async (c) => {
   const store = shopperStore(c);
   const result = await searchProducts(c.env.DB, query, { ...store, customerGUID: c.get('call').customer?.customerGUID ?? null });
   return c.json(result, 200);
+});
+
+catalogService.get('/atlas/v1/search/v1/suggestions', async (c) => {
+  // The banner's minimum too: another edge calling us gets the same rule.
+  const { banner } = shopperStore(c);
+  const query = parseQuery(c, suggestionsQuerySchema(BANNERS[banner as keyof typeof BANNERS].toggles.searchSuggestionsMinChars));
+  const suggestions = await suggestSearches(c.env.DB, query['filter.query']);
+  return c.json({ data: { suggestions }, meta: { query: query['filter.query'] } }, 200);
 });
 
 catalogService.get('/atlas/v1/product/v2/products', async (c) => {

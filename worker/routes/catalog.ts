@@ -2,13 +2,17 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ProductParamsSchema, ProductResponseSchema, ProductsQuerySchema, ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
-import { ERROR_CODES } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
+import { SUGGESTIONS_PATH, SuggestionsResponseSchema, suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
 import { errorResponse } from '../errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validParams, validQuery } from '../validate.ts';
 
 // Catalog and search on the spec's paths (mounted in worker/app.ts):
 //   GET /atlas/v1/search/v1/products-search      shopping §7 (ProductSearchQuerySchema -> ProductSearchResponseSchema)
+//   GET /atlas/v1/search/v1/suggestions          autocomplete after the banner's minimum characters
+//                                                (suggestionsQuerySchema -> SuggestionsResponseSchema),
+//                                                docs/decisions/060-search-pages.md
 //   GET /atlas/v1/product/v2/products            account §7 (ProductsQuerySchema -> ProductsResponseSchema)
 //   GET /atlas/v1/product/v2/products/{gtin13}   one product with its variants (ProductResponseSchema); the
 //                                                product page is /p/{slug}/{gtin13}, so the GTIN is the key
@@ -31,6 +35,18 @@ catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearc
   const { data } = await c.get('upstream').json({ path: '/atlas/v1/search/v1/products-search', query: pick(query, ProductSearchQuerySchema) }, ProductSearchResponseSchema);
   if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
   c.header('vary', 'cookie');
+  return c.json(data, 200);
+});
+
+catalogRoutes.get(SUGGESTIONS_PATH, async (c) => {
+  // spec: shopping §6 "suggestions minimum characters" is a per-banner toggle, so the schema is
+  // the banner's; a short or invalid query is CLIENT_ERROR/400 and never reaches the upstream.
+  const schema = suggestionsQuerySchema(c.get('banner').toggles.searchSuggestionsMinChars);
+  const parsed = v.safeParse(schema, { 'filter.query': new URL(c.req.url).searchParams.get('filter.query') ?? undefined });
+  if (!parsed.success) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+  const { data } = await c.get('upstream').json({ path: SUGGESTIONS_PATH, query: { 'filter.query': parsed.output['filter.query'] } }, SuggestionsResponseSchema);
+  // Suggestions depend on the banner (host) and the text only, not on the shopper.
+  c.header('cache-control', c.get('session') ? 'private, max-age=60' : CATALOG_CACHE_CONTROL);
   return c.json(data, 200);
 });
 

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import SearchSuggest from './SearchSuggest.tsx';
+
+const props = { id: 'site-search', value: '', maxLength: 120, minChars: 2 };
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SearchSuggest', () => {
+  test('renders a plain search input on the server (the no-JavaScript form)', () => {
+    const html = renderToString(<SearchSuggest {...props} value="milk" />);
+    expect(html).toContain('name="query"');
+    expect(html).toContain('value="milk"');
+    expect(html).not.toContain('combobox');
+  });
+
+  test('becomes a combobox with a listbox after the minimum characters; Down highlights, Escape closes', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ data: { suggestions: [{ text: 'milk', type: 'TERM' }, { text: 'mild', type: 'TERM' }] }, meta: { query: 'mil' } })));
+    render(<form><SearchSuggest {...props} /></form>);
+    const box = screen.getByRole('combobox');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.input(box, { target: { value: 'mil' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['milk', 'mild']);
+    expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+  });
+
+  test('shows the offline hint when the call gets no answer (code -1)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    render(<form><SearchSuggest {...props} /></form>);
+    fireEvent.input(screen.getByRole('combobox'), { target: { value: 'bread' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(screen.getByTestId('suggestions-status').textContent).toBe("Hmmm, looks like we've lost you. Please check your internet connection.");
+  });
+});

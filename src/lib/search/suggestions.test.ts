@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import { meetsSuggestionMinimum, suggestionText, suggestionsQuerySchema, suggestionsUrl, SuggestionsResponseSchema } from './suggestions.ts';
+
+describe('meetsSuggestionMinimum', () => {
+  test('asks once the text reaches the banner minimum', () => {
+    expect(meetsSuggestionMinimum('m', 2)).toBe(false);
+    expect(meetsSuggestionMinimum('mi', 2)).toBe(true);
+    expect(meetsSuggestionMinimum('mil', 3)).toBe(true);
+    expect(meetsSuggestionMinimum('mi', 3)).toBe(false);
+  });
+  test('does not count surrounding or repeated whitespace', () => {
+    expect(meetsSuggestionMinimum('  m  ', 2)).toBe(false);
+    expect(meetsSuggestionMinimum('a  b', 4)).toBe(false);
+  });
+  test('counts characters, not UTF-16 units', () => {
+    expect(meetsSuggestionMinimum('🍎', 2)).toBe(false);
+    expect(meetsSuggestionMinimum('crème', 5)).toBe(true);
+  });
+  test('never asks for an invalid query', () => {
+    expect(meetsSuggestionMinimum('!!!', 2)).toBe(false);
+    expect(meetsSuggestionMinimum('mi\u0000lk', 2)).toBe(false);
+    expect(meetsSuggestionMinimum('x'.repeat(121), 2)).toBe(false);
+  });
+  test('reads a minimum below 1 as 1', () => {
+    expect(meetsSuggestionMinimum('', 0)).toBe(false);
+    expect(meetsSuggestionMinimum('m', 0)).toBe(true);
+  });
+});
+
+describe('suggestionsQuerySchema', () => {
+  test('accepts a query at the minimum and normalizes it', () => {
+    expect(v.parse(suggestionsQuerySchema(2), { 'filter.query': '  whole   mi ' })).toEqual({ 'filter.query': 'whole mi' });
+  });
+  test('refuses a missing, short or invalid query', () => {
+    const schema = suggestionsQuerySchema(2);
+    expect(v.safeParse(schema, {}).success).toBe(false);
+    expect(v.safeParse(schema, { 'filter.query': 'm' }).success).toBe(false);
+    expect(v.safeParse(schema, { 'filter.query': '%%' }).success).toBe(false);
+  });
+});
+
+describe('suggestionText and suggestionsUrl', () => {
+  test('trims and collapses the text', () => {
+    expect(suggestionText('  whole \t mi ')).toBe('whole mi');
+  });
+  test('builds the edge URL', () => {
+    expect(suggestionsUrl(' whole mi')).toBe('/atlas/v1/search/v1/suggestions?filter.query=whole+mi');
+  });
+});
+
+describe('SuggestionsResponseSchema', () => {
+  test('accepts at most 8 suggestions', () => {
+    const suggestion = { text: 'milk', type: 'TERM' };
+    expect(v.is(SuggestionsResponseSchema, { data: { suggestions: Array(8).fill(suggestion) }, meta: { query: 'mil' } })).toBe(true);
+    expect(v.is(SuggestionsResponseSchema, { data: { suggestions: Array(9).fill(suggestion) }, meta: { query: 'mil' } })).toBe(false);
+  });
+});
