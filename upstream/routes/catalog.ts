@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { BANNERS, isBannerId } from '../../src/lib/banner/banners.ts';
 import { GTIN13_PATTERN, MODALITIES, ProductsQuerySchema, type Modality, type Projection } from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema } from '../../src/lib/catalog/search.ts';
-import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { LOCATION_ID_PATTERN } from '../../src/lib/location/location-id.ts';
 import { suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { parseQuery } from '../validate.ts';
 import { getProduct, getProductImageFacts, getProducts } from '../db/catalog.ts';
 import { productImageSvg } from '../db/catalog-images.ts';
 import { searchProducts } from '../db/search.ts';
@@ -26,14 +26,6 @@ type CatalogContext = Context<UpstreamEnv>;
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 
-/** The upstream validates its input too (it may be called by other edges). */
-function parseQuery<S extends v.GenericSchema>(c: CatalogContext, schema: S): v.InferOutput<S> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of new URL(c.req.url).searchParams) query[key] = value;
-  const parsed = v.safeParse(schema, query);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
-  return parsed.output;
-}
 
 function shopperStore(c: CatalogContext): { locationId: string; modality: Modality; banner: string } {
   const call = c.get('call');
