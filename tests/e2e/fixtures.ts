@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { registryPages } from '../../bench/pages.mjs';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import type { PageEntry } from '../registry.ts';
 
 export { expect, test };
 
@@ -73,4 +75,26 @@ export async function isAuthenticated(request: APIRequestContext): Promise<boole
   expect(response.ok(), 'authentication-state answers').toBeTruthy();
   const body = (await response.json()) as { authenticated?: boolean; data?: { authenticated?: boolean } };
   return Boolean(body.data?.authenticated ?? body.authenticated);
+}
+
+let resolvedPages: Promise<Map<string, string>> | null = null;
+
+/**
+ * The path of a registered page (tests/registry.ts) with its placeholders resolved: the first
+ * product a search for "milk" finds, as bench/pages.mjs resolves them (one search call per run).
+ */
+export async function registeredPath(entry: PageEntry, baseURL: string | undefined): Promise<string> {
+  if (!baseURL) throw new Error('no baseURL: run the journeys through scripts/e2e.mjs');
+  resolvedPages ??= registryPages(baseURL).then((pages) => new Map(pages.map((page) => [page.registryPath, page.path])));
+  const path = (await resolvedPages).get(entry.path);
+  if (!path) throw new Error(`${entry.path} is not in tests/registry.ts`);
+  return path;
+}
+
+/** Takes products out of the signed-in shopper's cart (journeys that add put the cart back as they found it). */
+export async function removeFromCart(page: Page, gtin13s: string[]): Promise<void> {
+  if (gtin13s.length === 0) return;
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post('/basket/api/user/remove-item', { headers: { origin }, data: { gtin13s } });
+  expect(response.status(), `removing ${gtin13s.join(', ')} from the cart`).toBe(200);
 }

@@ -12,7 +12,7 @@ test('a shopper can sign in, search for milk, add it to the cart and see the cou
   const card = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
   await expect(card).toBeVisible();
   const before = await cartCount(page);
-  const add = card.getByRole('button', { name: /^Add .+ to cart$/ });
+  const add = card.getByRole('button', { name: /^Add to cart: .+/ });
   await expect(add).toHaveText('Add to cart');
   await add.click();
   await expect(page.getByTestId('cart-count')).toHaveText(String(before + 1));
@@ -25,7 +25,7 @@ test('a shopper can sign in, search for milk, add it to the cart and see the cou
 test('an anonymous shopper who adds to cart is sent to sign in and comes back', async ({ page }) => {
   await page.goto('/search?query=milk');
   await waitForIslands(page);
-  await page.getByTestId('product-card').first().getByRole('button', { name: /^Add .+ to cart$/ }).click();
+  await page.getByTestId('product-card').first().getByRole('button', { name: /^Add to cart: .+/ }).click();
 
   await expect(page).toHaveURL(/\/signin\?/);
   const redirectUrl = new URL(page.url()).searchParams.get('redirectUrl') ?? '';

@@ -152,6 +152,52 @@ describe('sign-in', () => {
     expect(other.status).toBe(200);
   });
 
+  test('a rate-limited client stays limited: the right password, a body clientKey, X-Forwarded-For or a form post do not get through', async () => {
+    const ip = randomClientIp();
+    for (let i = 0; i < 20; i += 1) {
+      const response = await post('/auth/api/sign-in', { email: `limit${i}@harvestmarket.test`, password: 'x' }, { 'cf-connecting-ip': ip });
+      expect(response.status).toBe(401);
+    }
+    const right = { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password };
+    for (const [body, headers] of [
+      [right, {}],
+      [{ ...right, clientKey: randomClientIp() }, {}],
+      [right, { 'x-forwarded-for': randomClientIp(), 'x-real-ip': randomClientIp() }],
+    ] as Array<[Record<string, string>, Record<string, string>]>) {
+      const response = await post('/auth/api/sign-in', body, { 'cf-connecting-ip': ip, ...headers });
+      expect(response.status).toBe(429);
+      expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('RATE_LIMITED');
+      expect(sessionCookieFrom(response)).toBeNull();
+    }
+    const form = await app.request(
+      '/auth/api/sign-in',
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': ip },
+        body: new URLSearchParams(right).toString(),
+      },
+      env,
+      ctx(),
+    );
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/signin?error=RATE_LIMITED');
+    expect(sessionCookieFrom(form)).toBeNull();
+  });
+
+  test('a lock-out is per account: other clients are refused too, and other accounts are not affected', async () => {
+    await env.DB.prepare(
+      "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) SELECT 'lock-per-account', 'lock-per-account@harvestmarket.test', first_name, last_name, banner, password_hash, created_at FROM customers WHERE email = ?1",
+    )
+      .bind(DEMO_SHOPPER.email)
+      .run();
+    // five failures, each from a different client: the lock counts the account, not the client
+    for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email: 'lock-per-account@harvestmarket.test', password: `wrong-${i}` });
+    const locked = await post('/auth/api/sign-in', { email: 'lock-per-account@harvestmarket.test', password: DEMO_SHOPPER.password });
+    expect(locked.status).toBe(423);
+    expect(sessionCookieFrom(locked)).toBeNull();
+    expect((await post('/auth/api/sign-in', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password })).status).toBe(200);
+  });
+
   test('the form post (no JavaScript) redirects 303 through /redirect/v2 on success', async () => {
     const response = await app.request(
       '/auth/api/sign-in',

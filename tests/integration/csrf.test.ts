@@ -5,7 +5,8 @@ import { createApp } from '../../worker/app.ts';
 import { FORM_POST_ENDPOINTS } from '../../worker/middleware/csrf/index.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { randomClientIp, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
-import { STATE_CHANGING_ROUTES } from '../registry.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+import { SAMPLE_GTIN, STATE_CHANGING_ROUTES } from '../registry.ts';
 
 // ARCHITECTURE.md: every state-changing call checks Origin / Sec-Fetch-Site and requires a JSON
 // body type (docs/decisions/020-sessions.md CSRF rules). Refused requests change nothing.
@@ -164,6 +165,75 @@ describe('every state-changing route refuses a foreign origin before any route r
       expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('CSRF_REJECTED');
       expect(upstreamCalls).toBe(0);
     }
+    expect(await isLive(cookie)).toBe(true);
+  });
+});
+
+// The full matrix on every other state-changing route of tests/registry.ts (sign-in and sign-out
+// have their own matrices above). "Changes nothing": the upstream is never called, and the
+// basket, the sessions (none created, none revoked), the sign-in attempts and the ad events are
+// exactly as before.
+describe('CSRF matrix on every other state-changing route', () => {
+  const OWN_MATRIX = ['/auth/api/sign-in', '/auth/api/sign-out'];
+  const ROUTES = STATE_CHANGING_ROUTES.filter((route) => !OWN_MATRIX.includes(route.path));
+  let cookie = '';
+  let gtin = '';
+
+  /** What a refused write could have changed, read straight from the upstream's tables. */
+  async function stateDigest(): Promise<string> {
+    const results = await env.DB.batch([
+      env.DB.prepare('SELECT id, version, updated_at FROM baskets ORDER BY id'),
+      env.DB.prepare('SELECT basket_id, gtin13, quantity FROM basket_items ORDER BY basket_id, gtin13'),
+      env.DB.prepare('SELECT session_id, revoked_at FROM sessions ORDER BY session_id'),
+      env.DB.prepare('SELECT COUNT(*) AS n FROM sign_in_attempts'),
+      env.DB.prepare('SELECT COUNT(*) AS n FROM ad_events'),
+    ]);
+    return JSON.stringify(results.map((result) => result.results));
+  }
+  /** The state after the last case: only an accepted write may change it. */
+  let known = '';
+
+  function bodyOf(route: (typeof ROUTES)[number], type: keyof typeof TYPES): string {
+    const sample = JSON.parse(JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, gtin)) as Record<string, unknown>;
+    if (type !== 'form') return JSON.stringify(sample);
+    return new URLSearchParams(Object.entries(sample).map(([key, value]) => [key, String(value)])).toString();
+  }
+
+  beforeAll(async () => {
+    await seedCatalogForTests(env.DB, { products: 120 });
+    cookie = await signIn(app, env, ctx());
+    const search = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, ctx());
+    gtin = ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
+    expect(gtin).toMatch(/^\d{13}$/);
+  });
+
+  test('covers every state-changing route of the registry', () => {
+    expect([...OWN_MATRIX, ...ROUTES.map((route) => route.path)].sort()).toEqual(STATE_CHANGING_ROUTES.map((route) => route.path).sort());
+  });
+
+  describe.each(ROUTES)('$method $path', (route) => {
+    test.each(MATRIX)('Origin $origin, Sec-Fetch-Site $site, $type', async (c) => {
+      const typeAllowed = c.type === 'json' || (c.type === 'form' && route.method === 'POST' && FORM_POST_ENDPOINTS.includes(route.path));
+      known ||= await stateDigest();
+      upstreamCalls = 0;
+      const response = await app.request(route.path, { method: route.method, headers: headersFor(c, { cookie }), body: bodyOf(route, c.type) }, env, ctx());
+      if (allowedOrigin(c) && typeAllowed) {
+        // Accepted: the route itself answers (the add-item form with a redirect).
+        expect(response.status).toBeLessThan(500);
+        expect([403, 415]).not.toContain(response.status);
+        known = await stateDigest();
+        return;
+      }
+      expect(response.status).toBe(allowedOrigin(c) ? 415 : 403);
+      const code = ((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code;
+      expect(code).toBe(allowedOrigin(c) ? 'CLIENT_ERROR' : 'CSRF_REJECTED');
+      expect(upstreamCalls).toBe(0);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await stateDigest()).toBe(known);
+    });
+  });
+
+  test('the shopper is still signed in after every refused write', async () => {
     expect(await isLive(cookie)).toBe(true);
   });
 });

@@ -8,7 +8,8 @@ import { createUpstreamApp } from '../../upstream/app.ts';
 import { readCallContext, type UpstreamEnv } from '../../upstream/context.ts';
 import { requireCustomer } from '../../upstream/middleware/require-customer.ts';
 import { createApp } from '../../worker/app.ts';
-import { parseSessionKeys, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
+import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
+import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
 
 // ARCHITECTURE.md Sessions and trust; spec: account §6 Roles; docs/decisions/020-sessions.md.
@@ -99,39 +100,136 @@ describe('tampering', () => {
     }
   });
 
-  test('1,000+ random mutations of a valid cookie never authenticate', async () => {
-    const cookie = await signIn(app, env, ctx());
+  // 10,000 mutated cookies through the codec (the same verify + role check the middleware runs),
+  // every 20th of them (500) also through the real app's GET /auth/api/authentication-state.
+  test('10,000 mutated cookies never authenticate (codec), 500 of them checked through the app', { timeout: 60_000 }, async () => {
+    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
     const value = cookie.slice('hm_session='.length);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/';
+    const keyring = await keyringOf(env.SESSION_KEYS!);
+    const [current, previous] = env.SESSION_KEYS!.split(',') as [string, string];
+    const previousKey = previous.split(':')[1]!;
+    const claims = (() => {
+      const { v: _v, kid: _kid, ...rest } = payloadOf(cookie);
+      return rest;
+    })();
+    const [body, sig] = value.split('.') as [string, string];
+    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // cookie-octets only (RFC 6265): a ';' or a space would end the value in the Cookie header itself
+    const alphabet = `${b64}.=+/%!*~`;
+    /** Signs `claims` (with a chosen kid label) under raw key bytes: keys we do not hold, or a kid that does not match. */
+    const signWith = async (kid: string, key: string, payloadClaims: object) => {
+      const ring = await keyringOf(`${kid}:${key}`);
+      return signSessionCookie(payloadClaims as typeof claims, ring);
+    };
+    const flipBit = (part: string, bit: number) => {
+      const bytes = decodeBase64Url(part)!;
+      bytes[Math.floor(bit / 8) % bytes.length]! ^= 1 << bit % 8;
+      return encodeBase64Url(bytes);
+    };
+    const keyBytes = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => encodeBase64Url(bytes));
     const mutation = fc.oneof(
       fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
       fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
       fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
       fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
       fc.record({ kind: fc.constant('swap' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('bit flip' as const), inSignature: fc.boolean(), bit: fc.nat() }),
+      fc.record({ kind: fc.constant('extend' as const), tail: fc.string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 64 }) }),
+      fc.record({ kind: fc.constant('extend payload' as const), extra: fc.uint8Array({ minLength: 1, maxLength: 24 }) }),
     );
-    let tried = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        let out = value;
-        for (const m of mutations) {
-          const at = m.at % (out.length + 1);
-          if (m.kind === 'replace') out = out.slice(0, at) + m.ch + out.slice(at + 1);
-          if (m.kind === 'insert') out = out.slice(0, at) + m.ch + out.slice(at);
-          if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
-          if (m.kind === 'truncate') out = out.slice(0, at);
-          if (m.kind === 'swap' && at + 1 < out.length) out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
-        }
-        if (out === value) return;
-        tried += 1;
-        const response = await app.request('/auth/api/authentication-state', { headers: { cookie: `hm_session=${out}` } }, env, ctx());
-        const body = (await response.json()) as { data: { authorities: string[]; authenticated: boolean } };
-        expect(body.data.authenticated).toBe(false);
-        expect(body.data.authorities).toEqual(['ROLE_ANONYMOUS']);
+    const forged = fc.oneof(
+      { arbitrary: fc.record({ kind: fc.constant('mutate' as const), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }), weight: 4 },
+      fc.record({
+        kind: fc.constant('base64 garbage' as const),
+        parts: fc.array(fc.string({ unit: fc.constantFrom(...b64), maxLength: 400 }), { minLength: 1, maxLength: 3 }),
       }),
-      { numRuns: 1100, seed: 20261122 },
+      fc.record({ kind: fc.constant('unknown key id' as const), kid: fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/), key: keyBytes }),
+      // a kid we know, but signed with a key that is not that kid's (another of ours, or a stranger's)
+      fc.record({ kind: fc.constant('kid confusion' as const), key: fc.oneof(fc.constant(previousKey), keyBytes) }),
+      fc.record({ kind: fc.constant('retired key' as const), key: fc.constant('QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE') }),
+      fc.record({ kind: fc.constant('expired, re-signed with a wrong key' as const), ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }), key: keyBytes }),
+      fc.record({ kind: fc.constant('expired, signed with the current key' as const), ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }) }),
+      fc.record({
+        kind: fc.constant('claims edited, signature kept' as const),
+        field: fc.constantFrom('customerGUID', 'sid', 'expiresAt', 'authExpiresAt', 'kid', 'v'),
+        to: fc.oneof(fc.string({ maxLength: 40 }), fc.integer()),
+      }),
     );
-    expect(tried).toBeGreaterThanOrEqual(1000);
+
+    const kinds = new Map<string, number>();
+    let tried = 0;
+    let throughApp = 0;
+    await fc.assert(
+      fc.asyncProperty(forged, async (f) => {
+        let out = value;
+        const now = Date.now();
+        switch (f.kind) {
+          case 'mutate':
+            for (const m of f.mutations) {
+              const at = 'at' in m ? m.at % (out.length + 1) : 0;
+              if (m.kind === 'replace') out = out.slice(0, at) + m.ch + out.slice(at + 1);
+              if (m.kind === 'insert') out = out.slice(0, at) + m.ch + out.slice(at);
+              if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
+              if (m.kind === 'truncate') out = out.slice(0, at);
+              if (m.kind === 'swap' && at + 1 < out.length) out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
+              if (m.kind === 'bit flip') {
+                const [b, s] = out.split('.');
+                if (b && s && decodeBase64Url(b) && decodeBase64Url(s)) out = m.inSignature ? `${b}.${flipBit(s, m.bit)}` : `${flipBit(b, m.bit)}.${s}`;
+              }
+              if (m.kind === 'extend') out += m.tail;
+              if (m.kind === 'extend payload') {
+                const bytes = decodeBase64Url(out.split('.')[0] ?? '');
+                if (bytes) out = `${encodeBase64Url(new Uint8Array([...bytes, ...m.extra]))}.${out.split('.')[1] ?? ''}`;
+              }
+            }
+            break;
+          case 'base64 garbage':
+            out = f.parts.join('.');
+            break;
+          case 'unknown key id':
+            if (keyring.byKid.has(f.kid)) return;
+            out = await signWith(f.kid, f.key, claims);
+            break;
+          case 'kid confusion':
+            out = await signWith(current.split(':')[0]!, f.key, claims);
+            break;
+          case 'retired key':
+            out = await signWith('gone', f.key, claims);
+            break;
+          case 'expired, re-signed with a wrong key':
+            out = await signWith(current.split(':')[0]!, f.key, { ...claims, iat: now - f.ageMs - 7_200_000, authExpiresAt: now - f.ageMs, expiresAt: now - f.ageMs });
+            break;
+          case 'expired, signed with the current key':
+            out = await signSessionCookie({ ...claims, iat: now - f.ageMs - 7_200_000, authExpiresAt: now - f.ageMs, expiresAt: now - f.ageMs }, keyring);
+            break;
+          case 'claims edited, signature kept':
+            out = `${encodeBase64UrlText(JSON.stringify({ ...payloadOf(cookie), [f.field]: f.to }))}.${sig}`;
+            break;
+        }
+        if (out === value || (f.kind === 'claims edited, signature kept' && out.split('.')[0] === body)) return;
+        tried += 1;
+        kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+        const verified = await verifySessionCookie(out, keyring, now);
+        expect(verified && sessionStateFrom(verified, now), `${f.kind}: ${out.slice(0, 80)}`).toBeNull();
+        if (tried % 20 === 0) {
+          throughApp += 1;
+          const response = await app.request('/auth/api/authentication-state', { headers: { cookie: `hm_session=${out}` } }, env, ctx());
+          const state = ((await response.json()) as { data: { authorities: string[]; authenticated: boolean } }).data;
+          expect(state.authenticated).toBe(false);
+          expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
+        }
+      }),
+      { numRuns: 10_050, seed: 20261122 },
+    );
+    console.log(`session cookies: ${tried} mutated (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${throughApp} through the app`);
+    expect(tried).toBeGreaterThanOrEqual(10_000);
+    expect(throughApp).toBeGreaterThanOrEqual(500);
+    for (const kind of ['mutate', 'base64 garbage', 'unknown key id', 'kid confusion', 'retired key', 'expired, re-signed with a wrong key']) {
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(500);
+    }
+    // The control: the untouched cookie does authenticate, so the property is not vacuous.
+    const control = await verifySessionCookie(value, keyring, Date.now());
+    expect(control && sessionStateFrom(control, Date.now())?.authorities).toEqual(['ROLE_USER']);
   });
 });
 

@@ -60,7 +60,7 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
         <form method="post" action="/basket/api/v2/user/add-item" onSubmit={onSubmit} data-hydrated={mounted ? '' : undefined}>
           <input type="hidden" name="gtin13" value={gtin13} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" aria-label={`Add ${productName} to cart`}>
+          <button type="submit" aria-label={`Add to cart: ${productName}`}>
             Add to cart
           </button>
         </form>

@@ -44,7 +44,7 @@ describe('AddToCart and CartCount', () => {
     expect(form?.getAttribute('method')).toBe('post');
     expect(container.querySelector('input[name="gtin13"]')?.getAttribute('value')).toBe(MILK);
     expect(container.querySelector('input[name="returnTo"]')?.getAttribute('value')).toBe('/search?query=milk');
-    expect(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).textContent).toBe('Add to cart');
+    expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).textContent).toBe('Add to cart');
   });
 
   test('an add updates the header count at once and becomes a stepper when the server answers', async () => {
@@ -58,7 +58,7 @@ describe('AddToCart and CartCount', () => {
       </>,
     );
     await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('2'));
-    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     expect(screen.getByTestId('cart-count').getAttribute('aria-label')).toBe('Cart, 3 items');
     const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
@@ -79,10 +79,10 @@ describe('AddToCart and CartCount', () => {
         <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
       </>,
     );
-    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
-    expect(screen.getByRole('button', { name: 'Add Whole Milk to cart' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
   });
 
   test('a 401 sends the shopper to sign-in and back to this page', async () => {
@@ -91,7 +91,7 @@ describe('AddToCart and CartCount', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/search', search: '?query=milk', assign });
     vi.mocked(fetch).mockResolvedValue(new Response('{}', { status: 401 }));
     render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
-    fireEvent.submit(screen.getByRole('button', { name: 'Add Whole Milk to cart' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`));
   });
 
