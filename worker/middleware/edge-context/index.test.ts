@@ -28,6 +28,15 @@ describe('edgeContext', () => {
     expect(response.headers.get('set-cookie')).toMatch(/hm_dev_banner=bayside;.*HttpOnly;.*Secure;.*SameSite=Lax/);
   });
 
+  test('remembers the ?banner= override on pages too, which answer with their own Response', async () => {
+    const app = new Hono<EdgeEnv>();
+    app.use('*', edgeContext());
+    app.get('/page', (c) => new Response(`<h1>${c.get('banner').name}</h1>`, { headers: { 'content-type': 'text/html' } }));
+    const response = await app.request('http://127.0.0.1/page?banner=bayside', {}, { ...ENV, ENVIRONMENT: 'development' });
+    expect(await response.text()).toBe('<h1>Bayside Foods</h1>');
+    expect(response.headers.get('set-cookie')).toMatch(/^hm_dev_banner=bayside;/);
+  });
+
   test('uses the shopper store cookie and ignores client location headers', async () => {
     const response = await appFor().request(
       'http://127.0.0.1/',

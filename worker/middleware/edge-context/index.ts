@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
 import { BANNERS, isBannerId, parseBannerHosts, resolveBanner, type BannerId } from '../../../src/lib/banner/banners.ts';
 import { MODALITIES, type Modality } from '../../../src/lib/catalog/product.ts';
 import { LOCATION_ID_PATTERN } from '../../../src/lib/location/location-id.ts';
+import { appendSetCookie } from '../../response.ts';
 import type { EdgeEnv } from '../../types.ts';
 
 // Banner from the host name (development override: ?banner=<id> stored in a cookie), the
@@ -26,10 +28,11 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const fallback: BannerId = isBannerId(c.env.DEFAULT_BANNER) ? c.env.DEFAULT_BANNER : 'harvest';
     let bannerId = resolveBanner(new URL(c.req.url).host, parseBannerHosts(c.env.BANNER_HOSTS), fallback);
+    let rememberBanner: string | null = null;
     if (c.env.ENVIRONMENT === 'development') {
       const requested = c.req.query('banner');
       if (isBannerId(requested)) {
-        setCookie(c, DEV_BANNER_COOKIE, requested, { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+        rememberBanner = serialize(DEV_BANNER_COOKIE, requested, { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
         bannerId = requested;
       } else {
         const remembered = getCookie(c, DEV_BANNER_COOKIE);
@@ -43,5 +46,7 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     c.set('modality', store?.modality ?? 'PICKUP');
     c.set('timeZone', DEFAULT_TIME_ZONE);
     await next();
+    // After next(): pages come back as Astro's own Response, which a cookie set before never reaches.
+    if (rememberBanner) appendSetCookie(c, rememberBanner);
   };
 }

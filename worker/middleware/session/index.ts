@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { EdgeEnv } from '../../types.ts';
+import { appendSetCookie } from '../../response.ts';
 import {
   SESSION_COOKIE,
   claimsFromState,
@@ -41,18 +42,6 @@ function setsSessionCookie(response: Response): boolean {
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 }
 
-function appendToResponse(c: Context, cookie: string): void {
-  try {
-    c.res.headers.append('set-cookie', cookie);
-  } catch {
-    // Immutable headers (a passed-through response): copy it first.
-    const copy = new Response(c.res.body, c.res);
-    copy.headers.append('set-cookie', cookie);
-    c.res = undefined;
-    c.res = copy;
-  }
-}
-
 /** Signs `claims` under the current key and sets the cookie on the coming response. */
 export async function issueSessionCookie(c: Context, keyring: SessionKeyring, claims: SessionClaims): Promise<void> {
   const value = await signSessionCookie(claims, keyring);
@@ -77,10 +66,10 @@ export function session(): MiddlewareHandler<EdgeEnv> {
     // A route that set or cleared the cookie itself (sign-in, sign-out) has the last word.
     if (raw === undefined || !keyring || setsSessionCookie(c.res)) return;
     if (!state) {
-      appendToResponse(c, clearedSessionCookie());
+      appendSetCookie(c, clearedSessionCookie());
     } else if (state.needsReissue && c.get('session')) {
       const claims = claimsFromState(state);
-      appendToResponse(c, sessionSetCookie(await signSessionCookie(claims, keyring), claims, Date.now()));
+      appendSetCookie(c, sessionSetCookie(await signSessionCookie(claims, keyring), claims, Date.now()));
     }
   };
 }
