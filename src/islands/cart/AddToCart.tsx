@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
 import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, setCartQuantityAtom } from './atoms.ts';
 import { CartStore } from './CartStore.tsx';
@@ -30,6 +30,19 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   const line = mounted ? view.lines.find((item) => item.gtin13 === gtin13 && !item.isDeleting) : undefined;
   const error = mounted ? errors[gtin13] : undefined;
   const busy = (line?.activeUpdateRequests ?? 0) > 0;
+  const inCart = line !== undefined;
+
+  // When the control turns from the form into the stepper (or back), the focused button goes
+  // away: keep the keyboard user's place by focusing its counterpart (WCAG 2.4.3). Whether focus
+  // was inside is read while rendering, before the old button leaves the DOM.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  if (typeof document !== 'undefined') hadFocus.current = rootRef.current?.contains(document.activeElement) ?? false;
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!hadFocus.current || !root || root.contains(document.activeElement)) return;
+    root.querySelector<HTMLButtonElement>(inCart ? 'button[data-step="more"]' : 'button[type="submit"]')?.focus();
+  }, [inCart]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +50,7 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   }
 
   return (
-    <div className="add-to-cart" data-gtin13={gtin13}>
+    <div className="add-to-cart" data-gtin13={gtin13} ref={rootRef}>
       {line ? (
         <div className="add-to-cart__stepper" role="group" aria-label={`${productName} in cart`} aria-busy={busy}>
           <button type="button" aria-label={`Remove one ${productName}`} onClick={() => void setQuantity({ gtin13, quantity: line.quantity - 1 })}>
@@ -49,6 +62,7 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
           <button
             type="button"
             aria-label={`Add one more ${productName}`}
+            data-step="more"
             disabled={line.quantity >= MAX_LINE_QUANTITY}
             onClick={() => void setQuantity({ gtin13, quantity: line.quantity + 1 })}
           >

@@ -70,6 +70,17 @@ describe('AddToCart and CartCount', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
   });
 
+  test('keeps keyboard focus when the button turns into the stepper (WCAG 2.4.3)', async () => {
+    const { AddToCart } = await islands();
+    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }));
+    render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
+    const button = screen.getByRole('button', { name: 'Add to cart: Whole Milk' });
+    button.focus();
+    fireEvent.submit(button.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add one more Whole Milk' }));
+  });
+
   test('a failed add rolls back the count and shows the spec message', async () => {
     const { AddToCart, CartCount } = await islands();
     vi.mocked(fetch).mockResolvedValueOnce(new Response('{}', { status: 500 }));
