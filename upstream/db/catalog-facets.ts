@@ -10,12 +10,16 @@ import { parseDollarsToCents } from '../../src/lib/money/money.ts';
 
 /** The bit of each modality in a row's `flags` (product_search.flags). */
 export const MODALITY_BITS: Readonly<Record<Modality, number>> = { PICKUP: 1, DELIVERY: 2, SHIP: 4, IN_STORE: 8 };
+/** The same order as localeCompare(…, 'en'), without building a collator per call. */
+const NAME_COLLATOR = new Intl.Collator('en');
 export const FACETS = ['brands', 'nutrition', 'moreOptions', 'categories', 'fulfillmentMethods', 'priceRange', 'savings'] as const;
 export type FacetName = (typeof FACETS)[number];
 export type SearchFacets = ProductSearchResponseOutput['data']['facets'];
 
 /** One matched product with the store's offer, as search reads it. */
 export interface SearchRow {
+  /** the product's slot in the search index (upstream/db/search.ts) */
+  slot: number;
   docId: number;
   score: number;
   brand: string;
@@ -81,19 +85,26 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   const requested = new Set<FacetName>(
     query['option.facets']?.length ? FACETS.filter((facet) => query['option.facets']?.includes(facet)) : FACETS,
   );
+  // One pass; per-row work kept to array increments (this runs over up to 50,000 rows).
+  const wantBrands = requested.has('brands');
+  const wantNutrition = requested.has('nutrition');
+  const wantMore = requested.has('moreOptions');
+  const wantCategories = requested.has('categories');
+  const wantFulfillment = requested.has('fulfillmentMethods');
+  const wantPrice = requested.has('priceRange');
+  const wantSavings = requested.has('savings');
   const brandCounts = new Map<string, number>();
-  const tagCounts = new Map<number, number>();
-  const moreTagCounts = new Map<number, number>();
+  const tagBitCount = NUTRITION_OPTIONS.length + MORE_OPTIONS.length;
+  const tagCounts = new Int32Array(tagBitCount);
   const categoryCounts = new Map<string, number>();
-  const fulfillmentCounts = new Map<Modality, number>();
+  const modalityBits = MODALITIES.map((method) => MODALITY_BITS[method]);
+  const fulfillmentCounts = new Int32Array(MODALITIES.length);
   const savingsCounts = new Map<string, number>();
+  let onSaleCount = 0;
   let minCents = Number.POSITIVE_INFINITY;
   let maxCents = 0;
   const matched: SearchRow[] = [];
 
-  const countTags = (counts: Map<number, number>, tags: number, from: number, length: number) => {
-    for (let bit = from; bit < from + length; bit += 1) if (tags & (1 << bit)) counts.set(bit, (counts.get(bit) ?? 0) + 1);
-  };
   for (const row of rows) {
     let failed: FacetName | null = null;
     let failures = 0;
@@ -105,33 +116,40 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
       }
     }
     if (failures > 1) continue;
-    const counts = (facet: FacetName) => requested.has(facet) && (failures === 0 || failed === facet);
-    if (failures === 0) matched.push(row);
-    if (counts('brands')) brandCounts.set(row.brand, (brandCounts.get(row.brand) ?? 0) + 1);
-    if (counts('nutrition')) countTags(tagCounts, row.tags, 0, NUTRITION_OPTIONS.length);
-    if (counts('moreOptions')) countTags(moreTagCounts, row.tags, NUTRITION_OPTIONS.length, MORE_OPTIONS.length);
-    if (counts('categories')) categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
-    if (counts('fulfillmentMethods') && row.priceCents !== null) {
-      for (const method of MODALITIES) if (row.flags & MODALITY_BITS[method]) fulfillmentCounts.set(method, (fulfillmentCounts.get(method) ?? 0) + 1);
+    const all = failures === 0;
+    if (all) matched.push(row);
+    if (wantBrands && (all || failed === 'brands')) brandCounts.set(row.brand, (brandCounts.get(row.brand) ?? 0) + 1);
+    if (row.tags !== 0) {
+      const nutrition = wantNutrition && (all || failed === 'nutrition');
+      const more = wantMore && (all || failed === 'moreOptions');
+      if (nutrition) for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1) if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
+      if (more) for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
     }
-    if (counts('priceRange') && row.priceCents !== null) {
-      if (row.priceCents < minCents) minCents = row.priceCents;
-      if (row.priceCents > maxCents) maxCents = row.priceCents;
+    if (wantCategories && (all || failed === 'categories')) categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
+    if (row.priceCents !== null) {
+      if (wantFulfillment && (all || failed === 'fulfillmentMethods')) {
+        for (let m = 0; m < modalityBits.length; m += 1) if (row.flags & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] ?? 0) + 1;
+      }
+      if (wantPrice && (all || failed === 'priceRange')) {
+        if (row.priceCents < minCents) minCents = row.priceCents;
+        if (row.priceCents > maxCents) maxCents = row.priceCents;
+      }
     }
-    if (counts('savings') && row.onSale) {
-      savingsCounts.set('ON_SALE', (savingsCounts.get('ON_SALE') ?? 0) + 1);
+    if (row.onSale && wantSavings && (all || failed === 'savings')) {
+      onSaleCount += 1;
       if (row.promoCode) savingsCounts.set(row.promoCode, (savingsCounts.get(row.promoCode) ?? 0) + 1);
     }
   }
+  if (onSaleCount > 0) savingsCounts.set('ON_SALE', (savingsCounts.get('ON_SALE') ?? 0) + onSaleCount);
 
   const facets: SearchFacets = {
   brands: [...brandCounts]
     .map(([name, count]) => ({ id: name, name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'en')),
-  nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts.get(bit) ?? 0 })).filter((f) => f.count > 0),
-  moreOptions: MORE_OPTIONS.map((option, i) => ({ ...option, count: moreTagCounts.get(NUTRITION_OPTIONS.length + i) ?? 0 })).filter((f) => f.count > 0),
+    .sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
+  nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts[bit] ?? 0 })).filter((f) => f.count > 0),
+  moreOptions: MORE_OPTIONS.map((option, i) => ({ ...option, count: tagCounts[NUTRITION_OPTIONS.length + i] ?? 0 })).filter((f) => f.count > 0),
   categories: categoryTree(categoryCounts),
-  fulfillmentMethods: MODALITIES.map((method) => ({ id: method, name: method, count: fulfillmentCounts.get(method) ?? 0 })).filter((f) => f.count > 0),
+  fulfillmentMethods: MODALITIES.map((method, m) => ({ id: method, name: method, count: fulfillmentCounts[m] ?? 0 })).filter((f) => f.count > 0),
   priceRange: { minCents: minCents === Number.POSITIVE_INFINITY ? 0 : minCents, maxCents },
   savings: SAVINGS_OPTIONS.map((option) => ({ ...option, count: savingsCounts.get(option.id) ?? 0 })).filter((f) => f.count > 0),
 };
