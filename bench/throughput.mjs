@@ -1,0 +1,43 @@
+// Edge throughput on loopback (autocannon): a cached anonymous page against the bare constant
+// route of the same worker, one after the other in the same run (ARCHITECTURE.md: a cached page
+// is served at >= 50% of the throughput of a bare constant route).
+import autocannon from 'autocannon';
+
+export const THROUGHPUT_TARGET = 0.5;
+
+/** Runs autocannon on one URL; resolves to requests/s, latency percentiles and error counts. */
+export async function load(url, { seconds = 10, connections = 10 } = {}) {
+  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1 });
+  return {
+    url,
+    seconds,
+    connections,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Warms the page until the edge answers it from its cache (x-hm-cache: HIT), then loads the bare
+ * route and the page in turn. Fails when the page never becomes a cache HIT: the comparison would
+ * then measure rendering, not the cache.
+ */
+export async function compareCachedPage(baseUrl, pagePath, options = {}) {
+  const pageUrl = `${baseUrl}${pagePath}`;
+  let cache = null;
+  for (let i = 0; i < 20 && cache !== 'HIT'; i += 1) {
+    const response = await fetch(pageUrl);
+    await response.arrayBuffer();
+    cache = response.headers.get('x-hm-cache');
+    if (cache !== 'HIT') await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (cache !== 'HIT') throw new Error(`${pagePath} is not served from the edge cache (x-hm-cache: ${cache ?? 'none'}).`);
+  const bare = await load(`${baseUrl}/__edge/ping`, options);
+  const page = await load(pageUrl, options);
+  const ratio = bare.requestsPerSecond ? page.requestsPerSecond / bare.requestsPerSecond : 0;
+  return { bare, page, ratio, target: THROUGHPUT_TARGET, ok: ratio >= THROUGHPUT_TARGET && page.non2xx === 0 && page.errors === 0 };
+}
