@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
 import { errorResponse, handleError } from './errors.ts';
 import { csrf } from './middleware/csrf/index.ts';
 import { edgeContext } from './middleware/edge-context/index.ts';
+import { liveSessionForPages } from './middleware/live-session/index.ts';
 import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
@@ -24,6 +25,11 @@ export interface AppOptions {
 /** API prefixes on the spec's own paths; everything else is a page. */
 export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/'];
 
+/** True for a page path (anything that is not on one of the API prefixes). */
+export function isPagePath(path: string): boolean {
+  return !API_PREFIXES.some((prefix) => path.startsWith(prefix)) && path !== '/__edge/ping';
+}
+
 /** Builds the edge app: the middleware chain of ARCHITECTURE.md, the API routes, then pages. */
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<EdgeEnv>();
@@ -35,7 +41,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', session());
   app.use('*', csrf());
   app.use('*', requestId());
-  app.use('*', async (c, next) => {
+  const attachUpstream = (c: Context<EdgeEnv>) => {
     const s = c.get('session');
     c.set(
       'upstream',
@@ -49,8 +55,12 @@ export function createApp(options: AppOptions = {}) {
         correlationId: c.get('requestId'),
       }, options.upstreamTransport),
     );
+  };
+  app.use('*', async (c, next) => {
+    attachUpstream(c);
     await next();
   });
+  app.use('*', liveSessionForPages(isPagePath, attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.route('/', authRoutes);
@@ -60,7 +70,7 @@ export function createApp(options: AppOptions = {}) {
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    if (!isPagePath(path)) {
       return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such endpoint', 404);
     }
     if (!options.renderPage) return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No page renderer', 404);
