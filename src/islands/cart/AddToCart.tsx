@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
 import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, setCartQuantityAtom } from './atoms.ts';
-import { CartStore } from './CartStore.tsx';
+import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface AddToCartProps {
   gtin13: string;
@@ -88,11 +88,5 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   );
 }
 
-/** The island: AddToCartControl inside the cart store (see CartStore). */
-export default function AddToCart(props: AddToCartProps) {
-  return (
-    <CartStore>
-      <AddToCartControl {...props} />
-    </CartStore>
-  );
-}
+/** The island: AddToCartControl inside its own store on the server, the page's in the browser. */
+export default withIslandStore(AddToCartControl);

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState } from 'react';
 import { cartCountAtom, loadCartAtom, seedCartCountAtom } from './atoms.ts';
-import { CartStore } from './CartStore.tsx';
+import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface CartCountProps {
   initialCount: number | null;
@@ -35,11 +35,5 @@ function CartCountBadge({ initialCount, signedIn = false, cartFetch = false }: C
   );
 }
 
-/** The island: CartCountBadge inside the cart store (see CartStore). */
-export default function CartCount(props: CartCountProps) {
-  return (
-    <CartStore>
-      <CartCountBadge {...props} />
-    </CartStore>
-  );
-}
+/** The island: CartCountBadge inside its own store on the server, the page's in the browser. */
+export default withIslandStore(CartCountBadge);

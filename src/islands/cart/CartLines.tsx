@@ -3,7 +3,7 @@ import { useHydrateAtoms } from 'jotai/utils';
 import { MAX_LINE_QUANTITY, type BasketOutput } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartErrorsReadAtom, cartLoadStateAtom, cartViewAtom, loadCartAtom, removeFromCartAtom, seedBasketAtom, setCartQuantityAtom } from './atoms.ts';
-import { CartStore } from './CartStore.tsx';
+import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface CartLinesProps {
   /** The basket the page was rendered with; null when it could not be loaded. */
@@ -89,11 +89,5 @@ function CartLinesList({ initialBasket, loadFailureMessage }: CartLinesProps) {
   );
 }
 
-/** The island: CartLinesList inside the cart store (see CartStore). */
-export default function CartLines(props: CartLinesProps) {
-  return (
-    <CartStore>
-      <CartLinesList {...props} />
-    </CartStore>
-  );
-}
+/** The island: CartLinesList inside its own store on the server, the page's in the browser. */
+export default withIslandStore(CartLinesList);
