@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
 import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, setCartQuantityAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
 
 export interface AddToCartProps {
   gtin13: string;
@@ -52,24 +52,16 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   return (
     <div className="add-to-cart" data-gtin13={gtin13} ref={rootRef}>
       {line ? (
-        <div className="add-to-cart__stepper" role="group" aria-label={`${productName} in cart`} aria-busy={busy}>
-          <button type="button" aria-label={`Remove one ${productName}`} onClick={() => void setQuantity({ gtin13, quantity: line.quantity - 1 })}>
-            −
-          </button>
-          <output aria-live="polite" data-testid="cart-line-quantity">
-            {line.quantity}
-          </output>
-          <button
-            type="button"
-            aria-label={`Add one more ${productName}`}
-            data-step="more"
-            disabled={line.quantity >= MAX_LINE_QUANTITY}
-            onClick={() => void setQuantity({ gtin13, quantity: line.quantity + 1 })}
-          >
-            +
-          </button>
+        <QuantityStepper
+          className="add-to-cart__stepper"
+          label={`${productName} in cart`}
+          name={productName}
+          quantity={line.quantity}
+          busy={busy}
+          onChange={(quantity) => void setQuantity({ gtin13, quantity })}
+        >
           {busy ? <span className="add-to-cart__progress">Updating…</span> : null}
-        </div>
+        </QuantityStepper>
       ) : (
         <form method="post" action="/basket/api/v2/user/add-item" onSubmit={onSubmit} data-hydrated={mounted ? '' : undefined}>
           <input type="hidden" name="gtin13" value={gtin13} />

@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import { MAX_LINE_QUANTITY, type BasketOutput } from '../../lib/basket/contracts.ts';
+import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartErrorsReadAtom, cartLoadStateAtom, cartViewAtom, loadCartAtom, removeFromCartAtom, seedBasketAtom, setCartQuantityAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
 
 export interface CartLinesProps {
   /** The basket the page was rendered with; null when it could not be loaded. */
@@ -55,22 +56,13 @@ function CartLinesList({ initialBasket, loadFailureMessage }: CartLinesProps) {
           <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
             <span className="cart-line__name">{line.name || line.gtin13}</span>
             <span className="cart-line__price">{formatCents(line.unitPriceCents)}</span>
-            <span className="cart-line__stepper" role="group" aria-label={`${line.name} quantity`}>
-              <button type="button" aria-label={`Remove one ${line.name}`} onClick={() => void setQuantity({ gtin13: line.gtin13, quantity: line.quantity - 1 })}>
-                −
-              </button>
-              <output aria-live="polite" data-testid="cart-line-quantity">
-                {line.quantity}
-              </output>
-              <button
-                type="button"
-                aria-label={`Add one more ${line.name}`}
-                disabled={line.quantity >= MAX_LINE_QUANTITY}
-                onClick={() => void setQuantity({ gtin13: line.gtin13, quantity: line.quantity + 1 })}
-              >
-                +
-              </button>
-            </span>
+            <QuantityStepper
+              className="cart-line__stepper"
+              label={`${line.name} quantity`}
+              name={line.name}
+              quantity={line.quantity}
+              onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, quantity })}
+            />
             <button type="button" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
               Remove
             </button>

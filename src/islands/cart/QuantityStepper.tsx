@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
+
+export interface QuantityStepperProps {
+  /** The product name the buttons speak of ("Remove one …", "Add one more …"). */
+  name: string;
+  quantity: number;
+  /** Asks for a new quantity; 0 is a removal (shopping §4 Cart). */
+  onChange: (quantity: number) => void;
+  /** The group's accessible name. */
+  label: string;
+  className: string;
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+/** The −/quantity/+ control of a cart line, capped at MAX_LINE_QUANTITY. */
+export function QuantityStepper({ name, quantity, onChange, label, className, busy, children }: QuantityStepperProps) {
+  return (
+    <div className={className} role="group" aria-label={label} aria-busy={busy}>
+      <button type="button" aria-label={`Remove one ${name}`} onClick={() => onChange(quantity - 1)}>
+        −
+      </button>
+      <output aria-live="polite" data-testid="cart-line-quantity">
+        {quantity}
+      </output>
+      <button type="button" aria-label={`Add one more ${name}`} data-step="more" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => onChange(quantity + 1)}>
+        +
+      </button>
+      {children}
+    </div>
+  );
+}
