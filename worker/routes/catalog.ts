@@ -80,14 +80,16 @@ catalogRoutes.get('/atlas/v1/product/v2/products/:gtin13', validParams(ProductPa
 catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), async (c) => {
   const { file } = c.req.valid('param');
   const response = await c.get('upstream').raw({ path: `/atlas/v1/product/images/${file}` });
+  if (response.status === 404) return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such image', 404);
+  // Any other failure is the upstream's, not a missing image (ARCHITECTURE.md: UNKNOWN_RESPONSE_ERROR).
   if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('image/svg+xml')) {
-    return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such image', 404);
+    return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream failed', 500, [`status ${response.status}`]);
   }
   return c.body(await response.arrayBuffer(), 200, {
     'content-type': 'image/svg+xml; charset=utf-8',
     'cache-control': IMAGE_CACHE_CONTROL,
     // An SVG opened directly must not run script (it has none; this keeps it that way).
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   });
 });
 
