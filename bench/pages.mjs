@@ -2,7 +2,7 @@
 // registry every harness reads); this file keeps only the budgets per kind (ARCHITECTURE.md, Page
 // budgets): static = no interaction, listing = lists and details, interactive = cart, lists,
 // checkout, account. A signed-in page is held to its kind's budget.
-import { PAGES, SAMPLE_GTIN, SAMPLE_SLUG } from '../tests/registry.ts';
+import { PAGES, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_SLUG } from '../tests/registry.ts';
 
 /** JavaScript loaded before the first interaction, gzip, per kind (1 KB = 1024 bytes). */
 export const JS_BUDGET_BYTES = { static: 0, listing: 20 * 1024, interactive: 100 * 1024 };
@@ -53,17 +53,28 @@ export function excludedFromSearch({ path, robotsTxt, html, headers }) {
 
 /**
  * The registry's pages with their placeholders resolved: the first product a search for "milk"
- * finds (through the edge, as a shopper's browser would ask), and its slug from the product API.
+ * finds (through the edge, as a shopper's browser would ask), its slug from the product API, and
+ * the first deal the weekly ad page links to.
  * @returns {Promise<Array<import('../tests/registry.ts').PageEntry & { registryPath: string }>>}
  */
 export async function registryPages(baseUrl) {
   const needsProduct = PAGES.some((page) => page.path.includes(SAMPLE_GTIN) || page.path.includes(SAMPLE_SLUG));
   const product = needsProduct ? await firstMilk(baseUrl) : null;
-  return PAGES.map((page) => ({
-    ...page,
-    registryPath: page.path,
-    path: product ? page.path.replaceAll(SAMPLE_GTIN, product.gtin).replaceAll(SAMPLE_SLUG, product.slug) : page.path,
-  }));
+  const dealId = PAGES.some((page) => page.path.includes(SAMPLE_DEAL_ID)) ? await firstDeal(baseUrl) : null;
+  const resolve = (path) => {
+    const withProduct = product ? path.replaceAll(SAMPLE_GTIN, product.gtin).replaceAll(SAMPLE_SLUG, product.slug) : path;
+    return dealId ? withProduct.replaceAll(SAMPLE_DEAL_ID, dealId) : withProduct;
+  };
+  return PAGES.map((page) => ({ ...page, registryPath: page.path, path: resolve(page.path) }));
+}
+
+/** The first deal the weekly ad page links to (/weekly-ad/{dealId}). */
+export async function firstDeal(baseUrl) {
+  const response = await fetch(`${baseUrl}/weekly-ad`);
+  const html = await response.text();
+  const dealId = /href="\/weekly-ad\/([^"?#/]+)/.exec(html)?.[1];
+  if (!response.ok || !dealId) throw new Error(`The weekly ad page (${response.status}) links to no deal: is the bench database seeded?`);
+  return decodeURIComponent(dealId);
 }
 
 /** The first search hit for "milk": its GTIN-13 and slug. */

@@ -7,6 +7,8 @@ export type PageKind = 'static' | 'listing' | 'interactive';
 export interface PageEntry {
   name: string;
   path: string;
+  /** The file under src/pages that renders it (tests/integration/registry.test.ts checks every file has an entry). */
+  file: string;
   kind: PageKind;
   needsSignIn: boolean;
   /** The status the page answers (404 for the not-found page). */
@@ -14,29 +16,54 @@ export interface PageEntry {
 }
 
 export const PAGES: PageEntry[] = [
-  { name: 'home', path: '/', kind: 'listing', needsSignIn: false },
-  { name: 'search', path: '/search?query=milk', kind: 'listing', needsSignIn: false },
-  { name: 'product list', path: '/pl/dairy-and-eggs/02', kind: 'listing', needsSignIn: false },
-  { name: 'product', path: '/p/__FIRST_MILK_SLUG__/__FIRST_MILK_GTIN__', kind: 'listing', needsSignIn: false },
-  { name: 'weekly ad', path: '/weekly-ad', kind: 'listing', needsSignIn: false },
-  { name: 'sign in', path: '/signin', kind: 'static', needsSignIn: false },
-  { name: 'not found', path: '/no-such-page', kind: 'static', needsSignIn: false, status: 404 },
-  { name: 'cart', path: '/cart', kind: 'interactive', needsSignIn: true },
+  { name: 'home', path: '/', file: 'index.astro', kind: 'listing', needsSignIn: false },
+  { name: 'search', path: '/search?query=milk', file: 'search.astro', kind: 'listing', needsSignIn: false },
+  { name: 'top query', path: '/q/milk', file: 'q/[slug].astro', kind: 'listing', needsSignIn: false },
+  { name: 'product list', path: '/pl/dairy-and-eggs/02', file: 'pl/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
+  { name: 'brand', path: '/pb/harvest-select/harvest-select/00', file: 'pb/[brandSlug]/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
+  { name: 'product', path: '/p/__FIRST_MILK_SLUG__/__FIRST_MILK_GTIN__', file: 'p/[slug]/[gtin13].astro', kind: 'listing', needsSignIn: false },
+  { name: 'weekly ad', path: '/weekly-ad', file: 'weekly-ad.astro', kind: 'listing', needsSignIn: false },
+  { name: 'weekly ad deal', path: '/weekly-ad/__FIRST_DEAL_ID__', file: 'weekly-ad/[dealId].astro', kind: 'listing', needsSignIn: false },
+  { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
+  { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'static', needsSignIn: false },
+  { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'static', needsSignIn: true },
+  { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
+  { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
+];
+
+/**
+ * Files under src/pages that answer without a page of their own (redirects, endpoints): listed
+ * so the registry test knows them, but not opened by the page harnesses (bench, axe, headers).
+ */
+export const PAGE_ENDPOINTS: Array<{ name: string; path: string; file: string; status: number }> = [
+  { name: 'post-login redirector', path: '/redirect/v2?redirectUrl=%2Fcart', file: 'redirect/v2.ts', status: 302 },
 ];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRouteEntry {
   method: Method;
+  /** The request path; placeholders (SAMPLE_GTIN) are replaced by the harness (samplePath). */
   path: string;
+  /** The app's route pattern when the path has parameters (e.g. /products/:gtin13). */
+  route?: string;
   /** A valid request: query string and JSON body. */
-  sample: { query?: Record<string, string>; body?: unknown };
+  sample: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
   needsSignIn: boolean;
+  /** A browser navigation answered with a redirect (never JSON), even when the upstream fails. */
+  navigation?: boolean;
 }
 
 /** Placeholders a harness replaces with the first seeded milk product. */
 export const SAMPLE_GTIN = '__FIRST_MILK_GTIN__';
 export const SAMPLE_SLUG = '__FIRST_MILK_SLUG__';
+/** Placeholder a page harness replaces with the first deal of the current weekly ad. */
+export const SAMPLE_DEAL_ID = '__FIRST_DEAL_ID__';
+
+/** A route's request path with its placeholders filled in. */
+export function samplePath(route: ApiRouteEntry, gtin: string): string {
+  return route.path.replaceAll(SAMPLE_GTIN, gtin);
+}
 
 export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'GET', path: '/auth/api/authentication-state', sample: {}, needsSignIn: false },
@@ -47,6 +74,8 @@ export const API_ROUTES: ApiRouteEntry[] = [
     needsSignIn: false,
   },
   { method: 'POST', path: '/auth/api/sign-out', sample: { body: {} }, needsSignIn: true },
+  // the header's sign-out link: acts only on a same-origin navigation (or one the user typed)
+  { method: 'GET', path: '/auth/api/sign-out', sample: { headers: { 'sec-fetch-site': 'same-origin' } }, needsSignIn: true, navigation: true },
   {
     method: 'GET',
     path: '/atlas/v1/search/v1/products-search',
@@ -55,6 +84,8 @@ export const API_ROUTES: ApiRouteEntry[] = [
   },
   { method: 'GET', path: '/atlas/v1/search/v1/suggestions', sample: { query: { 'filter.query': 'mil' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/product/v2/products', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
+  { method: 'GET', path: `/atlas/v1/product/v2/products/${SAMPLE_GTIN}`, route: '/atlas/v1/product/v2/products/:gtin13', sample: {}, needsSignIn: false },
+  { method: 'GET', path: `/atlas/v1/product/images/${SAMPLE_GTIN}.svg`, route: '/atlas/v1/product/images/:file', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/basket/api/basket/', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/basket/api/v2/user/add-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 1 } }, needsSignIn: true },
   { method: 'POST', path: '/basket/api/v2/user/update-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 2 } }, needsSignIn: true },
@@ -81,6 +112,11 @@ export const API_ROUTES: ApiRouteEntry[] = [
     needsSignIn: false,
   },
   { method: 'GET', path: '/atlas/v1/recommendations/v1', sample: { query: { type: 'START_MY_CART,MY_SALE_ITEMS' } }, needsSignIn: false },
+];
+
+/** Routes of the edge app that are not part of the storefront's API, with the reason. */
+export const INTERNAL_ROUTES: Array<{ method: Method; path: string; why: string }> = [
+  { method: 'GET', path: '/__edge/ping', why: 'readiness probe of the scripts; answers a constant' },
 ];
 
 /** Routes that change state: the CSRF matrix runs on each. */

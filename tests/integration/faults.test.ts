@@ -6,7 +6,7 @@ import { createApp } from '../../worker/app.ts';
 import type { FetchLike } from '../../worker/upstream/client.ts';
 import { TEST_ORIGIN, signInCookie } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
-import { API_ROUTES, SAMPLE_GTIN } from '../registry.ts';
+import { API_ROUTES, SAMPLE_GTIN, samplePath } from '../registry.ts';
 
 // Upstream fault injection for every edge API route (issue 3 §7): whatever the upstream does,
 // the edge answers the spec's UNKNOWN_RESPONSE_ERROR in its error shape, within its own time
@@ -40,9 +40,9 @@ beforeAll(async () => {
 });
 
 function requestFor(route: (typeof API_ROUTES)[number]): [string, RequestInit] {
-  const url = new URL(route.path, TEST_ORIGIN);
+  const url = new URL(samplePath(route, gtin), TEST_ORIGIN);
   for (const [key, value] of Object.entries(route.sample.query ?? {})) url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
-  const init: RequestInit = { method: route.method, headers: { origin: TEST_ORIGIN, cookie } };
+  const init: RequestInit = { method: route.method, headers: { ...route.sample.headers, origin: TEST_ORIGIN, cookie } };
   if (route.method !== 'GET') {
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
     init.body = JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, gtin);
@@ -59,6 +59,12 @@ describe('every edge API route answers UNKNOWN_RESPONSE_ERROR when the upstream 
         const response = await app.request(...requestFor(route), faultyEnv, createExecutionContext());
         const elapsed = Date.now() - started;
         expect(elapsed).toBeLessThan(TIME_LIMIT_MS + 1500);
+        if (route.navigation) {
+          // a link the shopper followed: a redirect, never a 5xx page nor a cached answer
+          expect(response.status).toBe(303);
+          expect(response.headers.get('cache-control') ?? '').toMatch(/no-store/);
+          return;
+        }
         const body: unknown = await response.json();
         expect(v.is(ErrorBodySchema, body)).toBe(true);
         const code = (body as { errors: Array<{ code: string }> }).errors[0]?.code;

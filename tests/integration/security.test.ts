@@ -5,7 +5,7 @@ import { createApp } from '../../worker/app.ts';
 import { parseSessionKeys, signSessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { randomClientIp, sameOriginJson, seedIdentity, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
-import { API_ROUTES, SAMPLE_GTIN, type ApiRouteEntry } from '../registry.ts';
+import { API_ROUTES, SAMPLE_GTIN, samplePath, type ApiRouteEntry } from '../registry.ts';
 
 // Session and request security (issue 3, quality gates, item 8; ARCHITECTURE.md Sessions and
 // trust; docs/decisions/020-sessions.md):
@@ -35,9 +35,9 @@ function payloadOf(cookie: string): SessionPayload {
 
 /** The registry's sample request for a route, with the placeholder GTIN resolved. */
 function sampleRequest(route: ApiRouteEntry, headers: Record<string, string>): [string, RequestInit] {
-  const url = new URL(route.path, TEST_ORIGIN);
+  const url = new URL(samplePath(route, gtin), TEST_ORIGIN);
   for (const [key, value] of Object.entries(route.sample.query ?? {})) url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
-  const init: RequestInit = { method: route.method, headers: { ...headers } };
+  const init: RequestInit = { method: route.method, headers: { ...route.sample.headers, ...headers } };
   if (route.method !== 'GET') {
     Object.assign(init.headers as Record<string, string>, { origin: TEST_ORIGIN, 'content-type': 'application/json' });
     init.body = JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, gtin);

@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest';
+import { createApp } from '../../worker/app.ts';
+import { API_ROUTES, INTERNAL_ROUTES, PAGE_ENDPOINTS, PAGES } from '../registry.ts';
+
+// tests/registry.ts is what every harness reads (fuzzing, fault injection, CSRF, security
+// headers, axe, bench). This test holds it to the app: every route the edge app really registers
+// and every file under src/pages has exactly one entry, and no entry names something that is gone.
+// A new route or page without a registry line fails here, so it cannot dodge the harnesses.
+
+/** The page files as Vite sees them (keys only: nothing is imported). */
+const PAGE_FILES = Object.keys(import.meta.glob('../../src/pages/**/*.{astro,ts,tsx,js,mjs,md,mdx,html}'))
+  .map((key) => key.replace('../../src/pages/', ''))
+  .filter((file) => !/\.test\.[tj]sx?$/.test(file))
+  .sort();
+
+/** "METHOD /pattern" for every handler the edge app registers, middleware and the page fallback left out. */
+function appRoutes(): string[] {
+  const app = createApp();
+  const seen = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || route.path === '*' || route.path === '/*') continue;
+    seen.add(`${route.method} ${route.path}`);
+  }
+  return [...seen].sort();
+}
+
+const key = (entry: { method: string; path: string; route?: string }) => `${entry.method} ${entry.route ?? entry.path}`;
+
+function difference(a: string[], b: string[]): string[] {
+  const other = new Set(b);
+  return a.filter((item) => !other.has(item));
+}
+
+describe('tests/registry.ts matches the app', () => {
+  const registered = [...API_ROUTES.map(key), ...INTERNAL_ROUTES.map(key)].sort();
+  const real = appRoutes();
+
+  test('every route of the edge app has a registry entry', () => {
+    expect(difference(real, registered), 'routes of worker/app.ts missing from tests/registry.ts API_ROUTES').toEqual([]);
+  });
+
+  test('every registry entry is a route of the edge app', () => {
+    expect(difference(registered, real), 'entries of tests/registry.ts the edge app does not serve').toEqual([]);
+  });
+
+  test('no route is registered twice', () => {
+    expect(registered.length).toBe(new Set(registered).size);
+  });
+
+  test('every file under src/pages has a registry entry, and every entry a file', () => {
+    const listed = [...PAGES.map((page) => page.file), ...PAGE_ENDPOINTS.map((page) => page.file)].sort();
+    expect(PAGE_FILES.length, 'the glob found the pages folder').toBeGreaterThan(0);
+    expect(difference(PAGE_FILES, listed), 'files under src/pages missing from tests/registry.ts').toEqual([]);
+    expect(difference(listed, PAGE_FILES), 'entries of tests/registry.ts without a file under src/pages').toEqual([]);
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+
+  test('coverage figures', () => {
+    const pages = new Set([...PAGES, ...PAGE_ENDPOINTS].map((page) => page.file)).size;
+    const routes = API_ROUTES.filter((route) => real.includes(key(route))).length;
+    console.log(`registry: ${pages} of ${PAGE_FILES.length} page files, ${routes} of ${real.length - INTERNAL_ROUTES.length} API routes (${INTERNAL_ROUTES.length} internal route left out: ${INTERNAL_ROUTES.map(key).join(', ')})`);
+    expect(pages).toBe(PAGE_FILES.length);
+    expect(routes).toBe(real.length - INTERNAL_ROUTES.length);
+  });
+});
