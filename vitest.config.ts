@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'upstream/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'upstream/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [

@@ -88,12 +88,12 @@ const worker = {
 const mf = new Miniflare({
   d1Persist: join(STATE, 'v3', 'd1'),
   workers: [
-    { ...worker, name: UPSTREAM, script: await bundle("export { default } from './upstream/app.ts';") },
+    { ...worker, name: UPSTREAM, script: await bundle("import { createUpstreamApp } from './upstream/app.ts';\nexport default { fetch: createUpstreamApp().fetch };") },
     {
       ...worker,
       name: EDGE,
       // The edge app without Astro's page handler: the API routes are what search goes through.
-      script: await bundle("import { createApp } from './worker/app.ts';\nconst app = createApp();\nexport default { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };"),
+      script: await bundle("import { createApp } from './worker/app.ts';\nimport { createUpstreamApp } from './upstream/app.ts';\nconst app = createApp({ embeddedUpstream: createUpstreamApp() });\nexport default { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };"),
       bindings: { UPSTREAM: 'embedded', DEFAULT_BANNER: 'harvest', UPSTREAM_TIMEOUT_MS: '8000' },
     },
   ],

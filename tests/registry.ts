@@ -25,8 +25,8 @@ export const PAGES: PageEntry[] = [
   { name: 'weekly ad', path: '/weekly-ad', file: 'weekly-ad.astro', kind: 'listing', needsSignIn: false },
   { name: 'weekly ad deal', path: '/weekly-ad/__FIRST_DEAL_ID__', file: 'weekly-ad/[dealId].astro', kind: 'listing', needsSignIn: false },
   { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
-  { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'static', needsSignIn: false },
-  { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'static', needsSignIn: true },
+  { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'interactive', needsSignIn: false },
+  { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
 ];

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
 import { readCallContext, type UpstreamEnv } from './context.ts';
+import { secretMatches } from './edge-secret.ts';
 import { handleUpstreamError, upstreamError } from './errors.ts';
 import { basketService } from './routes/basket.ts';
 import { catalogService } from './routes/catalog.ts';
@@ -11,14 +12,15 @@ import { promotionsService } from './routes/promotions.ts';
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
  * paths (so the edge can be pointed at a real origin with one setting) plus internal identity
  * calls under /identity/v1. It trusts only the edge: with UPSTREAM_SHARED_SECRET set, a call
- * without the matching x-hm-edge-secret header is refused.
+ * without the matching x-hm-edge-secret header is refused (compared in constant time). Run apart
+ * from the edge (upstream/worker.ts), the secret is required.
  */
 export function createUpstreamApp() {
   const app = new Hono<UpstreamEnv>();
   app.onError(handleUpstreamError);
   app.use('*', async (c, next) => {
     const secret = c.env.UPSTREAM_SHARED_SECRET;
-    if (secret && c.req.header('x-hm-edge-secret') !== secret) {
+    if (secret && !(await secretMatches(c.req.header('x-hm-edge-secret'), secret))) {
       return upstreamError(c, ERROR_CODES.FORBIDDEN, 'Calls are accepted from the edge only', 403);
     }
     c.set('call', readCallContext(c));
@@ -31,6 +33,3 @@ export function createUpstreamApp() {
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }
-
-/** Deployed on its own, the reference upstream is a worker of its own (docs/decisions/002). */
-export default { fetch: createUpstreamApp().fetch };

@@ -13,13 +13,18 @@ import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { promotionsRoutes } from './routes/promotions.ts';
 import type { EdgeEnv } from './types.ts';
-import { createUpstreamClient, type FetchLike } from './upstream/client.ts';
+import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
 
 export interface AppOptions {
   /** Astro's handler; tests of the API routes may leave it out (pages then answer 404). */
   renderPage?: RenderPage;
   /** Replaces the UPSTREAM transport (fault-injection tests only). */
   upstreamTransport?: FetchLike;
+  /**
+   * The reference upstream for UPSTREAM=embedded, injected by the entry that ships it
+   * (worker/index-embedded.ts); without it this app has no upstream code (docs/decisions/110).
+   */
+  embeddedUpstream?: EmbeddedUpstream;
 }
 
 /** API prefixes on the spec's own paths; everything else is a page. */
@@ -53,7 +58,7 @@ export function createApp(options: AppOptions = {}) {
         customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
         timeZone: c.get('timeZone'),
         correlationId: c.get('requestId'),
-      }, options.upstreamTransport),
+      }, options.upstreamTransport, options.embeddedUpstream),
     );
   };
   app.use('*', async (c, next) => {

@@ -1,9 +1,6 @@
-import { handle } from '@astrojs/cloudflare/handler';
-import { createApp } from './app.ts';
+import { edgeWorker } from './entry.ts';
 
-// The wrangler `main`: the Hono edge app, with Astro's handler for pages.
-const app = createApp({ renderPage: (request, env, ctx) => handle(request, env, ctx) });
-
-export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+// The edge on its own: UPSTREAM is "service" (the UPSTREAM_SERVICE binding) or an https origin,
+// with UPSTREAM_SHARED_SECRET. Nothing of upstream/ is imported (docs/decisions/110). The
+// deployment config is wrangler.edge.jsonc.
+export default edgeWorker();

@@ -5,7 +5,7 @@ import { AuthStateResponseSchema, SignInFailureBodySchema } from '../../src/lib/
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { randomClientIp, sameOriginJson, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
 
 // spec: account §3 Authentication state, §4 Auth state / Sign-in status / Login success, §6

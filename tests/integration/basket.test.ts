@@ -5,7 +5,7 @@ import { BasketResponseSchema, MAX_LINE_QUANTITY } from '../../src/lib/basket/co
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp, embeddedUpstream } from '../fixtures/app.ts';
 import type { PageContext } from '../../worker/context.ts';
 import { loadCartCount } from '../../worker/page-data/cart.ts';
 import { createUpstreamClient } from '../../worker/upstream/client.ts';
@@ -151,7 +151,7 @@ describe('basket: adding and reading', () => {
       const customer = signedIn ? { customerGUID, sessionId: sid, authorities: ['ROLE_USER'] } : null;
       const upstream = createUpstreamClient(testEnv as unknown as Env, createExecutionContext(), {
         locationId: LOCATION, modality: 'PICKUP', banner, abTests: {}, customer, timeZone: 'UTC', correlationId: 'test',
-      });
+      }, undefined, embeddedUpstream);
       const session = signedIn
         ? { sid, customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const], rememberMeId: null, issuedAt: 0, authExpiresAt: 0, expiresAt: 0, needsReissue: false }
         : null;

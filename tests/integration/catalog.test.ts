@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ProductResponseSchema, ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
 import { ANCHOR_PRODUCTS } from '../../upstream/seed/catalog.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // spec: account §3 Product, §5 product fetches, §7 Product fetch. Through the real edge app.

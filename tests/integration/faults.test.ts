@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBodySchema, errorBody } from '../../src/lib/http/errors.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import type { FetchLike } from '../../worker/upstream/client.ts';
 import { TEST_ORIGIN, signInCookie } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';

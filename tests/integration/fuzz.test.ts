@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { SESSION_COOKIE } from '../../worker/middleware/session/cookie.ts';
 import { randomClientIp, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';

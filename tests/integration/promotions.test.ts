@@ -18,7 +18,7 @@ import {
 } from '../../src/lib/promotions/weekly-ad.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { parseSessionKeys, signSessionCookie } from '../../worker/middleware/session/cookie.ts';
 import { TEST_SEED, seedCatalogForTests } from '../fixtures/seed.ts';
 

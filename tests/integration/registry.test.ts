@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { API_ROUTES, INTERNAL_ROUTES, PAGE_ENDPOINTS, PAGES } from '../registry.ts';
 
 // tests/registry.ts is what every harness reads (fuzzing, fault injection, CSRF, security

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 

@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ProductSearchResponseSchema, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 import * as v from 'valibot';
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createUpstreamApp } from '../../upstream/app.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { parseSessionKeys, signSessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { randomClientIp, sameOriginJson, seedIdentity, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';

@@ -7,7 +7,7 @@ import { AuthStateResponseSchema } from '../../src/lib/auth/contracts.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { readCallContext, type UpstreamEnv } from '../../upstream/context.ts';
 import { requireCustomer } from '../../upstream/middleware/require-customer.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
 import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { SUGGESTIONS_PATH, SuggestionsResponseSchema, type SuggestionsResponseOutput } from '../../src/lib/search/suggestions.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
-import { createApp } from '../../worker/app.ts';
+import { createApp } from '../fixtures/app.ts';
 import type { FetchLike } from '../../worker/upstream/client.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { ERROR_CODES, ErrorBodySchema, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { isSuccessStatus } from '../../src/lib/http/status.ts';
-import { createUpstreamApp } from '../../upstream/app.ts';
 
 // The one way the edge reaches the upstream. UPSTREAM picks the transport (one setting):
-//   "embedded"  -> the reference upstream in-process, over its fetch interface (docs/decisions/002)
+//   "embedded"  -> the reference upstream in-process, over its fetch interface (docs/decisions/002);
+//                  only in a build whose entry injected it (worker/index-embedded.ts,
+//                  docs/decisions/110): this module never imports the upstream
 //   "service"   -> the UPSTREAM_SERVICE binding (a separately deployed upstream worker)
 //   "https://…" -> an https origin (the chain's real services)
 // Request headers are built here from the edge's own context only: nothing the client sent for
@@ -71,14 +72,20 @@ export interface UpstreamClient {
 /** A transport: how a built upstream request is sent. Tests inject faulty ones. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-let embedded: ReturnType<typeof createUpstreamApp> | null = null;
+/** The reference upstream as an in-process worker: what an entry injects for UPSTREAM=embedded. */
+export interface EmbeddedUpstream {
+  fetch(request: Request, env: Env, ctx: ExecutionContext | undefined): Response | Promise<Response>;
+}
 
-function transportFor(env: Env, ctx: ExecutionContext | undefined): { base: string; send: FetchLike } {
+function transportFor(env: Env, ctx: ExecutionContext | undefined, embedded: EmbeddedUpstream | undefined): { base: string; send: FetchLike } {
   const setting = (env.UPSTREAM ?? 'embedded').trim();
   if (setting === 'embedded' || setting === '') {
-    embedded ??= createUpstreamApp();
-    const app = embedded;
-    return { base: 'http://upstream.internal', send: async (request) => app.fetch(request, env, ctx) };
+    if (!embedded) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, ['UPSTREAM=embedded, but this build has no embedded upstream']);
+    return { base: 'http://upstream.internal', send: async (request) => embedded.fetch(request, env, ctx) };
+  }
+  // Apart from the edge, the upstream trusts only calls that carry the shared secret.
+  if (!env.UPSTREAM_SHARED_SECRET) {
+    throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, ['UPSTREAM_SHARED_SECRET is missing']);
   }
   if (setting === 'service') {
     const service = env.UPSTREAM_SERVICE;
@@ -123,11 +130,12 @@ export function createUpstreamClient(
   ctx: ExecutionContext | undefined,
   context: UpstreamContext,
   transport?: FetchLike,
+  embedded?: EmbeddedUpstream,
 ): UpstreamClient {
   const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? '8000') || 8000;
 
   async function raw(call: UpstreamCall): Promise<Response> {
-    const { base, send } = transport ? { base: 'http://upstream.internal', send: transport } : transportFor(env, ctx);
+    const { base, send } = transport ? { base: 'http://upstream.internal', send: transport } : transportFor(env, ctx, embedded);
     const url = new URL(call.path, `${base}/`);
     if (call.query) {
       const entries = call.query instanceof URLSearchParams ? [...call.query] : Object.entries(call.query);
@@ -173,7 +181,10 @@ export function createUpstreamClient(
     }
     if (!isSuccessStatus(response.status)) {
       const parsedError = v.safeParse(ErrorBodySchema, payload);
-      const passThrough = response.status >= 400 && response.status < 500 && (response.status !== 429 || call.rateLimitIsAnswer === true);
+      // A 403 is the upstream refusing the edge itself (no or wrong shared secret): a
+      // configuration failure, not the shopper's (docs/decisions/110).
+      const passThrough =
+        response.status >= 400 && response.status < 500 && response.status !== 403 && (response.status !== 429 || call.rateLimitIsAnswer === true);
       if (passThrough && parsedError.success && parsedError.output.errors[0]) {
         const first = parsedError.output.errors[0];
         throw new HttpError(first.code, first.reason, response.status, first.rootCause);

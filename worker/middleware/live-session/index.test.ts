@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, test } from 'vitest';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../../../tests/fixtures/auth.ts';
-import { createApp } from '../../app.ts';
+import { createApp } from '../../../tests/fixtures/app.ts';
 import { getPageContext } from '../../context.ts';
 
 // A stand-in for Astro's handler that renders what the header would: the shopper's name.

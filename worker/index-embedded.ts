@@ -1,0 +1,6 @@
+import { createUpstreamApp } from '../upstream/app.ts';
+import { edgeWorker } from './entry.ts';
+
+// The wrangler `main` of wrangler.jsonc (development, tests, a one-worker deployment): the edge
+// with the reference upstream in-process, for UPSTREAM=embedded (docs/decisions/002, 110).
+export default edgeWorker(createUpstreamApp());
