@@ -6,9 +6,14 @@ import interactionDirective from './src/directives/integration.ts';
 
 // Sessions live in our own signed cookie (worker/middleware/session), not Astro's KV sessions;
 // product images are generated SVG, so no image service binding is needed.
+// EDGE_WRANGLER_CONFIG=wrangler.edge.jsonc builds the edge apart from the upstream (its main,
+// worker/index.ts, holds no upstream code; docs/decisions/110), ASTRO_OUT_DIR where it goes.
+const edgeConfig = process.env.EDGE_WRANGLER_CONFIG;
+
 export default defineConfig({
   output: 'server',
-  adapter: cloudflare({ imageService: 'passthrough' }),
+  adapter: cloudflare({ imageService: 'passthrough', ...(edgeConfig ? { configPath: edgeConfig } : {}) }),
+  ...(process.env.ASTRO_OUT_DIR ? { outDir: process.env.ASTRO_OUT_DIR } : {}),
   // client:interaction hydrates an island on its first interaction (docs/decisions/030-cart.md)
   integrations: [react(), interactionDirective()],
   session: false,

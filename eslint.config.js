@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/', '**/*.astro'] },
+  { ignores: ['dist/', 'dist-edge/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/', '**/*.astro'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

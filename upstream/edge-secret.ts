@@ -2,6 +2,9 @@
 // Compared in constant time: both sides are hashed to 32 bytes first, so neither the content
 // nor the length of the secret shows in the time a refusal takes.
 
+/** Shorter secrets are refused as not configured (upstream/worker.ts): a guessable secret is no secret. */
+export const MIN_SECRET_LENGTH = 32;
+
 const encoder = new TextEncoder();
 
 async function sha256(value: string): Promise<Uint8Array> {

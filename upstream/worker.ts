@@ -1,13 +1,11 @@
 import { ERROR_CODES, errorBody } from '../src/lib/http/errors.ts';
 import { createUpstreamApp } from './app.ts';
 import type { UpstreamBindings } from './context.ts';
+import { MIN_SECRET_LENGTH } from './edge-secret.ts';
 
 // The reference upstream deployed as a worker of its own (a service binding or an origin of the
 // edge; docs/decisions/002, 110). Apart from the edge, anyone could call it: it refuses to serve
 // at all until UPSTREAM_SHARED_SECRET is configured, and then only calls that carry it.
-
-/** Shorter secrets are refused as not configured: a guessable secret is no secret. */
-export const MIN_SECRET_LENGTH = 32;
 
 const app = createUpstreamApp();
 

@@ -7,6 +7,7 @@ import { ensureDevVars } from './dev-vars.mjs';
 import { bin, repoPath, shown, step } from './env.mjs';
 import { freePort, run } from './proc.mjs';
 import { startServer, TOOL_PORTS } from './server.mjs';
+import { startSplit } from './split.mjs';
 
 /** Tests never touch the state of `npm start`: their own dir, emptied and seeded every run. */
 export const E2E_STATE = repoPath('.wrangler', 'e2e-state');
@@ -18,11 +19,28 @@ export const PLAYWRIGHT_REPORT = repoPath('.tmp', 'playwright-report.json');
 const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
 
 /**
+ * The journeys `npm test` runs on the split topology (docs/decisions/110), as Playwright --grep
+ * patterns: the ones that cross the edge-upstream seam in every way (sign-in and sessions, search,
+ * the cart, a revoked cookie), not the per-page checks that the embedded run already covers.
+ */
+export const SPLIT_JOURNEYS = {
+  service: ['a shopper can sign in, search for milk, add it to the cart and see the count', 'a signed-out cookie is refused when replayed', 'a shopper can search, narrow by brand and price'],
+  origin: ['an anonymous shopper who adds to cart is sent to sign in and comes back', 'a shopper gets suggestions while typing'],
+};
+
+/** Playwright arguments that run only the split-topology journeys of `topology`. */
+export function splitJourneyArgs(topology) {
+  return ['--grep', SPLIT_JOURNEYS[topology].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')];
+}
+
+/**
  * Runs the Playwright journeys against a freshly seeded storefront. Resolves to
  * { status: 'passed' | 'failed' | 'skipped', passed, failed, skipped }.
  * Without Chromium: fails when CI=true, otherwise warns loudly and skips.
+ * `topology`: 'embedded' (one worker, the default), or the split topology (scripts/lib/split.mjs)
+ * joined by a 'service' binding or an http 'origin'.
  */
-export async function runJourneys(playwrightArgs = []) {
+export async function runJourneys(playwrightArgs = [], { topology = 'embedded' } = {}) {
   const browser = chromiumPath();
   if (!hasChromium(browser)) {
     if (process.env.CI === 'true') {
@@ -35,17 +53,20 @@ export async function runJourneys(playwrightArgs = []) {
     return { status: 'skipped', passed: 0, failed: 0, skipped: 0 };
   }
 
-  await buildIfNeeded();
+  const split = topology !== 'embedded';
+  await buildIfNeeded({ build: split ? 'edge' : 'embedded' });
   ensureDevVars(E2E_VARS, { overwrite: true });
   await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true });
 
   const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
-  step(`Server: wrangler dev on port ${port} for the journeys (log in ${shown(SERVER_LOG)})`);
+  step(`Server: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(SERVER_LOG)})`);
   rmSync(SERVER_LOG, { force: true });
   const log = openSync(SERVER_LOG, 'a');
   let server;
   try {
-    server = await startServer({ port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log });
+    server = split
+      ? await startSplit({ mode: topology, port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log })
+      : await startServer({ port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log });
   } catch (error) {
     closeSync(log);
     console.error(tail(SERVER_LOG));

@@ -13,38 +13,51 @@ export const TOOL_PORTS = [8800, 8899];
  * file. Without --persist-to, wrangler would keep its state beside the built config
  * (dist/server/.wrangler), which the next build wipes and which the D1 commands do not read.
  * Resolves once GET /__edge/ping answers 200; rejects if wrangler exits or the wait runs out.
+ * Options for the split topology (scripts/lib/split.mjs): `config` instead of the built one,
+ * `extraConfigs` (more workers in the same wrangler dev, joined by service bindings; each reads
+ * the .dev.vars beside its config, as --env-file then applies to none), `vars` (--var NAME:VALUE)
+ * `ready` (how to tell it answers; default the edge's ping) and `avoidPorts` (taken by a server
+ * about to start).
  */
-export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000 }) {
-  const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port]);
+export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000, config = BUILT_CONFIG, extraConfigs = [], vars = {}, ready, avoidPorts = [] }) {
+  const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
   const child = startGroup(bin('wrangler'), [
     'dev',
-    '-c', BUILT_CONFIG,
+    '-c', config,
+    ...extraConfigs.flatMap((extra) => ['-c', extra]),
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
     '--ip', '127.0.0.1',
     '--port', String(port),
     '--inspector-port', String(inspectorPort),
     '--persist-to', persistTo,
-    '--env-file', envFile,
+    ...(envFile ? ['--env-file', envFile] : []),
     '--show-interactive-dev-session=false',
   ], { output });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
-  const ready = waitForPing(url, timeoutMs);
-  const outcome = await Promise.race([ready, exited.then((how) => ({ exited: how }))]);
+  const answering = (ready ?? waitForPing)(url, timeoutMs);
+  const outcome = await Promise.race([answering, exited.then((how) => ({ exited: how }))]);
   if (outcome !== true) {
     await stopGroup(child);
     const why = outcome === false ? `did not answer ${url}/__edge/ping within ${timeoutMs / 1000} s` : `exited (${outcome.exited}) before answering`;
-    throw new Error(`wrangler dev ${why} (config ${shown(BUILT_CONFIG)}, state ${shown(persistTo)}).`);
+    throw new Error(`wrangler dev ${why} (config ${shown(config)}, state ${shown(persistTo)}).`);
   }
   return { url, child, stop: () => stopGroup(child) };
 }
 
 /** Polls GET {url}/__edge/ping until it answers 200 (true) or the time runs out (false). */
-export async function waitForPing(url, timeoutMs) {
+export function waitForPing(url, timeoutMs) {
+  return waitForAnswer(`${url}/__edge/ping`, timeoutMs, (response) => response.ok);
+}
+
+/** Polls GET {url} until `accept(response)` holds (true) or the time runs out (false). */
+export async function waitForAnswer(url, timeoutMs, accept = () => true) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/__edge/ping`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return true;
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (accept(response)) return true;
     } catch {
       // not listening yet
     }

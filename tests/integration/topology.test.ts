@@ -1,6 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import upstreamWorker, { MIN_SECRET_LENGTH } from '../../upstream/worker.ts';
+import { MIN_SECRET_LENGTH } from '../../upstream/edge-secret.ts';
+import upstreamWorker from '../../upstream/worker.ts';
 import { createApp as createEdgeApp } from '../../worker/app.ts';
 import { UPSTREAM_HEADERS } from '../../worker/upstream/client.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
