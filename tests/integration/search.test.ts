@@ -185,6 +185,27 @@ describe('product search', () => {
     }
   });
 
+  test('an offset past the end, however large, is the INVALID_OBJECT high-offset error', async () => {
+    for (const offset of ['5000', '100008', '9999999', '999999999999999']) {
+      const response = await get(`${SEARCH}?filter.query=milk&page.offset=${offset}`);
+      expect(response.status, offset).toBe(400);
+      const body = (await response.json()) as { errors: { code: string; reason: string }[] };
+      expect(body.errors[0]?.code, offset).toBe('INVALID_OBJECT');
+      expect(body.errors[0]?.reason, offset).toMatch(/^page\.offset must be less than \d+$/);
+    }
+    const malformed = await get(`${SEARCH}?filter.query=milk&page.offset=-1`);
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('CLIENT_ERROR');
+  });
+
+  test('counts query characters as code points: 120 emoji pass, 121 do not', async () => {
+    const apples = (count: number) => encodeURIComponent('🍎'.repeat(count));
+    expect((await get(`${SEARCH}?filter.query=milk${apples(116)}`)).status).toBe(200);
+    expect((await get(`${SEARCH}?filter.keyword=${apples(121)}`)).status).toBe(400);
+    expect((await get(`${SEARCH}?filter.brands=${apples(500)}`)).status).toBe(200);
+    expect((await get(`${SEARCH}?filter.brands=${apples(501)}`)).status).toBe(400);
+  });
+
   test('anonymous answers may be cached for a minute', async () => {
     const response = await get(`${SEARCH}?filter.query=milk`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');

@@ -17,6 +17,11 @@ export interface BannerToggles {
   /** spec: shopping §5 Recipes: shop-ingredients disabled on one specific banner */
   shopIngredients: boolean;
   productRecommendation: boolean;
+  /**
+   * spec: shopping §9 Monetization default NONE: search pages ask for sponsored results only when
+   * the URL says `monet=SPONSORED`, unless a banner turns this on (docs/decisions/100).
+   */
+  sponsoredSearchByDefault: boolean;
   couponClipping: boolean;
   oauthEnabled: boolean;
   alwaysPromptLogin: boolean;
@@ -49,6 +54,7 @@ const BASE_TOGGLES: BannerToggles = {
   cartFetch: true,
   shopIngredients: true,
   productRecommendation: true,
+  sponsoredSearchByDefault: false,
   couponClipping: true,
   oauthEnabled: false,
   alwaysPromptLogin: false,

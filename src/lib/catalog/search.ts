@@ -7,7 +7,12 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 24;
 export const SEARCH_PAGE_SIZE_MAX = 96;
 /** spec: shopping §9 Available count default 1000: the deepest offset a search may page to. */
 export const AVAILABLE_COUNT_DEFAULT = 1000;
+/** Characters (code points, see charLength) of filter.query and filter.keyword. */
 export const SEARCH_QUERY_MAX_LENGTH = 120;
+/** Characters of one comma-joined filter list (filter.brands, filter.nutrition, ...). */
+export const FILTER_LIST_MAX_LENGTH = 500;
+/** Digits of page.offset: any larger number is still "past the end" (INVALID_OBJECT), never malformed. */
+const OFFSET_MAX_DIGITS = 15;
 export const PERSONALIZATION_OPTIONS = ['none', 'relevance', 'purchase'] as const;
 export const MONETIZATION_OPTIONS = ['NONE', 'SPONSORED'] as const;
 export const SORT_OPTIONS = [
@@ -21,19 +26,34 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
+/**
+ * The length limits of search count characters as a shopper does: code points, so an emoji is
+ * one character on the page and in the API alike. `charLength('🍎a') === 2`
+ */
+export function charLength(value: string): number {
+  return Array.from(value).length;
+}
+
+/** The first `max` characters (code points) of a value, never half an emoji. `truncateChars('🍎🍐', 1) === '🍎'` */
+export function truncateChars(value: string, max: number): string {
+  return charLength(value) <= max ? value : Array.from(value).slice(0, max).join('');
+}
+
+const maxChars = (max: number) => v.check<string, string>((value) => charLength(value) <= max, `must be at most ${max} characters`);
+
 const intFromString = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
 
 const csv = v.pipe(
   v.string(),
-  v.maxLength(500),
+  maxChars(FILTER_LIST_MAX_LENGTH),
   v.transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean)),
 );
 
 /** The query of GET /atlas/v1/search/v1/products-search, as strings in, typed values out. */
 export const ProductSearchQuerySchema = v.object({
-  'filter.query': v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_QUERY_MAX_LENGTH))),
-  'filter.keyword': v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_QUERY_MAX_LENGTH))),
+  'filter.query': v.optional(v.pipe(v.string(), v.trim(), maxChars(SEARCH_QUERY_MAX_LENGTH))),
+  'filter.keyword': v.optional(v.pipe(v.string(), v.trim(), maxChars(SEARCH_QUERY_MAX_LENGTH))),
   'filter.taxonomies': v.optional(csv),
   'filter.brands': v.optional(csv),
   'filter.nutrition': v.optional(csv),
@@ -47,7 +67,11 @@ export const ProductSearchQuerySchema = v.object({
   'option.groupBy': v.optional(v.picklist(['PRODUCT_VARIANT', 'NONE'])),
   'option.monetization': v.optional(v.picklist(MONETIZATION_OPTIONS)),
   'option.personalization': v.optional(v.picklist(PERSONALIZATION_OPTIONS)),
-  'page.offset': v.optional(intFromString(0, 100000)),
+  // spec: shopping §8: an offset past the results is the INVALID_OBJECT high-offset error
+  // (answered by the search itself), not malformed input.
+  'page.offset': v.optional(
+    v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${OFFSET_MAX_DIGITS}}$`), 'must be a whole number'), v.transform(Number)),
+  ),
   'page.size': v.optional(intFromString(1, SEARCH_PAGE_SIZE_MAX)),
   sort: v.optional(v.picklist(SORT_OPTIONS)),
 });

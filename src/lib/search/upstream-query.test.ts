@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { ProductSearchQuerySchema } from '../catalog/search.ts';
 import { emptySearchParams, parseSearchParams } from './search-params.ts';
-import { normalizeTaxonomyId, pageOffset, toUpstreamSearchQuery } from './upstream-query.ts';
+import { joinWithinLimit, normalizeTaxonomyId, pageOffset, toUpstreamSearchQuery, type SearchScope } from './upstream-query.ts';
 
 const scope = { locationId: '70100101', query: 'milk' };
 
@@ -55,5 +55,46 @@ describe('pageOffset', () => {
   test('is (page-1) * size', () => {
     expect(pageOffset(1, 24)).toBe(0);
     expect(pageOffset(4, 24)).toBe(72);
+  });
+});
+
+describe('what a page sends stays within what the API takes', () => {
+  const long = (count: number, char = 'b') => char.repeat(count);
+  const accepted = (search: string, extra: Partial<SearchScope> = {}) => {
+    const query = toUpstreamSearchQuery(parseSearchParams(new URLSearchParams(search)), { ...scope, ...extra });
+    const result = v.safeParse(ProductSearchQuerySchema, query);
+    expect(result.issues?.map((issue) => issue.message)).toBeUndefined();
+    return query;
+  };
+
+  test('cuts a keyword or query over 120 characters to 120, never half an emoji', () => {
+    expect(accepted(`query=milk&keyword=${long(130, 'a')}`)['filter.keyword']).toBe(long(120, 'a'));
+    const emoji = accepted(`keyword=${encodeURIComponent(long(130, '🍎'))}`)['filter.keyword'] ?? '';
+    expect(Array.from(emoji)).toEqual(Array.from(long(120, '🍎')));
+    expect(accepted('', { query: `milk${long(60, '🍎')}` })['filter.query']).toBe(`milk${long(60, '🍎')}`);
+  });
+
+  test('drops list values that would take a filter over 500 characters', () => {
+    for (const name of ['brandName', 'nutrition', 'fulfillment', 'moreOptions']) {
+      const query = accepted(`query=milk&${name}=ok&${name}=${long(501)}`);
+      expect(Object.values(query)).toContain('ok');
+      expect(JSON.stringify(query)).not.toContain(long(501));
+    }
+    expect(accepted(`savings=${long(300)},${long(300)}`)['filter.savings']).toBe(long(300));
+  });
+
+  test('an offset past the last page is still well-formed (the API answers the high-offset error)', () => {
+    expect(accepted('query=milk&page=4168')['page.offset']).toBe(String(4167 * 24));
+    expect(accepted('query=milk&page=10000', { pageSize: 96 })['page.offset']).toBe(String(9999 * 96));
+  });
+});
+
+describe('joinWithinLimit', () => {
+  test('joins what fits and skips what does not', () => {
+    expect(joinWithinLimit(['a', 'b'])).toBe('a,b');
+    expect(joinWithinLimit(['x'.repeat(499), 'y'])).toBe('x'.repeat(499));
+    expect(joinWithinLimit(['x'.repeat(498), 'y'])).toBe(`${'x'.repeat(498)},y`);
+    expect(joinWithinLimit(['x'.repeat(501)])).toBeUndefined();
+    expect(joinWithinLimit([])).toBeUndefined();
   });
 });

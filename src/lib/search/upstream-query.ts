@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE_DEFAULT, type ProductSearchQueryInput } from '../catalog/search.ts';
+import { charLength, FILTER_LIST_MAX_LENGTH, SEARCH_PAGE_SIZE_DEFAULT, SEARCH_QUERY_MAX_LENGTH, truncateChars, type ProductSearchQueryInput } from '../catalog/search.ts';
 import { toUsdRange } from './price-range.ts';
 import type { SearchParams } from './search-params.ts';
 import { SAVINGS_SEPARATOR } from './search-params.ts';
@@ -34,28 +34,47 @@ export function pageOffset(page: number, size: number): number {
   return (Math.max(1, page) - 1) * size;
 }
 
-const joined = (values: readonly string[], separator = ','): string | undefined =>
-  values.length > 0 ? values.join(separator) : undefined;
+/**
+ * Joins a filter list, keeping the values that fit the API's limit (FILTER_LIST_MAX_LENGTH
+ * characters in all) and dropping the rest, so a page never sends what the API would refuse.
+ * `joinWithinLimit(['a', 'b']) === 'a,b'`
+ */
+export function joinWithinLimit(values: readonly string[], separator = ','): string | undefined {
+  const kept: string[] = [];
+  let length = 0;
+  for (const value of values) {
+    const added = charLength(value) + (kept.length > 0 ? charLength(separator) : 0);
+    if (length + added > FILTER_LIST_MAX_LENGTH) continue;
+    kept.push(value);
+    length += added;
+  }
+  return kept.length > 0 ? kept.join(separator) : undefined;
+}
+
+/** A shopper's text, cut to what the API takes. */
+const clampText = (value: string | null | undefined): string | undefined =>
+  value ? truncateChars(value, SEARCH_QUERY_MAX_LENGTH) : undefined;
 
 /**
  * Builds the query of GET /atlas/v1/search/v1/products-search. `sort` is sent only when both
- * criteria and order are valid; the price pair goes as a USD range; savings comma-joined.
+ * criteria and order are valid; the price pair goes as a USD range; savings comma-joined. Texts
+ * and lists are clamped to the API's limits (the page clamps what the API would refuse).
  */
 export function toUpstreamSearchQuery(params: SearchParams, scope: SearchScope): ProductSearchQueryInput {
   const size = scope.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT;
   const taxonomyId = normalizeTaxonomyId(scope.taxonomyId);
   const brands = [...new Set([...(scope.brands ?? []), ...params.brandName])];
   const query: ProductSearchQueryInput = {
-    'filter.query': scope.query ?? params.combinedQuery ?? undefined,
-    'filter.keyword': params.keyword ?? undefined,
+    'filter.query': clampText(scope.query ?? params.combinedQuery),
+    'filter.keyword': clampText(params.keyword),
     'filter.taxonomies': taxonomyId ?? undefined,
-    'filter.brands': joined(brands),
-    'filter.nutrition': joined(params.nutrition),
-    'filter.moreOptions': joined(params.moreOptions),
-    'filter.fulfillmentMethods': joined(params.fulfillment),
+    'filter.brands': joinWithinLimit(brands),
+    'filter.nutrition': joinWithinLimit(params.nutrition),
+    'filter.moreOptions': joinWithinLimit(params.moreOptions),
+    'filter.fulfillmentMethods': joinWithinLimit(params.fulfillment),
     'filter.locationId': scope.locationId,
     'filter.price.range': params.price ? toUsdRange(params.price) : undefined,
-    'filter.savings': joined(params.savings, SAVINGS_SEPARATOR),
+    'filter.savings': joinWithinLimit(params.savings, SAVINGS_SEPARATOR),
     'option.monetization': params.monet ?? scope.monetization,
     'option.personalization': params.pzn ?? undefined,
     'page.offset': String(pageOffset(params.page, size)),
