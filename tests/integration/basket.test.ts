@@ -296,4 +296,38 @@ describe('basket: concurrent writes', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect((await basketOf(cookie)).itemCount).toBe(2);
   });
+
+  test('50 concurrent adds of one item without If-Match all apply: serialised, never 412', async () => {
+    const { cookie } = await signIn();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 50 }]);
+  });
+
+  test('concurrent adds of different items and no-JavaScript form adds all apply', async () => {
+    const { cookie } = await signIn();
+    const json = [MILK, BREAD, MILK, BREAD, MILK, BREAD, MILK].map((gtin13) => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } }));
+    const forms = Array.from({ length: 10 }, () => call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: BREAD, returnTo: '/search?query=bread' } }));
+    const answers = await Promise.all([...json, ...forms]);
+    expect(answers.slice(0, 7).map((answer) => answer.status)).toEqual(Array(7).fill(200));
+    for (const answer of answers.slice(7)) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/search?query=bread');
+    }
+    const lines = (await basketOf(cookie)).lineItems;
+    expect(lines.find((line) => line.gtin13 === MILK)?.quantity).toBe(4);
+    expect(lines.find((line) => line.gtin13 === BREAD)?.quantity).toBe(13);
+  });
+
+  test('a stale If-Match among concurrent writes is still refused with 412', async () => {
+    const { cookie } = await signIn();
+    const start = await basketOf(cookie);
+    const answers = await Promise.all([
+      call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } }),
+      call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const stale = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'if-match': start.eTag } });
+    expect(stale.status).toBe(412);
+  });
 });

@@ -19,6 +19,7 @@ import { parseBody } from '../validate.ts';
 import { activeBasket, basketView, catalogItems, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
+import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 
 // The basket service (shopping §3-§5, §7 Cart). Every call needs a live session; writes honour
@@ -27,8 +28,13 @@ import { requireCustomer } from '../middleware/require-customer.ts';
 
 type BasketContext = Context<UpstreamEnv>;
 
-/** How often a write without If-Match is re-applied after losing a race. */
-const MAX_WRITE_ATTEMPTS = 3;
+/**
+ * How often a write without If-Match is re-applied after losing a race. Writes of one isolate are
+ * serialised (db/serial.ts), so only writes from other isolates can race; each retry waits a
+ * little, with jitter.
+ */
+const MAX_WRITE_ATTEMPTS = 12;
+const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
 
 export const basketService = new Hono<UpstreamEnv>();
 basketService.use('/basket/api/*', requireCustomer());
@@ -69,7 +75,8 @@ async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly
 
 /**
  * One basket write: read the basket, check If-Match, compute the new lines with `apply`, then
- * commit lines, version and idempotency record in one guarded batch. A lost race answers 412.
+ * commit lines, version and idempotency record in one guarded batch. Writes to one cart are
+ * serialised; only a failed If-Match (or a race lost against every retry) answers 412.
  */
 async function mutate(c: BasketContext, input: unknown, apply: (before: readonly StoredLine[], modality: Modality) => Promise<StoredLine[]>) {
   const customer = customerOf(c);
@@ -80,7 +87,7 @@ async function mutate(c: BasketContext, input: unknown, apply: (before: readonly
   const ifMatch = c.req.header('if-match') ?? null;
   const db = c.env.DB;
   try {
-    const answer = await idempotentWrite(
+    const answer = await serialised(`basket:${customer.customerGUID}:${c.get('call').banner}`, () => idempotentWrite(
       { db, scope: `basket:${customer.customerGUID}`, key, method: c.req.method, path: new URL(c.req.url).pathname, body: input },
       async (record) => {
         // Without If-Match the caller asked for no precondition: a write that loses a race with
@@ -97,9 +104,10 @@ async function mutate(c: BasketContext, input: unknown, apply: (before: readonly
           const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard));
           if (applied) return { status: 200, body };
           if (ifMatch !== null || attempt >= MAX_WRITE_ATTEMPTS) throw new WriteConflictError();
+          await retryPause(attempt);
         }
       },
-    );
+    ));
     const data = (answer.body as { data: BasketOutput }).data;
     c.header('ETag', data.eTag);
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
