@@ -4,12 +4,13 @@ import { leadingThrottle } from '../../lib/async/throttle.ts';
 import { BASKET_PATHS, BasketResponseSchema, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { CartOp } from '../../lib/basket/cart-reducer.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
+import { islandFetch } from '../shared/fetch.ts';
 
 // Calls to the edge on the spec's paths (shopping §7 Cart). Every logical write carries its own
 // Idempotency-Key (the op id), reused when a lost connection makes us send it again, and If-Match
 // with the last eTag the page saw.
 
-/** Sends after a network failure before giving up (with the same Idempotency-Key). */
+/** Sends after a network failure or a time-out before giving up (with the same Idempotency-Key). */
 const NETWORK_RETRIES = 1;
 /** spec: shopping §9 sign-in redirect throttle */
 export const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
@@ -36,7 +37,7 @@ async function request(path: string, init: RequestInit): Promise<BasketOutput> {
   let response: Response | null = null;
   for (let attempt = 0; attempt <= NETWORK_RETRIES && !response; attempt++) {
     try {
-      response = await fetch(path, { ...init, credentials: 'same-origin' });
+      response = await islandFetch(path, init);
     } catch (error) {
       if (attempt === NETWORK_RETRIES) throw new CartApiError(null, null, error instanceof Error ? error.message : 'Network Error');
     }

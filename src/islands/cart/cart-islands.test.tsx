@@ -96,6 +96,31 @@ describe('AddToCart and CartCount', () => {
     expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
   });
 
+  test('a hung add times out, rolls back exactly, and the next change still goes through', async () => {
+    const { AddToCart, CartCount } = await islands();
+    const realTimeout = AbortSignal.timeout.bind(AbortSignal);
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => realTimeout(30));
+    const hang = (_path: unknown, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    vi.mocked(fetch).mockImplementationOnce(hang).mockImplementationOnce(hang);
+    render(
+      <>
+        <CartCount initialCount={2} />
+        <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
+      </>,
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }));
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+    vi.restoreAllMocks();
+  });
+
   test('a 401 sends the shopper to sign-in and back to this page', async () => {
     const { AddToCart } = await islands();
     const assign = vi.fn();

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
+import { islandFetch } from '../shared/fetch.ts';
 import { toSearchFailure, type SearchFailure } from '../../lib/search/network-error.ts';
 import { SuggestionsResponseSchema, suggestionsUrl, type SuggestionOutput } from '../../lib/search/suggestions.ts';
 
@@ -19,7 +20,7 @@ export class SuggestionsApiError extends Error {
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<SuggestionOutput[]> {
   let response: Response;
   try {
-    response = await fetch(suggestionsUrl(text), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+    response = await islandFetch(suggestionsUrl(text), { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     throw new SuggestionsApiError(toSearchFailure(error));
   }

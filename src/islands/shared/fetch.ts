@@ -1,0 +1,15 @@
+// Every island call to the edge has a time limit: one hung request must not hold up the
+// shopper's later changes (issue 7 §4; the cart sends its writes one at a time).
+
+/** How long an island waits for the edge (the edge's own upstream limit is 8 s). */
+export const ISLAND_FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * fetch() on the same origin that gives up after `timeoutMs` (a TimeoutError), or when `signal`
+ * aborts. `await islandFetch('/basket/api/basket/', { method: 'GET' })`
+ */
+export function islandFetch(path: string, init: RequestInit = {}, timeoutMs = ISLAND_FETCH_TIMEOUT_MS): Promise<Response> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  return fetch(path, { ...init, credentials: 'same-origin', signal });
+}
