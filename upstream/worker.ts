@@ -2,6 +2,7 @@ import { ERROR_CODES, errorBody } from '../src/lib/http/errors.ts';
 import { createUpstreamApp } from './app.ts';
 import type { UpstreamBindings } from './context.ts';
 import { MIN_SECRET_LENGTH } from './edge-secret.ts';
+import { scheduled } from './scheduled.ts';
 
 // The reference upstream deployed as a worker of its own (a service binding or an origin of the
 // edge; docs/decisions/002, 110). Apart from the edge, anyone could call it: it refuses to serve
@@ -18,4 +19,5 @@ export default {
     }
     return app.fetch(request, env, ctx);
   },
+  scheduled,
 } satisfies ExportedHandler<UpstreamBindings>;

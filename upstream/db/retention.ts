@@ -1,0 +1,48 @@
+// Retention of the upstream's short-lived records (issue 7 §4; docs/decisions/100): a Cron
+// Trigger runs purgeExpired once a day (upstream/scheduled.ts). Nothing a shopper keeps (cart,
+// account, orders) is touched.
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** How long each kind of record is kept, in ms. */
+export const RETENTION = {
+  /** A retried write comes within seconds (the island retries once at once); a day is generous. */
+  idempotencyKeys: DAY,
+  /**
+   * A session row is kept until a day after it expires, revoked or not: while its cookie could
+   * still be valid, the row is what refuses a replay. A missing row reads as signed out.
+   */
+  sessionsAfterExpiry: DAY,
+  /** The sign-in rate limit looks back minutes; a day covers any window and an investigation. */
+  signInAttempts: DAY,
+  /** Ad impressions and clicks, for the advertisers' reports of the last quarter. */
+  adEvents: 90 * DAY,
+} as const;
+
+/** Rows deleted per statement, so one run never holds the database for long. */
+const BATCH = 2_000;
+/** Batches per table per run: what is left over goes on the next run. */
+const MAX_BATCHES = 50;
+
+const PURGES: ReadonlyArray<{ table: string; where: string; keep: number }> = [
+  { table: 'idempotency_keys', where: 'created_at < ?1', keep: RETENTION.idempotencyKeys },
+  { table: 'sessions', where: 'expires_at < ?1', keep: RETENTION.sessionsAfterExpiry },
+  { table: 'sign_in_attempts', where: 'attempted_at < ?1', keep: RETENTION.signInAttempts },
+  { table: 'ad_events', where: 'created_at < ?1', keep: RETENTION.adEvents },
+];
+
+/** Deletes what is past its retention; answers the rows deleted per table. */
+export async function purgeExpired(db: D1Database, now = Date.now()): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const { table, where, keep } of PURGES) {
+    deleted[table] = 0;
+    const statement = db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${BATCH})`).bind(now - keep);
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const changes = (await statement.run()).meta.changes ?? 0;
+      deleted[table] += changes;
+      if (changes < BATCH) break;
+    }
+  }
+  return deleted;
+}
