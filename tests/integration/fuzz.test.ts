@@ -228,6 +228,12 @@ afterAll(() => {
   );
 });
 
+/**
+ * A route whose cases sign the shopper out signs in again after each (PBKDF2, ~100 ms): on a busy
+ * 2-core machine such a route takes several seconds, more than vitest's default 5 s.
+ */
+const FUZZ_ROUTE_TIMEOUT_MS = 60_000;
+
 describe('every edge API route survives malformed bodies and queries, signed in, past the CSRF and type checks', () => {
   for (const [index, route] of ORDERED.entries()) {
     test(`${route.method} ${route.path}: no 5xx, errors in the spec shape, invalid input never reaches the upstream`, async () => {
@@ -247,7 +253,7 @@ describe('every edge API route survives malformed bodies and queries, signed in,
       );
       expect(tally.reachedRoute, `${tally.route}: cases that reached the route's own code`).toBeGreaterThanOrEqual(Math.ceil(MIN_REACHED_ROUTE * tally.bodyCases));
       expect(tally.reachedUpstream, `${tally.route}: cases that reached the upstream`).toBeGreaterThanOrEqual(Math.ceil(MIN_REACHED_UPSTREAM * tally.bodyCases));
-    });
+    }, FUZZ_ROUTE_TIMEOUT_MS);
   }
 });
 
@@ -278,6 +284,6 @@ describe('every edge API route survives fuzzed headers around a valid request', 
         { numRuns: HEADER_RUNS_PER_ROUTE, seed: 20261200 + index },
       );
       expect(tally.headerReachedUpstream, `${tally.route}: header cases that reached the upstream`).toBeGreaterThan(0);
-    });
+    }, FUZZ_ROUTE_TIMEOUT_MS);
   }
 });
