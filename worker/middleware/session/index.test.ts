@@ -10,7 +10,7 @@ import {
   type SessionClaims,
   type SessionKeyring,
 } from './cookie.ts';
-import { session } from './index.ts';
+import { MAX_SESSION_COOKIE_VALUES, session, sessionCookieValues } from './index.ts';
 
 // docs/decisions/020-sessions.md: the cookie codec and the middleware around it.
 
@@ -149,6 +149,24 @@ describe('session middleware', () => {
     const [cleared] = response.headers.getSetCookie();
     expect(cleared).toMatch(/^hm_session=; Max-Age=0;/);
     for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(cleared).toContain(attribute);
+  });
+
+  test('a garbage hm_session before the real one does not sign the shopper out, and nothing is cleared', async () => {
+    const { app, env } = appWith(`a:${KEY_A}`);
+    const value = await signSessionCookie(claims({ iat: Date.now(), authExpiresAt: Date.now() + HOUR, expiresAt: Date.now() + HOUR }), await ring(`a:${KEY_A}`));
+    for (const header of [`${SESSION_COOKIE}=garbage; ${SESSION_COOKIE}=${value}`, `other=1; ${SESSION_COOKIE}=; ${SESSION_COOKIE}=x.y; ${SESSION_COOKIE}=${value}`]) {
+      const response = await app.request('/who', { headers: { cookie: header } }, env);
+      const body = (await response.json()) as { session: { customerGUID: string } | null };
+      expect(body.session?.customerGUID, header).toBe('guid-1');
+      expect(response.headers.getSetCookie(), header).toEqual([]);
+    }
+  });
+
+  test('reads at most a few hm_session values of one request', () => {
+    const header = Array.from({ length: 10 }, (_, index) => `${SESSION_COOKIE}=v${index}`).join('; ');
+    expect(sessionCookieValues(header)).toEqual(Array.from({ length: MAX_SESSION_COOKIE_VALUES }, (_, index) => `v${index}`));
+    expect(sessionCookieValues('a=1; hm_session_x=2; hm_session="q"')).toEqual(['q']);
+    expect(sessionCookieValues(undefined)).toEqual([]);
   });
 
   test('rotation: a cookie under the older key is re-issued under the current one', async () => {

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { EdgeEnv } from '../../types.ts';
 import { appendSetCookie } from '../../response.ts';
 import {
@@ -53,12 +52,40 @@ export function clearSessionCookie(c: Context): void {
   c.header('set-cookie', clearedSessionCookie(), { append: true });
 }
 
+/** At most this many hm_session values of one request are verified (each costs an HMAC). */
+export const MAX_SESSION_COOKIE_VALUES = 4;
+
+/**
+ * Every hm_session value of the Cookie header, in order. A browser sends several when cookies of
+ * the same name exist for other paths or a parent domain; `getCookie` would take only the first.
+ */
+export function sessionCookieValues(header: string | undefined): string[] {
+  const values: string[] = [];
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== SESSION_COOKIE) continue;
+    values.push(pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (values.length === MAX_SESSION_COOKIE_VALUES) break;
+  }
+  return values;
+}
+
+/** The first of `values` that verifies (a garbage duplicate before the real cookie signs no one out). */
+async function firstVerified(values: readonly string[], keyring: SessionKeyring, now: number) {
+  for (const value of values) {
+    const verified = await verifySessionCookie(value, keyring, now);
+    if (verified) return verified;
+  }
+  return null;
+}
+
 export function session(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    const raw = getCookie(c, SESSION_COOKIE);
+    const values = sessionCookieValues(c.req.header('cookie'));
+    const raw = values.length > 0 ? values : undefined;
     const keyring = raw === undefined ? null : await getSessionKeyring(c.env);
     const now = Date.now();
-    const verified = raw !== undefined && keyring ? await verifySessionCookie(raw, keyring, now) : null;
+    const verified = raw !== undefined && keyring ? await firstVerified(raw, keyring, now) : null;
     const state = verified ? sessionStateFrom(verified, now) : null;
     c.set('session', state);
     await next();
