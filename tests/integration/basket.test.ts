@@ -171,6 +171,9 @@ describe('basket: idempotency and eTags', () => {
     const second = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.headers.get('cache-control')).toBe('private, no-store');
     expect(await second.json()).toEqual(await first.json());
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
   });

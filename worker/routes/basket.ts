@@ -55,11 +55,16 @@ function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch?: stri
   return out;
 }
 
+/** The answer header of a write replayed from its Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
+
 async function forward(c: EdgeContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
   const headers = method === 'GET' ? {} : writeHeaders(c);
   const result = await c.get('upstream').json({ method, path, body, ...headers }, BasketResponseSchema);
   c.header('ETag', result.data.data.eTag);
   c.header('Cache-Control', 'private, no-store');
+  // A retried write the upstream answered from its idempotency record says so (030-cart.md).
+  if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 }
 
