@@ -4,6 +4,7 @@ import { errorResponse, handleError } from './errors.ts';
 import { csrf } from './middleware/csrf/index.ts';
 import { edgeContext } from './middleware/edge-context/index.ts';
 import { liveSessionForPages } from './middleware/live-session/index.ts';
+import { privateAnswers } from './middleware/private-answers/index.ts';
 import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
@@ -30,6 +31,9 @@ export interface AppOptions {
 /** API prefixes on the spec's own paths; everything else is a page. */
 export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/'];
 
+/** Product images are the same for every shopper and may be cached by anyone. */
+const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
+
 /** True for a page path (anything that is not on one of the API prefixes). */
 export function isPagePath(path: string): boolean {
   return !API_PREFIXES.some((prefix) => path.startsWith(prefix)) && path !== '/__edge/ping';
@@ -44,6 +48,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', securityHeaders());
   app.use('*', edgeContext());
   app.use('*', session());
+  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX)));
   app.use('*', csrf());
   app.use('*', requestId());
   const attachUpstream = (c: Context<EdgeEnv>) => {

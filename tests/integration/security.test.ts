@@ -257,3 +257,28 @@ describe('every API response carries the CSP, HSTS and nosniff, errors included'
     expectSecurityHeaders(await app.request('/__edge/ping', {}, env, ctx()), 'ping');
   });
 });
+
+describe('personal API answers are private, no-store', () => {
+  test('every registered API route answers a signed-in request with Cache-Control: private, no-store', async () => {
+    let checked = 0;
+    for (const route of API_ROUTES) {
+      if (route.path.startsWith('/atlas/v1/product/images/')) continue;
+      // a fresh shopper per route: the sign-out routes revoke theirs
+      const cookie = await signIn(app, env, ctx());
+      const response = await app.request(...sampleRequest(route, { cookie, 'sec-fetch-site': 'same-origin' }), env, ctx());
+      expect(response.status, `${route.method} ${route.path}`).toBeLessThan(500);
+      expect(response.headers.get('cache-control'), `${route.method} ${route.path} answered ${response.status}`).toBe('private, no-store');
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(API_ROUTES.length - 1);
+  }, 60_000);
+
+  test('the same search anonymous may be cached; product images stay cacheable when signed in', async () => {
+    const anonymous = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, ctx());
+    expect(anonymous.headers.get('cache-control')).toMatch(/^public/);
+    const cookie = await signIn(app, env, ctx());
+    const image = await app.request(`${TEST_ORIGIN}/atlas/v1/product/images/${gtin}.svg`, { headers: { cookie } }, env, ctx());
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cache-control')).toMatch(/^public/);
+  });
+});
