@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '../src/lib/http/status.ts';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
 import { readCallContext, type UpstreamEnv } from './context.ts';
 import { secretMatches } from './edge-secret.ts';
@@ -26,6 +28,7 @@ export function createUpstreamApp() {
     c.set('call', readCallContext(c));
     await next();
   });
+  app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
   app.route('/', identityService);
   app.route('/', catalogService);
   app.route('/', basketService);

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '../src/lib/http/status.ts';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
 import { errorResponse, handleError } from './errors.ts';
 import { csrf } from './middleware/csrf/index.ts';
@@ -51,6 +53,8 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX)));
   app.use('*', csrf());
   app.use('*', requestId());
+  // Bodies are size-checked before anything reads them (Content-Length, then while streaming).
+  app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => errorResponse(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
   const attachUpstream = (c: Context<EdgeEnv>) => {
     const s = c.get('session');
     c.set(

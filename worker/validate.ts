@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { ERROR_CODES, describeIssues } from '../src/lib/http/errors.ts';
 import { errorResponse } from './errors.ts';
 
-const MAX_JSON_BYTES = 64 * 1024;
 
 /** Collapses a query to single string values; a repeated key keeps its last value. */
 function flatQuery(c: Context): Record<string, string> {
@@ -33,7 +32,6 @@ export function validJson<S extends v.GenericSchema>(schema: S) {
       return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Content-Type must be application/json', 400);
     }
     const text = await c.req.text();
-    if (text.length > MAX_JSON_BYTES) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Body too large', 400);
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;

@@ -282,3 +282,43 @@ describe('personal API answers are private, no-store', () => {
     expect(image.headers.get('cache-control')).toMatch(/^public/);
   });
 });
+
+describe('request bodies are size-limited before they are read', () => {
+  const ADD = `${TEST_ORIGIN}/basket/api/v2/user/add-item`;
+  const tooLarge = JSON.stringify({ gtin13: '0000000000017', quantity: 1, note: 'x'.repeat(70 * 1024) });
+
+  async function expectTooLarge(response: Response) {
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { code: string; reason: string }[] };
+    expect(body.errors[0]).toMatchObject({ code: 'CLIENT_ERROR', reason: 'Body too large' });
+  }
+
+  test('a body over 64 KB is refused by its Content-Length, and never reaches the upstream', async () => {
+    const cookie = await signIn(app, env, ctx());
+    upstreamRequests.length = 0;
+    const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-length': String(tooLarge.length) };
+    await expectTooLarge(await app.request(ADD, { method: 'POST', headers, body: tooLarge }, env, ctx()));
+    expect(upstreamRequests.filter((request) => request.url.includes('add-item'))).toEqual([]);
+  });
+
+  test('a streamed body without Content-Length is cut off after 64 KB, not read whole', async () => {
+    const cookie = await signIn(app, env, ctx());
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 640) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const init = { method: 'POST', headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit;
+    await expectTooLarge(await app.request(ADD, init, env, ctx()));
+    expect(pulled).toBeLessThan(20);
+  });
+
+  test('the upstream refuses a large body on its own too', async () => {
+    const response = await upstreamApp.request('/basket/api/v2/user/add-item', { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooLarge }, env, ctx());
+    await expectTooLarge(response);
+  });
+});
