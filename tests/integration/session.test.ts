@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -334,5 +334,39 @@ describe('revocation and trust', () => {
     }
     // The anonymous sign-in call carried no customer context at all.
     expect(seen.some((request) => new URL(request.url).pathname === '/identity/v1/sign-in' && !request.headers.has('x-hm-customer-context'))).toBe(true);
+  });
+});
+
+describe('sign-out when the upstream fails to confirm', () => {
+  /** An edge whose first `failures` sign-out calls upstream fail with 502; the rest go through. */
+  function flakySignOut(failures: number) {
+    let left = failures;
+    return createApp({
+      upstreamTransport: async (request) => {
+        if (new URL(request.url).pathname.endsWith('/sign-out') && left-- > 0) return new Response('down', { status: 502 });
+        return upstreamApp.fetch(request, env, createExecutionContext());
+      },
+    });
+  }
+
+  test('GET /auth/api/sign-out keeps trying after the answer: the replayed cookie is refused once a retry lands', async () => {
+    const flaky = flakySignOut(1);
+    const cookie = await signIn(flaky, env, ctx());
+    const context = ctx();
+    const response = await flaky.request('/auth/api/sign-out', { headers: { cookie, 'sec-fetch-site': 'same-origin' } }, env, context);
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('hm_session=;'))).toBe(true);
+    await waitOnExecutionContext(context);
+    expect((await stateOf(cookie)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
+  });
+
+  test('POST /auth/api/sign-out does not claim success it did not get, and still revokes in the background', async () => {
+    const flaky = flakySignOut(1);
+    const cookie = await signIn(flaky, env, ctx());
+    const context = ctx();
+    const response = await flaky.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie), body: '{}' }, env, context);
+    expect(response.status).toBe(500);
+    await waitOnExecutionContext(context);
+    expect((await stateOf(cookie)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
   });
 });

@@ -167,14 +167,35 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
   return c.redirect(step.type === 'RETRY_WITH_PROMPT' ? '/' : step.url, 303);
 });
 
-async function revoke(c: Context<EdgeEnv>): Promise<boolean> {
-  if (!c.get('session')) return true;
+/** Pauses before the background retries of a revocation the upstream did not confirm. */
+export const REVOKE_RETRY_DELAYS_MS = [250, 1_000, 4_000];
+
+async function revokeOnce(c: Context<EdgeEnv>): Promise<boolean> {
   try {
     const response = await c.get('upstream').raw({ method: 'POST', path: '/identity/v1/sign-out' });
     return response.status === 204;
   } catch {
     return false;
   }
+}
+
+/**
+ * Revokes the session upstream. When the upstream does not confirm, the cookie of this browser is
+ * still cleared by the caller, and the revocation is retried after the answer (waitUntil), so a
+ * copy of the cookie elsewhere does not stay live because of one failed call.
+ */
+async function revoke(c: Context<EdgeEnv>): Promise<boolean> {
+  if (!c.get('session')) return true;
+  if (await revokeOnce(c)) return true;
+  const retry = async () => {
+    for (const delay of REVOKE_RETRY_DELAYS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (await revokeOnce(c)) return;
+    }
+    console.error(JSON.stringify({ level: 'error', message: 'sign-out not confirmed by the upstream after retries', requestId: c.get('requestId') }));
+  };
+  c.executionCtx.waitUntil(retry());
+  return false;
 }
 
 authRoutes.post('/auth/api/sign-out', async (c) => {
