@@ -18,6 +18,18 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   return app.request(path, { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': randomClientIp(), ...headers }), body: JSON.stringify(body) }, env, ctx());
 }
 
+/** The lock row's key of an email (upstream/db/sign-in-throttle.ts: SHA-256 of "email:" + the address, base64url). */
+async function lockKeyOf(email: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`email:${email}`)));
+  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The error body without its time stamp, to compare two answers. */
+async function timeless(response: Response) {
+  const body = (await response.json()) as { errors: Array<Record<string, unknown>> };
+  return { status: response.status, errors: body.errors.map(({ datetime: _datetime, rootCause, ...rest }) => ({ ...rest, rootCause: (rootCause as string[]).filter((cause) => !cause.startsWith('lockedUntil=')) })) };
+}
+
 function authState(cookie?: string) {
   return app.request('/auth/api/authentication-state', { headers: cookie ? { cookie } : {} }, env, ctx());
 }
@@ -127,12 +139,17 @@ describe('sign-in', () => {
   });
 
   test('a lock-out ends after 15 minutes', async () => {
+    const email = 'unlock@harvestmarket.test';
+    for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email, password: `wrong-${i}` });
+    expect((await post('/auth/api/sign-in', { email, password: 'wrong-again' })).status).toBe(423);
+    // the clock moves on: the lock's end is now in the past
+    await env.DB.prepare('UPDATE sign_in_locks SET locked_until = ?2 WHERE email_key = ?1').bind(await lockKeyOf(email), Date.now() - 1).run();
     await env.DB.prepare(
-      "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, locked_until, created_at) SELECT 'unlock-test', 'unlock@harvestmarket.test', first_name, last_name, banner, password_hash, ?2, created_at FROM customers WHERE email = ?1",
+      "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) SELECT 'unlock-test', ?2, first_name, last_name, banner, password_hash, created_at FROM customers WHERE email = ?1",
     )
-      .bind(DEMO_SHOPPER.email, Date.now() - 1)
+      .bind(DEMO_SHOPPER.email, email)
       .run();
-    const response = await post('/auth/api/sign-in', { email: 'unlock@harvestmarket.test', password: DEMO_SHOPPER.password });
+    const response = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password });
     expect(response.status).toBe(200);
   });
 
@@ -308,5 +325,62 @@ describe('GET /auth/api/sign-out (the spec\'s sign-out target)', () => {
     const cookie = await signIn(app, env, ctx());
     await app.request('/auth/api/sign-out', { headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' } }, env, ctx());
     expect((await authStateBody(cookie)).authorities).toEqual(['ROLE_USER']);
+  });
+});
+
+describe('sign-in lock-out cannot be used against the owner, nor to tell accounts apart', () => {
+  async function makeAccount(guid: string, email: string) {
+    await seedIdentity(env);
+    await env.DB.prepare(
+      'INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) SELECT ?2, ?3, first_name, last_name, banner, password_hash, created_at FROM customers WHERE email = ?1',
+    )
+      .bind(DEMO_SHOPPER.email, guid, email)
+      .run();
+  }
+
+  test('a known and an unknown email answer alike, failure after failure, lock included', async () => {
+    await makeAccount('alike-known', 'alike-known@harvestmarket.test');
+    const known: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      known.push(await timeless(await post('/auth/api/sign-in', { email: 'alike-known@harvestmarket.test', password: `wrong-${i}` })));
+      unknown.push(await timeless(await post('/auth/api/sign-in', { email: 'alike-nobody@harvestmarket.test', password: `wrong-${i}` })));
+    }
+    expect(known).toEqual(unknown);
+    expect(known.map((answer) => (answer as { status: number }).status)).toEqual([401, 401, 401, 401, 423, 423, 423]);
+  });
+
+  test('during a lock the owner signs in from a device they used before; the same password elsewhere is refused', async () => {
+    const email = 'owner-device@harvestmarket.test';
+    await makeAccount('owner-device', email);
+    const first = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password });
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((line) => line.startsWith('hm_device='));
+    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', 'Max-Age=']) expect(device).toContain(attribute);
+    const deviceCookie = device!.split(';')[0]!;
+
+    // someone else locks the account
+    for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email, password: `attacker-${i}` });
+    const elsewhere = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password });
+    expect(elsewhere.status).toBe(423);
+    expect(((await elsewhere.json()) as { signInStatus?: string }).signInStatus).toBe('LOCKED_OUT');
+    // a wrong password from the owner's device is refused too, and a forged device id does nothing
+    expect((await post('/auth/api/sign-in', { email, password: 'wrong' }, { cookie: deviceCookie })).status).toBe(423);
+    expect((await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password }, { cookie: `hm_device=${'A'.repeat(43)}` })).status).toBe(423);
+
+    const owner = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password }, { cookie: deviceCookie });
+    expect(owner.status).toBe(200);
+    expect(sessionCookieFrom(owner)).not.toBeNull();
+  });
+
+  test('attempts during a lock do not extend it', async () => {
+    const email = 'no-renewal@harvestmarket.test';
+    for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email, password: `wrong-${i}` });
+    const key = await lockKeyOf(email);
+    const before = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1').bind(key).first<{ locked_until: number }>();
+    expect(before?.locked_until).toBeGreaterThan(Date.now());
+    for (let i = 0; i < 5; i += 1) expect((await post('/auth/api/sign-in', { email, password: `again-${i}` })).status).toBe(423);
+    const after = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1').bind(key).first<{ locked_until: number }>();
+    expect(after?.locked_until).toBe(before?.locked_until);
   });
 });

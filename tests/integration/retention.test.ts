@@ -11,7 +11,7 @@ const NOW = Date.now();
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The documented periods (docs/decisions/100): a day, and 90 days for ad events. */
-const RETENTION = { sessionsAfterExpiry: DAY, idempotencyKeys: DAY, signInAttempts: DAY, adEvents: 90 * DAY };
+const RETENTION = { sessionsAfterExpiry: DAY, idempotencyKeys: DAY, signInAttempts: DAY, signInLocks: DAY, trustedDevices: 180 * DAY, adEvents: 90 * DAY };
 
 async function ids(sql: string): Promise<string[]> {
   const { results } = await env.DB.prepare(sql).all<{ id: string }>();
@@ -42,7 +42,15 @@ beforeAll(async () => {
     env.DB.prepare(
       "INSERT INTO ad_events (kind, placement_id, fetched_id, position_order, target, banner_id, location_id, customer_guid, correlation_id, created_at) VALUES ('click', ?1, 'f', 1, 't', 'harvest', '70100101', NULL, 'c', ?2)",
     ).bind(placement, at);
+  const lock = (key: string, updatedAt: number, lockedUntil: number | null) =>
+    env.DB.prepare('INSERT INTO sign_in_locks (email_key, failed_attempts, locked_until, updated_at) VALUES (?1, 0, ?3, ?2)').bind(key, updatedAt, lockedUntil);
+  const device = (key: string, lastUsedAt: number) =>
+    env.DB.prepare('INSERT INTO trusted_devices (device_key, customer_guid, created_at, last_used_at) VALUES (?1, ?2, ?3, ?3)').bind(key, guid, lastUsedAt);
   await env.DB.batch([
+    lock('old-lock', NOW - RETENTION.signInLocks - MINUTE, null),
+    lock('new-lock', NOW - MINUTE, null),
+    device('old-device', NOW - RETENTION.trustedDevices - MINUTE),
+    device('new-device', NOW - MINUTE),
     session('s-expired-long-ago', NOW - RETENTION.sessionsAfterExpiry - MINUTE, null),
     session('s-revoked-still-valid', NOW + 60 * MINUTE, NOW - 5 * MINUTE),
     session('s-expired-recently', NOW - MINUTE, null),
@@ -62,6 +70,8 @@ describe('retention: the daily purge', () => {
     expect(await ids("SELECT session_id AS id FROM sessions WHERE session_id LIKE 's-%'")).toEqual(['s-expired-recently', 's-live', 's-revoked-still-valid']);
     expect(await ids("SELECT idem_key AS id FROM idempotency_keys WHERE scope = 'test'")).toEqual(['new-key']);
     expect(await ids("SELECT client_key AS id FROM sign_in_attempts WHERE client_key LIKE '%-client'")).toEqual(['new-client']);
+    expect(await ids("SELECT email_key AS id FROM sign_in_locks WHERE email_key LIKE '%-lock'")).toEqual(['new-lock']);
+    expect(await ids("SELECT device_key AS id FROM trusted_devices WHERE device_key LIKE '%-device'")).toEqual(['new-device']);
     expect(await ids("SELECT placement_id AS id FROM ad_events WHERE placement_id LIKE '%-ad'")).toEqual(['new-ad']);
   });
 

@@ -58,7 +58,7 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
   function normalise(setCookie: string): string {
     return setCookie
       .replace(/^([^=]+)=([^;]+)/, (_, name: string) => `${name}=<value>`)
-      .replace(/Max-Age=(\d+)/i, (_, seconds: string) => `Max-Age=${Number(seconds) === 0 ? '0' : Number(seconds) > 29 * 86_400 && Number(seconds) <= 30 * 86_400 ? '<30 days>' : '<other>'}`)
+      .replace(/Max-Age=(\d+)/i, (_, seconds: string) => `Max-Age=${Number(seconds) === 0 ? '0' : Number(seconds) > 29 * 86_400 && Number(seconds) <= 30 * 86_400 ? '<30 days>' : Number(seconds) === 180 * 86_400 ? '<180 days>' : '<other>'}`)
       .replace(/Expires=[^;]+/i, (expires) => (expires === 'Expires=Thu, 01 Jan 1970 00:00:00 GMT' ? expires : 'Expires=<date>'));
   }
 
@@ -124,11 +124,13 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
     // The snapshot (values and dates normalised). A new cookie, or a changed attribute, changes it.
     const SESSION = 'hm_session=<value>; Path=/; HttpOnly; Secure; SameSite=Lax';
     const REMEMBERED = 'hm_session=<value>; Max-Age=<30 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
+    // The device a shopper signed in from (docs/decisions/090), with every sign-in.
+    const DEVICE = 'hm_device=<value>; Max-Age=<180 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
     const CLEARED = 'hm_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; Secure; SameSite=Lax';
     expect(snapshot).toEqual({
-      'sign-in': [SESSION],
-      'sign-in, remember me': [REMEMBERED],
-      'sign-in, form post (no JavaScript)': [REMEMBERED],
+      'sign-in': [SESSION, DEVICE],
+      'sign-in, remember me': [REMEMBERED, DEVICE],
+      'sign-in, form post (no JavaScript)': [REMEMBERED, DEVICE],
       're-issue after key rotation': [REMEMBERED],
       'a tampered cookie is cleared': [CLEARED],
       'sign-out (JSON)': [CLEARED],

@@ -41,31 +41,6 @@ export function findCustomerByGuid(db: D1Database, customerGUID: string): Promis
   return db.prepare('SELECT * FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<CustomerRow>();
 }
 
-/** Counts a failed password; locks the account when the count reaches `maxAttempts`. Returns the new lock, if any. */
-export async function recordFailedPassword(
-  db: D1Database,
-  customerGUID: string,
-  now: number,
-  maxAttempts: number,
-  lockMs: number,
-): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `UPDATE customers
-         SET failed_attempts = CASE WHEN failed_attempts + 1 >= ?2 THEN 0 ELSE failed_attempts + 1 END,
-             locked_until = CASE WHEN failed_attempts + 1 >= ?2 THEN ?3 ELSE locked_until END
-       WHERE customer_guid = ?1
-       RETURNING locked_until`,
-    )
-    .bind(customerGUID, maxAttempts, now + lockMs)
-    .first<{ locked_until: number | null }>();
-  return row?.locked_until && row.locked_until > now ? row.locked_until : null;
-}
-
-export async function resetFailedPasswords(db: D1Database, customerGUID: string): Promise<void> {
-  await db.prepare('UPDATE customers SET failed_attempts = 0, locked_until = NULL WHERE customer_guid = ?1').bind(customerGUID).run();
-}
-
 /** Records one sign-in attempt for a client and answers how many it made inside the window (this one included). */
 export async function recordSignInAttempt(db: D1Database, clientKey: string, now: number, windowMs: number): Promise<number> {
   const [, , count] = await db.batch([

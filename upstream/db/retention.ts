@@ -16,6 +16,10 @@ export const RETENTION = {
   sessionsAfterExpiry: DAY,
   /** The sign-in rate limit looks back minutes; a day covers any window and an investigation. */
   signInAttempts: DAY,
+  /** Failed-password counts and locks of an email, once idle (a running lock is kept). */
+  signInLocks: DAY,
+  /** A device not used to sign in for this long is no longer trusted (its cookie lives as long). */
+  trustedDevices: 180 * DAY,
   /** Ad impressions and clicks, for the advertisers' reports of the last quarter. */
   adEvents: 90 * DAY,
 } as const;
@@ -29,6 +33,8 @@ const PURGES: ReadonlyArray<{ table: string; where: string; keep: number }> = [
   { table: 'idempotency_keys', where: 'created_at < ?1', keep: RETENTION.idempotencyKeys },
   { table: 'sessions', where: 'expires_at < ?1', keep: RETENTION.sessionsAfterExpiry },
   { table: 'sign_in_attempts', where: 'attempted_at < ?1', keep: RETENTION.signInAttempts },
+  { table: 'sign_in_locks', where: 'updated_at < ?1 AND (locked_until IS NULL OR locked_until < ?1)', keep: RETENTION.signInLocks },
+  { table: 'trusted_devices', where: 'last_used_at < ?1', keep: RETENTION.trustedDevices },
   { table: 'ad_events', where: 'created_at < ?1', keep: RETENTION.adEvents },
 ];
 

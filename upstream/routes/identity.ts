@@ -1,9 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { IdentitySignInRequestSchema, type IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
+import { clearLock, emailKey, isTrustedDevice, readLock, recordFailure, trustDevice } from '../db/sign-in-throttle.ts';
 import {
   ACCOUNT_PROMOTION_WINDOW_MS,
   AUTH_TTL_MS,
+  FAILED_SIGN_IN_DELAY_MAX_MS,
+  FAILED_SIGN_IN_DELAY_STEP_MS,
   LOCKOUT_MS,
   MAX_FAILED_SIGN_INS,
   REMEMBER_ME_TTL_MS,
@@ -20,9 +23,7 @@ import {
   findCustomerByGuid,
   findLiveSession,
   randomToken,
-  recordFailedPassword,
   recordSignInAttempt,
-  resetFailedPasswords,
   revokeSession,
   type CustomerRow,
   type SessionRow,
@@ -85,20 +86,28 @@ identityService.post('/identity/v1/sign-in', async (c) => {
     return upstreamError(c, ERROR_CODES.RATE_LIMITED, 'Too many sign-in attempts', 429);
   }
 
-  const customer = await findCustomerByEmail(db, input.email);
-  if (customer?.locked_until && customer.locked_until > now) return locked(c, customer.locked_until);
-
-  // Unknown emails are checked against a dummy hash, so both answers take the same time.
+  // docs/decisions/090: the lock is per email, known or not; PBKDF2 runs on every attempt (a
+  // dummy hash for unknown emails), so status, body and time say nothing about the account.
+  const key = await emailKey(input.email);
+  const [lock, customer] = await Promise.all([readLock(db, key), findCustomerByEmail(db, input.email)]);
   const matches = await verifyPassword(input.password, customer?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!customer || !matches) {
-    if (customer) {
-      const lockedUntil = await recordFailedPassword(db, customer.customer_guid, now, MAX_FAILED_SIGN_INS, LOCKOUT_MS);
-      if (lockedUntil) return locked(c, lockedUntil);
-    }
+  const lockedUntil = lock.lockedUntil !== null && lock.lockedUntil > now ? lock.lockedUntil : null;
+  if (lockedUntil !== null) {
+    // The owner's correct password from a device they signed in from before still works; nothing
+    // else does, and nothing during a lock extends it.
+    const owner = customer !== null && matches && (await isTrustedDevice(db, input.deviceId, customer.customer_guid));
+    if (!owner) return locked(c, lockedUntil);
+  } else if (!customer || !matches) {
+    const after = await recordFailure(db, key, now, MAX_FAILED_SIGN_INS, LOCKOUT_MS);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(FAILED_SIGN_IN_DELAY_MAX_MS, lock.failedAttempts * FAILED_SIGN_IN_DELAY_STEP_MS)));
+    if (after.lockedUntil !== null && after.lockedUntil > now) return locked(c, after.lockedUntil);
     return upstreamError(c, ERROR_CODES.FAILED_AUTHENTICATION, 'The email or password is incorrect', 401);
   }
+  if (!customer) return upstreamError(c, ERROR_CODES.FAILED_AUTHENTICATION, 'The email or password is incorrect', 401);
 
-  if (customer.failed_attempts > 0 || customer.locked_until) await resetFailedPasswords(db, customer.customer_guid);
+  if (lock.failedAttempts > 0 || lock.lockedUntil !== null) await clearLock(db, key);
+  const deviceId = input.deviceId ?? randomToken();
+  await trustDevice(db, deviceId, customer.customer_guid, now);
   // A fresh session id on every sign-in; the session signed in over is revoked (no fixation).
   if (input.previousSessionId) {
     await db.prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL').bind(input.previousSessionId, now).run();
@@ -112,7 +121,7 @@ identityService.post('/identity/v1/sign-in', async (c) => {
     revoked_at: null,
   };
   await createSession(db, session);
-  return c.json({ data: toSession(session, customer, now) }, 200);
+  return c.json({ data: toSession(session, customer, now), deviceId }, 200);
 });
 
 identityService.get('/identity/v1/session', async (c) => {

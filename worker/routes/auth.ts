@@ -1,14 +1,24 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ANONYMOUS_AUTH_STATE, IdentitySessionResponseSchema, SignInRequestSchema, type AuthStateOutput, type IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
+import { getCookie } from 'hono/cookie';
+import {
+  ANONYMOUS_AUTH_STATE,
+  DEVICE_ID_PATTERN,
+  IdentitySessionResponseSchema,
+  IdentitySignInResponseSchema,
+  SignInRequestSchema,
+  type AuthStateOutput,
+  type IdentitySessionOutput,
+} from '../../src/lib/auth/contracts.ts';
 import { loginSuccessStep } from '../../src/lib/auth/login-flow.ts';
-import { SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
+import { DEVICE_COOKIE_TTL_MS, SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
 import { REDIRECT_PARAM, signInUrl } from '../../src/lib/auth/redirect.ts';
 import { signInErrorFor, type SignInError } from '../../src/lib/auth/sign-in-errors.ts';
 import { signInStatusForError } from '../../src/lib/auth/sign-in-status.ts';
 import { ERROR_CODES, HttpError, describeIssues, errorBody } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
+import { DEVICE_COOKIE, deviceSetCookie } from '../middleware/session/cookie.ts';
 import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
 import type { EdgeEnv, SessionState } from '../types.ts';
 
@@ -121,17 +131,28 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
   }
 
   let identity: IdentitySessionOutput;
+  let deviceId: string;
+  // A device the shopper signed in from before keeps working through a lock-out (decision 090).
+  const knownDevice = getCookie(c, DEVICE_COOKIE);
   try {
     const result = await c.get('upstream').json(
       {
         method: 'POST',
         path: '/identity/v1/sign-in',
-        body: { email, password, rememberMe, clientKey: clientKeyOf(c), previousSessionId: c.get('session')?.sid },
+        body: {
+          email,
+          password,
+          rememberMe,
+          clientKey: clientKeyOf(c),
+          previousSessionId: c.get('session')?.sid,
+          deviceId: knownDevice && DEVICE_ID_PATTERN.test(knownDevice) ? knownDevice : undefined,
+        },
         rateLimitIsAnswer: true,
       },
-      IdentitySessionResponseSchema,
+      IdentitySignInResponseSchema,
     );
     identity = result.data.data;
+    deviceId = result.data.deviceId;
   } catch (error) {
     const known = error instanceof HttpError && error.statusCode < 500;
     const code = known ? error.code : ERROR_CODES.UNKNOWN_RESPONSE_ERROR;
@@ -154,6 +175,7 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
     expiresAt: identity.expiresAt,
     rememberMeId: identity.rememberMeId,
   });
+  c.header('set-cookie', deviceSetCookie(deviceId, DEVICE_COOKIE_TTL_MS), { append: true });
   const authState: AuthStateOutput = { authorities: ['ROLE_USER'], authenticated: true, userInfo: { ...identity.userInfo } };
   if (!form) return c.json({ data: authState }, 200);
   // spec: account §4 Login success -> §2 post-login redirect.

@@ -60,6 +60,9 @@ export type SignInFailureBodyOutput = v.InferOutput<typeof SignInFailureBodySche
 // ---- internal identity calls (edge -> upstream) ----
 
 /** POST /identity/v1/sign-in: the edge adds the client key it computed (never the client's). */
+/** A device id: 32 random bytes, base64url. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 export const IdentitySignInRequestSchema = v.object({
   email: EmailSchema,
   password: PasswordSchema,
@@ -67,6 +70,8 @@ export const IdentitySignInRequestSchema = v.object({
   clientKey: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
   /** The verified session the shopper signs in over; the upstream revokes it (a fresh sid each time). */
   previousSessionId: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  /** The hm_device cookie: a device the shopper signed in from before (docs/decisions/090). */
+  deviceId: v.optional(v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN))),
 });
 export type IdentitySignInRequestInput = v.InferInput<typeof IdentitySignInRequestSchema>;
 
@@ -86,3 +91,5 @@ export const IdentitySessionSchema = v.object({
 });
 export type IdentitySessionOutput = v.InferOutput<typeof IdentitySessionSchema>;
 export const IdentitySessionResponseSchema = v.object({ data: IdentitySessionSchema });
+/** A sign-in's answer: the session, and the id of the device it came from, now trusted. */
+export const IdentitySignInResponseSchema = v.object({ data: IdentitySessionSchema, deviceId: v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN)) });

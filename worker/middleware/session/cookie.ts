@@ -148,6 +148,14 @@ export function sessionSetCookie(value: string, claims: Pick<SessionClaims, 'exp
   return `${SESSION_COOKIE}=${value}${maxAge}; ${COOKIE_ATTRIBUTES}`;
 }
 
+/** The device cookie: a random id the upstream trusts after a correct password (docs/decisions/090). */
+export const DEVICE_COOKIE = 'hm_device';
+
+/** The Set-Cookie value of the device cookie, for `ttlMs` from now. */
+export function deviceSetCookie(deviceId: string, ttlMs: number): string {
+  return `${DEVICE_COOKIE}=${deviceId}; Max-Age=${Math.floor(ttlMs / 1000)}; ${COOKIE_ATTRIBUTES}`;
+}
+
 /** The Set-Cookie value that removes the session cookie. */
 export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${COOKIE_ATTRIBUTES}`;
