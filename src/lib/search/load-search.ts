@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { ProductsResponseSchema, type ProductOutput } from '../catalog/product.ts';
 import { ProductSearchResponseSchema, type ProductSearchQueryInput, type ProductSearchResponseOutput } from '../catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../http/errors.ts';
+import { loadDealPrices, type JsonClient as DealPricesClient } from '../promotions/load-weekly-ad.ts';
 
 // The two calls behind every search page: the search, then one product fetch for all the
 // returned upcs. The client is injected (the worker's upstream client in pages), so this stays
@@ -70,4 +71,10 @@ export async function loadSearch(client: JsonClient, query: ProductSearchQueryIn
   } catch (error) {
     return isHighPageOffsetError(error) ? { state: 'offsetTooHigh' } : { state: 'failed' };
   }
+}
+
+/** The weekly-ad deal prices of a loaded search's cards; empty when nothing loaded or the call failed. */
+export async function loadResultDealPrices(client: DealPricesClient, outcome: SearchOutcome | null): Promise<Map<string, string>> {
+  const products = outcome?.state === 'loaded' ? outcome.products : [];
+  return products.length > 0 ? loadDealPrices(client, products.map((product) => product.gtin13)) : new Map();
 }
