@@ -37,3 +37,11 @@ export interface UpstreamClient {
    */
   json<S extends v.GenericSchema>(call: UpstreamCall, schema: S): Promise<UpstreamResult<v.InferOutput<S>>>;
 }
+
+/**
+ * The part of the client a page-side loader uses (loadSearch, loadDealPrices, loadCarousels, …):
+ * the upstream client satisfies it, and a test's fake needs to answer only `data`.
+ */
+export interface JsonClient {
+  json<S extends v.GenericSchema>(call: UpstreamCall, schema: S): Promise<{ data: v.InferOutput<S> }>;
+}

@@ -1,5 +1,5 @@
 import type { BannerToggles } from '../banner/banners.ts';
-import type { JsonClient } from './load-weekly-ad.ts';
+import type { JsonClient } from '../http/upstream-client.ts';
 import { RECOMMENDATIONS_PATH, RecommendationsResponseSchema, recommendationsQuery, type CarouselOutput, type RecommendationType } from './recommendations.ts';
 
 /**
