@@ -1,11 +1,15 @@
 // @ts-check
 import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
+import importDirection from './eslint-rules/import-direction.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-edge/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/', '**/*.astro'] },
+  { ignores: ['dist/', 'dist-edge/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // .astro files: frontmatter and template expressions, parsed with the TypeScript parser.
+  ...astro.configs.recommended,
   {
     languageOptions: {
       globals: {
@@ -14,10 +18,13 @@ export default tseslint.config(
         TextEncoder: 'readonly', TextDecoder: 'readonly', document: 'readonly', window: 'readonly', navigator: 'readonly',
       },
     },
+    plugins: { local: importDirection },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/upstream/db/*', '**/upstream/routes/*'], message: 'The worker reaches the upstream only through UPSTREAM.' }] }],
+      // src/lib ← src ← worker; upstream/ only through worker/index-embedded.ts (docs/decisions/071)
+      'local/import-direction': 'error',
     },
   },
   {

@@ -73,7 +73,7 @@ async function bundle(entry: string): Promise<string> {
   const result = await build({
     stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
     bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'], conditions: ['workerd', 'worker', 'import'],
-    external: ['node:*', 'cloudflare:*'], // nodejs_compat provides node:async_hooks (worker/context.ts)
+    external: ['node:*', 'cloudflare:*'], // nodejs_compat provides the node: built-ins
   });
   return result.outputFiles[0]?.text ?? '';
 }

@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
-import { runWithPageContext, type PageContext } from './context.ts';
-import type { EdgeEnv } from './types.ts';
+import { PAGE_CACHE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
+import type { EdgeEnv, SessionState } from './types.ts';
 
-export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
-
-/** A page opts in to the shared edge cache with this response header (stripped before sending). */
-export const PAGE_CACHE_HEADER = 'x-hm-page-cache';
+/** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
+export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
 
 /** The cache key of an anonymous page: its URL per banner, location and modality. */
 export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string): Request {
@@ -20,8 +18,13 @@ async function openCache(): Promise<Cache | null> {
   }
 }
 
+/** What a page may know of the session: no session id, no key material. */
+function sessionView(session: SessionState | null): SessionView | null {
+  return session && { customerGUID: session.customerGUID, firstName: session.firstName, authorities: session.authorities };
+}
+
 /**
- * Hands a request to Astro inside the page context. Anonymous GETs of pages that opt in are
+ * Hands a request to Astro with the page context. Anonymous GETs of pages that opt in are
  * served from and stored in the edge cache, keyed per banner and location.
  */
 export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
@@ -42,12 +45,12 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
     banner: c.get('banner'),
     locationId: c.get('locationId'),
     modality: c.get('modality'),
-    session: c.get('session'),
+    session: sessionView(c.get('session')),
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),
     cacheable,
   };
-  const rendered = await runWithPageContext(context, () => render(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+  const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   const response = new Response(rendered.body, rendered);
   const optedIn = response.headers.get(PAGE_CACHE_HEADER);
   response.headers.delete(PAGE_CACHE_HEADER);

@@ -6,8 +6,8 @@ import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { createApp, embeddedUpstream } from '../fixtures/app.ts';
-import type { PageContext } from '../../worker/context.ts';
-import { loadCartCount } from '../../worker/page-data/cart.ts';
+import { loadCartCount } from '../../src/lib/basket/cart-count.ts';
+import type { PageContext } from '../../src/lib/http/page-context.ts';
 import { createUpstreamClient } from '../../worker/upstream/client.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { signIn as signInThroughEdge } from '../fixtures/auth.ts';
@@ -153,7 +153,7 @@ describe('basket: adding and reading', () => {
         locationId: LOCATION, modality: 'PICKUP', banner, abTests: {}, customer, timeZone: 'UTC', correlationId: 'test',
       }, undefined, embeddedUpstream);
       const session = signedIn
-        ? { sid, customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const], rememberMeId: null, issuedAt: 0, authExpiresAt: 0, expiresAt: 0, needsReissue: false }
+        ? { customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const] }
         : null;
       return { banner: BANNERS[banner], locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false };
     };

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 
 // docs/decisions/110: the edge entry for a remote upstream (worker/index.ts) ships no upstream
 // code; only worker/index-embedded.ts brings the reference upstream in. Proved on a real esbuild
-// bundle of each entry (Astro's handler left external: it is the page build, not ours).
+// bundle of each entry (Astro's render, @astrojs/cloudflare/fetch and astro/fetch, left external: it is the page build, not ours).
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,7 +19,7 @@ async function bundledFiles(entry: string): Promise<string[]> {
     platform: 'neutral',
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
-    external: ['cloudflare:*', 'node:*', '@astrojs/cloudflare/handler'],
+    external: ['cloudflare:*', 'node:*', '@astrojs/cloudflare/fetch', 'astro/fetch'],
     logLevel: 'silent',
   });
   return Object.keys(result.metafile.inputs);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ERROR_CODES, ErrorBodySchema, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { isSuccessStatus } from '../../src/lib/http/status.ts';
+import type { UpstreamCall, UpstreamClient, UpstreamResult } from '../../src/lib/http/upstream-client.ts';
 
 // The one way the edge reaches the upstream. UPSTREAM picks the transport (one setting):
 //   "embedded"  -> the reference upstream in-process, over its fetch interface (docs/decisions/002);
@@ -35,39 +36,8 @@ export interface UpstreamContext {
   correlationId: string;
 }
 
-export interface UpstreamCall {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: URLSearchParams | Record<string, string | undefined>;
-  body?: unknown;
-  idempotencyKey?: string;
-  ifMatch?: string;
-  /** Override the correlation id (e.g. 'recipes-…' for recipe calls, shopping §7). */
-  correlationId?: string;
-  /**
-   * An upstream 429 is an overloaded upstream (UNKNOWN_RESPONSE_ERROR) unless the call says it
-   * is a real answer for the shopper, as sign-in's per-client rate limit is.
-   */
-  rateLimitIsAnswer?: boolean;
-}
-
-export interface UpstreamResult<T> {
-  status: number;
-  data: T;
-  headers: Headers;
-}
-
-export interface UpstreamClient {
-  /** Sends a call and returns the raw response (already time-limited). */
-  raw(call: UpstreamCall): Promise<Response>;
-  /**
-   * Sends a call and validates a success body against `schema`. Upstream 4xx errors in the
-   * spec's error shape are re-thrown as HttpError with their status; anything else that is not
-   * a valid success (5xx, timeout, reset, bad JSON, contract mismatch) becomes
-   * UNKNOWN_RESPONSE_ERROR/500.
-   */
-  json<S extends v.GenericSchema>(call: UpstreamCall, schema: S): Promise<UpstreamResult<v.InferOutput<S>>>;
-}
+// The interface pages see is declared on the src/ side; this module implements it.
+export type { UpstreamCall, UpstreamClient, UpstreamResult } from '../../src/lib/http/upstream-client.ts';
 
 /** A transport: how a built upstream request is sent. Tests inject faulty ones. */
 export type FetchLike = (request: Request) => Promise<Response>;

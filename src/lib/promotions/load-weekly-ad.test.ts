@@ -3,11 +3,14 @@ import { describe, expect, test, vi } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { loadDealDetails, loadDealPrices, loadProducts, type JsonClient } from './load-weekly-ad.ts';
 
-function client(answer: (call: Parameters<JsonClient['json']>[0]) => unknown): JsonClient & { calls: Parameters<JsonClient['json']>[0][] } {
-  const calls: Parameters<JsonClient['json']>[0][] = [];
+/** The loaders send their query as a plain record. */
+type Call = Parameters<JsonClient['json']>[0] & { query?: Record<string, string | undefined> };
+
+function client(answer: (call: Call) => unknown): JsonClient & { calls: Call[] } {
+  const calls: Call[] = [];
   return {
     calls,
-    json: async <S extends v.GenericSchema>(call: Parameters<JsonClient['json']>[0], _schema: S) => {
+    json: async <S extends v.GenericSchema>(call: Call, _schema: S) => {
       calls.push(call);
       return { data: (await answer(call)) as v.InferOutput<S> };
     },

@@ -1,6 +1,6 @@
-import type * as v from 'valibot';
 import { MAX_PRODUCTS_PER_FETCH, ProductsResponseSchema, type ProductOutput } from '../catalog/product.ts';
 import { HttpError } from '../http/errors.ts';
+import type { JsonClient } from '../http/upstream-client.ts';
 import { DealPricesResponseSchema, dealPriceMap, dealPricesCall } from './deal-prices.ts';
 import {
   CurrentCircularsResponseSchema,
@@ -17,13 +17,7 @@ import {
 
 export const PRODUCTS_PATH = '/atlas/v1/product/v2/products';
 
-/** The part of the worker's upstream client used here (structurally compatible with it). */
-export interface JsonClient {
-  json<S extends v.GenericSchema>(
-    call: { method?: 'GET' | 'POST'; path: string; query?: Record<string, string | undefined>; body?: unknown },
-    schema: S,
-  ): Promise<{ data: v.InferOutput<S> }>;
-}
+export type { JsonClient } from '../http/upstream-client.ts';
 
 /** The circulars in force for the shopper's banner and division, or null when the call failed. */
 export async function loadCurrentCirculars(client: JsonClient): Promise<CircularOutput[] | null> {

@@ -1,7 +1,8 @@
-import type * as v from 'valibot';
 import { ProductsResponseSchema, type ProductOutput } from '../catalog/product.ts';
 import { ProductSearchResponseSchema, type ProductSearchQueryInput, type ProductSearchResponseOutput } from '../catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../http/errors.ts';
+import type { JsonClient } from '../http/upstream-client.ts';
+import { loadDealPrices } from '../promotions/load-weekly-ad.ts';
 
 // The two calls behind every search page: the search, then one product fetch for all the
 // returned upcs. The client is injected (the worker's upstream client in pages), so this stays
@@ -10,13 +11,7 @@ import { ERROR_CODES, HttpError } from '../http/errors.ts';
 export const PRODUCTS_SEARCH_PATH = '/atlas/v1/search/v1/products-search';
 export const PRODUCTS_PATH = '/atlas/v1/product/v2/products';
 
-/** The part of the worker's upstream client used here (structurally compatible with it). */
-export interface JsonClient {
-  json<S extends v.GenericSchema>(
-    call: { path: string; query?: Record<string, string | undefined> },
-    schema: S,
-  ): Promise<{ data: v.InferOutput<S> }>;
-}
+export type { JsonClient } from '../http/upstream-client.ts';
 
 export type SearchOutcome =
   | { state: 'loaded'; response: ProductSearchResponseOutput; products: ProductOutput[] }
@@ -70,4 +65,10 @@ export async function loadSearch(client: JsonClient, query: ProductSearchQueryIn
   } catch (error) {
     return isHighPageOffsetError(error) ? { state: 'offsetTooHigh' } : { state: 'failed' };
   }
+}
+
+/** The weekly-ad deal prices of a loaded search's cards; empty when nothing loaded or the call failed. */
+export async function loadResultDealPrices(client: JsonClient, outcome: SearchOutcome | null): Promise<Map<string, string>> {
+  const products = outcome?.state === 'loaded' ? outcome.products : [];
+  return products.length > 0 ? loadDealPrices(client, products.map((product) => product.gtin13)) : new Map();
 }

@@ -2,12 +2,10 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, test } from 'vitest';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../../../tests/fixtures/auth.ts';
 import { createApp } from '../../../tests/fixtures/app.ts';
-import { getPageContext } from '../../context.ts';
 
 // A stand-in for Astro's handler that renders what the header would: the shopper's name.
 const app = createApp({
-  renderPage: async () => {
-    const { session } = getPageContext();
+  renderPage: async (_request, _env, _ctx, { session }) => {
     return new Response(session ? `Hi, ${session.firstName}` : 'Sign in', { headers: { 'content-type': 'text/html' } });
   },
 });

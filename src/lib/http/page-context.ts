@@ -1,0 +1,30 @@
+import type { Banner } from '../banner/banners.ts';
+import type { Modality } from '../catalog/product.ts';
+import type { UpstreamClient } from './upstream-client.ts';
+
+// What a page may know about its request. The worker builds it per render and hands it to Astro
+// as `locals` (App.Locals, src/env.d.ts); layouts pass what components need as props
+// (docs/decisions/070).
+
+/** A page opts in to the shared edge cache with this response header (the worker strips it). */
+export const PAGE_CACHE_HEADER = 'x-hm-page-cache';
+
+/** The signed-in shopper as pages see them: no session id, no key material. */
+export interface SessionView {
+  customerGUID: string;
+  firstName: string;
+  /** ROLE_USER while fully signed in; ROLE_PERSISTENT_USER once only remembered. */
+  authorities: ReadonlyArray<'ROLE_USER' | 'ROLE_PERSISTENT_USER'>;
+}
+
+export interface PageContext {
+  banner: Banner;
+  /** The shopper's store (division-store, shopping §1). */
+  locationId: string;
+  modality: Modality;
+  session: SessionView | null;
+  upstream: UpstreamClient;
+  requestId: string;
+  /** Pages set this to false when what they render must not be cached for everyone. */
+  cacheable: boolean;
+}

@@ -1,0 +1,73 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadCartCount } from '../../src/lib/basket/cart-count.ts';
+import { PAGE_CACHE_HEADER, type PageContext } from '../../src/lib/http/page-context.ts';
+import { createApp } from '../fixtures/app.ts';
+import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+
+// The seam between the worker and the pages (docs/decisions/070): each render gets the page
+// context as its `locals`, with a session view free of secrets and the real upstream client,
+// and a page that clears `locals.cacheable` is not stored in the edge cache even if it opted in.
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: 60 });
+});
+
+let seen: PageContext | null = null;
+/** What a page would do: record its locals, opt in to the cache, and clear it when ?personal. */
+const app = createApp({
+  renderPage: async (request, _env, _ctx, locals) => {
+    seen = locals;
+    if (new URL(request.url).searchParams.has('personal')) locals.cacheable = false;
+    return new Response(`count ${await loadCartCount(locals)}`, { headers: { 'content-type': 'text/html', [PAGE_CACHE_HEADER]: 'public' } });
+  },
+});
+
+async function get(path: string, cookie?: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+describe('the page context the worker hands each render', () => {
+  test('locals hold the banner, store, modality, request id and a session view without the session id', async () => {
+    const cookie = await signInCookie(app, env);
+    // three of the first product the store sells (some seeded products have no price)
+    const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 20').all<{ gtin13: string }>();
+    let added = false;
+    for (const { gtin13 } of results) {
+      const add = await app.request(`${TEST_ORIGIN}/basket/api/v2/user/add-item`, { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13, quantity: 3 }) }, env, createExecutionContext());
+      if ((added = add.status === 200)) break;
+    }
+    expect(added).toBe(true);
+    const response = await get('/search?query=milk', cookie);
+    const locals = seen!;
+    expect(locals.banner.id).toBe('harvest');
+    expect(locals.locationId).toBe(locals.banner.defaultLocationId);
+    expect(locals.modality).toBe('PICKUP');
+    expect(locals.requestId).toMatch(/.+/);
+    expect(response.headers.get('x-request-id')).toBe(locals.requestId);
+    expect(Object.keys(locals.session ?? {}).sort()).toEqual(['authorities', 'customerGUID', 'firstName']);
+    expect(locals.session?.firstName).toBe('Dana');
+    // the upstream client in locals reaches the real reference upstream for the signed-in shopper
+    expect(await response.text()).toBe('count 3');
+  });
+
+  test('an anonymous render gets no session and an opted-in page is cached', async () => {
+    const first = await get('/search?query=context-cached');
+    expect(seen!.session).toBeNull();
+    expect(await first.text()).toBe('count null');
+    expect(first.headers.get('x-hm-cache')).toBe('MISS');
+    expect(first.headers.has(PAGE_CACHE_HEADER)).toBe(false);
+    expect((await get('/search?query=context-cached')).headers.get('x-hm-cache')).toBe('HIT');
+  });
+
+  test('a page that clears locals.cacheable is not cached, though it sent the opt-in header', async () => {
+    const first = await get('/search?query=context-personal&personal');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(first.headers.has('x-hm-cache')).toBe(false);
+    expect((await get('/search?query=context-personal&personal')).headers.has('x-hm-cache')).toBe(false);
+  });
+});
