@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import interactionDirective from './src/directives/integration.ts';
+import { CSP_DIRECTIVES } from './src/lib/http/csp.ts';
 
 // Sessions live in our own signed cookie (worker/middleware/session), not Astro's KV sessions;
 // product images are generated SVG, so no image service binding is needed.
@@ -19,4 +20,7 @@ export default defineConfig({
   session: false,
   telemetry: false,
   build: { inlineStylesheets: 'always' },
+  // Hashes of every script Astro renders (island loader, directives, our scripts), in a <meta> CSP
+  // that the worker lifts into the header: no 'unsafe-inline' for scripts (docs/decisions/091).
+  security: { csp: { directives: [...CSP_DIRECTIVES] } },
 });

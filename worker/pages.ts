@@ -1,3 +1,5 @@
+import { themeStyle } from '../src/lib/banner/banners.ts';
+import { sha256Base64, withHashSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
 import { PAGE_CACHE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
@@ -52,6 +54,9 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
   };
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   const response = new Response(rendered.body, rendered);
+  // Astro hashed every script and style it rendered but the banner's theme (decision 091).
+  const csp = response.headers.get('content-security-policy');
+  if (csp) response.headers.set('content-security-policy', withHashSource(csp, 'style-src', `sha256-${await sha256Base64(themeStyle(c.get('banner')))}`));
   const optedIn = response.headers.get(PAGE_CACHE_HEADER);
   response.headers.delete(PAGE_CACHE_HEADER);
   if (cache && context.cacheable && optedIn && response.status === 200 && !response.headers.has('set-cookie')) {

@@ -121,3 +121,9 @@ export function resolveBanner(host: string | null | undefined, hosts: Map<string
   const first = name.split('.')[0];
   return isBannerId(first) && name.includes('.') ? first : fallback;
 }
+
+/** The banner's theme as the page's one dynamic style element. `themeStyle(BANNERS.harvest)` starts `:root{--brand:` */
+export function themeStyle(banner: Pick<Banner, 'theme'>): string {
+  const { primary, primaryDark, accent, surface } = banner.theme;
+  return `:root{--brand:${primary};--brand-dark:${primaryDark};--accent:${accent};--surface:${surface}}`;
+}

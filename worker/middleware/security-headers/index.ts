@@ -1,20 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 
-// First in the chain, so every response (errors and pages included) carries these.
-// Astro islands load as same-origin module scripts; Astro inlines its small island loader, so
-// scripts allow 'unsafe-inline' only for that loader (no eval, no foreign origins).
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from '../../../src/lib/http/csp.ts';
+
+// First in the chain, so every response (errors and pages included) carries these. Pages come
+// with Astro's own Content-Security-Policy (script and style hashes, src/lib/http/csp.ts), which
+// is kept; every other response gets ours. Neither allows inline scripts without a hash.
+export { CONTENT_SECURITY_POLICY };
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
