@@ -10,7 +10,7 @@ import { privateAnswers } from './middleware/private-answers/index.ts';
 import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
-import { servePage, type RenderPage } from './pages.ts';
+import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
 import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -74,7 +74,8 @@ export function createApp(options: AppOptions = {}) {
     attachUpstream(c);
     await next();
   });
-  app.use('*', liveSessionForPages(isPagePath, attachUpstream));
+  // Only personal pages render a session; shared pages need no liveness check (decision 075).
+  app.use('*', liveSessionForPages((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.route('/', authRoutes);
@@ -88,6 +89,12 @@ export function createApp(options: AppOptions = {}) {
       return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such endpoint', 404);
     }
     if (!options.renderPage) return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No page renderer', 404);
+    if (!isPersonalPage(path)) {
+      // A shared page renders as for an anonymous shopper, upstream calls included (no customer
+      // context, no personalisation): the same cached HTML serves everyone (decision 075).
+      c.set('session', null);
+      attachUpstream(c);
+    }
     return servePage(c, options.renderPage);
   });
   return app;

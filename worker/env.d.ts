@@ -13,6 +13,8 @@ interface Env {
   SESSION_KEYS?: string;
   DEFAULT_BANNER?: string;
   BANNER_HOSTS?: string;
+  /** The public origin of each banner, "harvest=https://…,bayside=https://…": canonical links. */
+  BANNER_ORIGINS?: string;
   /** "development" allows the ?banner= override cookie; anything else ignores it. */
   ENVIRONMENT?: string;
   /** Seconds an anonymous page may be cached at the edge. */

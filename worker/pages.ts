@@ -7,7 +7,19 @@ import type { EdgeEnv, SessionState } from './types.ts';
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
 export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
 
-/** The cache key of an anonymous page: its URL per banner, location and modality. */
+/**
+ * Pages personal by nature: rendered for the shopper with their session, never cached. Every
+ * other page is rendered as for an anonymous shopper, cached, and served to everyone alike; its
+ * personal parts are filled after load (docs/decisions/075).
+ */
+export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/signin', '/redirect'] as const;
+
+/** True for a personal page. `isPersonalPage('/cart') === true`, `isPersonalPage('/search') === false` */
+export function isPersonalPage(path: string): boolean {
+  return PERSONAL_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The cache key of a shared page: its URL per banner, location and modality (never the Host). */
 export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string): Request {
   return new Request(`https://page-cache.internal/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
 }
@@ -26,13 +38,15 @@ function sessionView(session: SessionState | null): SessionView | null {
 }
 
 /**
- * Hands a request to Astro with the page context. Anonymous GETs of pages that opt in are
- * served from and stored in the edge cache, keyed per banner and location.
+ * Hands a request to Astro with the page context. GETs of shared pages that opt in are served
+ * from and stored in the edge cache, keyed per banner, location and modality, for signed-in and
+ * anonymous shoppers alike: no session reaches their render, so no personal data reaches the
+ * cache, and a signed-in page costs no upstream call before its first byte on a hit.
  */
 export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
   const url = new URL(c.req.url);
-  const anonymous = c.get('session') === null && !c.req.header('cookie')?.includes('hm_session=');
-  const cacheable = c.req.method === 'GET' && anonymous;
+  const personal = isPersonalPage(url.pathname);
+  const cacheable = c.req.method === 'GET' && !personal;
   const key = pageCacheKey(url, c.get('banner').id, c.get('locationId'), c.get('modality'));
   const cache = cacheable ? await openCache() : null;
   if (cache) {
@@ -45,6 +59,7 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
   }
   const context: PageContext = {
     banner: c.get('banner'),
+    publicOrigin: c.get('publicOrigin'),
     locationId: c.get('locationId'),
     modality: c.get('modality'),
     session: sessionView(c.get('session')),

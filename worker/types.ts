@@ -21,6 +21,8 @@ export interface EdgeVariables {
   requestId: string;
   startedAt: number;
   banner: Banner;
+  /** The banner's public origin (BANNER_ORIGINS), or this request's origin on a served host. */
+  publicOrigin: string;
   locationId: string;
   modality: Modality;
   timeZone: string;

@@ -4,6 +4,7 @@ declare global {
   namespace Astro {
     interface ClientDirectives {
       'client:interaction'?: boolean;
+      'client:personal'?: boolean;
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-/** Registers `client:interaction` (src/directives/interaction.ts) with Astro. */
+/** Registers `client:interaction` and `client:personal` (src/directives/) with Astro. */
 export default function interactionDirective(): AstroIntegration {
   return {
     name: 'harvest:client-interaction',
@@ -9,6 +9,8 @@ export default function interactionDirective(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         // esbuild bundles the entrypoint from a file path (not a file: URL)
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
+        // client:personal hydrates an island once a signed-in shopper's personal data is in (decision 075)
+        addClientDirective({ name: 'personal', entrypoint: fileURLToPath(new URL('./personal.ts', import.meta.url)) });
       },
     },
   };

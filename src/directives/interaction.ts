@@ -67,6 +67,23 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
 
   for (const type of INTERACTION_EVENTS) el.addEventListener(type, onInteraction, { capture: true, passive: true });
   el.addEventListener('submit', onSubmit, true);
+
+  // A signed-in shopper's basket came in late (src/islands/shared/late-personal.ts): an island for
+  // an item already in the cart hydrates now, so its stepper shows the quantity (decision 075).
+  const inLateBasket = () => {
+    const gtin = el.closest<HTMLElement>('[data-gtin]')?.dataset.gtin;
+    const basket = (globalThis as { __hmBasket?: { lineItems?: Array<{ gtin13: string }> } | null }).__hmBasket;
+    return Boolean(gtin && basket?.lineItems?.some((line) => line.gtin13 === gtin));
+  };
+  if (inLateBasket()) void start();
+  else
+    globalThis.addEventListener(
+      'hm:personal',
+      () => {
+        if (inLateBasket()) void start();
+      },
+      { once: true },
+    );
 };
 
 export default interactionDirective;

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, setCartQuantityAtom } from './atoms.ts';
+import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, seedLateBasketAtom, setCartQuantityAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
@@ -24,8 +24,13 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   const add = useSetAtom(addToCartAtom);
   const setQuantity = useSetAtom(setCartQuantityAtom);
   // The first render matches the server's HTML (a form); shared state applies after mount.
+  const seedLate = useSetAtom(seedLateBasketAtom);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    // a signed-in shopper's basket from the page's personal call: the stepper shows what is in the cart
+    seedLate();
+    setMounted(true);
+  }, [seedLate]);
 
   const line = mounted ? view.lines.find((item) => item.gtin13 === gtin13 && !item.isDeleting) : undefined;
   const error = mounted ? errors[gtin13] : undefined;

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState } from 'react';
-import { cartCountAtom, loadCartAtom, seedCartCountAtom } from './atoms.ts';
+import { cartCountAtom, loadCartAtom, seedCartCountAtom, seedLateBasketAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface CartCountProps {
@@ -22,11 +22,13 @@ function CartCountBadge({ initialCount, signedIn = false, cartFetch = false }: C
   useHydrateAtoms([[seedCartCountAtom, initialCount]] as const);
   const shared = useAtomValue(cartCountAtom);
   const load = useSetAtom(loadCartAtom);
+  const seedLate = useSetAtom(seedLateBasketAtom);
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     setMounted(true);
-    if (signedIn && cartFetch) void load();
-  }, [signedIn, cartFetch, load]);
+    // the page's personal call may have fetched the basket already (late-personal.ts)
+    if (signedIn && cartFetch && !seedLate()) void load();
+  }, [signedIn, cartFetch, load, seedLate]);
   const count = (mounted ? shared : initialCount) ?? 0;
   return (
     <span data-testid="cart-count" role="status" aria-label={cartCountLabel(count)}>

@@ -4,6 +4,7 @@ import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartActio
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { lateBasket } from '../shared/late-personal.ts';
 import { CartApiError, fetchBasket, newOpId, redirectToSignIn, sendCartOp } from './api.ts';
 
 // The cart's atoms, in Jotai's default store: the header's CartCount, every AddToCart and the
@@ -87,6 +88,17 @@ export const seedCartCountAtom = atom(null, (get, set, count: number | null) => 
 /** Seeds the basket the page was rendered with (the cart page's useHydrateAtoms). */
 export const seedBasketAtom = atom(null, (get, set, basket: BasketOutput | null) => {
   if (basket) dispatch(get, set, { type: 'loadSuccess', basket });
+});
+
+/**
+ * Seeds the basket the page's personal call fetched (src/islands/shared/late-personal.ts), unless
+ * the islands have one already. Answers whether there was one to seed.
+ */
+export const seedLateBasketAtom = atom(null, (get, set): boolean => {
+  const basket = lateBasket();
+  if (!basket) return false;
+  if (!get(cartStateAtom).server) dispatch(get, set, { type: 'loadSuccess', basket });
+  return true;
 });
 
 /** Fetches the basket unless it is loading or loaded already (request-state rule). */

@@ -127,3 +127,36 @@ export function themeStyle(banner: Pick<Banner, 'theme'>): string {
   const { primary, primaryDark, accent, surface } = banner.theme;
   return `:root{--brand:${primary};--brand-dark:${primaryDark};--accent:${accent};--surface:${surface}}`;
 }
+
+/**
+ * Parses the BANNER_ORIGINS setting: `"harvest=https://www.harvest.example,bayside=https://…"`,
+ * the public origin of each banner (canonical links). Malformed entries are ignored.
+ */
+export function parseBannerOrigins(setting: string | undefined): Map<BannerId, string> {
+  const origins = new Map<BannerId, string>();
+  for (const entry of (setting ?? '').split(',')) {
+    const at = entry.indexOf('=');
+    const id = entry.slice(0, at).trim().toLowerCase();
+    try {
+      const url = new URL(entry.slice(at + 1).trim());
+      if (at > 0 && isBannerId(id) && (url.protocol === 'https:' || url.protocol === 'http:')) origins.set(id, url.origin);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return origins;
+}
+
+/** Host names every deployment answers for: this machine, for development and tests. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|[a-z0-9-]+\.localhost)$/;
+
+/**
+ * True when the edge serves this Host: one of BANNER_HOSTS, the host of a BANNER_ORIGINS entry, or
+ * a loopback name. Any other host is refused, so no client-chosen Host reaches a page.
+ * `isServedHost('evil.example:443', hosts, origins) === false`
+ */
+export function isServedHost(host: string, hosts: Map<string, BannerId>, origins: Map<BannerId, string>): boolean {
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  if (LOOPBACK_HOST.test(name) || hosts.has(name)) return true;
+  return [...origins.values()].some((origin) => new URL(origin).hostname === name);
+}

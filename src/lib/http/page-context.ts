@@ -19,6 +19,8 @@ export interface SessionView {
 
 export interface PageContext {
   banner: Banner;
+  /** The banner's public origin for canonical links: configuration, never the request's Host. */
+  publicOrigin: string;
   /** The shopper's store (division-store, shopping §1). */
   locationId: string;
   modality: Modality;

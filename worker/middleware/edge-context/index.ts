@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
-import { BANNERS, isBannerId, parseBannerHosts, resolveBanner, type BannerId } from '../../../src/lib/banner/banners.ts';
+import { BANNERS, isBannerId, isServedHost, parseBannerHosts, parseBannerOrigins, resolveBanner, type BannerId } from '../../../src/lib/banner/banners.ts';
+import { ERROR_CODES } from '../../../src/lib/http/errors.ts';
+import { errorResponse } from '../../errors.ts';
 import { MODALITIES, type Modality } from '../../../src/lib/catalog/product.ts';
 import { LOCATION_ID_PATTERN } from '../../../src/lib/location/location-id.ts';
 import { appendSetCookie } from '../../response.ts';
@@ -27,7 +29,12 @@ export function parseStoreCookie(value: string | undefined): { locationId: strin
 export function edgeContext(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const fallback: BannerId = isBannerId(c.env.DEFAULT_BANNER) ? c.env.DEFAULT_BANNER : 'harvest';
-    let bannerId = resolveBanner(new URL(c.req.url).host, parseBannerHosts(c.env.BANNER_HOSTS), fallback);
+    const url = new URL(c.req.url);
+    const hosts = parseBannerHosts(c.env.BANNER_HOSTS);
+    const origins = parseBannerOrigins(c.env.BANNER_ORIGINS);
+    // issue 7 §4: a Host we do not serve never reaches a page (nor the cache, nor a canonical link)
+    if (!isServedHost(url.host, hosts, origins)) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown host', 400, [`host: ${url.host.slice(0, 100)}`]);
+    let bannerId = resolveBanner(url.host, hosts, fallback);
     let rememberBanner: string | null = null;
     if (c.env.ENVIRONMENT === 'development') {
       const requested = c.req.query('banner');
@@ -42,6 +49,7 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     const banner = BANNERS[bannerId];
     const store = parseStoreCookie(getCookie(c, STORE_COOKIE));
     c.set('banner', banner);
+    c.set('publicOrigin', origins.get(bannerId) ?? url.origin);
     c.set('locationId', store?.locationId ?? banner.defaultLocationId);
     c.set('modality', store?.modality ?? 'PICKUP');
     c.set('timeZone', DEFAULT_TIME_ZONE);

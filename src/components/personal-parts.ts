@@ -1,0 +1,34 @@
+import type { AuthStateOutput } from '../lib/auth/contracts.ts';
+import type { BasketOutput } from '../lib/basket/contracts.ts';
+import { islandFetch } from '../islands/shared/fetch.ts';
+import { announcePersonal } from '../islands/shared/late-personal.ts';
+
+// The personal parts of a shared page (issue 7 §2, docs/decisions/075): the cached HTML is the
+// same for every shopper; this script, run after load, asks the edge who the shopper is (one call,
+// answered at the edge for anonymous shoppers) and, when signed in, shows the greeting, then
+// fetches the basket once (where the banner fetches carts) and announces it, so the header count
+// and the product cards' steppers show what is in the cart.
+
+/** spec: shopping §7 Cart (BASKET_PATHS.BASKET, repeated to keep valibot out of this script). */
+const BASKET_PATH = '/basket/api/basket/';
+
+async function json(path: string): Promise<unknown> {
+  const response = await islandFetch(path, { headers: { accept: 'application/json' } });
+  return response.ok ? response.json() : null;
+}
+
+/** Fills the header of `root` for a signed-in shopper; does nothing for anyone else. */
+export async function fillPersonalParts(root: HTMLElement): Promise<void> {
+  // No valibot here: this script is on every page, before any interaction (the JS budget).
+  const state = ((await json('/auth/api/authentication-state').catch(() => null)) as { data?: AuthStateOutput } | null)?.data;
+  if (!state?.authenticated) return;
+  for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]')) name.textContent = state.userInfo?.firstName ?? '';
+  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]')) part.hidden = false;
+  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]')) part.hidden = true;
+  let basket: BasketOutput | null = null;
+  if (root.dataset.cartFetch === 'true') {
+    const answer = (await json(BASKET_PATH).catch(() => null)) as { data?: BasketOutput } | null;
+    basket = Array.isArray(answer?.data?.lineItems) ? answer.data : null;
+  }
+  announcePersonal(basket);
+}
