@@ -4,6 +4,7 @@ import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '../src/lib/http/status.t
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
 import { readCallContext, type UpstreamEnv } from './context.ts';
 import { secretMatches } from './edge-secret.ts';
+import { liveCustomer } from './middleware/require-customer.ts';
 import { handleUpstreamError, upstreamError } from './errors.ts';
 import { basketService } from './routes/basket.ts';
 import { catalogService } from './routes/catalog.ts';
@@ -28,6 +29,7 @@ export function createUpstreamApp() {
     c.set('call', readCallContext(c));
     await next();
   });
+  app.use('*', liveCustomer());
   app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
   app.route('/', identityService);
   app.route('/', catalogService);

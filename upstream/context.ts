@@ -16,7 +16,10 @@ export interface CallContext {
   modality: string;
   banner: string;
   abTests: Record<string, number>;
+  /** The customer of a live session; null for anonymous calls and for revoked or expired sessions. */
   customer: CustomerContext | null;
+  /** The call named a session that is no longer live (signed out, expired): it runs as anonymous. */
+  staleSession?: boolean;
   timeZone: string;
   correlationId: string;
 }

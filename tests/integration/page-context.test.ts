@@ -42,7 +42,8 @@ describe('the page context the worker hands each render', () => {
       if ((added = add.status === 200)) break;
     }
     expect(added).toBe(true);
-    const response = await get('/search?query=milk', cookie);
+    // a page personal by nature (decision 075) renders with the session
+    const response = await get('/cart', cookie);
     const locals = seen!;
     expect(locals.banner.id).toBe('harvest');
     expect(locals.locationId).toBe(locals.banner.defaultLocationId);
@@ -69,5 +70,41 @@ describe('the page context the worker hands each render', () => {
     expect(first.headers.get('cache-control')).toBe('private, no-store');
     expect(first.headers.has('x-hm-cache')).toBe(false);
     expect((await get('/search?query=context-personal&personal')).headers.has('x-hm-cache')).toBe(false);
+  });
+
+  test('a signed-in shopper gets the shared page: rendered without the session, cached, served to everyone (decision 075)', async () => {
+    const cookie = await signInCookie(app, env);
+    const signedIn = await get('/search?query=shared-signed-in', cookie);
+    expect(seen!.session).toBeNull();
+    expect(await signedIn.text()).toBe('count null');
+    expect(signedIn.headers.get('x-hm-cache')).toBe('MISS');
+    seen = null;
+    const anonymous = await get('/search?query=shared-signed-in');
+    expect(anonymous.headers.get('x-hm-cache')).toBe('HIT');
+    expect(await anonymous.text()).toBe('count null');
+    const again = await get('/search?query=shared-signed-in', cookie);
+    expect(again.headers.get('x-hm-cache')).toBe('HIT');
+    expect(seen).toBeNull();
+  });
+
+  test('a client-chosen Host is refused and never reaches a page or the cache', async () => {
+    seen = null;
+    const ctx = createExecutionContext();
+    const response = await app.request('http://evil.example/search?query=host-poison', {}, env, ctx);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Array<{ code: string; reason: string }> }).errors[0]).toMatchObject({ code: 'CLIENT_ERROR', reason: 'Unknown host' });
+    expect(seen).toBeNull();
+    const forged = await app.request(`${TEST_ORIGIN}/search?query=host-poison`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, env, createExecutionContext());
+    expect([200, 400]).toContain(forged.status);
+    if (forged.status === 200) expect(seen!.publicOrigin).not.toContain('evil');
+  });
+
+  test('canonical links use the configured public origin of the banner', async () => {
+    const configured = { ...env, BANNER_ORIGINS: 'harvest=https://www.harvest.example,bayside=https://www.bayside.example' };
+    await app.request(`${TEST_ORIGIN}/search?query=origin`, {}, configured, createExecutionContext());
+    expect(seen!.publicOrigin).toBe('https://www.harvest.example');
+    expect((await app.request('https://www.bayside.example/search?query=origin', {}, configured, createExecutionContext())).status).toBe(200);
+    expect(seen!.banner.id).toBe('bayside');
+    expect(seen!.publicOrigin).toBe('https://www.bayside.example');
   });
 });

@@ -222,11 +222,13 @@ describe('product search', () => {
     if (!last) throw new Error('no results');
     await env.DB.batch([
       env.DB.prepare("INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) VALUES (?1, 'p13n@example.test', 'P', 'Z', 'harvest', 'x', 0)").bind(guid),
+      // a live session: a revoked or unknown one runs as anonymous (issue 7 §4)
+      env.DB.prepare("INSERT INTO sessions (session_id, customer_guid, created_at, expires_at) VALUES ('s-p13n', ?1, 0, ?2)").bind(guid, Date.now() + 3_600_000),
       env.DB.prepare("INSERT INTO baskets (id, customer_guid, banner, type, created_at, updated_at) VALUES ('b-p13n', ?1, 'harvest', 'ACTIVE', 0, 0)").bind(guid),
       env.DB.prepare("INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES ('b-p13n', 'li-1', ?1, 1, 0)").bind(last.upc),
     ]);
     const response = await upstream.request(`${SEARCH}?filter.query=milk&page.size=96`, {
-      headers: { 'x-hm-location-id': '70100101', 'x-hm-customer-context': JSON.stringify({ customerGUID: guid, sessionId: 's', authorities: ['ROLE_USER'] }) },
+      headers: { 'x-hm-location-id': '70100101', 'x-hm-customer-context': JSON.stringify({ customerGUID: guid, sessionId: 's-p13n', authorities: ['ROLE_USER'] }) },
     }, env);
     const personalized = v.parse(ProductSearchResponseSchema, await response.json());
     const first = personalized.data.productsSearch[0];

@@ -6,11 +6,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { AuthStateResponseSchema } from '../../src/lib/auth/contracts.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { readCallContext, type UpstreamEnv } from '../../upstream/context.ts';
-import { requireCustomer } from '../../upstream/middleware/require-customer.ts';
+import { liveCustomer, requireCustomer } from '../../upstream/middleware/require-customer.ts';
 import { createApp } from '../fixtures/app.ts';
 import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
 import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // ARCHITECTURE.md Sessions and trust; spec: account §6 Roles; docs/decisions/020-sessions.md.
 
@@ -287,6 +288,7 @@ describe('revocation and trust', () => {
       c.set('call', readCallContext(c));
       await next();
     });
+    protectedService.use('*', liveCustomer());
     protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
     const replay = await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env);
     expect(replay.status).toBe(401);
@@ -303,6 +305,7 @@ describe('revocation and trust', () => {
       c.set('call', readCallContext(c));
       await next();
     });
+    protectedService.use('*', liveCustomer());
     protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
     expect((await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env)).status).toBe(200);
   });
@@ -368,5 +371,41 @@ describe('sign-out when the upstream fails to confirm', () => {
     expect(response.status).toBe(500);
     await waitOnExecutionContext(context);
     expect((await stateOf(cookie)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
+  });
+});
+
+describe('a revoked session is anonymous on every route (issue 7 §4)', () => {
+  const SEARCH = '/atlas/v1/search/v1/products-search?filter.query=milk&page.size=48';
+  type Search = { data: { productsSearch: Array<{ upc: string; personalized: boolean }> } };
+
+  async function search(cookie: string) {
+    const response = await app.request(SEARCH, { headers: { cookie } }, env, ctx());
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Search).data.productsSearch;
+  }
+
+  test('after sign-out the old cookie personalises no search and leaves no customer on an ad click', async () => {
+    await seedCatalogForTests(env.DB, { products: 120 });
+    const cookie = await signIn(app, env, ctx());
+    const milk = (await search(cookie))[0]!.upc;
+    const added = await app.request('/basket/api/v2/user/add-item', { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13: milk, quantity: 1 }) }, env, ctx());
+    expect(added.status).toBe(200);
+    expect((await search(cookie)).some((item) => item.upc === milk && item.personalized), 'signed in, the cart item is personalised').toBe(true);
+
+    const out = await app.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie), body: '{}' }, env, ctx());
+    expect(out.status).toBe(204);
+    expect((await search(cookie)).filter((item) => item.personalized)).toEqual([]);
+
+    const fetchedId = `revoked-${crypto.randomUUID()}`;
+    const click = await app.request(
+      '/atlas/v1/ads/v1/click',
+      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' }) },
+      env,
+      ctx(),
+    );
+    expect(click.status).toBeLessThan(300);
+    const row = await env.DB.prepare('SELECT customer_guid FROM ad_events WHERE fetched_id = ?1').bind(fetchedId).first<{ customer_guid: string | null }>();
+    expect(row).not.toBeNull();
+    expect(row?.customer_guid).toBeNull();
   });
 });

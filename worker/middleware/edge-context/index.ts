@@ -34,7 +34,9 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     const origins = parseBannerOrigins(c.env.BANNER_ORIGINS);
     // issue 7 §4: a Host we do not serve never reaches a page (nor the cache, nor a canonical link)
     if (!isServedHost(url.host, hosts, origins)) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown host', 400, [`host: ${url.host.slice(0, 100)}`]);
-    let bannerId = resolveBanner(url.host, hosts, fallback);
+    // the host of a banner's public origin is that banner's, as BANNER_HOSTS entries are
+    const byOrigin = [...origins].find(([, origin]) => new URL(origin).host === url.host)?.[0];
+    let bannerId = byOrigin ?? resolveBanner(url.host, hosts, fallback);
     let rememberBanner: string | null = null;
     if (c.env.ENVIRONMENT === 'development') {
       const requested = c.req.query('banner');

@@ -11,7 +11,8 @@ const app = createApp({
 });
 
 async function page(cookie: string): Promise<Response> {
-  return app.request(`${TEST_ORIGIN}/search?query=milk`, { headers: { cookie } }, env, createExecutionContext());
+  // a page personal by nature: shared pages render without the session (decision 075)
+  return app.request(`${TEST_ORIGIN}/cart`, { headers: { cookie } }, env, createExecutionContext());
 }
 
 describe('liveSessionForPages', () => {
