@@ -10,6 +10,9 @@ import {
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
+import { findMatch, readMatch, type Match } from './search-match-cache.ts';
+import { isDocIdOrder, sortByKey } from './search-ranking.ts';
+import { CHANGE_SQL, readState, type SearchState, STATE_SQL, VERSION_SQL } from './search-state.ts';
 
 // spec: shopping §3 Product search response, §7 Product search, §8 high page offset, §9.
 // One SQL statement reads the FTS5 match (doc ids and bm25 scores, packed); the per-product facts
@@ -17,8 +20,6 @@ import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.
 // counts (catalog-facets.ts), sorting and paging run in memory. A category/brand browse reads
 // the index alone. See docs/decisions/010-catalog-and-search.md.
 
-/** bm25 column weights: name, brand, category, description. */
-export const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
 /** Sponsored placements added when option.monetization=SPONSORED (shopping §9: keyed by placement). */
 export const MAX_ADS = 2;
 /** personalizationId of items ranked up by the shopper's purchase history. */
@@ -82,10 +83,6 @@ interface SearchIndex {
 
 let cachedIndex: SearchIndex | null = null;
 
-const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
-/** The newest price/stock change (migrations/0006_search_change_log.sql). */
-const CHANGE_SQL = 'SELECT coalesce(max(seq), 0) FROM search_changes';
-const STATE_SQL = `SELECT (${VERSION_SQL}) AS version, (${CHANGE_SQL}) AS seq`;
 const OFFER_FIELDS = ['gtin13', 'coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'];
 /** The offers of one store changed after a sequence: the gtins logged, and their rows now. */
 const CHANGED_GTINS_SQL = 'SELECT DISTINCT gtin13 FROM search_changes WHERE location_id = ?1 AND seq > ?2 AND seq <= ?3';
@@ -209,17 +206,6 @@ async function applyChanges(db: D1Database, index: SearchIndex, store: StoreOffe
   return true;
 }
 
-/** The version of the products and the newest price/stock change, as one search read them. */
-interface SearchState {
-  version: number;
-  seq: number;
-}
-
-async function readState(db: D1Database): Promise<SearchState> {
-  const row = await db.prepare(STATE_SQL).first<{ version: number | null; seq: number | null }>();
-  return { version: Number(row?.version ?? 0), seq: Number(row?.seq ?? 0) };
-}
-
 /** Index loads under way, so a burst of searches on a cold isolate loads it once. */
 const loading = new Map<string, Promise<{ index: SearchIndex; store: StoreOffers }>>();
 
@@ -313,79 +299,6 @@ function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>,
 }
 
 /**
- * The FTS5 match: doc ids and (when `ranked`) bm25 scores x 10,000 as integers, packed, with
- * the index version read in the same statement. bm25 is about two thirds of this query's cost,
- * so sorts that never look at relevance (price, name) leave it out (every score is then 0).
- */
-function matchStatement(db: D1Database, expression: string, ranked: boolean): D1PreparedStatement {
-  // MATERIALIZED: bm25() only works in the FTS query's own select, not in an aggregate over it.
-  const sql = ranked
-    ? `WITH m AS MATERIALIZED (SELECT rowid AS d, bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) AS s FROM product_fts WHERE product_fts MATCH ?1)
-      SELECT (${VERSION_SQL}), (${CHANGE_SQL}), group_concat(d), group_concat(CAST(round(-s * 10000) AS INTEGER)) FROM m GROUP BY d >> 16`
-    : `SELECT (${VERSION_SQL}), (${CHANGE_SQL}), group_concat(rowid), NULL FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`;
-  return db.prepare(sql).bind(expression);
-}
-
-interface Match {
-  /** the products' version and the newest price/stock change when the match was read (null: no row) */
-  state: SearchState | null;
-  docIds: number[];
-  scores: number[] | null;
-}
-
-function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Match {
-  let state: SearchState | null = null;
-  const docIds: number[] = [];
-  const scores: number[] | null = ranked ? [] : null;
-  for (const [version, seq, ids, s] of rows) {
-    state = { version: Number(version), seq: Number(seq) };
-    if (typeof ids === 'string' && ids) for (const id of ids.split(',')) docIds.push(Number(id));
-    if (scores && typeof s === 'string' && s) for (const score of s.split(',')) scores.push(Number(score));
-  }
-  return { state, docIds, scores };
-}
-
-/** FTS matches held per expression (store- and filter-independent), for one index version. */
-const MAX_CACHED_MATCHES = 64;
-/** Doc ids held across all cached matches at most (about 16 bytes each with their scores). */
-const MAX_CACHED_IDS = 500_000;
-const matchCache = new Map<string, Match & { state: SearchState }>();
-let cachedIds = 0;
-
-/**
- * The FTS match of `expression`, from the match cache when it holds one of the current version
- * (checked with one small read), else from D1 (and then cached). A ranked entry serves unranked
- * searches too (their scores are 0).
- */
-async function findMatch(db: D1Database, expression: string, ranked: boolean): Promise<Match> {
-  const hit = matchCache.get(`r:${expression}`) ?? (ranked ? undefined : matchCache.get(`u:${expression}`));
-  if (hit) {
-    // Prices and stock do not change a match (they come from the index): one small read of the
-    // version and the change sequence, which the index then applies.
-    const state = await readState(db);
-    if (state.version === hit.state.version) {
-      const key = hit.scores ? `r:${expression}` : `u:${expression}`;
-      matchCache.delete(key); // least recently used first
-      matchCache.set(key, hit);
-      return { state, docIds: hit.docIds, scores: ranked ? hit.scores : null };
-    }
-    matchCache.clear();
-    cachedIds = 0;
-  }
-  const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
-  if (match.state !== null && match.docIds.length <= MAX_CACHED_IDS / 4) {
-    matchCache.set(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, state: match.state });
-    cachedIds += match.docIds.length;
-    for (const [key, entry] of matchCache) {
-      if (matchCache.size <= MAX_CACHED_MATCHES && cachedIds <= MAX_CACHED_IDS) break;
-      matchCache.delete(key);
-      cachedIds -= entry.docIds.length;
-    }
-  }
-  return match;
-}
-
-/**
  * Vocabulary words near the terms' lengths, for spelling suggestions (read only when a query
  * matched nothing; the whole snapshot is held with the index). The seed snapshots fts5vocab into
  * search_vocabulary; without a snapshot the live fts5vocab table is read (slower: it walks the
@@ -409,32 +322,6 @@ async function loadVocabulary(db: D1Database, terms: readonly string[]): Promise
     .bind(min, max)
     .raw<[string, number]>();
   return rows.map(([term, documents]) => ({ term, documents }));
-}
-
-const POSITIONS = 2 ** 17;
-
-/**
- * `rows` ordered by an integer key (ascending), equal keys keeping their order in `rows`: the
- * key and the position share one float64, sorted natively. Null when a key is not an integer
- * in [0, 2^36) or there are too many rows (callers then sort with the comparator).
- */
-function sortByKey(rows: readonly SearchRow[], key: (row: SearchRow) => number): SearchRow[] | null {
-  if (rows.length >= POSITIONS) return null;
-  const keys = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
-    const value = key(rows[i] as SearchRow);
-    if (!Number.isInteger(value) || value < 0 || value >= 2 ** 36) return null;
-    keys[i] = value * POSITIONS + i;
-  }
-  keys.sort();
-  const out = new Array<SearchRow>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) out[i] = rows[(keys[i] as number) % POSITIONS] as SearchRow;
-  return out;
-}
-
-function isDocIdOrder(rows: readonly SearchRow[]): boolean {
-  for (let i = 1; i < rows.length; i += 1) if ((rows[i] as SearchRow).docId <= (rows[i - 1] as SearchRow).docId) return false;
-  return true;
 }
 
 /** Runs a product search for one store and modality. */
