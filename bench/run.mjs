@@ -25,7 +25,7 @@ import { excludedFromSearch, firstMilk, JS_BUDGET_BYTES, lighthouseFloors, regis
 import { BENCH_PORTS } from './ports.mjs';
 import { measureEdgeSearch, runSearchLatency, SEARCH_LATENCY_SCRIPT, SEARCH_P95_TARGET_MS } from './search.mjs';
 import { demoShopperCookie, putDemoCart, signInAsDemoShopper } from './sign-in.mjs';
-import { compareCachedPage } from './throughput.mjs';
+import { compareCachedPage, compareSignedIn } from './throughput.mjs';
 
 const PARTS = ['weight', 'lighthouse', 'throughput', 'journey', 'search'];
 const BUDGET_ONLY = process.argv.includes('--budget-only');
@@ -90,6 +90,10 @@ async function main() {
           compareCachedPage(server.url, THROUGHPUT_PAGE, { seconds: 10, connections: 10 }), failures);
         if (report.throughput) printThroughput(report.throughput);
         if (report.throughput && !report.throughput.ok) gates.push(`throughput: cached page at ${(report.throughput.ratio * 100).toFixed(0)}% of the bare route (target >= 50%)`);
+        report.signedIn = await part(`3b. Signed-in against anonymous (autocannon, loopback, 20 connections, 10 s each): ${THROUGHPUT_PAGE}`, async () =>
+          compareSignedIn(server.url, THROUGHPUT_PAGE, await demoShopperCookie(server.url), { seconds: 10, connections: 20 }), failures);
+        if (report.signedIn) printSignedIn(report.signedIn);
+        if (report.signedIn && !report.signedIn.ok) gates.push(`throughput: signed-in listing at ${report.signedIn.ratio.toFixed(2)} of anonymous (target >= 0.8)`);
       }
       if (ONLY.includes('journey')) {
         report.journey = await part('4. Journey: Playwright, 4x CPU slowdown, Lighthouse slow 4G (562.5 ms latency, 1474.56 / 675 kbit/s)', () => measureJourney(browser, server.url), failures);
@@ -268,6 +272,12 @@ function printThroughput(t) {
   const row = (name, r) => ({ route: name, 'requests/s': Math.round(r.requestsPerSecond), requests: r.requests, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'non-2xx': r.non2xx, errors: r.errors });
   console.table([row('/__edge/ping (bare)', t.bare), row(`${new URL(t.page.url).pathname}${new URL(t.page.url).search} (cache HIT)`, t.page)]);
   console.log(`  cached page / bare route = ${(t.ratio * 100).toFixed(1)}% (target >= ${t.target * 100}%): ${t.ok ? 'ok' : 'BELOW'}`);
+}
+
+function printSignedIn(t) {
+  const row = (name, r) => ({ shopper: name, 'requests/s': Math.round(r.requestsPerSecond), requests: r.requests, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'non-2xx': r.non2xx, errors: r.errors });
+  console.table([row('anonymous', t.anonymous), row('signed in', t.signedIn)]);
+  console.log(`  signed-in / anonymous = ${t.ratio.toFixed(2)} (target >= ${t.target}): ${t.ok ? 'ok' : 'BELOW'}`);
 }
 
 function printJourney(j) {

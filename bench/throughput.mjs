@@ -6,8 +6,8 @@ import autocannon from 'autocannon';
 export const THROUGHPUT_TARGET = 0.5;
 
 /** Runs autocannon on one URL; resolves to requests/s, latency percentiles and error counts. */
-export async function load(url, { seconds = 10, connections = 10 } = {}) {
-  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1 });
+export async function load(url, { seconds = 10, connections = 10, headers = {} } = {}) {
+  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1, headers });
   return {
     url,
     seconds,
@@ -40,4 +40,20 @@ export async function compareCachedPage(baseUrl, pagePath, options = {}) {
   const page = await load(pageUrl, options);
   const ratio = bare.requestsPerSecond ? page.requestsPerSecond / bare.requestsPerSecond : 0;
   return { bare, page, ratio, target: THROUGHPUT_TARGET, ok: ratio >= THROUGHPUT_TARGET && page.non2xx === 0 && page.errors === 0 };
+}
+
+/** ARCHITECTURE.md: a signed-in listing at >= 0.8 of the anonymous throughput, same run. */
+export const SIGNED_IN_TARGET = 0.8;
+
+/**
+ * The same listing anonymous and signed in (issue 7 §2, decision 075), one after the other in the
+ * same run, `connections` at a time. `cookie` is a signed-in shopper's Cookie header.
+ */
+export async function compareSignedIn(baseUrl, pagePath, cookie, options = {}) {
+  const pageUrl = `${baseUrl}${pagePath}`;
+  for (let i = 0; i < 5; i += 1) await (await fetch(pageUrl)).arrayBuffer();
+  const anonymous = await load(pageUrl, options);
+  const signedIn = await load(pageUrl, { ...options, headers: { cookie } });
+  const ratio = anonymous.requestsPerSecond ? signedIn.requestsPerSecond / anonymous.requestsPerSecond : 0;
+  return { anonymous, signedIn, ratio, target: SIGNED_IN_TARGET, ok: ratio >= SIGNED_IN_TARGET && signedIn.non2xx === 0 && signedIn.errors === 0 };
 }

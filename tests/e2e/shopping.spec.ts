@@ -36,3 +36,28 @@ test('an anonymous shopper who adds to cart is sent to sign in and comes back', 
   await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === 'milk');
   await expect(greeting(page)).toBeVisible();
 });
+
+test('a signed-in shopper gets the shared cached listing with their name, cart count and the quantity already in the cart', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/search?query=milk');
+  await waitForIslands(page);
+  const card = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
+  const add = card.getByRole('button', { name: /^Add to cart: .+/ });
+  if (await add.isVisible()) {
+    await add.click();
+    await expect(card.getByTestId('cart-line-quantity')).toHaveText('1');
+  }
+  const quantity = Number(await card.getByTestId('cart-line-quantity').textContent());
+  const count = await cartCount(page);
+
+  // A fresh visit: the HTML is the edge's shared copy (no name, no cart in it); the personal
+  // parts come after load, and the card shows the stepper without a click.
+  const response = await page.goto('/search?query=milk');
+  expect(await response?.headerValue('x-hm-cache')).toBe('HIT');
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toContain('Dana');
+  await expect(greeting(page)).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(count));
+  const again = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
+  await expect(again.getByTestId('cart-line-quantity')).toHaveText(String(quantity));
+});
