@@ -1,8 +1,6 @@
 // Search latency at a realistic catalog size (ARCHITECTURE.md: search at 50,000 products, p95
 // <= 15 ms in the upstream, <= 50 ms through the edge).
-//   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--writes 10] [--reuse] [--work DIR]
-// --writes N: a writer changes N price/stock rows per second (product_prices, random store and
-// product) while the measured searches run (docs/decisions/080-search-under-writes.md).
+//   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--reuse] [--work DIR]
 // 1. writes the seed SQL (upstream/seed), 2. applies the migrations and the seed to a fresh local
 // D1 with wrangler (timed; --reuse keeps a seeded D1 and applies only pending migrations),
 // 3. bundles the upstream app (upstream/app.ts) and the edge app (createApp() of worker/app.ts,
@@ -30,7 +28,6 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '200' },
     reuse: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
-    writes: { type: 'string', default: '0' },
     /** where the seed and the local D1 live (default .tmp/bench-search/<products>); give each concurrent run its own */
     work: { type: 'string' },
   },
@@ -40,7 +37,6 @@ const QUERIES = Number(values.queries);
 /** Each query runs this many times: all samples give the raw figures, the fastest of each the
  * contention-filtered ones (on a shared machine, other processes' CPU shows up as latency). */
 const REPEAT = Math.max(1, Number(values.repeat));
-const WRITES_PER_SECOND = Math.max(0, Number(values.writes));
 const WORK = values.work ?? join('.tmp', 'bench-search', String(PRODUCTS));
 const STATE = join(WORK, 'state');
 const DATABASE_ID = '00000000-0000-0000-0000-000000000000';
@@ -158,17 +154,6 @@ try {
   const firstSearch: Record<string, number> = {};
   for (const target of [UPSTREAM, EDGE] as const) firstSearch[target] = round(await run(target, 0, WARMUP_TERMS));
   for (let i = 0; i < 40; i += 1) for (const target of [UPSTREAM, EDGE] as const) await run(target, i, WARMUP_TERMS);
-  // The writer: one price/stock change every 1000/N ms, as checkout and repricing would make.
-  const db = await mf.getD1Database('DB', UPSTREAM);
-  const offers = (await db.prepare('SELECT count(*) AS n FROM product_prices').first<number>('n')) ?? 1;
-  let writes = 0;
-  const writer = WRITES_PER_SECOND > 0
-    ? setInterval(() => {
-      writes += 1;
-      void db.prepare(`UPDATE product_prices SET stock_quantity = abs(random() % 40), regular_cents = regular_cents + (abs(random() % 3) - 1)
-        WHERE (location_id, gtin13) = (SELECT location_id, gtin13 FROM product_prices LIMIT 1 OFFSET ?1)`).bind(Math.floor(Math.random() * offers)).run().catch((error: unknown) => console.error('write failed:', error));
-    }, 1000 / WRITES_PER_SECOND)
-    : null;
   const samples: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
   const best: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
   // The first run of a query whose text that worker has not searched yet (or a browse, which
@@ -193,10 +178,7 @@ try {
       best[target].push(fastest);
     }
   }
-  if (writer) clearInterval(writer);
   const report = {
-    writesPerSecond: WRITES_PER_SECOND,
-    writes,
     date: new Date().toISOString(),
     products: PRODUCTS,
     queries: QUERIES,
@@ -212,7 +194,7 @@ try {
   };
   mkdirSync(join('bench', 'reports'), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ writesPerSecond: WRITES_PER_SECOND, writes, products: PRODUCTS, queries: QUERIES, repeat: REPEAT, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
+  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
   console.log('slowest (best of repeat):', report.slowest);
   console.log(`written to ${REPORT}`);
 } finally {

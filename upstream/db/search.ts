@@ -10,9 +10,6 @@ import {
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
-import { findMatch, readMatch, type Match } from './search-match-cache.ts';
-import { isDocIdOrder, sortByKey } from './search-ranking.ts';
-import { CHANGE_SQL, readState, type SearchState, STATE_SQL, VERSION_SQL } from './search-state.ts';
 
 // spec: shopping §3 Product search response, §7 Product search, §8 high page offset, §9.
 // One SQL statement reads the FTS5 match (doc ids and bm25 scores, packed); the per-product facts
@@ -20,6 +17,8 @@ import { CHANGE_SQL, readState, type SearchState, STATE_SQL, VERSION_SQL } from 
 // counts (catalog-facets.ts), sorting and paging run in memory. A category/brand browse reads
 // the index alone. See docs/decisions/010-catalog-and-search.md.
 
+/** bm25 column weights: name, brand, category, description. */
+export const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
 /** Sponsored placements added when option.monetization=SPONSORED (shopping §9: keyed by placement). */
 export const MAX_ADS = 2;
 /** personalizationId of items ranked up by the shopper's purchase history. */
@@ -55,8 +54,6 @@ interface StoreOffers {
   onSale: Uint8Array;
   promoCode: (string | null)[];
   stock: Int32Array;
-  /** the search_changes sequence these offers include (migrations/0006_search_change_log.sql) */
-  seq: number;
 }
 
 interface SearchIndex {
@@ -83,19 +80,13 @@ interface SearchIndex {
 
 let cachedIndex: SearchIndex | null = null;
 
-const OFFER_FIELDS = ['gtin13', 'coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'];
-/** The offers of one store changed after a sequence: the gtins logged, and their rows now. */
-const CHANGED_GTINS_SQL = 'SELECT DISTINCT gtin13 FROM search_changes WHERE location_id = ?1 AND seq > ?2 AND seq <= ?3';
-const CHANGED_OFFERS_SQL = `SELECT ${OFFER_FIELDS.join(', ')} FROM product_prices
-  WHERE location_id = ?1 AND gtin13 IN (SELECT gtin13 FROM search_changes WHERE location_id = ?1 AND seq > ?2 AND seq <= ?3)`;
-/** Changes applied one by one at most; a store further behind is reloaded whole. */
-const MAX_APPLIED_CHANGES = 2000;
+const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
 // Fields joined with || (not concat_ws: workerd's SQLite drops empty strings from concat_ws, which
 // shifts every later field of a record).
 const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
 const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')"])}, char(30))
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
-const STORE_SQL = `SELECT group_concat(${joined(OFFER_FIELDS)}, char(30))
+const STORE_SQL = `SELECT group_concat(${joined(['gtin13', 'coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
 const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
     SELECT doc_id, CASE WHEN lag(name) OVER w = name COLLATE NOCASE THEN '=' ELSE '' END AS tie, row_number() OVER w AS n
@@ -166,64 +157,31 @@ function buildIndex(version: number, chunks: readonly (readonly [string | null])
   return index;
 }
 
-function buildStore(index: SearchIndex, seq: number, chunks: readonly (readonly [string | null])[]): StoreOffers {
+function buildStore(index: SearchIndex, chunks: readonly (readonly [string | null])[]): StoreOffers {
   const size = index.docId.length;
-  const store: StoreOffers = { price: new Float64Array(size).fill(Number.NaN), onSale: new Uint8Array(size), promoCode: new Array<string | null>(size).fill(null), stock: new Int32Array(size), seq };
-  for (const [gtin13 = '', price, onSale, promoCode, stock] of records(chunks)) setOffer(index, store, gtin13, price, onSale, promoCode, stock);
+  const store: StoreOffers = { price: new Float64Array(size).fill(Number.NaN), onSale: new Uint8Array(size), promoCode: new Array<string | null>(size).fill(null), stock: new Int32Array(size) };
+  for (const [gtin13 = '', price, onSale, promoCode, stock] of records(chunks)) {
+    const slot = index.slotOfGtin.get(gtin13);
+    if (slot === undefined || !price) continue;
+    store.price[slot] = Number(price);
+    store.onSale[slot] = onSale === '1' ? 1 : 0;
+    store.promoCode[slot] = promoCode || null;
+    store.stock[slot] = Number(stock);
+  }
   return store;
 }
 
-function setOffer(index: SearchIndex, store: StoreOffers, gtin13: string, price: unknown, onSale: unknown, promoCode: unknown, stock: unknown): void {
-  const slot = index.slotOfGtin.get(gtin13);
-  if (slot === undefined) return;
-  const priced = price !== null && price !== undefined && price !== '';
-  store.price[slot] = priced ? Number(price) : Number.NaN;
-  store.onSale[slot] = priced && String(onSale) === '1' ? 1 : 0;
-  store.promoCode[slot] = priced ? (String(promoCode ?? '') || null) : null;
-  store.stock[slot] = priced ? Number(stock) : 0;
-}
-
 /**
- * Brings `store` up to change `seq`: re-reads only the offers logged since its own sequence (a
- * deleted offer is logged but has no row: it becomes unpriced). False when the log no longer
- * reaches back that far or holds too many changes (the caller reloads the store whole).
+ * The index at `version` with the offers of `locationId`, loaded (one batch) when the cached
+ * copy is of another version or lacks the store. `version` null: read it first.
  */
-async function applyChanges(db: D1Database, index: SearchIndex, store: StoreOffers, locationId: string, seq: number): Promise<boolean> {
-  const [oldest, gtins, offers] = await db.batch<Record<string, unknown>>([
-    db.prepare('SELECT coalesce(min(seq), 0) AS seq FROM search_changes'),
-    db.prepare(CHANGED_GTINS_SQL).bind(locationId, store.seq, seq),
-    db.prepare(CHANGED_OFFERS_SQL).bind(locationId, store.seq, seq),
-  ]);
-  if (Number(oldest?.results[0]?.seq ?? 0) > store.seq + 1) return false;
-  const changed = (gtins?.results ?? []) as { gtin13: string }[];
-  if (changed.length > MAX_APPLIED_CHANGES) return false;
-  for (const { gtin13 } of changed) setOffer(index, store, gtin13, null, 0, null, 0);
-  for (const row of (offers?.results ?? []) as Record<string, unknown>[]) {
-    const [gtin13, price, onSale, promoCode, stock] = Object.values(row);
-    setOffer(index, store, String(gtin13), price, onSale, promoCode, stock);
-  }
-  store.seq = seq;
-  return true;
-}
-
 /** Index loads under way, so a burst of searches on a cold isolate loads it once. */
 const loading = new Map<string, Promise<{ index: SearchIndex; store: StoreOffers }>>();
 
-/**
- * The index at `state.version` with the offers of `locationId` up to change `state.seq`: the
- * cached copy when it is of that version (changed offers re-read, not the whole store), else
- * loaded in one batch. `state` null: read it first.
- */
-async function searchIndex(db: D1Database, state: SearchState | null, locationId: string): Promise<{ index: SearchIndex; store: StoreOffers }> {
-  const { version, seq } = state ?? (await readState(db));
-  const index = cachedIndex?.version === version ? cachedIndex : null;
-  const held = index?.stores.get(locationId);
-  if (index && held) {
-    index.stores.delete(locationId); // least recently used first
-    index.stores.set(locationId, held);
-    if (held.seq >= seq || (await applyChanges(db, index, held, locationId, seq))) return { index, store: held };
-    index.stores.delete(locationId);
-  }
+async function searchIndex(db: D1Database, version: number | null, locationId: string): Promise<{ index: SearchIndex; store: StoreOffers }> {
+  if (version === null) version = (await db.prepare(VERSION_SQL).first<number>('version')) ?? 0;
+  const held = cachedIndex?.version === version ? cachedIndex.stores.get(locationId) : undefined;
+  if (held && cachedIndex) return loadIndex(db, version, locationId);
   const key = `${version}:${locationId}`;
   let pending = loading.get(key);
   if (!pending) {
@@ -235,12 +193,17 @@ async function searchIndex(db: D1Database, state: SearchState | null, locationId
 
 async function loadIndex(db: D1Database, version: number, locationId: string): Promise<{ index: SearchIndex; store: StoreOffers }> {
   let index = cachedIndex?.version === version ? cachedIndex : null;
-  // One transaction: the version, the change sequence, the products (when not held) and the store's offers agree.
-  const statements = [db.prepare(STATE_SQL), ...(index ? [] : [db.prepare(CATALOG_SQL)]), db.prepare(STORE_SQL).bind(locationId)];
+  const cachedStore = index?.stores.get(locationId);
+  if (index && cachedStore) {
+    index.stores.delete(locationId); // least recently used first
+    index.stores.set(locationId, cachedStore);
+    return { index, store: cachedStore };
+  }
+  // One transaction: the version, the products (when not held) and the store's offers agree.
+  const statements = [db.prepare(VERSION_SQL), ...(index ? [] : [db.prepare(CATALOG_SQL)]), db.prepare(STORE_SQL).bind(locationId)];
   const results = await db.batch<Record<string, unknown>>(statements);
   const raw = (i: number) => ((results[i]?.results ?? []) as Record<string, unknown>[]).map((row) => [Object.values(row)[0] ?? null] as [string | null]);
-  const state = (results[0]?.results[0] ?? {}) as { version?: number; seq?: number };
-  const loadedVersion = Number(state.version ?? 0);
+  const loadedVersion = Number(Object.values(results[0]?.results[0] ?? {})[0] ?? 0);
   if (!index) {
     index = buildIndex(loadedVersion, raw(1));
     cachedIndex = index;
@@ -249,7 +212,7 @@ async function loadIndex(db: D1Database, version: number, locationId: string): P
     cachedIndex = null;
     return loadIndex(db, loadedVersion, locationId);
   }
-  const store = buildStore(index, Number(state.seq ?? 0), raw(statements.length - 1));
+  const store = buildStore(index, raw(statements.length - 1));
   index.stores.set(locationId, store);
   if (index.stores.size > MAX_STORES) index.stores.delete(index.stores.keys().next().value as string);
   return { index, store };
@@ -299,6 +262,76 @@ function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>,
 }
 
 /**
+ * The FTS5 match: doc ids and (when `ranked`) bm25 scores x 10,000 as integers, packed, with
+ * the index version read in the same statement. bm25 is about two thirds of this query's cost,
+ * so sorts that never look at relevance (price, name) leave it out (every score is then 0).
+ */
+function matchStatement(db: D1Database, expression: string, ranked: boolean): D1PreparedStatement {
+  // MATERIALIZED: bm25() only works in the FTS query's own select, not in an aggregate over it.
+  const sql = ranked
+    ? `WITH m AS MATERIALIZED (SELECT rowid AS d, bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) AS s FROM product_fts WHERE product_fts MATCH ?1)
+      SELECT (${VERSION_SQL}), group_concat(d), group_concat(CAST(round(-s * 10000) AS INTEGER)) FROM m GROUP BY d >> 16`
+    : `SELECT (${VERSION_SQL}), group_concat(rowid), NULL FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`;
+  return db.prepare(sql).bind(expression);
+}
+
+interface Match {
+  version: number | null;
+  docIds: number[];
+  scores: number[] | null;
+}
+
+function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Match {
+  let version: number | null = null;
+  const docIds: number[] = [];
+  const scores: number[] | null = ranked ? [] : null;
+  for (const [v, ids, s] of rows) {
+    version = Number(v);
+    if (typeof ids === 'string' && ids) for (const id of ids.split(',')) docIds.push(Number(id));
+    if (scores && typeof s === 'string' && s) for (const score of s.split(',')) scores.push(Number(score));
+  }
+  return { version, docIds, scores };
+}
+
+/** FTS matches held per expression (store- and filter-independent), for one index version. */
+const MAX_CACHED_MATCHES = 64;
+/** Doc ids held across all cached matches at most (about 16 bytes each with their scores). */
+const MAX_CACHED_IDS = 500_000;
+const matchCache = new Map<string, Match & { version: number }>();
+let cachedIds = 0;
+
+/**
+ * The FTS match of `expression`, from the match cache when it holds one of the current version
+ * (checked with one small read), else from D1 (and then cached). A ranked entry serves unranked
+ * searches too (their scores are 0).
+ */
+async function findMatch(db: D1Database, expression: string, ranked: boolean): Promise<Match> {
+  const hit = matchCache.get(`r:${expression}`) ?? (ranked ? undefined : matchCache.get(`u:${expression}`));
+  if (hit) {
+    const version = (await db.prepare(VERSION_SQL).first<number>('version')) ?? 0;
+    if (version === hit.version) {
+      const key = hit.scores ? `r:${expression}` : `u:${expression}`;
+      matchCache.delete(key); // least recently used first
+      matchCache.set(key, hit);
+      return { version, docIds: hit.docIds, scores: ranked ? hit.scores : null };
+    }
+    matchCache.clear();
+    cachedIds = 0;
+  }
+  const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
+  if (match.version !== null && match.docIds.length <= MAX_CACHED_IDS / 4) {
+    matchCache.set(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, version: match.version });
+    cachedIds += match.docIds.length;
+    for (const [key, entry] of matchCache) {
+      if (matchCache.size <= MAX_CACHED_MATCHES && cachedIds <= MAX_CACHED_IDS) break;
+      matchCache.delete(key);
+      cachedIds -= entry.docIds.length;
+    }
+  }
+  return match;
+}
+
+/**
  * Vocabulary words near the terms' lengths, for spelling suggestions (read only when a query
  * matched nothing; the whole snapshot is held with the index). The seed snapshots fts5vocab into
  * search_vocabulary; without a snapshot the live fts5vocab table is read (slower: it walks the
@@ -324,6 +357,32 @@ async function loadVocabulary(db: D1Database, terms: readonly string[]): Promise
   return rows.map(([term, documents]) => ({ term, documents }));
 }
 
+const POSITIONS = 2 ** 17;
+
+/**
+ * `rows` ordered by an integer key (ascending), equal keys keeping their order in `rows`: the
+ * key and the position share one float64, sorted natively. Null when a key is not an integer
+ * in [0, 2^36) or there are too many rows (callers then sort with the comparator).
+ */
+function sortByKey(rows: readonly SearchRow[], key: (row: SearchRow) => number): SearchRow[] | null {
+  if (rows.length >= POSITIONS) return null;
+  const keys = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const value = key(rows[i] as SearchRow);
+    if (!Number.isInteger(value) || value < 0 || value >= 2 ** 36) return null;
+    keys[i] = value * POSITIONS + i;
+  }
+  keys.sort();
+  const out = new Array<SearchRow>(rows.length);
+  for (let i = 0; i < rows.length; i += 1) out[i] = rows[(keys[i] as number) % POSITIONS] as SearchRow;
+  return out;
+}
+
+function isDocIdOrder(rows: readonly SearchRow[]): boolean {
+  for (let i = 1; i < rows.length; i += 1) if ((rows[i] as SearchRow).docId <= (rows[i - 1] as SearchRow).docId) return false;
+  return true;
+}
+
 /** Runs a product search for one store and modality. */
 export async function searchProducts(db: D1Database, query: ProductSearchQueryOutput, context: SearchContext): Promise<ProductSearchResponseOutput> {
   const modality = lookupModality(context.modality);
@@ -347,7 +406,7 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   const digits = text.replace(/\s+/g, '');
   let match: Match | null = null;
   if (/^\d{12,13}$/.test(digits)) {
-    const found = await db.prepare(`SELECT (${VERSION_SQL}), (${CHANGE_SQL}), group_concat(doc_id), NULL FROM products WHERE gtin13 = ?1 OR upc = ?1`).bind(digits).raw<unknown[]>();
+    const found = await db.prepare(`SELECT (${VERSION_SQL}), group_concat(doc_id), NULL FROM products WHERE gtin13 = ?1 OR upc = ?1`).bind(digits).raw<unknown[]>();
     match = readMatch(found, false);
     terms = [];
   } else if (terms.length > 0) {
@@ -365,7 +424,7 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   let index: SearchIndex | null = null;
   if (match) {
     if (match.docIds.length > 0) {
-      const held = await searchIndex(db, match.state, locationId);
+      const held = await searchIndex(db, match.version, locationId);
       index = held.index;
       const slotOf = held.index.slotOf;
       rows = toRows(held.index, held.store, match.docIds.map((id) => slotOf.get(id) ?? -1), match.scores, modalityBit);
