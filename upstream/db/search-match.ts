@@ -66,11 +66,6 @@ onEpochChange(() => {
   cachedIds = 0;
 });
 
-/** What the match cache holds (for the heap soak and tests). */
-export function matchCacheSize(): { entries: number; ids: number } {
-  return { entries: matchCache.size, ids: cachedIds };
-}
-
 function remember(key: string, match: Match & { epoch: number }): void {
   const previous = matchCache.get(key);
   if (previous) cachedIds -= previous.docIds.length;
