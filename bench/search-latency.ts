@@ -154,6 +154,7 @@ function stats(samples: number[]) {
   return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) };
 }
 
+let writer: ReturnType<typeof setInterval> | null = null;
 try {
   // The first searches of an isolate load the search index (upstream/db/search.ts): timed apart.
   const firstSearch: Record<string, number> = {};
@@ -162,7 +163,7 @@ try {
   // The writer: one price/stock UPDATE every 1000/WRITES ms while the searches run.
   const db = await mf.getD1Database('DB');
   let written = 0;
-  const writer = WRITES > 0
+  writer = WRITES > 0
     ? setInterval(() => {
       const docId = 1 + Math.floor(Math.random() * PRODUCTS);
       db.prepare('UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)')
@@ -218,5 +219,6 @@ try {
   console.log('slowest (best of repeat):', report.slowest);
   console.log(`written to ${REPORT}`);
 } finally {
+  if (writer) clearInterval(writer);
   await mf.dispose();
 }
