@@ -7,7 +7,7 @@ import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { searchResponse } from './search-response.ts';
-import { heldIndex } from './search-sync.ts';
+import { currentIndex, heldIndex } from './search-sync.ts';
 
 // spec: shopping §3 Product search response, §7 Product search, §9.
 // One SQL statement reads the FTS5 match (search-match.ts, cached per expression and epoch); the
@@ -84,6 +84,10 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   const boughtPromise = personalization === 'purchase' && context.customerGUID
     ? purchasedDocIds(db, context.customerGUID).catch(() => new Set<number>())
     : Promise.resolve(new Set<number>());
+
+  // A new isolate starts loading the index while the FTS match runs (the later heldIndex call
+  // waits for this load, which queues first); a failure here is met again there.
+  if (!currentIndex()) void heldIndex(db, locationId).catch(() => null);
 
   // 1. The matched set.
   const sort = query.sort ?? 'relevance';
