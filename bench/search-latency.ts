@@ -1,6 +1,9 @@
 // Search latency at a realistic catalog size (ARCHITECTURE.md: search at 50,000 products, p95
 // <= 15 ms in the upstream, <= 50 ms through the edge).
-//   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--reuse] [--work DIR]
+//   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--writes 10] [--reuse] [--work DIR]
+// --writes N: while the searches are measured, a writer changes N price/stock rows per second
+// (one UPDATE of product_prices every 1000/N ms, random product and store), as checkout and
+// repricing would (docs/decisions/080-search-change-log.md).
 // 1. writes the seed SQL (upstream/seed), 2. applies the migrations and the seed to a fresh local
 // D1 with wrangler (timed; --reuse keeps a seeded D1 and applies only pending migrations),
 // 3. bundles the upstream app (upstream/app.ts) and the edge app (createApp() of worker/app.ts,
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '200' },
     reuse: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
+    writes: { type: 'string', default: '0' },
     /** where the seed and the local D1 live (default .tmp/bench-search/<products>); give each concurrent run its own */
     work: { type: 'string' },
   },
@@ -37,6 +41,7 @@ const QUERIES = Number(values.queries);
 /** Each query runs this many times: all samples give the raw figures, the fastest of each the
  * contention-filtered ones (on a shared machine, other processes' CPU shows up as latency). */
 const REPEAT = Math.max(1, Number(values.repeat));
+const WRITES = Math.max(0, Number(values.writes));
 const WORK = values.work ?? join('.tmp', 'bench-search', String(PRODUCTS));
 const STATE = join(WORK, 'state');
 const DATABASE_ID = '00000000-0000-0000-0000-000000000000';
@@ -50,7 +55,7 @@ function timed<T>(label: string, run: () => T): T {
 }
 
 mkdirSync(WORK, { recursive: true });
-const REPORT = join('bench', 'reports', 'search-latency.json');
+const REPORT = join('bench', 'reports', WRITES > 0 ? 'search-latency-writes.json' : 'search-latency.json');
 const fresh = !values.reuse || !existsSync(STATE);
 if (fresh) {
   rmSync(STATE, { recursive: true, force: true });
@@ -149,11 +154,24 @@ function stats(samples: number[]) {
   return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) };
 }
 
+let writer: ReturnType<typeof setInterval> | null = null;
 try {
   // The first searches of an isolate load the search index (upstream/db/search.ts): timed apart.
   const firstSearch: Record<string, number> = {};
   for (const target of [UPSTREAM, EDGE] as const) firstSearch[target] = round(await run(target, 0, WARMUP_TERMS));
   for (let i = 0; i < 40; i += 1) for (const target of [UPSTREAM, EDGE] as const) await run(target, i, WARMUP_TERMS);
+  // The writer: one price/stock UPDATE every 1000/WRITES ms while the searches run.
+  const db = await mf.getD1Database('DB');
+  let written = 0;
+  writer = WRITES > 0
+    ? setInterval(() => {
+      const docId = 1 + Math.floor(Math.random() * PRODUCTS);
+      db.prepare('UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)')
+        .bind(100 + Math.floor(Math.random() * 900), Math.floor(Math.random() * 40), STORES[docId % STORES.length] as string, docId)
+        .run().then(() => { written += 1; }, (error: unknown) => console.error('writer:', error));
+    }, 1000 / WRITES)
+    : null;
+  const measuredFrom = performance.now();
   const samples: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
   const best: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
   // The first run of a query whose text that worker has not searched yet (or a browse, which
@@ -178,8 +196,11 @@ try {
       best[target].push(fastest);
     }
   }
+  if (writer) clearInterval(writer);
+  const writesPerSecond = round(written / ((performance.now() - measuredFrom) / 1000));
   const report = {
     date: new Date().toISOString(),
+    writesPerSecond,
     products: PRODUCTS,
     queries: QUERIES,
     repeat: REPEAT,
@@ -194,9 +215,10 @@ try {
   };
   mkdirSync(join('bench', 'reports'), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
+  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, writesPerSecond, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
   console.log('slowest (best of repeat):', report.slowest);
   console.log(`written to ${REPORT}`);
 } finally {
+  if (writer) clearInterval(writer);
   await mf.dispose();
 }

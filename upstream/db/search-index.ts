@@ -1,0 +1,171 @@
+// The search index in isolate memory: the per-product facts of product_search (brand,
+// category, tag and fulfillment bits, GTIN, variant group) and each store's offer from
+// product_prices, read as a few packed strings. Built here; kept fresh by search-sync.ts.
+// Measured at 50,000 products: docs/decisions/010-catalog-and-search.md, "Performance", and 080.
+
+import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
+
+const FIELD = String.fromCharCode(31);
+const RECORD = String.fromCharCode(30);
+/** Rows per packed string (D1 caps a value at 2 MB). */
+const CHUNK_BITS = 13;
+const BRAND_COLLATOR = new Intl.Collator('en');
+
+export interface StoreOffers {
+  /** effective price (promo, else regular) per slot; NaN = not priced at the store */
+  price: Float64Array;
+  onSale: Uint8Array;
+  promoCode: (string | null)[];
+  stock: Int32Array;
+}
+
+export interface SearchIndex {
+  /** search_state.version the products were read at */
+  epoch: number;
+  /** the newest search_changes.seq applied to every held store */
+  seq: number;
+  slotOf: Map<number, number>;
+  slotOfGtin: Map<string, number>;
+  docId: Int32Array;
+  gtin: string[];
+  brand: string[];
+  /** brand order of sort=brand.* (localeCompare 'en'; equal brands share a rank) */
+  brandRank: Int32Array;
+  categoryId: string[];
+  /** the slots of each category and of each department (a browse by filter.taxonomies) */
+  slotsByTaxonomy: Map<string, number[]>;
+  tags: Int32Array;
+  flags: Int32Array;
+  variantGroupId: (string | null)[];
+  /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
+  nameRank: Int32Array | null;
+  stores: Map<string, StoreOffers>;
+  vocabulary: VocabularyTerm[] | null;
+}
+
+export type Chunks = readonly (readonly [string | null])[];
+
+/** The epoch, and the newest and oldest seq of the change log (0 when empty). */
+export const STATE_SQL = 'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest FROM search_state WHERE id = 1';
+export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
+// Fields joined with || (not concat_ws: workerd's SQLite drops empty strings from concat_ws, which
+// shifts every later field of a record).
+const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
+const OFFER_FIELDS = ['coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'];
+export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')"])}, char(30))
+  FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
+export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
+  FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
+/** At most this many changed offers are re-read; more (or a pruned gap) reloads the held stores. */
+export const MAX_CHANGES = 2000;
+/** The offers logged after seq ?1 as they are now (a deleted offer reads as unpriced). */
+export const CHANGES_SQL = `SELECT c.location_id, c.gtin13, coalesce(p.promo_cents, p.regular_cents), (p.promo_cents IS NOT NULL), coalesce(p.promo_code, ''), p.stock_quantity
+  FROM (SELECT DISTINCT location_id, gtin13 FROM search_changes WHERE seq > ?1 LIMIT ${MAX_CHANGES + 1}) c
+  LEFT JOIN product_prices p ON p.location_id = c.location_id AND p.gtin13 = c.gtin13`;
+const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
+    SELECT doc_id, CASE WHEN lag(name) OVER w = name COLLATE NOCASE THEN '=' ELSE '' END AS tie, row_number() OVER w AS n
+    FROM product_search WINDOW w AS (ORDER BY name COLLATE NOCASE, doc_id)
+  ) GROUP BY n >> 16 ORDER BY n >> 16`;
+
+function records(chunks: Chunks): string[][] {
+  const out: string[][] = [];
+  for (const [chunk] of chunks) {
+    if (!chunk) continue;
+    for (const record of chunk.split(RECORD)) out.push(record.split(FIELD));
+  }
+  return out;
+}
+
+export function buildIndex(epoch: number, seq: number, chunks: Chunks): SearchIndex {
+  const rows = records(chunks);
+  const size = rows.length;
+  const index: SearchIndex = {
+    epoch,
+    seq,
+    slotOf: new Map(),
+    slotOfGtin: new Map(),
+    docId: new Int32Array(size),
+    gtin: new Array<string>(size),
+    brand: new Array<string>(size),
+    brandRank: new Int32Array(size),
+    categoryId: new Array<string>(size),
+    slotsByTaxonomy: new Map(),
+    tags: new Int32Array(size),
+    flags: new Int32Array(size),
+    variantGroupId: new Array<string | null>(size),
+    nameRank: null,
+    stores: new Map(),
+    vocabulary: null,
+  };
+  const brands = new Map<string, string>();
+  rows.forEach(([docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId], slot) => {
+    const id = Number(docId);
+    let interned = brands.get(brand);
+    if (interned === undefined) {
+      interned = brand;
+      brands.set(brand, brand);
+    }
+    index.slotOf.set(id, slot);
+    index.slotOfGtin.set(gtin13, slot);
+    index.docId[slot] = id;
+    index.gtin[slot] = gtin13;
+    index.brand[slot] = interned;
+    index.categoryId[slot] = categoryId;
+    for (const id of categoryId === departmentId ? [categoryId] : [categoryId, departmentId]) {
+      const list = index.slotsByTaxonomy.get(id);
+      if (list) list.push(slot);
+      else index.slotsByTaxonomy.set(id, [slot]);
+    }
+    index.tags[slot] = Number(tags);
+    index.flags[slot] = Number(flags);
+    index.variantGroupId[slot] = variantGroupId || null;
+  });
+  const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);
+  const rank = new Map<string, number>();
+  sorted.forEach((brand, i) => {
+    const previous = sorted[i - 1];
+    rank.set(brand, previous !== undefined && BRAND_COLLATOR.compare(previous, brand) === 0 ? (rank.get(previous) ?? i) : i);
+  });
+  for (let slot = 0; slot < size; slot += 1) index.brandRank[slot] = rank.get(index.brand[slot] as string) ?? 0;
+  return index;
+}
+
+/** Sets one slot's offer (price null: not priced at the store). */
+export function setOffer(store: StoreOffers, slot: number, price: unknown, onSale: unknown, promoCode: unknown, stock: unknown): void {
+  const priced = price !== null && price !== undefined && price !== '';
+  store.price[slot] = priced ? Number(price) : Number.NaN;
+  store.onSale[slot] = priced && (onSale === '1' || onSale === 1) ? 1 : 0;
+  store.promoCode[slot] = priced && typeof promoCode === 'string' && promoCode ? promoCode : null;
+  store.stock[slot] = priced ? Number(stock ?? 0) : 0;
+}
+
+export function buildStore(index: SearchIndex, chunks: Chunks): StoreOffers {
+  const size = index.docId.length;
+  const store: StoreOffers = { price: new Float64Array(size).fill(Number.NaN), onSale: new Uint8Array(size), promoCode: new Array<string | null>(size).fill(null), stock: new Int32Array(size) };
+  for (const [gtin13 = '', price, onSale, promoCode, stock] of records(chunks)) {
+    const slot = index.slotOfGtin.get(gtin13);
+    if (slot !== undefined && price) setOffer(store, slot, price, onSale, promoCode, stock);
+  }
+  return store;
+}
+
+/** The name rank of every slot (sort=name.*), read once per index. */
+export async function nameRanks(db: D1Database, index: SearchIndex): Promise<Int32Array> {
+  if (index.nameRank) return index.nameRank;
+  const rows = await db.prepare(NAME_ORDER_SQL).raw<[string | null]>();
+  const rank = new Int32Array(index.docId.length);
+  let position = 0;
+  let current = 0;
+  for (const [chunk] of rows) {
+    if (!chunk) continue;
+    for (const entry of chunk.split(',')) {
+      const tie = entry.endsWith('=');
+      if (!tie) current = position;
+      const slot = index.slotOf.get(Number(tie ? entry.slice(0, -1) : entry));
+      if (slot !== undefined) rank[slot] = current;
+      position += 1;
+    }
+  }
+  index.nameRank = rank;
+  return rank;
+}

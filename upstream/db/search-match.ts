@@ -1,0 +1,124 @@
+import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
+import { VERSION_SQL } from './search-index.ts';
+import { currentEpoch, currentIndex, onEpochChange, sync } from './search-sync.ts';
+
+// The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
+// the products' text only (not the store, prices, stock, filters, sort or page), so it stays
+// valid for one epoch (search_state.version); a price or stock change leaves it alone. The epoch
+// is checked by search-sync.ts at most once per FRESHNESS_MS, not per search.
+
+/** bm25 column weights: name, brand, category, description. */
+export const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
+
+export interface Match {
+  /** the epoch the match was read at (null: read nothing) */
+  epoch: number | null;
+  docIds: ArrayLike<number>;
+  /** bm25 x 10,000 as integers, per doc id; null when not ranked */
+  scores: ArrayLike<number> | null;
+}
+
+/**
+ * The FTS5 match: doc ids and (when `ranked`) bm25 scores x 10,000 as integers, packed, with
+ * the epoch read in the same statement. bm25 is about two thirds of this query's cost, so sorts
+ * that never look at relevance (price, name) leave it out (every score is then 0).
+ */
+function matchStatement(db: D1Database, expression: string, ranked: boolean): D1PreparedStatement {
+  // MATERIALIZED: bm25() only works in the FTS query's own select, not in an aggregate over it.
+  const sql = ranked
+    ? `WITH m AS MATERIALIZED (SELECT rowid AS d, bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) AS s FROM product_fts WHERE product_fts MATCH ?1)
+      SELECT (${VERSION_SQL}), group_concat(d), group_concat(CAST(round(-s * 10000) AS INTEGER)) FROM m GROUP BY d >> 16`
+    : `SELECT (${VERSION_SQL}), group_concat(rowid), NULL FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`;
+  return db.prepare(sql).bind(expression);
+}
+
+function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Match {
+  let epoch: number | null = null;
+  const docIds: number[] = [];
+  const scores: number[] | null = ranked ? [] : null;
+  for (const [v, ids, s] of rows) {
+    epoch = Number(v);
+    if (typeof ids === 'string' && ids) for (const id of ids.split(',')) docIds.push(Number(id));
+    if (scores && typeof s === 'string' && s) for (const score of s.split(',')) scores.push(Number(score));
+  }
+  return { epoch, docIds, scores };
+}
+
+/** The products whose GTIN or UPC is `digits` (a 12- or 13-digit search). */
+export async function gtinMatch(db: D1Database, digits: string): Promise<Match> {
+  const found = await db.prepare(`SELECT (${VERSION_SQL}), group_concat(doc_id), NULL FROM products WHERE gtin13 = ?1 OR upc = ?1`).bind(digits).raw<unknown[]>();
+  return readMatch(found, false);
+}
+
+/** FTS matches held per expression (least recently used dropped first). */
+export const MAX_CACHED_MATCHES = 64;
+/** Doc ids held across all cached matches at most: 8 bytes each with their score, so at most 4 MB. */
+export const MAX_CACHED_IDS = 500_000;
+interface CachedMatch {
+  epoch: number;
+  docIds: Int32Array;
+  scores: Int32Array | null;
+}
+const matchCache = new Map<string, CachedMatch>();
+let cachedIds = 0;
+onEpochChange(() => {
+  matchCache.clear();
+  cachedIds = 0;
+});
+
+function remember(key: string, match: Match & { epoch: number }): void {
+  const previous = matchCache.get(key);
+  if (previous) cachedIds -= previous.docIds.length;
+  matchCache.set(key, { epoch: match.epoch, docIds: Int32Array.from(match.docIds), scores: match.scores ? Int32Array.from(match.scores) : null });
+  cachedIds += match.docIds.length;
+  for (const [oldest, entry] of matchCache) {
+    if (matchCache.size <= MAX_CACHED_MATCHES && cachedIds <= MAX_CACHED_IDS) break;
+    matchCache.delete(oldest);
+    cachedIds -= entry.docIds.length;
+  }
+}
+
+/**
+ * The FTS match of `expression`: from the match cache when it holds one of the current epoch
+ * (no read at all while the last epoch check is under FRESHNESS_MS old), else from D1 (and then
+ * cached). A ranked entry serves unranked searches too (their scores are 0).
+ */
+export async function findMatch(db: D1Database, expression: string, ranked: boolean): Promise<Match> {
+  await sync(db);
+  const key = `r:${expression}`;
+  const hit = matchCache.get(key) ?? (ranked ? undefined : matchCache.get(`u:${expression}`));
+  if (hit && hit.epoch === currentEpoch()) {
+    const hitKey = hit.scores ? key : `u:${expression}`;
+    matchCache.delete(hitKey); // least recently used first
+    matchCache.set(hitKey, hit);
+    return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
+  }
+  const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
+  if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4) remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
+  return match;
+}
+
+/**
+ * Vocabulary words near the terms' lengths, for spelling suggestions (read only when a query
+ * matched nothing; the whole snapshot is held with the index). The seed snapshots fts5vocab into
+ * search_vocabulary; without a snapshot the live fts5vocab table is read (slower: it walks the
+ * whole index).
+ */
+export async function loadVocabulary(db: D1Database, terms: readonly string[]): Promise<VocabularyTerm[]> {
+  const lengths = terms.map((term) => term.length);
+  const min = Math.max(3, Math.min(...lengths) - 2);
+  const max = Math.max(...lengths) + 2;
+  const index = currentIndex();
+  let vocabulary = index?.vocabulary;
+  if (!vocabulary) {
+    const [version, words] = await db.batch<Record<string, unknown>>([db.prepare(VERSION_SQL), db.prepare('SELECT term, documents FROM search_vocabulary')]);
+    vocabulary = ((words?.results ?? []) as { term: string; documents: number }[]).map(({ term, documents }) => ({ term, documents }));
+    if (index && Number(Object.values(version?.results[0] ?? {})[0]) === index.epoch) index.vocabulary = vocabulary;
+  }
+  if (vocabulary.length > 0) return vocabulary.filter(({ term }) => term.length >= min && term.length <= max);
+  const rows = await db
+    .prepare("SELECT term, doc FROM product_fts_vocab WHERE length(term) BETWEEN ?1 AND ?2 AND term GLOB '[a-z]*'")
+    .bind(min, max)
+    .raw<[string, number]>();
+  return rows.map(([term, documents]) => ({ term, documents }));
+}

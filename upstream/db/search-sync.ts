@@ -1,0 +1,159 @@
+import {
+  buildIndex, buildStore, CATALOG_SQL, CHANGES_SQL, MAX_CHANGES, setOffer, STATE_SQL, STORE_SQL,
+  type Chunks, type SearchIndex, type StoreOffers,
+} from './search-index.ts';
+
+// Keeps the isolate's search index (search-index.ts) fresh, off the hot path: at most once per
+// FRESHNESS_MS an isolate reads the epoch (search_state.version) and the offers logged in
+// search_changes since it last looked (migrations/0006_search_change_log.sql), and patches the
+// held stores in place. A new epoch (a product, an offer added or removed, the vocabulary)
+// drops the index and the cached matches. So a search answers with prices, stock and names at
+// most FRESHNESS_MS old (plus the search's own duration), and a price or stock change costs the
+// isolates one small read instead of a reload. docs/decisions/080-search-change-log.md.
+
+/** How stale (ms) a search may be: the epoch and change log are read at most this often. */
+export const FRESHNESS_MS = 100;
+/** Stores whose offers are held at once (least recently used dropped first). */
+const MAX_STORES = 8;
+
+export interface Held {
+  index: SearchIndex;
+  store: StoreOffers;
+}
+
+let cachedIndex: SearchIndex | null = null;
+let knownEpoch: number | null = null;
+let checkedAt = Number.NEGATIVE_INFINITY;
+let checking: Promise<void> | null = null;
+const epochListeners: (() => void)[] = [];
+/** Index work runs one at a time: a load and a change-log read never interleave. */
+let queue: Promise<unknown> = Promise.resolve();
+
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** Called when the epoch changes (the match cache drops its entries). */
+export function onEpochChange(listener: () => void): void {
+  epochListeners.push(listener);
+}
+
+/** The epoch as last read (at most FRESHNESS_MS ago after `sync`). */
+export function currentEpoch(): number | null {
+  return knownEpoch;
+}
+
+/** The index as held now (for what is cached with it, e.g. the spelling vocabulary). */
+export function currentIndex(): SearchIndex | null {
+  return cachedIndex;
+}
+
+function noteEpoch(epoch: number): void {
+  if (epoch === knownEpoch) return;
+  knownEpoch = epoch;
+  for (const listener of epochListeners) listener();
+}
+
+const rowsOf = (result: D1Result | undefined): unknown[][] => ((result?.results ?? []) as Record<string, unknown>[]).map((row) => Object.values(row));
+const chunksOf = (result: D1Result | undefined): Chunks => rowsOf(result).map(([chunk]) => [typeof chunk === 'string' ? chunk : null] as const);
+
+interface State {
+  epoch: number;
+  newest: number;
+  oldest: number;
+}
+
+function stateOf(result: D1Result | undefined): State {
+  const [epoch = 0, newest = 0, oldest = 0] = (rowsOf(result)[0] ?? []).map(Number);
+  return { epoch, newest, oldest };
+}
+
+/** Brings `index` to `state` with the changed offers read since index.seq; drops it for a new epoch. */
+function applyChanges(index: SearchIndex, state: State, changes: unknown[][]): void {
+  noteEpoch(state.epoch);
+  // Another epoch, or a log behind what was applied (a database restored from a snapshot).
+  if (state.epoch !== index.epoch || state.newest < index.seq) {
+    if (cachedIndex === index) cachedIndex = null;
+    return;
+  }
+  if (state.newest === index.seq) return;
+  if (state.oldest > index.seq + 1 || changes.length > MAX_CHANGES) {
+    index.stores.clear(); // pruned past what this isolate applied, or too many: reload the offers
+  } else {
+    for (const [locationId, gtin13, price, onSale, promoCode, stock] of changes) {
+      const store = index.stores.get(String(locationId));
+      const slot = index.slotOfGtin.get(String(gtin13));
+      if (store && slot !== undefined) setOffer(store, slot, price, onSale, promoCode, stock);
+    }
+  }
+  index.seq = state.newest;
+}
+
+function check(db: D1Database): Promise<void> {
+  return exclusive(async () => {
+    const started = Date.now();
+    const index = cachedIndex;
+    const results = await db.batch([db.prepare(STATE_SQL), ...(index ? [db.prepare(CHANGES_SQL).bind(index.seq)] : [])]);
+    const state = stateOf(results[0]);
+    if (index) applyChanges(index, state, rowsOf(results[1]));
+    else noteEpoch(state.epoch);
+    checkedAt = started;
+  });
+}
+
+/** Reads the epoch and the change log when the last read is over FRESHNESS_MS old. */
+export async function sync(db: D1Database): Promise<void> {
+  if (Date.now() - checkedAt < FRESHNESS_MS) return;
+  checking ??= check(db).finally(() => {
+    checking = null;
+  });
+  await checking;
+}
+
+function take(locationId: string): Held | null {
+  const index = cachedIndex;
+  const store = index?.stores.get(locationId);
+  if (!index || !store) return null;
+  index.stores.delete(locationId); // least recently used first
+  index.stores.set(locationId, store);
+  return { index, store };
+}
+
+/**
+ * The index with the offers of `locationId`, fresh within FRESHNESS_MS. `epoch`: the epoch a
+ * match was read at; an index of another epoch is brought up to date first.
+ */
+export async function heldIndex(db: D1Database, locationId: string, epoch: number | null = null): Promise<Held> {
+  if (cachedIndex) await sync(db);
+  if (epoch !== null && cachedIndex && cachedIndex.epoch !== epoch) await check(db);
+  return take(locationId) ?? exclusive(() => load(db, locationId));
+}
+
+/** Loads what is missing (the products, the store's offers) in one batch: they agree with each other. */
+async function load(db: D1Database, locationId: string): Promise<Held> {
+  const held = take(locationId); // loaded while this one waited
+  if (held) return held;
+  const started = Date.now();
+  const index = cachedIndex;
+  const results = await db.batch([
+    db.prepare(STATE_SQL),
+    index ? db.prepare(CHANGES_SQL).bind(index.seq) : db.prepare(CATALOG_SQL),
+    db.prepare(STORE_SQL).bind(locationId),
+  ]);
+  const state = stateOf(results[0]);
+  if (index) {
+    applyChanges(index, state, rowsOf(results[1]));
+    if (cachedIndex !== index) return load(db, locationId); // a new epoch: load everything
+  } else {
+    noteEpoch(state.epoch);
+  }
+  const built = index ?? buildIndex(state.epoch, state.newest, chunksOf(results[1]));
+  cachedIndex = built;
+  const store = buildStore(built, chunksOf(results[2]));
+  built.stores.set(locationId, store);
+  if (built.stores.size > MAX_STORES) built.stores.delete(built.stores.keys().next().value as string);
+  checkedAt = started;
+  return { index: built, store };
+}
