@@ -49,7 +49,12 @@ export function createApp(options: AppOptions = {}) {
   // spec order: security headers -> banner + location -> session -> CSRF -> request id + timing
   app.use('*', securityHeaders());
   app.use('*', edgeContext());
-  app.use('*', session());
+  // A GET of a shared page renders nothing of the session: its cookie is not read (decision 075).
+  const sharedPageGet = (c: Context<EdgeEnv>) => {
+    const path = new URL(c.req.url).pathname;
+    return c.req.method === 'GET' && isPagePath(path) && !isPersonalPage(path);
+  };
+  app.use('*', session(sharedPageGet));
   app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX)));
   app.use('*', csrf());
   app.use('*', requestId());

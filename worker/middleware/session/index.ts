@@ -79,8 +79,17 @@ async function firstVerified(values: readonly string[], keyring: SessionKeyring,
   return null;
 }
 
-export function session(): MiddlewareHandler<EdgeEnv> {
+/**
+ * `ignoreFor` names requests that render nothing of the session (shared pages, decision 075):
+ * their cookie is not even verified, so a signed-in shopper's cached page costs what an
+ * anonymous one does; the page's personal call reads (and, if bad, clears) the cookie.
+ */
+export function session(ignoreFor: (c: Context<EdgeEnv>) => boolean = () => false): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
+    if (ignoreFor(c)) {
+      c.set('session', null);
+      return next();
+    }
     const values = sessionCookieValues(c.req.header('cookie'));
     const raw = values.length > 0 ? values : undefined;
     const keyring = raw === undefined ? null : await getSessionKeyring(c.env);
