@@ -78,18 +78,6 @@ async function trackAd(c: PromotionsContext, kind: AdEventKind) {
 promotionsService.post(AD_TRACKING_PATHS.IMPRESSION, (c) => trackAd(c, 'impression'));
 promotionsService.post(AD_TRACKING_PATHS.CLICK, (c) => trackAd(c, 'click'));
 
-/** The customer only while their session is live: a revoked or replayed cookie gets the anonymous carousels. */
-async function liveCustomerGUID(c: PromotionsContext): Promise<string | null> {
-  const customer = c.get('call').customer;
-  if (!customer) return null;
-  const row = await c.env.DB.prepare(
-    'SELECT 1 AS ok FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3',
-  )
-    .bind(customer.sessionId, customer.customerGUID, Date.now())
-    .first<{ ok: number }>();
-  return row ? customer.customerGUID : null;
-}
-
 promotionsService.get(RECOMMENDATIONS_PATH, async (c) => {
   const query = parseQuery(c, RecommendationsQuerySchema);
   const call = c.get('call');
@@ -99,7 +87,8 @@ promotionsService.get(RECOMMENDATIONS_PATH, async (c) => {
     size: query.size,
     banner: call.banner,
     locationId: call.locationId,
-    customerGUID: await liveCustomerGUID(c),
+    // live sessions only: upstream/app.ts liveCustomer() drops a revoked or expired one
+    customerGUID: call.customer?.customerGUID ?? null,
   });
   return c.json({ data: { carousels } }, 200);
 });
