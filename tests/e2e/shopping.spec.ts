@@ -24,6 +24,9 @@ test('a shopper can sign in, search for milk, add it to the cart and see the cou
 
 test('an anonymous shopper who adds to cart is sent to sign in and comes back', async ({ page }) => {
   await page.goto('/search?query=milk');
+  // the shared header shows an anonymous shopper no signed-in parts
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await waitForIslands(page);
   await page.getByTestId('product-card').first().getByRole('button', { name: /^Add to cart: .+/ }).click();
 
