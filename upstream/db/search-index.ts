@@ -56,6 +56,17 @@ export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'b
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
+/**
+ * A partial index for a new isolate's first searches (search-sync.ts partialIndex): the facts
+ * and ?1's offers of the products a selection picks. The selections read ?2 (a JSON array).
+ */
+export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
+export const PICK_TAXONOMIES = 'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
+export const partialCatalogSql = (pick: string) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')"])}, char(30))
+  FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
+export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
+  FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
+    WHERE p.location_id = ?1 AND p.gtin13 IN (SELECT gtin13 FROM product_search WHERE ${pick})) GROUP BY n >> ${CHUNK_BITS}`;
 /** At most this many changed offers are re-read; more (or a pruned gap) reloads the held stores. */
 export const MAX_CHANGES = 2000;
 /** The offers logged after seq ?1 as they are now (a deleted offer reads as unpriced). */

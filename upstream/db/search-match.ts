@@ -1,6 +1,6 @@
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index.ts';
-import { currentEpoch, currentIndex, onEpochChange, sync } from './search-sync.ts';
+import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
@@ -83,8 +83,8 @@ function remember(key: string, match: Match & { epoch: number }): void {
  * (no read at all while the last epoch check is under FRESHNESS_MS old), else from D1 (and then
  * cached). A ranked entry serves unranked searches too (their scores are 0).
  */
-export async function findMatch(db: D1Database, expression: string, ranked: boolean): Promise<Match> {
-  await sync(db);
+export async function findMatch(db: D1Database, expression: string, ranked: boolean, defer?: Defer): Promise<Match> {
+  await sync(db, defer);
   const key = `r:${expression}`;
   const hit = matchCache.get(key) ?? (ranked ? undefined : matchCache.get(`u:${expression}`));
   if (hit && hit.epoch === currentEpoch()) {

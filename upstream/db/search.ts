@@ -7,7 +7,7 @@ import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { searchResponse } from './search-response.ts';
-import { currentIndex, heldIndex } from './search-sync.ts';
+import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
 
 // spec: shopping §3 Product search response, §7 Product search, §9.
 // One SQL statement reads the FTS5 match (search-match.ts, cached per expression and epoch); the
@@ -22,6 +22,8 @@ export interface SearchContext {
   modality: Modality;
   banner: string;
   customerGUID: string | null;
+  /** Keeps work going after the answer (the execution context's waitUntil): a cold isolate's index load. */
+  defer?: Defer;
 }
 
 const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
@@ -85,9 +87,10 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
     ? purchasedDocIds(db, context.customerGUID).catch(() => new Set<number>())
     : Promise.resolve(new Set<number>());
 
-  // A new isolate starts loading the index while the FTS match runs (the later heldIndex call
-  // waits for this load, which queues first); a failure here is met again there.
-  if (!currentIndex()) void heldIndex(db, locationId).catch(() => null);
+  // A new isolate answers from a partial index of what the search picks (search-sync.ts) and
+  // loads its whole index after the answer, so its first searches do not wait for that load.
+  const cold = isCold();
+  const held = (pick: Pick, size: number, epoch: number | null = null) => (cold && size <= PARTIAL_MAX ? partialIndex(db, locationId, pick) : heldIndex(db, locationId, epoch, context.defer));
 
   // 1. The matched set.
   const sort = query.sort ?? 'relevance';
@@ -101,30 +104,36 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
     match = await gtinMatch(db, digits);
     terms = [];
   } else if (terms.length > 0) {
-    match = await findMatch(db, ftsMatchExpression(terms) as string, ranked);
+    match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
     if (match.docIds.length === 0) {
       // Typo tolerance: when nothing matched, search for the nearest vocabulary words instead.
       const suggestion = suggestQuery(terms, await loadVocabulary(db, terms));
       if (suggestion) {
         spelling = { suggestion };
         terms = queryTerms(suggestion);
-        match = await findMatch(db, ftsMatchExpression(terms) as string, ranked);
+        match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
       }
     }
   }
   let index: SearchIndex | null = null;
   if (match) {
     if (match.docIds.length > 0) {
-      const held = await heldIndex(db, locationId, match.epoch);
-      index = held.index;
-      const slotOf = held.index.slotOf;
-      rows = toRows(held.index, held.store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit);
+      const { index: matchedIndex, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch);
+      index = matchedIndex;
+      const slotOf = matchedIndex.slotOf;
+      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit);
     }
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.
-    const held = await heldIndex(db, locationId);
-    index = held.index;
-    rows = toRows(held.index, held.store, browseSlots(held.index, taxonomies, query['filter.brands']), null, modalityBit);
+    // A category browse picks its categories; a brand browse or everything waits for the index.
+    const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
+    index = browsed.index;
+    rows = toRows(browsed.index, browsed.store, browseSlots(browsed.index, taxonomies, query['filter.brands']), null, modalityBit);
+  }
+  if (cold && isCold()) {
+    const loading = warm(db, locationId);
+    if (context.defer) context.defer(loading);
+    else void loading;
   }
 
   // 2. Filters and facet counts (catalog-facets.ts).

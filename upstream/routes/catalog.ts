@@ -35,12 +35,21 @@ function shopperStore(c: CatalogContext): { locationId: string; modality: Modali
   return { locationId, modality, banner };
 }
 
+/** Keeps `work` going after the answer where the runtime gives an execution context (app.request in tests does not). */
+function deferWork(c: CatalogContext, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
 export const catalogService = new Hono<UpstreamEnv>();
 
 catalogService.get('/atlas/v1/search/v1/products-search', async (c) => {
   const query = parseQuery(c, ProductSearchQuerySchema);
   const store = shopperStore(c);
-  const result = await searchProducts(c.env.DB, query, { ...store, customerGUID: c.get('call').customer?.customerGUID ?? null });
+  const result = await searchProducts(c.env.DB, query, { ...store, customerGUID: c.get('call').customer?.customerGUID ?? null, defer: (work) => deferWork(c, work) });
   return c.json(result, 200);
 });
 
