@@ -3,7 +3,9 @@
 //   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--writes 10] [--reuse] [--work DIR]
 // --writes N: while the searches are measured, a writer changes N price/stock rows per second
 // (one UPDATE of product_prices every 1000/N ms, random product and store), as checkout and
-// repricing would (docs/decisions/080-search-change-log.md).
+// repricing would (docs/decisions/080-search-change-log.md). --unrelated-writes: the same rate of
+// INSERTs into a table no search reads, to tell the cost of our index's freshness from the cost
+// any write has for local D1's readers (one SQLite database behind one object).
 // 1. writes the seed SQL (upstream/seed), 2. applies the migrations and the seed to a fresh local
 // D1 with wrangler (timed; --reuse keeps a seeded D1 and applies only pending migrations),
 // 3. bundles the upstream app (upstream/app.ts) and the edge app (createApp() of worker/app.ts,
@@ -32,6 +34,8 @@ const { values } = parseArgs({
     reuse: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
     writes: { type: 'string', default: '0' },
+    /** the writer inserts into a table no search reads (bench_noise) instead of changing prices: what any write costs local D1's readers */
+    'unrelated-writes': { type: 'boolean', default: false },
     /** where the seed and the local D1 live (default .tmp/bench-search/<products>); give each concurrent run its own */
     work: { type: 'string' },
   },
@@ -42,6 +46,7 @@ const QUERIES = Number(values.queries);
  * contention-filtered ones (on a shared machine, other processes' CPU shows up as latency). */
 const REPEAT = Math.max(1, Number(values.repeat));
 const WRITES = Math.max(0, Number(values.writes));
+const UNRELATED_WRITES = values['unrelated-writes'];
 const WORK = values.work ?? join('.tmp', 'bench-search', String(PRODUCTS));
 const STATE = join(WORK, 'state');
 const DATABASE_ID = '00000000-0000-0000-0000-000000000000';
@@ -55,7 +60,7 @@ function timed<T>(label: string, run: () => T): T {
 }
 
 mkdirSync(WORK, { recursive: true });
-const REPORT = join('bench', 'reports', WRITES > 0 ? 'search-latency-writes.json' : 'search-latency.json');
+const REPORT = join('bench', 'reports', WRITES > 0 ? (UNRELATED_WRITES ? 'search-latency-unrelated-writes.json' : 'search-latency-writes.json') : 'search-latency.json');
 const fresh = !values.reuse || !existsSync(STATE);
 if (fresh) {
   rmSync(STATE, { recursive: true, force: true });
@@ -158,16 +163,23 @@ let writer: ReturnType<typeof setInterval> | null = null;
 try {
   // The first searches of an isolate load the search index (upstream/db/search.ts): timed apart.
   const firstSearch: Record<string, number> = {};
-  for (const target of [UPSTREAM, EDGE] as const) firstSearch[target] = round(await run(target, 0, WARMUP_TERMS));
+  // A new isolate answers from a partial index and loads the whole one after the answer
+  // (docs/decisions/080): the pause lets the upstream's load finish before the edge's first
+  // search, which shares the one local D1 with it (timed apart, as two isolates would be).
+  for (const target of [UPSTREAM, EDGE] as const) {
+    firstSearch[target] = round(await run(target, 0, WARMUP_TERMS));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
   for (let i = 0; i < 40; i += 1) for (const target of [UPSTREAM, EDGE] as const) await run(target, i, WARMUP_TERMS);
   // The writer: one price/stock UPDATE every 1000/WRITES ms while the searches run.
   const db = await mf.getD1Database('DB');
+  if (UNRELATED_WRITES) await db.prepare('CREATE TABLE IF NOT EXISTS bench_noise (n INTEGER)').run();
   let written = 0;
   writer = WRITES > 0
     ? setInterval(() => {
       const docId = 1 + Math.floor(Math.random() * PRODUCTS);
-      db.prepare('UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)')
-        .bind(100 + Math.floor(Math.random() * 900), Math.floor(Math.random() * 40), STORES[docId % STORES.length] as string, docId)
+      (UNRELATED_WRITES ? db.prepare('INSERT INTO bench_noise VALUES (?1)').bind(docId) : db.prepare('UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)')
+        .bind(100 + Math.floor(Math.random() * 900), Math.floor(Math.random() * 40), STORES[docId % STORES.length] as string, docId))
         .run().then(() => { written += 1; }, (error: unknown) => console.error('writer:', error));
     }, 1000 / WRITES)
     : null;
@@ -215,7 +227,7 @@ try {
   };
   mkdirSync(join('bench', 'reports'), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, writesPerSecond, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
+  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, writesPerSecond, unrelatedWrites: UNRELATED_WRITES, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
   console.log('slowest (best of repeat):', report.slowest);
   console.log(`written to ${REPORT}`);
 } finally {
