@@ -168,7 +168,7 @@ try {
   // search, which shares the one local D1 with it (timed apart, as two isolates would be).
   for (const target of [UPSTREAM, EDGE] as const) {
     firstSearch[target] = round(await run(target, 0, WARMUP_TERMS));
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(2000, PRODUCTS / 25)));
   }
   for (let i = 0; i < 40; i += 1) for (const target of [UPSTREAM, EDGE] as const) await run(target, i, WARMUP_TERMS);
   // The writer: one price/stock UPDATE every 1000/WRITES ms while the searches run.

@@ -41,7 +41,7 @@ describe('a new isolate\'s first searches', () => {
   test('answer from the partial index exactly as the whole index does', async () => {
     // All at once, before any answer: every one of them finds the isolate without an index.
     const cold = await Promise.all(QUERIES.map(search));
-    const warm = [];
+    const warm: unknown[] = [];
     for (const query of QUERIES) warm.push(await search(query));
     QUERIES.forEach((query, i) => expect(cold[i], query).toEqual(warm[i]));
     const items = (body: unknown) => (body as { data: { productsSearch: unknown[] } }).data.productsSearch.length;

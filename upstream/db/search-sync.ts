@@ -152,6 +152,9 @@ export async function heldIndex(db: D1Database, locationId: string, epoch: numbe
   return take(locationId) ?? exclusive(() => load(db, locationId));
 }
 
+/** A macrotask's pause: other requests of the isolate run between slices of a load. */
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Loads what is missing (the products, the store's offers) in one batch: they agree with each other. */
 async function load(db: D1Database, locationId: string): Promise<Held> {
   const held = take(locationId); // loaded while this one waited
@@ -170,9 +173,9 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
   } else {
     noteEpoch(state.epoch);
   }
-  const built = index ?? buildIndex(state.epoch, state.newest, chunksOf(results[1]));
+  const built = index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), pause));
   cachedIndex = built;
-  const store = buildStore(built, chunksOf(results[2]));
+  const store = await buildStore(built, chunksOf(results[2]), pause);
   built.stores.set(locationId, store);
   if (built.stores.size > MAX_STORES) built.stores.delete(built.stores.keys().next().value as string);
   checkedAt = started;
@@ -202,11 +205,12 @@ export async function partialIndex(db: D1Database, locationId: string, pick: Pic
     db.prepare(partialStoreSql(where)).bind(locationId, json),
   ]);
   const state = stateOf(results[0]);
-  const index = buildIndex(state.epoch, state.newest, chunksOf(results[1]));
-  return { index, store: buildStore(index, chunksOf(results[2])) };
+  const index = await buildIndex(state.epoch, state.newest, chunksOf(results[1]));
+  return { index, store: await buildStore(index, chunksOf(results[2])) };
 }
 
 /** Loads the index with `locationId`'s offers (after a cold answer; a failure is met again by the next search). */
-export function warm(db: D1Database, locationId: string): Promise<void> {
-  return heldIndex(db, locationId).then(() => undefined, () => undefined);
+export async function warm(db: D1Database, locationId: string): Promise<void> {
+  await pause(); // after the answer that started it is on its way
+  await heldIndex(db, locationId).catch(() => undefined);
 }
