@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import {
   AddItemRequestSchema,
   BASKET_PATHS,
+  BasketItemsUpdateRequestSchema,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -174,6 +175,31 @@ basketService.put(BASKET_PATHS.BASKET, async (c) => {
       return old
         ? { ...old, quantity: item.quantity, substitutionPolicy: item.substitutionPolicy, modalityType }
         : newLine(item.gtin13, item.quantity, item.substitutionPolicy, modalityType, index);
+    });
+  });
+});
+
+// spec: shopping §7 Cart, the older update path: several lines at once; a line pinned by `id`
+// that is no longer that line (changed on another device) refuses the whole update with 409 and
+// the spec's message (§8 Cart line-item id mismatch).
+basketService.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c) => {
+  const input = await parseBody(c, BasketItemsUpdateRequestSchema);
+  return mutate(c, input, async (before) => {
+    const byGtin = new Map(before.map((line) => [line.gtin13, line]));
+    for (const item of input.items) {
+      const line = byGtin.get(item.gtin13);
+      if (item.id !== undefined && line?.id !== item.id) {
+        throw new HttpError(ERROR_CODES.CONFLICT, SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH, 409, [item.gtin13]);
+      }
+      if (!line) throw new HttpError(ERROR_CODES.NOT_FOUND, `The cart has no item ${item.gtin13}`, 404);
+    }
+    const changes = new Map(input.items.map((item) => [item.gtin13, item]));
+    return before.flatMap((line) => {
+      const change = changes.get(line.gtin13);
+      if (!change) return [line];
+      // spec: shopping §4 Cart: a quantity of 0 becomes a removal
+      if (change.quantity === 0) return [];
+      return [{ ...line, quantity: change.quantity, substitutionPolicy: change.substitutionPolicy ?? line.substitutionPolicy }];
     });
   });
 });

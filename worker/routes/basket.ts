@@ -5,7 +5,10 @@ import {
   AddItemFormSchema,
   AddItemRequestSchema,
   BASKET_PATHS,
+  BasketItemFormSchema,
+  BasketItemsUpdateRequestSchema,
   BasketResponseSchema,
+  DEFAULT_ADD_QUANTITY,
   IdempotencyKeySchema,
   IfMatchSchema,
   PutBasketRequestSchema,
@@ -15,6 +18,7 @@ import {
 import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { errorResponse } from '../errors.ts';
+import { rememberPendingAdd } from '../pending-add.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
 
@@ -29,10 +33,19 @@ export const basketRoutes = new Hono<EdgeEnv>();
 
 basketRoutes.use('/basket/api/*', async (c, next) => {
   if (c.get('session')) return next();
-  // The no-JavaScript add form sends the anonymous shopper to sign in and back.
-  if (c.req.method === 'POST' && c.req.path === BASKET_PATHS.ADD_ITEM && isForm(c)) {
+  const isPost = c.req.method === 'POST';
+  // The no-JavaScript forms send the anonymous shopper to sign in and back; an add is kept and
+  // completed when they come back signed in (worker/pending-add.ts).
+  if (isPost && (c.req.path === BASKET_PATHS.ADD_ITEM || c.req.path === BASKET_PATHS.BASKET_ITEMS_UPDATE) && isForm(c)) {
     const form = await readForm(c);
+    const add = c.req.path === BASKET_PATHS.ADD_ITEM ? v.safeParse(AddItemFormSchema, form ?? {}) : null;
+    if (add?.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity ?? DEFAULT_ADD_QUANTITY);
     return c.redirect(signInUrl(sanitizeRedirectUrl(form?.returnTo)), 303);
+  }
+  // The islands' add answers 401 (they send the shopper to sign-in) and keeps the add the same way.
+  if (isPost && c.req.path === BASKET_PATHS.ADD_ITEM) {
+    const add = v.safeParse(AddItemRequestSchema, await c.req.json().catch(() => null));
+    if (add.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity);
   }
   return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
 });
@@ -72,11 +85,11 @@ function isForm(c: EdgeContext): boolean {
   return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 }
 
-async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; returnTo?: string } | null> {
+async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; id?: string; returnTo?: string } | null> {
   try {
     const form = await c.req.parseBody();
     const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
-    return { gtin13: text('gtin13'), quantity: text('quantity'), returnTo: text('returnTo') };
+    return { gtin13: text('gtin13'), quantity: text('quantity'), id: text('id'), returnTo: text('returnTo') };
   } catch {
     return null;
   }
@@ -112,3 +125,26 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, validJson(AddItemRequestSchema), (c) =>
 basketRoutes.post(BASKET_PATHS.UPDATE_ITEM, validJson(UpdateItemRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.UPDATE_ITEM, c.req.valid('json')));
 basketRoutes.post(BASKET_PATHS.REMOVE_ITEM, validJson(RemoveItemsRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.REMOVE_ITEM, c.req.valid('json')));
 basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) => forward(c, 'PUT', BASKET_PATHS.BASKET, c.req.valid('json')));
+
+// The older update path (shopping §7): JSON from clients, and the cart page's plain line form
+// before hydration (a quantity, 0 removes; the line's id pins what the shopper saw).
+basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c, next) => {
+  if (!isForm(c)) return next();
+  const form = await readForm(c);
+  const returnTo = sanitizeRedirectUrl(form?.returnTo);
+  const parsed = v.safeParse(BasketItemFormSchema, form ?? {});
+  if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
+  const { gtin13, quantity, id } = parsed.output;
+  try {
+    await c.get('upstream').json(
+      { method: 'POST', path: BASKET_PATHS.BASKET_ITEMS_UPDATE, body: { items: [{ gtin13, quantity, ...(id ? { id } : {}) }] } },
+      BasketResponseSchema,
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
+    const reason: CartFormError = error instanceof HttpError && error.statusCode === 409 ? 'changed' : quantity === 0 ? 'remove' : 'update';
+    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, reason), 303);
+  }
+  return c.redirect(returnTo, 303);
+});
+basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')));

@@ -1,6 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
+import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
+import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartErrorsReadAtom, cartLoadStateAtom, cartViewAtom, loadCartAtom, removeFromCartAtom, seedBasketAtom, setCartQuantityAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
@@ -11,10 +13,32 @@ export interface CartLinesProps {
   initialBasket: BasketOutput | null;
   /** spec: shopping §8 Cart load failure, with the banner's phone (cartLoadFailure). */
   loadFailureMessage: string;
+  /** The message of a failed plain-form change (the page's ?cartError=), shown until the next change. */
+  formError?: string | null;
+}
+
+/** The page's own path: where the plain forms come back to, and what Refresh Cart reloads. */
+const CART_PATH = '/cart';
+
+/** A failure message; the line-item mismatch comes with the spec's Refresh Cart link (shopping §8 Cart). */
+function CartError({ message, className }: { message: string; className?: string }) {
+  return (
+    <p role="alert" className={className}>
+      {message}
+      {message === SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH ? (
+        <>
+          {' '}
+          <a href={CART_PATH} data-testid="refresh-cart">
+            Refresh Cart
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 /** The cart page's lines: quantity steppers, remove, subtotal; loading, empty and error states. */
-function CartLinesList({ initialBasket, loadFailureMessage }: CartLinesProps) {
+function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: CartLinesProps) {
   useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
   const view = useAtomValue(cartViewAtom);
   const load = useAtomValue(cartLoadStateAtom);
@@ -50,27 +74,36 @@ function CartLinesList({ initialBasket, loadFailureMessage }: CartLinesProps) {
       <h2 id="cart-lines-title">
         {view.itemCount} {view.itemCount === 1 ? 'item' : 'items'}
       </h2>
-      {errors[''] ? <p role="alert">{errors['']}</p> : null}
+      {errors[''] ? <CartError message={errors['']} /> : null}
+      {formError && Object.keys(errors).length === 0 ? <CartError message={formError} /> : null}
       <ul className="cart-lines" data-testid="cart-lines">
         {lines.map((line) => (
           <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
             <span className="cart-line__name">{line.name || line.gtin13}</span>
             <span className="cart-line__price">{formatCents(line.unitPriceCents)}</span>
-            <QuantityStepper
-              className="cart-line__stepper"
-              label={`${line.name} quantity`}
-              name={line.name}
-              quantity={line.quantity}
-              onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, quantity })}
-            />
-            <button type="button" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
-              Remove
-            </button>
-            {errors[line.gtin13] ? (
-              <p role="alert" className="cart-line__error">
-                {errors[line.gtin13]}
-              </p>
-            ) : null}
+            {/* A plain form before hydration (issue 9 §6): the buttons post the new quantity. */}
+            <form
+              method="post"
+              action={BASKET_PATHS.BASKET_ITEMS_UPDATE}
+              className="cart-line__form"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <input type="hidden" name="gtin13" value={line.gtin13} />
+              <input type="hidden" name="id" value={line.id} />
+              <input type="hidden" name="returnTo" value={CART_PATH} />
+              <QuantityStepper
+                className="cart-line__stepper"
+                label={`${line.name} quantity`}
+                name={line.name}
+                quantity={line.quantity}
+                submitsForm
+                onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, quantity })}
+              />
+              <button type="submit" name="quantity" value="0" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
+                Remove
+              </button>
+            </form>
+            {errors[line.gtin13] ? <CartError className="cart-line__error" message={errors[line.gtin13] as string} /> : null}
           </li>
         ))}
       </ul>

@@ -24,6 +24,8 @@ export const BASKET_PATHS = {
   ADD_ITEM: '/basket/api/v2/user/add-item',
   UPDATE_ITEM: '/basket/api/v2/user/update-item',
   REMOVE_ITEM: '/basket/api/user/remove-item',
+  /** The older update path (shopping §7): several lines at once, each optionally pinned to its line id. */
+  BASKET_ITEMS_UPDATE: '/basket/api/user/basket-items/update',
 } as const;
 
 /** An Idempotency-Key the edge forwards: 8-128 characters of [A-Za-z0-9_-]. */
@@ -81,6 +83,37 @@ export const UpdateItemRequestSchema = v.object({
   substitutionPolicy: v.optional(SubstitutionPolicySchema),
 });
 export type UpdateItemRequestInput = v.InferInput<typeof UpdateItemRequestSchema>;
+
+/**
+ * POST /basket/api/user/basket-items/update: sets the quantities of several lines at once (0
+ * removes a line). A line given with `id` must still be that line: a line removed and added again
+ * on another device has a new id, and the update is refused (409, shopping §8 Cart line-item id
+ * mismatch) rather than applied to what the shopper did not see.
+ */
+export const BasketItemsUpdateRequestSchema = v.object({
+  items: v.pipe(
+    v.array(
+      v.object({
+        gtin13: Gtin13Schema,
+        quantity: QuantityOrZeroSchema,
+        id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+        substitutionPolicy: v.optional(SubstitutionPolicySchema),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(MAX_CART_LINES),
+    v.check((items) => new Set(items.map((item) => item.gtin13)).size === items.length, 'items must not repeat a gtin13'),
+  ),
+});
+export type BasketItemsUpdateRequestInput = v.InferInput<typeof BasketItemsUpdateRequestSchema>;
+
+/** The no-JavaScript cart line form (the cart page before hydration): a quantity, 0 removes. */
+export const BasketItemFormSchema = v.object({
+  gtin13: Gtin13Schema,
+  quantity: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY)),
+  id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
 
 /** POST /basket/api/user/remove-item */
 export const RemoveItemsRequestSchema = v.object({

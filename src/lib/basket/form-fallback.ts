@@ -1,6 +1,6 @@
 import { SHOPPING_MESSAGES } from '../http/messages.ts';
 
-// The no-JavaScript add-to-cart form (docs/decisions/030-cart.md): the edge redirects back to
+// The no-JavaScript cart forms (add, and the cart page's line form; docs/decisions/030-cart.md): the edge redirects back to
 // returnTo, adding `cartError=<reason>` when the add failed, so the page can say why.
 
 /** The query parameter the edge adds to returnTo after a failed form add. */
@@ -9,6 +9,9 @@ export const CART_ERROR_PARAM = 'cartError';
 export const CART_FORM_ERRORS = {
   add: SHOPPING_MESSAGES.CART_ADD_FAILURE,
   price: SHOPPING_MESSAGES.ITEM_MISSING_PRICE,
+  update: SHOPPING_MESSAGES.CART_UPDATE_FAILURE,
+  remove: SHOPPING_MESSAGES.CART_REMOVE_FAILURE,
+  changed: SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH,
 } as const;
 export type CartFormError = keyof typeof CART_FORM_ERRORS;
 
