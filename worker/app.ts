@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { promotionsRoutes } from './routes/promotions.ts';
+import { completePendingAdd } from './pending-add.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
 
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions = {}) {
   });
   // Only personal pages render a session; shared pages need no liveness check (decision 075).
   app.use('*', liveSessionForPages((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
+  // A guest's add that sent them to sign-in is completed when they are back (worker/pending-add.ts).
+  app.use('*', completePendingAdd((path) => isPagePath(path) && isPersonalPage(path)));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.route('/', authRoutes);

@@ -334,3 +334,106 @@ describe('basket: concurrent writes', () => {
     expect(stale.status).toBe(412);
   });
 });
+
+describe('basket: the older update path /basket/api/user/basket-items/update (shopping §7)', () => {
+  const UPDATE = '/basket/api/user/basket-items/update';
+
+  test('sets several quantities at once, 0 removes a line, and a retried key applies once', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
+    const headers = { 'idempotency-key': 'items-update-0001' };
+    const first = await call(UPDATE, { cookie, headers, body: { items: [{ gtin13: MILK, quantity: 4 }, { gtin13: BREAD, quantity: 0 }] } });
+    expect(first.status).toBe(200);
+    const replay = await call(UPDATE, { cookie, headers, body: { items: [{ gtin13: MILK, quantity: 4 }, { gtin13: BREAD, quantity: 0 }] } });
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    const basket = await basketOf(cookie);
+    expect(basket.lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[MILK, 4]]);
+  });
+
+  test('a line pinned by an id it no longer has (changed on another device) is refused with 409 and the spec message, nothing changed', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    const seen = (await basketOf(cookie)).lineItems[0];
+    // another device removes the line and adds it again: a new line id
+    await call('/basket/api/user/remove-item', { cookie, body: { gtin13s: [MILK] } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
+    const error = await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: seen?.id }] } }), 409, 'CONFLICT');
+    expect(error?.reason).toBe('This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.');
+    expect((await basketOf(cookie)).lineItems.map((line) => line.quantity)).toEqual([2]);
+    // with the id the shopper now sees, the change applies
+    const current = (await basketOf(cookie)).lineItems[0];
+    expect((await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: current?.id }] } })).status).toBe(200);
+  });
+
+  test('bad bodies are 400 at the edge; a line the cart lacks is 404', async () => {
+    const { cookie } = await signIn();
+    await expectError(await call(UPDATE, { cookie, body: { items: [] } }), 400, 'CLIENT_ERROR');
+    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 1 }, { gtin13: MILK, quantity: 2 }] } }), 400, 'CLIENT_ERROR');
+    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 1000 }] } }), 400, 'CLIENT_ERROR');
+    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: BREAD, quantity: 1 }] } }), 404, 'NOT_FOUND');
+  });
+
+  test('the cart page plain form (no JavaScript) changes a quantity, removes with 0, and comes back to /cart', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    const line = (await basketOf(cookie)).lineItems[0];
+    const more = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '3', id: line?.id ?? '', returnTo: '/cart' } });
+    expect(more.status).toBe(303);
+    expect(more.headers.get('location')).toBe('/cart');
+    expect((await basketOf(cookie)).lineItems[0]?.quantity).toBe(3);
+    const stale = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '1', id: 'not-this-line', returnTo: '/cart' } });
+    expect(stale.headers.get('location')).toBe('/cart?cartError=changed');
+    const gone = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '0', returnTo: '/cart' } });
+    expect(gone.headers.get('location')).toBe('/cart');
+    expect((await basketOf(cookie)).lineItems).toEqual([]);
+    const bad = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: 'lots', returnTo: '/cart' } });
+    expect(bad.headers.get('location')).toBe('/cart?cartError=update');
+  });
+
+  test('an anonymous plain form goes to sign-in and back', async () => {
+    const response = await call(UPDATE, { form: { gtin13: MILK, quantity: '2', returnTo: '/cart' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/signin?redirectUrl=%2Fcart');
+  });
+});
+
+describe("basket: a guest's add is completed after sign-in (issue 9 §5)", () => {
+  const pendingCookie = (response: Response) => /hm_pending_add=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+
+  test('the add that sent a guest to sign-in is in the cart once they are back, once however often they come back', async () => {
+    const guest = await call('/basket/api/v2/user/add-item', { body: { gtin13: BREAD, quantity: 2 } });
+    expect(guest.status).toBe(401);
+    const pending = pendingCookie(guest);
+    expect(pending).toBeTruthy();
+    const { cookie } = await signIn();
+    const withPending = `${cookie}; hm_pending_add=${pending}`;
+    const back = await call('/redirect/v2?redirectUrl=%2Fsearch', { cookie: withPending });
+    expect(back.headers.get('set-cookie')).toMatch(/hm_pending_add=; Path=\/; Max-Age=0/);
+    expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[BREAD, 2]]);
+    // the cookie replayed (a second tab, a reload before the clear arrived) adds nothing more
+    await call('/cart', { cookie: withPending });
+    expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[BREAD, 2]]);
+  });
+
+  test('the plain add form keeps the add too; a tampered or foreign cookie adds nothing', async () => {
+    const guest = await call('/basket/api/v2/user/add-item', { form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    expect(guest.status).toBe(303);
+    expect(guest.headers.get('location')).toBe('/signin?redirectUrl=%2Fsearch%3Fquery%3Dmilk');
+    const pending = pendingCookie(guest) ?? '';
+    const [body = '', kid = '', signature = ''] = pending.split('.');
+    const forged = `${btoa(JSON.stringify({ g: BREAD, q: 99, k: 'k'.repeat(32), exp: Date.now() + 60_000 })).replace(/=+$/, '')}.${kid}.${signature}`;
+    const { cookie } = await signIn();
+    await call('/redirect/v2', { cookie: `${cookie}; hm_pending_add=${forged}` });
+    await call('/redirect/v2', { cookie: `${cookie}; hm_pending_add=${body}.${kid}.${'A'.repeat(signature.length)}` });
+    expect((await basketOf(cookie)).lineItems).toEqual([]);
+    await call('/redirect/v2', { cookie: `${cookie}; hm_pending_add=${pending}` });
+    expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[MILK, 1]]);
+  });
+
+  test('an anonymous shopper with a pending add is not served it: nothing happens until they sign in', async () => {
+    const guest = await call('/basket/api/v2/user/add-item', { body: { gtin13: MILK } });
+    const response = await call('/redirect/v2', { cookie: `hm_pending_add=${pendingCookie(guest)}` });
+    expect(response.headers.get('set-cookie') ?? '').not.toMatch(/hm_pending_add/);
+  });
+});
