@@ -1,0 +1,97 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import { expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
+
+// Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
+
+type Basket = { lineItems: Array<{ id: string; gtin13: string; quantity: number }> };
+
+async function basket(request: APIRequestContext): Promise<Basket> {
+  const response = await request.get('/basket/api/basket/');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Basket }).data;
+}
+
+/** Empties the signed-in shopper's cart through the API, then puts `gtin13` in it once. */
+async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promise<void> {
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const lines = (await basket(page.request)).lineItems.map((line) => line.gtin13);
+  if (lines.length > 0) expect((await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: lines } })).status()).toBe(200);
+  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status()).toBe(200);
+}
+
+async function firstMilk(page: Page): Promise<string> {
+  await page.goto('/search?query=milk');
+  const gtin = await page.getByTestId('product-card').filter({ hasText: /milk/i }).first().getAttribute('data-gtin');
+  expect(gtin).toMatch(/^\d{13}$/);
+  return gtin as string;
+}
+
+test("a guest's add to cart is in the cart once they have signed in", async ({ page, browser, baseURL }) => {
+  // The shopper's cart starts empty (emptied from another device), so only the guest's add can fill it.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage);
+  const lines = (await basket(otherPage.request)).lineItems.map((line) => line.gtin13);
+  if (lines.length > 0) await otherPage.request.post('/basket/api/user/remove-item', { headers: { origin: baseURL! }, data: { gtin13s: lines } });
+  expect((await basket(otherPage.request)).lineItems).toEqual([]);
+  await other.close();
+
+  await page.goto('/search?query=milk');
+  await waitForIslands(page);
+  const card = page.getByTestId('product-card').first();
+  const gtin = await card.getAttribute('data-gtin');
+  await card.getByRole('button', { name: /^Add to cart: .+/ }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await submitSignIn(page);
+  await expect(greeting(page)).toBeVisible();
+  const line = (await basket(page.request)).lineItems.find((item) => item.gtin13 === gtin);
+  expect(line?.quantity).toBeGreaterThanOrEqual(1);
+});
+
+test('a cart changed on another device shows the refresh message', async ({ page, browser, baseURL }) => {
+  await signIn(page);
+  const gtin = await firstMilk(page);
+  await cartWithOnly(page, gtin, baseURL!);
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  // Another device signs in and changes the same line.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  expect((await otherPage.request.post('/basket/api/v2/user/update-item', { headers, data: { gtin13: gtin, quantity: 4 } })).status()).toBe(200);
+  await other.close();
+
+  await page.getByTestId('cart-line').getByRole('button', { name: /^Add one more / }).click();
+  const alert = page.getByTestId('cart-line').getByRole('alert');
+  await expect(alert).toContainText('This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.');
+  await alert.getByRole('link', { name: 'Refresh Cart' }).click();
+  await waitForIslands(page);
+  await expect(page.getByTestId('cart-line-quantity')).toHaveText('4');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript can change a cart quantity', async ({ page, baseURL }) => {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const gtin = await firstMilk(page);
+    await cartWithOnly(page, gtin, baseURL!);
+
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line-quantity')).toHaveText('1');
+    await page.getByRole('button', { name: /^Add one more / }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line-quantity')).toHaveText('2');
+    expect((await basket(page.request)).lineItems.find((line) => line.gtin13 === gtin)?.quantity).toBe(2);
+
+    await page.getByRole('button', { name: /^Remove .* from cart$/ }).click();
+    await expect(page.getByTestId('cart-empty')).toBeVisible();
+  });
+});
