@@ -92,6 +92,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/basket/api/user/remove-item', sample: { body: { gtin13s: [SAMPLE_GTIN] } }, needsSignIn: true },
   { method: 'PUT', path: '/basket/api/basket/', sample: { body: { lineItems: [{ gtin13: SAMPLE_GTIN, quantity: 3 }] } }, needsSignIn: true },
   { method: 'POST', path: '/basket/api/user/basket-items/update', sample: { body: { items: [{ gtin13: SAMPLE_GTIN, quantity: 2 }] } }, needsSignIn: true },
+  { method: 'POST', path: '/basket/api/v2/user/change-modality', sample: { body: { modalityType: 'DELIVERY' } }, needsSignIn: true },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/circulars/current', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/deal-prices', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
   {

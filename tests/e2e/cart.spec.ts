@@ -95,3 +95,43 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('cart-empty')).toBeVisible();
   });
 });
+
+/** A seeded product priced at the store that is not offered for delivery (products API, gtins in batches). */
+async function notDeliverable(request: APIRequestContext): Promise<string> {
+  const browse = await request.get('/atlas/v1/search/v1/products-search?filter.taxonomies=02&page.size=48&sort=name.asc');
+  expect(browse.status()).toBe(200);
+  const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+  for (let start = 0; start < upcs.length; start += 12) {
+    const response = await request.get(`/atlas/v1/product/v2/products?gtins=${upcs.slice(start, start + 12).join(',')}`);
+    expect(response.status()).toBe(200);
+    const { products } = ((await response.json()) as { data: { products: Array<{ gtin13: string; price: unknown; fulfillment: { DELIVERY: boolean; PICKUP: boolean } }> } }).data;
+    const found = products.find((product) => product.price !== null && product.fulfillment.PICKUP && !product.fulfillment.DELIVERY);
+    if (found) return found.gtin13;
+  }
+  throw new Error('no pickup-only product in the first browse page');
+}
+
+test('switching the cart to delivery marks the items that cannot be delivered', async ({ page, baseURL }) => {
+  await signIn(page);
+  const milk = await firstMilk(page);
+  await cartWithOnly(page, milk, baseURL!);
+  const pickupOnly = await notDeliverable(page.request);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  expect((await page.request.post('/basket/api/v2/user/change-modality', { headers, data: { modalityType: 'PICKUP' } })).status()).toBe(200);
+  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: pickupOnly } })).status()).toBe(200);
+
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-line-ineligible')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delivery', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Delivery', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const marked = page.locator(`[data-testid="cart-line"][data-gtin13="${pickupOnly}"]`).getByTestId('cart-line-ineligible');
+  await expect(marked).toHaveText('Not available for Delivery');
+  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-ineligible')).toHaveCount(0);
+  // the switch is the cart's: a reload says the same
+  await page.reload();
+  await expect(marked).toHaveText('Not available for Delivery');
+  await page.getByRole('button', { name: 'Pickup', exact: true }).click();
+  await expect(page.getByTestId('cart-line-ineligible')).toHaveCount(0);
+});

@@ -437,3 +437,50 @@ describe("basket: a guest's add is completed after sign-in (issue 9 §5)", () =>
     expect(response.headers.get('set-cookie') ?? '').not.toMatch(/hm_pending_add/);
   });
 });
+
+describe("basket: switching the cart's modality (shopping §3 Cart changeBasketModality)", () => {
+  const SWITCH = '/basket/api/v2/user/change-modality';
+  const FIREWOOD = '0000000000055';
+
+  beforeAll(async () => {
+    await env.DB.prepare(
+      `INSERT OR IGNORE INTO products (gtin13, upc, slug, name, brand, size, category_id, department_id, aisle_number, description, delivery)
+       VALUES (?1, substr(?1, 2), 'test-firewood', 'Test Firewood Bundle', 'Test Farm', '1 ct', '18', '02', 3, 'pickup only', 0)`,
+    ).bind(FIREWOOD).run();
+    await env.DB.prepare('INSERT OR IGNORE INTO product_prices (location_id, gtin13, regular_cents, promo_cents) VALUES (?1, ?2, 799, NULL)').bind(LOCATION, FIREWOOD).run();
+  });
+
+  test('switching to delivery moves every line and marks the items that cannot be delivered; switching back clears the marks', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: FIREWOOD } });
+    expect((await basketOf(cookie)).lineItems.every((line) => line.eligible)).toBe(true);
+
+    const response = await call(SWITCH, { cookie, body: { modalityType: 'DELIVERY' } });
+    expect(response.status).toBe(200);
+    const delivery = v.parse(BasketResponseSchema, await response.json()).data;
+    expect(delivery.modality).toBe('DELIVERY');
+    expect(delivery.lineItems.map((line) => [line.gtin13, line.modalityType, line.eligible])).toEqual([
+      [MILK, 'DELIVERY', true],
+      [FIREWOOD, 'DELIVERY', false],
+    ]);
+    // nothing removed, and the next read says the same
+    expect((await basketOf(cookie)).lineItems.find((line) => line.gtin13 === FIREWOOD)?.eligible).toBe(false);
+
+    const back = v.parse(BasketResponseSchema, await (await call(SWITCH, { cookie, body: { modalityType: 'PICKUP' } })).json()).data;
+    expect(back.modality).toBe('PICKUP');
+    expect(back.lineItems.every((line) => line.eligible && line.modalityType === 'PICKUP')).toBe(true);
+  });
+
+  test('the plain form switches and comes back; a bad modality is refused', async () => {
+    const { cookie } = await signIn();
+    const form = await call(SWITCH, { cookie, form: { modalityType: 'SHIP', returnTo: '/cart' } });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/cart');
+    expect((await basketOf(cookie)).modality).toBe('SHIP');
+    const bad = await call(SWITCH, { cookie, form: { modalityType: 'TELEPORT', returnTo: '/cart' } });
+    expect(bad.headers.get('location')).toBe('/cart?cartError=update');
+    await expectError(await call(SWITCH, { cookie, body: { modalityType: 'TELEPORT' } }), 400, 'CLIENT_ERROR');
+    await expectError(await call(SWITCH, { body: { modalityType: 'PICKUP' } }), 401, 'AUTH_REQUIRED');
+  });
+});

@@ -1,6 +1,7 @@
 import { bindWithGuard, type WriteGuard } from './idempotency.ts';
 import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
-import type { Modality } from '../../src/lib/catalog/product.ts';
+import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
+import { MODALITY_BITS } from './catalog-facets.ts';
 
 // Basket storage (migrations/0003_basket.sql) and the catalog look-ups a basket needs
 // (migrations/0002_catalog.sql: products, product_prices per location).
@@ -30,6 +31,8 @@ export interface CatalogItem {
   name: string;
   /** null when the item has no price at the location (refused: PRICE, shopping §5) */
   unitPriceCents: number | null;
+  /** the fulfillment bits (pickup | delivery << 1 | ship << 2 | in_store << 3) */
+  flags: number;
 }
 
 const BASKET_COLUMNS = 'id, customer_guid, banner, type, order_id, version, modality';
@@ -76,14 +79,15 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
     const marks = chunk.map((_, index) => `?${index + 2}`).join(', ');
     const { results } = await db
       .prepare(
-        `SELECT p.gtin13 AS gtin13, p.name AS name, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents
+        `SELECT p.gtin13 AS gtin13, p.name AS name, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags
            FROM products p LEFT JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
+           LEFT JOIN product_search ps ON ps.gtin13 = p.gtin13
           WHERE p.gtin13 IN (${marks})`,
       )
       .bind(locationId, ...chunk)
-      .all<{ gtin13: string; name: string; regular_cents: number | null; promo_cents: number | null }>();
+      .all<{ gtin13: string; name: string; regular_cents: number | null; promo_cents: number | null; flags: number }>();
     for (const row of results) {
-      items.set(row.gtin13, { gtin13: row.gtin13, name: row.name, unitPriceCents: row.promo_cents ?? row.regular_cents ?? null });
+      items.set(row.gtin13, { gtin13: row.gtin13, name: row.name, unitPriceCents: row.promo_cents ?? row.regular_cents ?? null, flags: row.flags });
     }
   }
   return items;
@@ -91,6 +95,9 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
 
 /** The basket as the API answers it (shopping §3 Cart). Lines the catalog lost keep a blank name and price 0. */
 export function basketView(basket: BasketRow, lines: readonly StoredLine[], catalog: Map<string, CatalogItem>): BasketOutput {
+  const bit = MODALITY_BITS[lookupModality(basket.modality)];
+  // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
+  const eligible = (item: CatalogItem | undefined) => item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
   return {
     id: basket.id,
     eTag: basketETag(basket.version),
@@ -107,6 +114,7 @@ export function basketView(basket: BasketRow, lines: readonly StoredLine[], cata
       created: new Date(line.created).toISOString(),
       name: catalog.get(line.gtin13)?.name ?? '',
       unitPriceCents: catalog.get(line.gtin13)?.unitPriceCents ?? 0,
+      eligible: eligible(catalog.get(line.gtin13)),
     })),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
@@ -124,6 +132,7 @@ export async function writeBasket(
   before: readonly StoredLine[],
   after: readonly StoredLine[],
   extra: (guard: WriteGuard) => D1PreparedStatement[] = () => [],
+  modality: Modality = basket.modality,
 ): Promise<boolean> {
   const next = basket.version + 1;
   // The token is unique to this write, so a concurrent write that reached the same version
@@ -136,8 +145,8 @@ export async function writeBasket(
   const beforeByGtin = new Map(before.map((line) => [line.gtin13, line]));
   const statements: D1PreparedStatement[] = [
     db
-      .prepare('UPDATE baskets SET version = ?3, write_token = ?5, updated_at = ?4 WHERE id = ?1 AND version = ?2')
-      .bind(basket.id, basket.version, next, Date.now(), token),
+      .prepare('UPDATE baskets SET version = ?3, write_token = ?5, updated_at = ?4, modality = ?6 WHERE id = ?1 AND version = ?2')
+      .bind(basket.id, basket.version, next, Date.now(), token, modality),
   ];
   for (const line of before) {
     if (!afterByGtin.has(line.gtin13)) {

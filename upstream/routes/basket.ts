@@ -3,6 +3,7 @@ import {
   AddItemRequestSchema,
   BASKET_PATHS,
   BasketItemsUpdateRequestSchema,
+  ChangeModalityRequestSchema,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
@@ -79,7 +80,13 @@ async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly
  * commit lines, version and idempotency record in one guarded batch. Writes to one cart are
  * serialised; only a failed If-Match (or a race lost against every retry) answers 412.
  */
-async function mutate(c: BasketContext, input: unknown, apply: (before: readonly StoredLine[], modality: Modality) => Promise<StoredLine[]>) {
+async function mutate(
+  c: BasketContext,
+  input: unknown,
+  apply: (before: readonly StoredLine[], modality: Modality) => Promise<StoredLine[]>,
+  /** the basket's modality after the write (a modality switch); else it keeps its own */
+  switchTo?: Modality,
+) {
   const customer = customerOf(c);
   const key = c.req.header('idempotency-key') ?? null;
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -101,8 +108,9 @@ async function mutate(c: BasketContext, input: unknown, apply: (before: readonly
           const before = await storedLines(db, basket.id);
           const after = await apply(before, modalityOf(c));
           checkLimits(after);
-          const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1 }, after) };
-          const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard));
+          const modality = switchTo ?? basket.modality;
+          const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1, modality }, after) };
+          const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard), modality);
           if (applied) return { status: 200, body };
           if (ifMatch !== null || attempt >= MAX_WRITE_ATTEMPTS) throw new WriteConflictError();
           await retryPause(attempt);
@@ -202,4 +210,12 @@ basketService.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c) => {
       return [{ ...line, quantity: change.quantity, substitutionPolicy: change.substitutionPolicy ?? line.substitutionPolicy }];
     });
   });
+});
+
+// The cart's modality switch (shopping §3 Cart changeBasketModality, §8 Cart): the basket and every
+// line move to the new modality; lines not offered for it (or not sold at the store) come back
+// with eligible false, so the cart page marks them. Nothing is removed: the shopper decides.
+basketService.post(BASKET_PATHS.CHANGE_MODALITY, async (c) => {
+  const input = await parseBody(c, ChangeModalityRequestSchema);
+  return mutate(c, input, async (before) => before.map((line) => ({ ...line, modalityType: input.modalityType })), input.modalityType);
 });

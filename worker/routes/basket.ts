@@ -8,6 +8,8 @@ import {
   BasketItemFormSchema,
   BasketItemsUpdateRequestSchema,
   BasketResponseSchema,
+  ChangeModalityFormSchema,
+  ChangeModalityRequestSchema,
   DEFAULT_ADD_QUANTITY,
   IdempotencyKeySchema,
   IfMatchSchema,
@@ -31,12 +33,15 @@ type EdgeContext = Context<EdgeEnv>;
 export const basketRoutes = new Hono<EdgeEnv>();
 
 
+/** The basket paths that also take the plain forms (the CSRF form allowlist has them too). */
+const FORM_PATHS = new Set<string>([BASKET_PATHS.ADD_ITEM, BASKET_PATHS.BASKET_ITEMS_UPDATE, BASKET_PATHS.CHANGE_MODALITY]);
+
 basketRoutes.use('/basket/api/*', async (c, next) => {
   if (c.get('session')) return next();
   const isPost = c.req.method === 'POST';
   // The no-JavaScript forms send the anonymous shopper to sign in and back; an add is kept and
   // completed when they come back signed in (worker/pending-add.ts).
-  if (isPost && (c.req.path === BASKET_PATHS.ADD_ITEM || c.req.path === BASKET_PATHS.BASKET_ITEMS_UPDATE) && isForm(c)) {
+  if (isPost && FORM_PATHS.has(c.req.path) && isForm(c)) {
     const form = await readForm(c);
     const add = c.req.path === BASKET_PATHS.ADD_ITEM ? v.safeParse(AddItemFormSchema, form ?? {}) : null;
     if (add?.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity ?? DEFAULT_ADD_QUANTITY);
@@ -85,11 +90,11 @@ function isForm(c: EdgeContext): boolean {
   return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 }
 
-async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; id?: string; returnTo?: string } | null> {
+async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; id?: string; modalityType?: string; returnTo?: string } | null> {
   try {
     const form = await c.req.parseBody();
     const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
-    return { gtin13: text('gtin13'), quantity: text('quantity'), id: text('id'), returnTo: text('returnTo') };
+    return { gtin13: text('gtin13'), quantity: text('quantity'), id: text('id'), modalityType: text('modalityType'), returnTo: text('returnTo') };
   } catch {
     return null;
   }
@@ -148,3 +153,20 @@ basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c, next) => {
   return c.redirect(returnTo, 303);
 });
 basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')));
+
+// The cart's modality switch: JSON from the cart island, the plain form before hydration.
+basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
+  if (!isForm(c)) return next();
+  const form = await readForm(c);
+  const returnTo = sanitizeRedirectUrl(form?.returnTo);
+  const parsed = v.safeParse(ChangeModalityFormSchema, form ?? {});
+  if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
+  try {
+    await c.get('upstream').json({ method: 'POST', path: BASKET_PATHS.CHANGE_MODALITY, body: { modalityType: parsed.output.modalityType } }, BasketResponseSchema);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
+    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, `modality-${parsed.output.modalityType}` as CartFormError), 303);
+  }
+  return c.redirect(returnTo, 303);
+});
+basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, c.req.valid('json')));

@@ -4,7 +4,20 @@ import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
-import { cartErrorsReadAtom, cartLoadStateAtom, cartViewAtom, loadCartAtom, removeFromCartAtom, seedBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import { MODALITIES, MODALITY_LABELS } from '../../lib/catalog/product.ts';
+import { cartModalityChangeFailure } from '../../lib/http/messages.ts';
+import {
+  cartErrorsReadAtom,
+  cartLoadStateAtom,
+  cartModalityAtom,
+  cartModalityChangeAtom,
+  cartViewAtom,
+  changeCartModalityAtom,
+  loadCartAtom,
+  removeFromCartAtom,
+  seedBasketAtom,
+  setCartQuantityAtom,
+} from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
@@ -37,6 +50,40 @@ function CartError({ message, className }: { message: string; className?: string
   );
 }
 
+/**
+ * The cart's modality switch (shopping §3 Cart changeBasketModality, §8 Cart): a plain form before
+ * hydration; after, a request per modality with its own loading and error state.
+ */
+function CartModality() {
+  const current = useAtomValue(cartModalityAtom);
+  const states = useAtomValue(cartModalityChangeAtom);
+  const change = useSetAtom(changeCartModalityAtom);
+  const failed = MODALITIES.find((modality) => states[modality] === 'error');
+  return (
+    <form method="post" action={BASKET_PATHS.CHANGE_MODALITY} className="cart-modality" onSubmit={(event) => event.preventDefault()}>
+      <input type="hidden" name="returnTo" value={CART_PATH} />
+      <fieldset>
+        <legend>How would you like to get this order?</legend>
+        {MODALITIES.map((modality) => (
+          <button
+            key={modality}
+            type="submit"
+            name="modalityType"
+            value={modality}
+            aria-pressed={current === modality}
+            aria-busy={states[modality] === 'loading'}
+            data-testid={`cart-modality-${modality}`}
+            onClick={() => void change(modality)}
+          >
+            {MODALITY_LABELS[modality]}
+          </button>
+        ))}
+      </fieldset>
+      {failed ? <p role="alert">{cartModalityChangeFailure(MODALITY_LABELS[failed])}</p> : null}
+    </form>
+  );
+}
+
 /** The cart page's lines: quantity steppers, remove, subtotal; loading, empty and error states. */
 function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: CartLinesProps) {
   useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
@@ -46,6 +93,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
   const reload = useSetAtom(loadCartAtom);
   const setQuantity = useSetAtom(setCartQuantityAtom);
   const remove = useSetAtom(removeFromCartAtom);
+  const modality = useAtomValue(cartModalityAtom);
 
   if (load.status === 'loading' && view.lines.length === 0) {
     return <p role="status" data-testid="cart-loading">Loading your cart…</p>;
@@ -71,6 +119,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   return (
     <section aria-labelledby="cart-lines-title">
+      <CartModality />
       <h2 id="cart-lines-title">
         {view.itemCount} {view.itemCount === 1 ? 'item' : 'items'}
       </h2>
@@ -81,6 +130,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
           <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
             <span className="cart-line__name">{line.name || line.gtin13}</span>
             <span className="cart-line__price">{formatCents(line.unitPriceCents)}</span>
+            {!line.eligible && modality ? (
+              <span className="cart-line__ineligible" data-testid="cart-line-ineligible">
+                Not available for {MODALITY_LABELS[modality]}
+              </span>
+            ) : null}
             {/* A plain form before hydration (issue 9 §6): the buttons post the new quantity. */}
             <form
               method="post"

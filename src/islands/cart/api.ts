@@ -3,6 +3,7 @@ import { signInUrl, shouldTriggerSignIn } from '../../lib/auth/redirect.ts';
 import { leadingThrottle } from '../../lib/async/throttle.ts';
 import { BASKET_PATHS, BasketResponseSchema, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { CartOp } from '../../lib/basket/cart-reducer.ts';
+import type { Modality } from '../../lib/catalog/product.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { islandFetch } from '../shared/fetch.ts';
 
@@ -75,6 +76,15 @@ export function sendCartOp(op: CartOp, eTag: string | null): Promise<BasketOutpu
       throw new Error(`unknown cart op ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** Switches the cart to `modality` (shopping §3 Cart changeBasketModality); serialised upstream, no If-Match. */
+export function changeBasketModality(modality: Modality, idempotencyKey: string): Promise<BasketOutput> {
+  return request(BASKET_PATHS.CHANGE_MODALITY, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({ modalityType: modality }),
+  });
 }
 
 /** A fresh Idempotency-Key for one logical write. */

@@ -5,7 +5,7 @@ import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { lateBasket } from '../shared/late-personal.ts';
-import { CartApiError, fetchBasket, newOpId, redirectToSignIn, sendCartOp } from './api.ts';
+import { CartApiError, changeBasketModality, fetchBasket, newOpId, redirectToSignIn, sendCartOp } from './api.ts';
 
 // The cart's atoms, in Jotai's default store: the header's CartCount, every AddToCart and the
 // cart page read the same state (ARCHITECTURE: State in the browser). Base atoms are private;
@@ -131,4 +131,27 @@ export const removeFromCartAtom = atom(null, (get, set, gtin13: string) => {
   setError(get, set, gtin13, null);
   dispatch(get, set, { type: 'remove', opId: newOpId(), gtin13 });
   return pump(get, set);
+});
+
+/** Per modality, the last switch's state (shopping §3 Cart status.changeBasketModality). */
+export type ModalityChangeState = Readonly<Partial<Record<Modality, 'loading' | 'loaded' | 'error'>>>;
+const modalityChangeAtom = atom<ModalityChangeState>({});
+
+/** The cart's modality as the server last said, or null before a basket is known. */
+export const cartModalityAtom = atom((get) => get(cartStateAtom).server?.modality ?? null);
+
+/** The switch's request state per modality. */
+export const cartModalityChangeAtom = atom((get) => get(modalityChangeAtom));
+
+/** Switches the cart to `modality`: request, then success (the basket, ineligible lines marked) or error for that modality. */
+export const changeCartModalityAtom = atom(null, async (get, set, modality: Modality) => {
+  if (get(modalityChangeAtom)[modality] === 'loading') return;
+  set(modalityChangeAtom, { ...get(modalityChangeAtom), [modality]: 'loading' });
+  try {
+    dispatch(get, set, { type: 'loadSuccess', basket: await changeBasketModality(modality, newOpId()) });
+    set(modalityChangeAtom, { [modality]: 'loaded' });
+  } catch (error) {
+    set(modalityChangeAtom, { ...get(modalityChangeAtom), [modality]: 'error' });
+    if (isAuthFailure(error)) redirectToSignIn();
+  }
 });

@@ -5,7 +5,7 @@ import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 
 const MILK = '0000000000017';
 
-const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z' };
+const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', eligible: true };
 
 /** The server basket: 2 loaves already in it, plus `quantity` milk. */
 function basketBody(quantity: number, version = 2) {

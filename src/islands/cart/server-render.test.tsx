@@ -13,7 +13,7 @@ function basket(name: string): BasketOutput {
     modality: 'PICKUP',
     itemCount: 1,
     lineItems: [
-      { id: 'l1', gtin13: '0000000000017', quantity: 1, modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', name, unitPriceCents: 100 },
+      { id: 'l1', gtin13: '0000000000017', quantity: 1, modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', name, unitPriceCents: 100, eligible: true },
     ],
   };
 }

@@ -18,6 +18,7 @@ function line(gtin13: string, quantity: number): LineItemOutput {
     created: '2026-11-22T00:00:00.000Z',
     name: `item ${gtin13}`,
     unitPriceCents: 100,
+    eligible: true,
   };
 }
 

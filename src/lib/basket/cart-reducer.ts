@@ -172,6 +172,7 @@ export function cartView(state: CartState): CartView {
           isDeleting: false,
           queued: false,
           modalityType: op.modalityType,
+          eligible: true, // until the server says otherwise
           substitutionPolicy: 'SHOPPER_CHOICE' satisfies SubstitutionPolicy,
           substitutionItems: [],
           created: op.created,

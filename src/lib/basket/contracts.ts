@@ -26,7 +26,13 @@ export const BASKET_PATHS = {
   REMOVE_ITEM: '/basket/api/user/remove-item',
   /** The older update path (shopping §7): several lines at once, each optionally pinned to its line id. */
   BASKET_ITEMS_UPDATE: '/basket/api/user/basket-items/update',
+  /** Switches the cart (and every line) to another modality (shopping §3 Cart changeBasketModality). */
+  CHANGE_MODALITY: '/basket/api/v2/user/change-modality',
 } as const;
+
+/** POST /basket/api/v2/user/change-modality (JSON, or the cart page's plain form with returnTo). */
+export const ChangeModalityRequestSchema = v.object({ modalityType: ModalitySchema });
+export const ChangeModalityFormSchema = v.object({ modalityType: ModalitySchema, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 
 /** An Idempotency-Key the edge forwards: 8-128 characters of [A-Za-z0-9_-]. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -50,6 +56,8 @@ export const LineItemSchema = v.object({
   name: v.string(),
   /** the price the shopper pays per unit at their location (promo if any), integer cents */
   unitPriceCents: v.pipe(v.number(), v.integer()),
+  /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
+  eligible: v.boolean(),
 });
 export type LineItemOutput = v.InferOutput<typeof LineItemSchema>;
 

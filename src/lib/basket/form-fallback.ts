@@ -1,4 +1,5 @@
-import { SHOPPING_MESSAGES } from '../http/messages.ts';
+import { MODALITY_LABELS } from '../catalog/product.ts';
+import { SHOPPING_MESSAGES, cartModalityChangeFailure } from '../http/messages.ts';
 
 // The no-JavaScript cart forms (add, and the cart page's line form; docs/decisions/030-cart.md): the edge redirects back to
 // returnTo, adding `cartError=<reason>` when the add failed, so the page can say why.
@@ -12,6 +13,10 @@ export const CART_FORM_ERRORS = {
   update: SHOPPING_MESSAGES.CART_UPDATE_FAILURE,
   remove: SHOPPING_MESSAGES.CART_REMOVE_FAILURE,
   changed: SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH,
+  'modality-PICKUP': cartModalityChangeFailure(MODALITY_LABELS.PICKUP),
+  'modality-DELIVERY': cartModalityChangeFailure(MODALITY_LABELS.DELIVERY),
+  'modality-SHIP': cartModalityChangeFailure(MODALITY_LABELS.SHIP),
+  'modality-IN_STORE': cartModalityChangeFailure(MODALITY_LABELS.IN_STORE),
 } as const;
 export type CartFormError = keyof typeof CART_FORM_ERRORS;
 

@@ -8,6 +8,8 @@ export const Gtin13Schema = v.pipe(v.string(), v.regex(GTIN13_PATTERN, 'must be 
 export const MODALITIES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
 export type Modality = (typeof MODALITIES)[number];
 export const ModalitySchema = v.picklist(MODALITIES);
+/** What a shopper reads for each modality (the cart's switch, shopping §8 Cart's {modality}). */
+export const MODALITY_LABELS: Readonly<Record<Modality, string>> = { PICKUP: 'Pickup', DELIVERY: 'Delivery', SHIP: 'Ship', IN_STORE: 'In Store' };
 
 /** spec: shopping §9: in-store modality is treated as pickup for product lookups. */
 export function lookupModality(modality: Modality): Exclude<Modality, 'IN_STORE'> {
