@@ -135,3 +135,29 @@ test('switching the cart to delivery marks the items that cannot be delivered', 
   await page.getByRole('button', { name: 'Pickup', exact: true }).click();
   await expect(page.getByTestId('cart-line-ineligible')).toHaveCount(0);
 });
+
+test('a shopper chooses replacements for a cart line, or no substitution, and the cart keeps the choice', async ({ page, baseURL }) => {
+  await signIn(page);
+  const milk = await firstMilk(page);
+  await cartWithOnly(page, milk, baseURL!);
+  await page.goto('/cart');
+  await waitForIslands(page);
+  const picker = page.getByTestId('substitution-picker');
+  await expect(picker.getByTestId('substitution-policy')).toHaveText('Best available');
+  await picker.locator('summary').click();
+  await picker.getByLabel('Choose my replacements').check();
+  const options = picker.getByRole('checkbox');
+  await expect(options.first()).toBeVisible();
+  await options.nth(0).check();
+  await options.nth(1).check();
+  await picker.getByRole('button', { name: 'Save replacements' }).click();
+  await expect(picker.getByTestId('substitution-policy')).toHaveText('My choice');
+  const line = (await basket(page.request)).lineItems.find((item) => item.gtin13 === milk) as unknown as { substitutionPolicy: string; substitutionItems: string[] };
+  expect(line.substitutionPolicy).toBe('CUSTOMER_CHOICE');
+  expect(line.substitutionItems).toHaveLength(2);
+
+  await picker.getByLabel("Don't substitute").check();
+  await expect(picker.getByTestId('substitution-policy')).toHaveText("Don't substitute");
+  await page.reload();
+  await expect(page.getByTestId('substitution-policy')).toHaveText("Don't substitute");
+});

@@ -484,3 +484,31 @@ describe("basket: switching the cart's modality (shopping §3 Cart changeBasketM
     await expectError(await call(SWITCH, { body: { modalityType: 'PICKUP' } }), 401, 'AUTH_REQUIRED');
   });
 });
+
+describe('basket: substitutions follow the items (shopping §4 Cart)', () => {
+  test('chosen replacements make CUSTOMER_CHOICE, none SHOPPER_CHOICE, disallowing NONE; a quantity change keeps the choice', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    const lineOf = async () => (await basketOf(cookie)).lineItems.find((line) => line.gtin13 === MILK);
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+
+    expect((await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: [BREAD] } })).status).toBe(200);
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
+    expect((await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3 } })).status).toBe(200);
+    expect(await lineOf()).toMatchObject({ quantity: 3, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
+
+    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'NONE', substitutionItems: [BREAD] } });
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'NONE', substitutionItems: [] });
+    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [] } });
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+  });
+
+  test('a replacement that is not a catalog item is 404; more than five are refused at the edge', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: [UNKNOWN] } }), 404, 'NOT_FOUND');
+    const six = [BREAD, NO_PRICE, UNKNOWN, '0000000000062', '0000000000079', '0000000000086'];
+    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: six } }), 400, 'CLIENT_ERROR');
+    expect((await basketOf(cookie)).lineItems[0]).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+  });
+});

@@ -22,6 +22,8 @@ export interface StoredLine {
   gtin13: string;
   quantity: number;
   substitutionPolicy: SubstitutionPolicy;
+  /** the shopper's chosen replacements (CUSTOMER_CHOICE), in order of preference */
+  substitutionItems: string[];
   modalityType: Modality;
   created: number;
 }
@@ -56,14 +58,15 @@ export async function activeBasket(db: D1Database, customerGUID: string, banner:
 /** The basket's stored lines, oldest first. */
 export async function storedLines(db: D1Database, basketId: string): Promise<StoredLine[]> {
   const { results } = await db
-    .prepare('SELECT id, gtin13, quantity, substitution_policy, modality_type, created FROM basket_items WHERE basket_id = ?1 ORDER BY created, gtin13')
+    .prepare('SELECT id, gtin13, quantity, substitution_policy, substitution_items, modality_type, created FROM basket_items WHERE basket_id = ?1 ORDER BY created, gtin13')
     .bind(basketId)
-    .all<{ id: string; gtin13: string; quantity: number; substitution_policy: SubstitutionPolicy; modality_type: Modality; created: number }>();
+    .all<{ id: string; gtin13: string; quantity: number; substitution_policy: SubstitutionPolicy; substitution_items: string; modality_type: Modality; created: number }>();
   return results.map((row) => ({
     id: row.id,
     gtin13: row.gtin13,
     quantity: row.quantity,
     substitutionPolicy: row.substitution_policy,
+    substitutionItems: row.substitution_items ? row.substitution_items.split(',') : [],
     modalityType: row.modality_type,
     created: row.created,
   }));
@@ -110,7 +113,7 @@ export function basketView(basket: BasketRow, lines: readonly StoredLine[], cata
       quantity: line.quantity,
       modalityType: line.modalityType,
       substitutionPolicy: line.substitutionPolicy,
-      substitutionItems: [],
+      substitutionItems: line.substitutionItems,
       created: new Date(line.created).toISOString(),
       name: catalog.get(line.gtin13)?.name ?? '',
       unitPriceCents: catalog.get(line.gtin13)?.unitPriceCents ?? 0,
@@ -155,13 +158,17 @@ export async function writeBasket(
   }
   for (const line of after) {
     const old = beforeByGtin.get(line.gtin13);
-    if (old && old.quantity === line.quantity && old.substitutionPolicy === line.substitutionPolicy && old.modalityType === line.modalityType) continue;
+    if (
+      old && old.quantity === line.quantity && old.substitutionPolicy === line.substitutionPolicy && old.modalityType === line.modalityType &&
+      old.substitutionItems.join(',') === line.substitutionItems.join(',')
+    ) continue;
     statements.push(
       bindGuarded(
-        `INSERT INTO basket_items (basket_id, id, gtin13, quantity, substitution_policy, modality_type, created)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ${guard}
+        `INSERT INTO basket_items (basket_id, id, gtin13, quantity, substitution_policy, modality_type, created, substitution_items)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ${guard}
          ON CONFLICT (basket_id, gtin13) DO UPDATE SET quantity = excluded.quantity,
-           substitution_policy = excluded.substitution_policy, modality_type = excluded.modality_type`,
+           substitution_policy = excluded.substitution_policy, modality_type = excluded.modality_type,
+           substitution_items = excluded.substitution_items`,
         basket.id,
         line.id,
         line.gtin13,
@@ -169,6 +176,7 @@ export async function writeBasket(
         line.substitutionPolicy,
         line.modalityType,
         line.created,
+        line.substitutionItems.join(','),
       ),
     );
   }

@@ -23,6 +23,7 @@ import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
+import { normalizeSubstitution } from '../../src/lib/basket/substitution.ts';
 
 // The basket service (shopping §3-§5, §7 Cart). Every call needs a live session; writes honour
 // Idempotency-Key (upstream/db/idempotency.ts) and If-Match (the basket version as eTag).
@@ -129,9 +130,33 @@ async function mutate(
   }
 }
 
+/**
+ * A line's substitution after a change, by the spec's rule (src/lib/basket/substitution.ts); the
+ * chosen replacements must be catalog items.
+ */
+async function substitutionOf(
+  c: BasketContext,
+  line: StoredLine,
+  asked: { substitutionPolicy?: StoredLine['substitutionPolicy'] | undefined; substitutionItems?: string[] | undefined },
+): Promise<Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'>> {
+  const { policy, items } = normalizeSubstitution(line.gtin13, { policy: asked.substitutionPolicy, items: asked.substitutionItems }, { policy: line.substitutionPolicy, items: line.substitutionItems });
+  if (asked.substitutionItems?.length) {
+    const catalog = await catalogItems(c.env.DB, items, c.get('call').locationId);
+    const unknown = items.find((gtin13) => !catalog.has(gtin13));
+    if (unknown) throw new HttpError(ERROR_CODES.NOT_FOUND, `No product with gtin13 ${unknown}`, 404, [unknown]);
+  }
+  return { substitutionPolicy: policy, substitutionItems: items };
+}
+
+/** The cart PUT names a policy only: an existing line keeps its chosen items while it stays CUSTOMER_CHOICE. */
+function normalizeSubstitutionOf(line: StoredLine, policy: StoredLine['substitutionPolicy']): Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'> {
+  const out = normalizeSubstitution(line.gtin13, { policy }, { policy: line.substitutionPolicy, items: line.substitutionItems });
+  return { substitutionPolicy: out.policy, substitutionItems: out.items };
+}
+
 function newLine(gtin13: string, quantity: number, substitutionPolicy: StoredLine['substitutionPolicy'], modalityType: Modality, order = 0): StoredLine {
   // `order` keeps the lines of one PUT in the order given (lines are listed oldest first)
-  return { id: crypto.randomUUID(), gtin13, quantity, substitutionPolicy, modalityType, created: Date.now() + order };
+  return { id: crypto.randomUUID(), gtin13, quantity, substitutionPolicy, substitutionItems: [], modalityType, created: Date.now() + order };
 }
 
 basketService.get(BASKET_PATHS.BASKET, async (c) => {
@@ -159,9 +184,8 @@ basketService.post(BASKET_PATHS.UPDATE_ITEM, async (c) => {
     if (!existing) throw new HttpError(ERROR_CODES.NOT_FOUND, `The cart has no item ${input.gtin13}`, 404);
     // spec: shopping §4 Cart: a quantity of 0 becomes a removal
     if (input.quantity === 0) return before.filter((line) => line !== existing);
-    return before.map((line) =>
-      line === existing ? { ...line, quantity: input.quantity, substitutionPolicy: input.substitutionPolicy ?? line.substitutionPolicy } : line,
-    );
+    const substitution = await substitutionOf(c, existing, input);
+    return before.map((line) => (line === existing ? { ...line, quantity: input.quantity, ...substitution } : line));
   });
 });
 
@@ -181,7 +205,7 @@ basketService.put(BASKET_PATHS.BASKET, async (c) => {
       const old = byGtin.get(item.gtin13);
       const modalityType = item.modalityType ?? old?.modalityType ?? modality;
       return old
-        ? { ...old, quantity: item.quantity, substitutionPolicy: item.substitutionPolicy, modalityType }
+        ? { ...old, quantity: item.quantity, ...normalizeSubstitutionOf(old, item.substitutionPolicy), modalityType }
         : newLine(item.gtin13, item.quantity, item.substitutionPolicy, modalityType, index);
     });
   });
@@ -202,12 +226,17 @@ basketService.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c) => {
       if (!line) throw new HttpError(ERROR_CODES.NOT_FOUND, `The cart has no item ${item.gtin13}`, 404);
     }
     const changes = new Map(input.items.map((item) => [item.gtin13, item]));
+    const substitutions = new Map<string, Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'>>();
+    for (const item of input.items) {
+      const line = byGtin.get(item.gtin13);
+      if (line && item.quantity > 0) substitutions.set(item.gtin13, await substitutionOf(c, line, item));
+    }
     return before.flatMap((line) => {
       const change = changes.get(line.gtin13);
       if (!change) return [line];
       // spec: shopping §4 Cart: a quantity of 0 becomes a removal
       if (change.quantity === 0) return [];
-      return [{ ...line, quantity: change.quantity, substitutionPolicy: change.substitutionPolicy ?? line.substitutionPolicy }];
+      return [{ ...line, quantity: change.quantity, ...substitutions.get(line.gtin13) }];
     });
   });
 });

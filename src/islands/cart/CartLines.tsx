@@ -20,6 +20,7 @@ import {
 } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import { SubstitutionPicker } from './SubstitutionPicker.tsx';
 
 export interface CartLinesProps {
   /** The basket the page was rendered with; null when it could not be loaded. */
@@ -157,6 +158,14 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
                 Remove
               </button>
             </form>
+            <SubstitutionPicker
+              gtin13={line.gtin13}
+              name={line.name}
+              quantity={line.quantity}
+              policy={line.substitutionPolicy}
+              items={line.substitutionItems}
+              busy={line.activeUpdateRequests > 0}
+            />
             {errors[line.gtin13] ? <CartError className="cart-line__error" message={errors[line.gtin13] as string} /> : null}
           </li>
         ))}

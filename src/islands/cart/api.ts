@@ -87,6 +87,15 @@ export function changeBasketModality(modality: Modality, idempotencyKey: string)
   });
 }
 
+/** Saves a line's substitution choice (update-item with the line's current quantity). */
+export function sendSubstitution(change: { gtin13: string; quantity: number; substitutionPolicy: string; substitutionItems: string[] }, idempotencyKey: string): Promise<BasketOutput> {
+  return request(BASKET_PATHS.UPDATE_ITEM, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(change),
+  });
+}
+
 /** A fresh Idempotency-Key for one logical write. */
 export function newOpId(): string {
   return crypto.randomUUID();

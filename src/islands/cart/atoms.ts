@@ -5,7 +5,7 @@ import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { lateBasket } from '../shared/late-personal.ts';
-import { CartApiError, changeBasketModality, fetchBasket, newOpId, redirectToSignIn, sendCartOp } from './api.ts';
+import { CartApiError, changeBasketModality, fetchBasket, newOpId, redirectToSignIn, sendCartOp, sendSubstitution } from './api.ts';
 
 // The cart's atoms, in Jotai's default store: the header's CartCount, every AddToCart and the
 // cart page read the same state (ARCHITECTURE: State in the browser). Base atoms are private;
@@ -155,3 +155,25 @@ export const changeCartModalityAtom = atom(null, async (get, set, modality: Moda
     if (isAuthFailure(error)) redirectToSignIn();
   }
 });
+
+/** Per line, the last substitution save's state. */
+const substitutionStateAtom = atom<Readonly<Record<string, 'loading' | 'loaded' | 'error'>>>({});
+export const cartSubstitutionStateAtom = atom((get) => get(substitutionStateAtom));
+
+/**
+ * Saves a line's substitution choice (shopping §4 Cart: the policy follows the items; the server
+ * applies the rule). Not an optimistic op: the picker shows the server's answer.
+ */
+export const setCartSubstitutionAtom = atom(
+  null,
+  async (get, set, change: { gtin13: string; quantity: number; substitutionPolicy: 'SHOPPER_CHOICE' | 'CUSTOMER_CHOICE' | 'NONE'; substitutionItems: string[] }) => {
+    set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'loading' });
+    try {
+      dispatch(get, set, { type: 'loadSuccess', basket: await sendSubstitution(change, newOpId()) });
+      set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'loaded' });
+    } catch (error) {
+      set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'error' });
+      if (isAuthFailure(error)) redirectToSignIn();
+    }
+  },
+);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Gtin13Schema, ModalitySchema } from '../catalog/product.ts';
+import { MAX_SUBSTITUTION_ITEMS } from './substitution.ts';
 
 // spec: shopping §3 Cart line item / Cart, §7 Cart (methods and payloads "not shown": chosen in
 // docs/decisions/030-cart.md), §5 Gift cards and carts. Money in integer cents.
@@ -84,11 +85,18 @@ export const AddItemRequestSchema = v.object({
 });
 export type AddItemRequestInput = v.InferInput<typeof AddItemRequestSchema>;
 
-/** POST /basket/api/v2/user/update-item: sets the line's quantity; 0 removes it. */
+/** The replacements a shopper chose for a line (CUSTOMER_CHOICE), in order of preference. */
+const SubstitutionItemsSchema = v.pipe(v.array(Gtin13Schema), v.maxLength(MAX_SUBSTITUTION_ITEMS));
+
+/**
+ * POST /basket/api/v2/user/update-item: sets the line's quantity; 0 removes it. The substitution
+ * fields are made consistent by the spec's rule (src/lib/basket/substitution.ts).
+ */
 export const UpdateItemRequestSchema = v.object({
   gtin13: Gtin13Schema,
   quantity: QuantityOrZeroSchema,
   substitutionPolicy: v.optional(SubstitutionPolicySchema),
+  substitutionItems: v.optional(SubstitutionItemsSchema),
 });
 export type UpdateItemRequestInput = v.InferInput<typeof UpdateItemRequestSchema>;
 
@@ -106,6 +114,7 @@ export const BasketItemsUpdateRequestSchema = v.object({
         quantity: QuantityOrZeroSchema,
         id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
         substitutionPolicy: v.optional(SubstitutionPolicySchema),
+        substitutionItems: v.optional(SubstitutionItemsSchema),
       }),
     ),
     v.minLength(1),

@@ -1,0 +1,133 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { SubstitutionPolicy } from '../../lib/basket/contracts.ts';
+import { MAX_SUBSTITUTION_ITEMS } from '../../lib/basket/substitution.ts';
+import { ProductResponseSchema, ProductsResponseSchema } from '../../lib/catalog/product.ts';
+import { ProductSearchResponseSchema } from '../../lib/catalog/search.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { islandFetch } from '../shared/fetch.ts';
+import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms.ts';
+
+// The substitution choice of a cart line (shopping §3 Cart line item, §4 Cart: the policy follows
+// the items): our shopper picks, the shopper's own replacements (a picker of similar products:
+// the same category at their store), or no substitution.
+
+const LABELS: Record<SubstitutionPolicy, string> = {
+  SHOPPER_CHOICE: 'Best available',
+  CUSTOMER_CHOICE: 'My choice',
+  NONE: "Don't substitute",
+};
+
+/** How many similar products the picker offers. */
+const SIMILAR_SIZE = 12;
+
+interface Similar {
+  gtin13: string;
+  name: string;
+  size: string;
+  priceCents: number | null;
+}
+
+async function getJson<T>(path: string, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  const response = await islandFetch(path, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return v.parse(schema, await response.json());
+}
+
+/** Products of the line's category at the shopper's store, the line itself left out. */
+async function similarProducts(gtin13: string): Promise<Similar[]> {
+  const { product } = (await getJson(`/atlas/v1/product/v2/products/${gtin13}`, ProductResponseSchema)).data;
+  const search = await getJson(`/atlas/v1/search/v1/products-search?filter.taxonomies=${encodeURIComponent(product.categoryId)}&page.size=${SIMILAR_SIZE + 1}`, ProductSearchResponseSchema);
+  const upcs = search.data.productsSearch.map((item) => item.upc).filter((upc) => upc !== gtin13).slice(0, SIMILAR_SIZE);
+  if (upcs.length === 0) return [];
+  const { products } = (await getJson(`/atlas/v1/product/v2/products?gtins=${upcs.join(',')}`, ProductsResponseSchema)).data;
+  return products.map((item) => ({ gtin13: item.gtin13, name: item.name, size: item.size, priceCents: item.price ? (item.price.promoCents ?? item.price.regularCents) : null }));
+}
+
+export interface SubstitutionPickerProps {
+  gtin13: string;
+  name: string;
+  quantity: number;
+  policy: SubstitutionPolicy;
+  items: readonly string[];
+  /** a quantity write is pending on the line: the choice waits for it */
+  busy: boolean;
+}
+
+export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy }: SubstitutionPickerProps) {
+  const save = useSetAtom(setCartSubstitutionAtom);
+  const saving = useAtomValue(cartSubstitutionStateAtom)[gtin13];
+  const [mode, setMode] = useState<SubstitutionPolicy>(policy);
+  const [similar, setSimilar] = useState<{ status: 'idle' | 'loading' | 'loaded' | 'error'; products: Similar[] }>({ status: 'idle', products: [] });
+  const [chosen, setChosen] = useState<string[]>([...items]);
+
+  const load = () => {
+    if (similar.status === 'loading' || similar.status === 'loaded') return;
+    setSimilar({ status: 'loading', products: [] });
+    similarProducts(gtin13).then(
+      (products) => setSimilar({ status: 'loaded', products }),
+      () => setSimilar({ status: 'error', products: [] }),
+    );
+  };
+  const choose = (next: SubstitutionPolicy) => {
+    setMode(next);
+    if (next === 'CUSTOMER_CHOICE') load();
+    else void save({ gtin13, quantity, substitutionPolicy: next, substitutionItems: [] });
+  };
+  const toggle = (item: string) => setChosen((current) => (current.includes(item) ? current.filter((x) => x !== item) : [...current, item].slice(0, MAX_SUBSTITUTION_ITEMS)));
+  const group = `substitution-${gtin13}`;
+
+  return (
+    <details className="cart-line__subs" data-testid="substitution-picker" onToggle={(event) => (event.currentTarget.open && mode === 'CUSTOMER_CHOICE' ? load() : undefined)}>
+      <summary>
+        Substitutions: <span data-testid="substitution-policy">{LABELS[policy]}</span>
+      </summary>
+      <fieldset disabled={busy || saving === 'loading'}>
+        <legend>If {name} is out of stock</legend>
+        {(['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const).map((option) => (
+          <label key={option}>
+            <input type="radio" name={group} value={option} checked={mode === option} onChange={() => choose(option)} />{' '}
+            {option === 'SHOPPER_CHOICE' ? 'Let our shopper pick the best available' : option === 'CUSTOMER_CHOICE' ? 'Choose my replacements' : "Don't substitute"}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'CUSTOMER_CHOICE' ? (
+        <div className="cart-line__similar">
+          {similar.status === 'loading' ? <p role="status">Finding similar products…</p> : null}
+          {similar.status === 'error' ? (
+            <p role="alert">
+              We couldn't load similar products.{' '}
+              <button type="button" className="link-button" onClick={() => { setSimilar({ status: 'idle', products: [] }); load(); }}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+          {similar.status === 'loaded' && similar.products.length === 0 ? <p>No similar products at your store.</p> : null}
+          {similar.products.length > 0 ? (
+            <fieldset>
+              <legend>Pick up to {MAX_SUBSTITUTION_ITEMS}, in order of preference</legend>
+              {similar.products.map((product) => (
+                <label key={product.gtin13}>
+                  <input
+                    type="checkbox"
+                    value={product.gtin13}
+                    checked={chosen.includes(product.gtin13)}
+                    disabled={!chosen.includes(product.gtin13) && chosen.length >= MAX_SUBSTITUTION_ITEMS}
+                    onChange={() => toggle(product.gtin13)}
+                  />{' '}
+                  {product.name} ({product.size}){product.priceCents !== null ? ` · ${formatCents(product.priceCents)}` : ''}
+                </label>
+              ))}
+              <button type="button" disabled={busy || saving === 'loading'} onClick={() => void save({ gtin13, quantity, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: chosen })}>
+                Save replacements
+              </button>
+            </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+      {saving === 'error' ? <p role="alert">Sorry, something went wrong with your request to update your cart.</p> : null}
+      {saving === 'loaded' ? <p role="status">Saved.</p> : null}
+    </details>
+  );
+}
