@@ -161,3 +161,20 @@ test('a shopper chooses replacements for a cart line, or no substitution, and th
   await page.reload();
   await expect(page.getByTestId('substitution-policy')).toHaveText("Don't substitute");
 });
+
+test('adding one more of a cart line shows what goes with it, and one of those goes into the cart', async ({ page, baseURL }) => {
+  await signIn(page);
+  const milk = await firstMilk(page);
+  await cartWithOnly(page, milk, baseURL!);
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect(page.getByTestId('cross-sell')).toHaveCount(0);
+  await page.getByTestId('cart-line').getByRole('button', { name: /^Add one more / }).click();
+  const crossSell = page.getByTestId('cross-sell');
+  await expect(crossSell.getByRole('heading')).toContainText('Goes Well With');
+  const add = crossSell.getByRole('button', { name: /^Add to cart: / }).first();
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace('Add to cart: ', '');
+  await add.click();
+  await expect(page.getByTestId('cart-line').filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+});

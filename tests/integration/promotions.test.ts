@@ -231,6 +231,7 @@ describe('recommendations', () => {
     expect(carousels.map((carousel) => carousel.label)).toEqual([
       'Better for You',
       'Because You Shop For',
+      'Goes Well With', // ours: the spec names no cross-sell carousel
       'My Sale Items',
       'New for You',
       'Similar Items to',
@@ -269,6 +270,27 @@ describe('recommendations', () => {
     const anonymous = v.parse(RecommendationsResponseSchema, await (await call(`${RECOMMENDATIONS_PATH}?type=BECAUSE_YOU_SHOP_FOR`)).json()).data.carousels[0];
     expect(anonymous?.label).toBe('Because You Shop For');
     expect(anonymous?.subject).not.toBeNull();
+  });
+
+  test('cross-sell ("Goes Well With") puts what orders hold together with the product first, never the product or its category', async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT p.gtin13, p.name, p.category_id FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = '70100101' AND pp.stock_quantity > 0 ORDER BY p.doc_id LIMIT 400",
+    ).all<{ gtin13: string; name: string; category_id: string }>();
+    const subject = results[0];
+    const partner = results.find((row) => row.category_id !== subject?.category_id);
+    if (!subject || !partner) throw new Error('seed too small');
+    await shopperWhoBought([subject.gtin13, partner.gtin13]); // someone's order holds both
+    const response = await call(`${RECOMMENDATIONS_PATH}?type=CROSS_SELL&gtin=${subject.gtin13}&size=4`);
+    expect(response.status).toBe(200);
+    const [crossSell] = v.parse(RecommendationsResponseSchema, await response.json()).data.carousels;
+    expect(crossSell?.title).toBe(`Goes Well With ${subject.name}`);
+    expect(crossSell?.items[0]?.gtin13).toBe(partner.gtin13);
+    expect(crossSell?.items.length).toBeLessThanOrEqual(4);
+    const gtins = crossSell?.items.map((item) => item.gtin13) ?? [];
+    expect(gtins).not.toContain(subject.gtin13);
+    const categories = await env.DB.prepare('SELECT DISTINCT category_id FROM products WHERE gtin13 IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(gtins)).all<{ category_id: string }>();
+    expect(categories.results.map((row) => row.category_id)).not.toContain(subject.category_id);
+    await expectClientError(await call(`${RECOMMENDATIONS_PATH}?type=CROSS_SELL`));
   });
 
   test('an unknown type, or Similar Items without a product, is a CLIENT_ERROR', async () => {

@@ -116,8 +116,37 @@ async function similarItems(db: D1Database, where: RecommendationWhere, limit: n
   return carousel('SIMILAR_ITEMS', { id: product.gtin13, name: product.name }, list);
 }
 
+/**
+ * Cross-sell for `where.gtin`: what other carts and placed orders hold together with it, most
+ * often first, then products of its department from other categories (what goes with it rather
+ * than what replaces it); never what the shopper's cart holds already.
+ */
+async function crossSell(db: D1Database, where: RecommendationWhere, limit: number): Promise<CarouselOutput | null> {
+  if (!where.gtin) return null;
+  const product = await db.prepare('SELECT gtin13, name, category_id, department_id FROM products WHERE gtin13 = ?1').bind(where.gtin)
+    .first<{ gtin13: string; name: string; category_id: string; department_id: string }>();
+  if (!product) return null;
+  const list = await items(
+    db,
+    `WITH together AS (
+       SELECT other.gtin13 AS gtin13, COUNT(*) AS n FROM basket_items mine JOIN basket_items other ON other.basket_id = mine.basket_id AND other.gtin13 <> mine.gtin13
+        WHERE mine.gtin13 = ?5 GROUP BY other.gtin13)
+     SELECT ${ITEM_COLUMNS} FROM products p ${SELLABLE} LEFT JOIN together t ON t.gtin13 = p.gtin13
+      WHERE p.gtin13 <> ?5 AND p.category_id <> ?6 AND (t.n IS NOT NULL OR p.department_id = ?7) AND ${NOT_IN_BASKET}
+      ORDER BY coalesce(t.n, 0) DESC, (pp.promo_cents IS NOT NULL) DESC, p.doc_id LIMIT ?4`,
+    where,
+    limit,
+    product.gtin13,
+    product.category_id,
+    product.department_id,
+  );
+  return carousel('CROSS_SELL', { id: product.gtin13, name: product.name }, list);
+}
+
 async function compute(db: D1Database, type: RecommendationType, where: RecommendationWhere, limit: number): Promise<CarouselOutput | null> {
   switch (type) {
+    case 'CROSS_SELL':
+      return crossSell(db, where, limit);
     case 'SIMILAR_ITEMS':
       return similarItems(db, where, limit);
     case 'MY_SALE_ITEMS':

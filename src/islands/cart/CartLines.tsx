@@ -16,8 +16,9 @@ import {
   loadCartAtom,
   removeFromCartAtom,
   seedBasketAtom,
-  setCartQuantityAtom,
+  changeCartQuantityAtom,
 } from './atoms.ts';
+import { CrossSell } from './CrossSell.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { SubstitutionPicker } from './SubstitutionPicker.tsx';
@@ -92,7 +93,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
   const load = useAtomValue(cartLoadStateAtom);
   const errors = useAtomValue(cartErrorsReadAtom);
   const reload = useSetAtom(loadCartAtom);
-  const setQuantity = useSetAtom(setCartQuantityAtom);
+  const setQuantity = useSetAtom(changeCartQuantityAtom);
   const remove = useSetAtom(removeFromCartAtom);
   const modality = useAtomValue(cartModalityAtom);
 
@@ -152,7 +153,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
                 name={line.name}
                 quantity={line.quantity}
                 submitsForm
-                onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, quantity })}
+                onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, name: line.name, from: line.quantity, quantity })}
               />
               <button type="submit" name="quantity" value="0" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
                 Remove
@@ -170,6 +171,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
           </li>
         ))}
       </ul>
+      <CrossSell />
       <p className="cart-subtotal" data-testid="cart-subtotal">
         Subtotal: <strong>{formatCents(subtotal)}</strong>
       </p>

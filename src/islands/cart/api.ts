@@ -5,6 +5,7 @@ import { BASKET_PATHS, BasketResponseSchema, type BasketOutput } from '../../lib
 import type { CartOp } from '../../lib/basket/cart-reducer.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
+import { RECOMMENDATIONS_PATH, RecommendationsResponseSchema, recommendationsQuery, type CarouselOutput } from '../../lib/promotions/recommendations.ts';
 import { islandFetch } from '../shared/fetch.ts';
 
 // Calls to the edge on the spec's paths (shopping §7 Cart). Every logical write carries its own
@@ -94,6 +95,16 @@ export function sendSubstitution(change: { gtin13: string; quantity: number; sub
     headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify(change),
   });
+}
+
+/** The cross-sell carousel for `gtin13` (recommendations CROSS_SELL), at most `size` items. */
+export async function fetchCrossSell(gtin13: string, size: number): Promise<CarouselOutput | null> {
+  const query = new URLSearchParams(recommendationsQuery({ types: ['CROSS_SELL'], gtin: gtin13, size }));
+  const response = await islandFetch(`${RECOMMENDATIONS_PATH}?${query}`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new CartApiError(response.status, null, `HTTP ${response.status}`);
+  const parsed = v.safeParse(RecommendationsResponseSchema, await response.json().catch(() => null));
+  if (!parsed.success) throw new CartApiError(response.status, null, 'Unexpected recommendations response');
+  return parsed.output.data.carousels[0] ?? null;
 }
 
 /** A fresh Idempotency-Key for one logical write. */

@@ -9,8 +9,10 @@ import {
 } from './recommendations.ts';
 
 describe('RECOMMENDATION_LABELS', () => {
-  test('are the spec labels, verbatim (account §9)', () => {
-    expect(Object.values(RECOMMENDATION_LABELS)).toEqual([
+  test('are the spec labels, verbatim (account §9), plus our cross-sell label', () => {
+    const { CROSS_SELL, ...spec } = RECOMMENDATION_LABELS;
+    expect(CROSS_SELL).toBe('Goes Well With');
+    expect(Object.values(spec)).toEqual([
       'Better for You',
       'Because You Shop For',
       'My Sale Items',

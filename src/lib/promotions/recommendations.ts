@@ -10,6 +10,8 @@ export const RECOMMENDATIONS_PATH = '/atlas/v1/recommendations/v1';
 export const RECOMMENDATION_TYPES = [
   'BETTER_FOR_YOU',
   'BECAUSE_YOU_SHOP_FOR',
+  /** cross-sell (shopping §4 Cart: increasing a quantity triggers it): bought together with the gtin */
+  'CROSS_SELL',
   'MY_SALE_ITEMS',
   'NEW_FOR_YOU',
   'SIMILAR_ITEMS',
@@ -21,6 +23,8 @@ export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
 export const RECOMMENDATION_LABELS: Readonly<Record<RecommendationType, string>> = {
   BETTER_FOR_YOU: 'Better for You',
   BECAUSE_YOU_SHOP_FOR: 'Because You Shop For',
+  // not among account §9's labels (the spec names no cross-sell carousel): ours
+  CROSS_SELL: 'Goes Well With',
   MY_SALE_ITEMS: 'My Sale Items',
   NEW_FOR_YOU: 'New for You',
   SIMILAR_ITEMS: 'Similar Items to',
@@ -56,6 +60,7 @@ export const RecommendationsQuerySchema = v.pipe(
     ),
   }),
   v.check((query) => !query.type?.includes('SIMILAR_ITEMS') || query.gtin !== undefined, 'SIMILAR_ITEMS needs a gtin'),
+  v.check((query) => !query.type?.includes('CROSS_SELL') || query.gtin !== undefined, 'CROSS_SELL needs a gtin'),
 );
 export type RecommendationsQueryInput = v.InferInput<typeof RecommendationsQuerySchema>;
 export type RecommendationsQueryOutput = v.InferOutput<typeof RecommendationsQuerySchema>;
