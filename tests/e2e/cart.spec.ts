@@ -178,3 +178,36 @@ test('adding one more of a cart line shows what goes with it, and one of those g
   await expect(page.getByTestId('cart-line').filter({ hasText: name })).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
 });
+
+test('a cart at its 250-item limit answers an add with the item-limit-exceeded modal', async ({ page, baseURL }) => {
+  await signIn(page);
+  // 251 products priced at the shopper's store
+  const priced: string[] = [];
+  for (let offset = 0; priced.length < 251 && offset < 1500; offset += 96) {
+    const browse = await page.request.get(`/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`);
+    if (browse.status() !== 200) break;
+    const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+    for (let start = 0; start < upcs.length; start += 50) {
+      const response = await page.request.get(`/atlas/v1/product/v2/products?verified=true&gtins=${upcs.slice(start, start + 50).join(',')}`);
+      priced.push(...((await response.json()) as { data: { products: Array<{ gtin13: string }> } }).data.products.map((product) => product.gtin13));
+    }
+  }
+  expect(priced.length).toBeGreaterThanOrEqual(251);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  const full = await page.request.put('/basket/api/basket/', { headers, data: { lineItems: priced.slice(0, 250).map((gtin13) => ({ gtin13, quantity: 1 })) } });
+  expect(full.status()).toBe(200);
+
+  const extra = priced[250] as string;
+  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${extra}`)).json()) as { data: { product: { slug: string; name: string } } }).data.product;
+  await page.goto(`/p/${product.slug}/${extra}`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: `Add to cart: ${product.name}` }).first().click();
+  const modal = page.getByTestId('item-limit-modal');
+  await expect(modal.getByRole('heading', { name: 'Your cart is full' })).toBeVisible();
+  await expect(modal).toContainText('A cart can hold up to 250 different items');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toHaveCount(0);
+  expect((await basket(page.request)).lineItems).toHaveLength(250);
+  // leave a cart the other journeys can use
+  expect((await page.request.put('/basket/api/basket/', { headers, data: { lineItems: [] } })).status()).toBe(200);
+});

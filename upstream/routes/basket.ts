@@ -3,6 +3,7 @@ import {
   AddItemRequestSchema,
   BASKET_PATHS,
   BasketItemsUpdateRequestSchema,
+  CART_ITEM_LIMIT_REASON,
   ChangeModalityRequestSchema,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_CART_LINES,
@@ -66,7 +67,7 @@ async function checkSellable(c: BasketContext, gtins: readonly string[]) {
 }
 
 function checkLimits(lines: readonly StoredLine[]) {
-  if (lines.length > MAX_CART_LINES) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `A cart holds at most ${MAX_CART_LINES} items`, 422);
+  if (lines.length > MAX_CART_LINES) throw new HttpError(ERROR_CODES.UNPROCESSABLE, CART_ITEM_LIMIT_REASON, 422);
   const over = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (over) throw new HttpError(ERROR_CODES.CLIENT_ERROR, `quantity must be at most ${MAX_LINE_QUANTITY}`, 400, [over.gtin13]);
 }

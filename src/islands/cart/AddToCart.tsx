@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { addToCartAtom, cartErrorsReadAtom, cartViewAtom, seedLateBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import { ITEM_LIMIT_ERROR, addToCartAtom, cartErrorsReadAtom, cartViewAtom, clearCartErrorAtom, seedLateBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
@@ -23,6 +24,7 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
   const errors = useAtomValue(cartErrorsReadAtom);
   const add = useSetAtom(addToCartAtom);
   const setQuantity = useSetAtom(setCartQuantityAtom);
+  const clearError = useSetAtom(clearCartErrorAtom);
   // The first render matches the server's HTML (a form); shared state applies after mount.
   const seedLate = useSetAtom(seedLateBasketAtom);
   const [mounted, setMounted] = useState(false);
@@ -76,7 +78,8 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
           </button>
         </form>
       )}
-      {error ? (
+      {error === ITEM_LIMIT_ERROR ? <ItemLimitModal productName={productName} onClose={() => clearError(gtin13)} /> : null}
+      {error && error !== ITEM_LIMIT_ERROR ? (
         <p role="alert" className="add-to-cart__error">
           {error}
         </p>

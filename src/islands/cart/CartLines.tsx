@@ -2,7 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
-import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { CART_SIGN_IN_AGAIN, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { signInUrl } from '../../lib/auth/redirect.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { MODALITIES, MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { cartModalityChangeFailure } from '../../lib/http/messages.ts';
@@ -104,9 +105,15 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
     return (
       <div role="alert" data-testid="cart-error">
         <p>{loadFailureMessage}</p>
-        <button type="button" onClick={() => void reload()}>
-          Try again
-        </button>
+        {loadFailureMessage === CART_SIGN_IN_AGAIN ? (
+          <a className="button" href={signInUrl(CART_PATH)}>
+            Sign in
+          </a>
+        ) : (
+          <button type="button" onClick={() => void reload()}>
+            Try again
+          </button>
+        )}
       </div>
     );
   }

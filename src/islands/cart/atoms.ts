@@ -1,7 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { shouldSkipRequest } from '../../lib/async/request-state.ts';
 import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
-import type { BasketOutput } from '../../lib/basket/contracts.ts';
+import { CART_ITEM_LIMIT_REASON, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { lateBasket } from '../shared/late-personal.ts';
@@ -25,9 +25,13 @@ function setError(get: Getter, set: Setter, gtin13: string, message: string | nu
   set(cartErrorsAtom, message === null ? rest : { ...rest, [gtin13]: message });
 }
 
+/** The error value that opens the item-limit-exceeded modal (shopping §2) instead of an inline message. */
+export const ITEM_LIMIT_ERROR = 'item-limit-exceeded';
+
 function failureMessage(op: CartOp, error: unknown): string {
   // spec: shopping §8 Cart
   if (error instanceof CartApiError && error.status === 412) return SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH;
+  if (error instanceof CartApiError && error.status === 422 && error.message === CART_ITEM_LIMIT_REASON) return ITEM_LIMIT_ERROR;
   if (op.kind === 'add') return SHOPPING_MESSAGES.CART_ADD_FAILURE;
   if (op.kind === 'remove') return SHOPPING_MESSAGES.CART_REMOVE_FAILURE;
   return SHOPPING_MESSAGES.CART_UPDATE_FAILURE;
@@ -213,3 +217,6 @@ export const changeCartQuantityAtom = atom(null, (get, set, change: { gtin13: st
   }
   return written;
 });
+
+/** Clears a line's error (the modal's Close). */
+export const clearCartErrorAtom = atom(null, (get, set, gtin13: string) => setError(get, set, gtin13, null));

@@ -9,6 +9,8 @@ import { MAX_SUBSTITUTION_ITEMS } from './substitution.ts';
 export const MAX_LINE_QUANTITY = 999;
 /** The most distinct lines a cart may hold (same limit as a shopping list, shopping §9). */
 export const MAX_CART_LINES = 250;
+/** The reason of the 422 a cart answers when a write would pass MAX_CART_LINES (the item-limit-exceeded modal, shopping §2). */
+export const CART_ITEM_LIMIT_REASON = `A cart holds at most ${MAX_CART_LINES} items`;
 /** Added when an add carries no quantity (shopping §4 Cart: add is quantity 1). */
 export const DEFAULT_ADD_QUANTITY = 1;
 

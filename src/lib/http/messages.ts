@@ -59,6 +59,9 @@ export function cartModalityChangeFailure(modality: string): string {
   return `We're sorry, something went wrong when changing your item(s) to ${modality}. Please try again.`;
 }
 
+/** shopping §8 Cart load failure on 401 or 403: "the message asks the shopper to sign in again" (wording ours, decision 250). */
+export const CART_SIGN_IN_AGAIN = "We're sorry, but we couldn't load your cart because you've been signed out. Please sign in again to see your cart.";
+
 /** spec: shopping §8 Cart load failure, with the banner's customer-service phone. */
 export function cartLoadFailure(phone: string): string {
   return `We're sorry, but there was a problem loading your cart. Please refresh the page. If the problem persists, please contact Customer Service at ${phone}.`;
