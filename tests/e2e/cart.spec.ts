@@ -211,3 +211,30 @@ test('a cart at its 250-item limit answers an add with the item-limit-exceeded m
   // leave a cart the other journeys can use
   expect((await page.request.put('/basket/api/basket/', { headers, data: { lineItems: [] } })).status()).toBe(200);
 });
+
+test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, and shown again from the cart page', async ({ page, baseURL }) => {
+  await signIn(page);
+  const milk = await firstMilk(page);
+  await cartWithOnly(page, milk, baseURL!);
+  await page.evaluate(() => localStorage.removeItem('hm:pinned-cart'));
+  await page.goto('/search?query=milk');
+  const pinned = page.getByTestId('pinned-cart');
+  await expect(pinned).toHaveAttribute('data-state', 'collapsed');
+  await expect(pinned.getByTestId('pinned-cart-summary')).toContainText('1 item');
+  await pinned.getByRole('button', { name: 'Open' }).click();
+  await expect(pinned).toHaveAttribute('data-state', 'open');
+  await expect(pinned.getByRole('listitem')).toHaveCount(1);
+  await expect(pinned.getByRole('link', { name: 'View cart and check out' })).toHaveAttribute('href', '/cart');
+  await pinned.getByRole('button', { name: 'Hide the cart' }).click();
+  await expect(pinned).toHaveCount(0);
+  await page.goto('/weekly-ad');
+  await waitForIslands(page);
+  await expect(page.getByTestId('pinned-cart')).toHaveCount(0);
+
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect(page.getByTestId('pinned-cart')).toHaveCount(0); // the cart page is the whole cart
+  await page.getByLabel('Show my cart on every page').check();
+  await page.goto('/search?query=milk');
+  await expect(page.getByTestId('pinned-cart')).toHaveAttribute('data-state', 'collapsed');
+});

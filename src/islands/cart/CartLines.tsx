@@ -1,5 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
+import { useEffect, useState } from 'react';
+import { PINNED_CART_STORAGE_KEY, nextPinnedCartState } from '../../lib/basket/pinned-cart.ts';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
 import { CART_SIGN_IN_AGAIN, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
@@ -31,6 +33,33 @@ export interface CartLinesProps {
   loadFailureMessage: string;
   /** The message of a failed plain-form change (the page's ?cartError=), shown until the next change. */
   formError?: string | null;
+}
+
+/** "Show my cart on every page": the cart page's switch for the pinned cart (hidden or not, shopping §2). */
+function PinnedCartSwitch() {
+  const [shown, setShown] = useState<boolean | null>(null);
+  useEffect(() => {
+    try {
+      setShown(localStorage.getItem(PINNED_CART_STORAGE_KEY) !== 'hidden');
+    } catch {
+      setShown(null);
+    }
+  }, []);
+  if (shown === null) return null;
+  return (
+    <label className="pinned-cart-switch">
+      <input
+        type="checkbox"
+        checked={shown}
+        onChange={(event) => {
+          const next = event.currentTarget.checked;
+          setShown(next);
+          localStorage.setItem(PINNED_CART_STORAGE_KEY, nextPinnedCartState(next ? 'hidden' : 'collapsed', next ? 'show' : 'hide'));
+        }}
+      />{' '}
+      Show my cart on every page
+    </label>
+  );
 }
 
 /** The page's own path: where the plain forms come back to, and what Refresh Cart reloads. */
@@ -179,6 +208,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
         ))}
       </ul>
       <CrossSell />
+      <PinnedCartSwitch />
       <p className="cart-subtotal" data-testid="cart-subtotal">
         Subtotal: <strong>{formatCents(subtotal)}</strong>
       </p>

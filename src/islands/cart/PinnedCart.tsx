@@ -1,0 +1,91 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { cartViewAtom, loadCartAtom, seedLateBasketAtom } from './atoms.ts';
+import { withIslandStore } from '../shared/island-store.tsx';
+
+export interface PinnedCartProps {
+  /** The banner's toggles.cartFetch: the variant banner does not fetch the cart on page load (decision 250). */
+  cartFetch?: boolean;
+}
+
+function readChoice(): string | null {
+  try {
+    return localStorage.getItem(PINNED_CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The pinned mini cart of every page (shopping §2): collapsed to a bar, opened to a panel, or hidden. */
+function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
+  const view = useAtomValue(cartViewAtom);
+  const load = useSetAtom(loadCartAtom);
+  const seedLate = useSetAtom(seedLateBasketAtom);
+  const [choice, setChoice] = useState<string | null>(null);
+  useEffect(() => {
+    setChoice(readChoice());
+    if (!seedLate() && cartFetch) void load();
+  }, [cartFetch, load, seedLate]);
+
+  const lines = view.lines.filter((line) => !line.isDeleting);
+  const state = pinnedCartState(choice, view.itemCount);
+  useEffect(() => {
+    document.body.classList.toggle('has-pinned-cart', state !== 'hidden');
+  }, [state]);
+  if (state === 'hidden') return null;
+
+  const act = (action: PinnedCartAction) => {
+    const next = nextPinnedCartState(state, action);
+    setChoice(next);
+    try {
+      localStorage.setItem(PINNED_CART_STORAGE_KEY, next);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  };
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
+  return (
+    <aside className={`pinned-cart pinned-cart--${state}`} aria-label="Your cart" data-testid="pinned-cart" data-state={state}>
+      <div className="pinned-cart__bar">
+        <strong>Cart</strong> <span data-testid="pinned-cart-summary">{summary}</span>
+        <span className="pinned-cart__actions">
+          {state === 'open' ? (
+            <button type="button" className="link-button" aria-expanded="true" onClick={() => act('collapse')}>
+              Collapse
+            </button>
+          ) : (
+            <button type="button" className="link-button" aria-expanded="false" onClick={() => act('open')}>
+              Open
+            </button>
+          )}
+          <button type="button" className="link-button" aria-label="Hide the cart" onClick={() => act('hide')}>
+            Hide
+          </button>
+        </span>
+      </div>
+      {state === 'open' ? (
+        <div className="pinned-cart__panel">
+          <ul>
+            {lines.map((line) => (
+              <li key={line.gtin13}>
+                <span>{line.name || line.gtin13}</span>
+                <span>
+                  {line.quantity} × {formatCents(line.unitPriceCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <a className="button" href="/cart">
+            View cart and check out
+          </a>
+        </div>
+      ) : null}
+    </aside>
+  );
+}
+
+/** The island: PinnedCartPanel inside its own store on the server, the page's in the browser. */
+export default withIslandStore(PinnedCartPanel);
