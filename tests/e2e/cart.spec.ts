@@ -20,6 +20,15 @@ async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promis
   expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status()).toBe(200);
 }
 
+// Each journey leaves the demo shopper's cart empty: the other journeys start from what they put in it.
+test.afterEach(async ({ page, baseURL }) => {
+  const response = await page.request.get('/basket/api/basket/');
+  if (response.status() !== 200) return;
+  const lines = ((await response.json()) as { data: Basket }).data.lineItems.map((line) => line.gtin13);
+  if (lines.length > 0) await page.request.post('/basket/api/user/remove-item', { headers: { origin: baseURL! }, data: { gtin13s: lines } });
+  await page.request.post('/basket/api/v2/user/change-modality', { headers: { origin: baseURL! }, data: { modalityType: 'PICKUP' } });
+});
+
 async function firstMilk(page: Page): Promise<string> {
   await page.goto('/search?query=milk');
   const gtin = await page.getByTestId('product-card').filter({ hasText: /milk/i }).first().getAttribute('data-gtin');
