@@ -9,6 +9,8 @@ interface Env {
   /** Sent to a remote upstream so it can trust only the edge. */
   UPSTREAM_SHARED_SECRET?: string;
   UPSTREAM_TIMEOUT_MS?: string;
+  /** The build's id (scripts pass the build stamp; a deployment its commit): part of the page cache key. */
+  BUILD_ID?: string;
   /** Secret: "kid:base64url-key,kid:key" — the first signs, all verify (rotation). */
   SESSION_KEYS?: string;
   DEFAULT_BANNER?: string;

@@ -20,8 +20,10 @@ export function isPersonalPage(path: string): boolean {
 }
 
 /** The cache key of a shared page: its URL per banner, location and modality (never the Host). */
-export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string): Request {
-  return new Request(`https://page-cache.internal/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
+export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string, buildId = ''): Request {
+  // The build's id first: a cached page names its build's hashed assets (/_astro/…), which the
+  // next build no longer has, so a new build never answers from an old build's pages.
+  return new Request(`https://page-cache.internal/${encodeURIComponent(buildId || 'unversioned')}/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
 }
 
 async function openCache(): Promise<Cache | null> {
@@ -47,7 +49,7 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
   const url = new URL(c.req.url);
   const personal = isPersonalPage(url.pathname);
   const cacheable = c.req.method === 'GET' && !personal;
-  const key = pageCacheKey(url, c.get('banner').id, c.get('locationId'), c.get('modality'));
+  const key = pageCacheKey(url, c.get('banner').id, c.get('locationId'), c.get('modality'), c.env.BUILD_ID);
   const cache = cacheable ? await openCache() : null;
   if (cache) {
     const hit = await cache.match(key);

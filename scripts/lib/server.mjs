@@ -1,5 +1,7 @@
 // wrangler dev on the built worker, in its own process group, and waiting until it answers.
 /* global AbortSignal */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BUILT_CONFIG } from './build.mjs';
 import { bin, shown } from './env.mjs';
@@ -20,6 +22,9 @@ export const TOOL_PORTS = [8800, 8899];
  * about to start).
  */
 export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000, config = BUILT_CONFIG, extraConfigs = [], vars = {}, ready, avoidPorts = [] }) {
+  // The build's id keys the edge's page cache (worker/pages.ts): the build stamp beside the built config.
+  const stamp = join(dirname(dirname(config)), '.build-stamp');
+  if (!vars.BUILD_ID && existsSync(stamp)) vars = { BUILD_ID: readFileSync(stamp, 'utf8').trim().slice(0, 16), ...vars };
   const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
   const child = startGroup(bin('wrangler'), [
     'dev',

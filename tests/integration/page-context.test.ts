@@ -65,6 +65,19 @@ describe('the page context the worker hands each render', () => {
     expect((await get('/search?query=context-cached')).headers.get('x-hm-cache')).toBe('HIT');
   });
 
+  test('a new build never answers from the pages an older build cached (BUILD_ID keys the page cache)', async () => {
+    const build = async (id: string) => {
+      const ctx = createExecutionContext();
+      const response = await app.request(`${TEST_ORIGIN}/search?query=context-build`, {}, { ...env, BUILD_ID: id }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response.headers.get('x-hm-cache');
+    };
+    expect(await build('build-a')).toBe('MISS');
+    expect(await build('build-a')).toBe('HIT');
+    expect(await build('build-b')).toBe('MISS');
+    expect(await build('build-b')).toBe('HIT');
+  });
+
   test('a page that clears locals.cacheable is not cached, though it sent the opt-in header', async () => {
     const first = await get('/search?query=context-personal&personal');
     expect(first.headers.get('cache-control')).toBe('private, no-store');
