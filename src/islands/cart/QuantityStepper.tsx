@@ -20,11 +20,11 @@ export interface QuantityStepperProps {
   children?: ReactNode;
 }
 
-/** The −/quantity/+ control of a cart line, capped at MAX_LINE_QUANTITY. */
+/** The −/quantity/+ control (cards, product page, cart: one component, one look), capped at MAX_LINE_QUANTITY. */
 export function QuantityStepper({ name, quantity, onChange, label, className, busy, submitsForm = false, children }: QuantityStepperProps) {
   const as = (next: number) => (submitsForm ? ({ type: 'submit', name: 'quantity', value: String(next) } as const) : ({ type: 'button' } as const));
   return (
-    <div className={className} role="group" aria-label={label} aria-busy={busy}>
+    <div className={`qty-stepper ${className}`} role="group" aria-label={label} aria-busy={busy}>
       <button {...as(quantity - 1)} aria-label={`Remove one ${name}`} onClick={() => onChange(quantity - 1)}>
         −
       </button>
