@@ -2,6 +2,7 @@ import { bindWithGuard, type WriteGuard } from './idempotency.ts';
 import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
+import { linePrice } from '../../src/lib/pricing/price.ts';
 
 // Basket storage (migrations/0003_basket.sql) and the catalog look-ups a basket needs
 // (migrations/0002_catalog.sql: products, product_prices per location).
@@ -33,6 +34,8 @@ export interface CatalogItem {
   name: string;
   /** null when the item has no price at the location (refused: PRICE, shopping §5) */
   unitPriceCents: number | null;
+  regularCents: number | null;
+  promoCents: number | null;
   /** the fulfillment bits (pickup | delivery << 1 | ship << 2 | in_store << 3) */
   flags: number;
 }
@@ -90,24 +93,34 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
       .bind(locationId, ...chunk)
       .all<{ gtin13: string; name: string; regular_cents: number | null; promo_cents: number | null; flags: number }>();
     for (const row of results) {
-      items.set(row.gtin13, { gtin13: row.gtin13, name: row.name, unitPriceCents: row.promo_cents ?? row.regular_cents ?? null, flags: row.flags });
+      items.set(row.gtin13, {
+        gtin13: row.gtin13,
+        name: row.name,
+        unitPriceCents: row.promo_cents ?? row.regular_cents ?? null,
+        regularCents: row.regular_cents,
+        promoCents: row.promo_cents,
+        flags: row.flags,
+      });
     }
   }
   return items;
 }
 
-/** The basket as the API answers it (shopping §3 Cart). Lines the catalog lost keep a blank name and price 0. */
-export function basketView(basket: BasketRow, lines: readonly StoredLine[], catalog: Map<string, CatalogItem>): BasketOutput {
+/**
+ * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
+ * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
+ * (`deals`: gtin13 -> price string), as cards and the product page show them. Lines the catalog
+ * lost keep a blank name and price 0.
+ */
+export function basketView(basket: BasketRow, lines: readonly StoredLine[], catalog: Map<string, CatalogItem>, deals: ReadonlyMap<string, string> = new Map()): BasketOutput {
   const bit = MODALITY_BITS[lookupModality(basket.modality)];
   // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
   const eligible = (item: CatalogItem | undefined) => item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
-  return {
-    id: basket.id,
-    eTag: basketETag(basket.version),
-    type: basket.type,
-    orderId: basket.order_id,
-    modality: basket.modality,
-    lineItems: lines.map((line) => ({
+  const lineItems = lines.map((line) => {
+    const item = catalog.get(line.gtin13);
+    const offer = { regularCents: item?.regularCents ?? 0, promoCents: item?.promoCents ?? null, dealPriceString: deals.get(line.gtin13) ?? null };
+    const price = linePrice(offer, line.quantity);
+    return {
       id: line.id,
       gtin13: line.gtin13,
       quantity: line.quantity,
@@ -115,11 +128,26 @@ export function basketView(basket: BasketRow, lines: readonly StoredLine[], cata
       substitutionPolicy: line.substitutionPolicy,
       substitutionItems: line.substitutionItems,
       created: new Date(line.created).toISOString(),
-      name: catalog.get(line.gtin13)?.name ?? '',
-      unitPriceCents: catalog.get(line.gtin13)?.unitPriceCents ?? 0,
-      eligible: eligible(catalog.get(line.gtin13)),
-    })),
+      name: item?.name ?? '',
+      unitPriceCents: price.unitCents,
+      regularUnitPriceCents: offer.regularCents,
+      promoUnitPriceCents: offer.promoCents,
+      dealPriceString: offer.dealPriceString,
+      lineTotalCents: price.totalCents,
+      savingsCents: price.savingsCents,
+      eligible: eligible(item),
+    };
+  });
+  return {
+    id: basket.id,
+    eTag: basketETag(basket.version),
+    type: basket.type,
+    orderId: basket.order_id,
+    modality: basket.modality,
+    lineItems,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents: lineItems.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    savingsCents: lineItems.reduce((sum, line) => sum + line.savingsCents, 0),
   };
 }
 

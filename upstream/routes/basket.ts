@@ -23,6 +23,7 @@ import { activeBasket, basketView, catalogItems, storedLines, writeBasket, type 
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';
+import { dealPrices } from '../db/promotions.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { normalizeSubstitution } from '../../src/lib/basket/substitution.ts';
 
@@ -73,8 +74,16 @@ function checkLimits(lines: readonly StoredLine[]) {
 }
 
 async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
-  const catalog = await catalogItems(c.env.DB, lines.map((line) => line.gtin13), c.get('call').locationId);
-  return basketView(basket, lines, catalog);
+  const gtins = lines.map((line) => line.gtin13);
+  const call = c.get('call');
+  const [catalog, deals] = await Promise.all([
+    catalogItems(c.env.DB, gtins, call.locationId),
+    // the current weekly-ad deals of the store's division: the prices the cards show (src/lib/pricing)
+    gtins.length === 0 ? [] : dealPrices(c.env.DB, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now: Date.now(), gtins }),
+  ]);
+  const dealOf = new Map<string, string>();
+  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
+  return basketView(basket, lines, catalog, dealOf);
 }
 
 /**

@@ -7,6 +7,7 @@ import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
 import { CART_SIGN_IN_AGAIN, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import { formatCents } from '../../lib/money/money.ts';
+import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
 import { MODALITIES, MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { cartModalityChangeFailure } from '../../lib/http/messages.ts';
 import {
@@ -154,7 +155,8 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
       </p>
     );
   }
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // the quantities as the shopper sees them, priced by the one pricing function (src/lib/pricing)
+  const totals = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity })));
   return (
     <section aria-labelledby="cart-lines-title">
       <CartModality />
@@ -167,7 +169,16 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
         {lines.map((line) => (
           <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
             <span className="cart-line__name">{line.name || line.gtin13}</span>
-            <span className="cart-line__price">{formatCents(line.unitPriceCents)}</span>
+            <span className="cart-line__price">
+              {line.unitPriceCents < line.regularUnitPriceCents ? (
+                <>
+                  <span className="cart-line__sale">{formatCents(line.unitPriceCents)}</span> <s>{formatCents(line.regularUnitPriceCents)}</s>
+                </>
+              ) : (
+                formatCents(line.unitPriceCents)
+              )}
+              {line.dealPriceString ? <span className="cart-line__deal"> Weekly ad: {line.dealPriceString}</span> : null}
+            </span>
             {!line.eligible && modality ? (
               <span className="cart-line__ineligible" data-testid="cart-line-ineligible">
                 Not available for {MODALITY_LABELS[modality]}
@@ -210,8 +221,13 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
       <CrossSell />
       <PinnedCartSwitch />
       <p className="cart-subtotal" data-testid="cart-subtotal">
-        Subtotal: <strong>{formatCents(subtotal)}</strong>
+        Subtotal: <strong>{formatCents(totals.subtotalCents)}</strong>
       </p>
+      {totals.savingsCents > 0 ? (
+        <p className="cart-savings" data-testid="cart-savings">
+          You save <strong>{formatCents(totals.savingsCents)}</strong>
+        </p>
+      ) : null}
     </section>
   );
 }

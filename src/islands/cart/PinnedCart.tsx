@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
 import { formatCents } from '../../lib/money/money.ts';
+import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
 import { cartViewAtom, loadCartAtom, seedLateBasketAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
@@ -45,7 +46,7 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
       // private mode: the choice lasts for this page only
     }
   };
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
   const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
   return (
     <aside className={`pinned-cart pinned-cart--${state}`} aria-label="Your cart" data-testid="pinned-cart" data-state={state}>

@@ -18,12 +18,17 @@ function line(gtin13: string, quantity: number): LineItemOutput {
     created: '2026-11-22T00:00:00.000Z',
     name: `item ${gtin13}`,
     unitPriceCents: 100,
+    regularUnitPriceCents: 100,
+    promoUnitPriceCents: null,
+    dealPriceString: null,
+    lineTotalCents: 100 * quantity,
+    savingsCents: 0,
     eligible: true,
   };
 }
 
 function basket(version: number, lines: LineItemOutput[]): BasketOutput {
-  return { id: 'b1', eTag: basketETag(version), type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems: lines, itemCount: lines.reduce((s, l) => s + l.quantity, 0) };
+  return { id: 'b1', eTag: basketETag(version), type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems: lines, itemCount: lines.reduce((s, l) => s + l.quantity, 0), subtotalCents: lines.reduce((s, l) => s + l.lineTotalCents, 0), savingsCents: 0 };
 }
 
 const add = (opId: string, gtin13: string): CartAction => ({

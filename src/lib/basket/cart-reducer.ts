@@ -178,6 +178,12 @@ export function cartView(state: CartState): CartView {
           created: op.created,
           name: op.name,
           unitPriceCents: op.unitPriceCents,
+          // until the server prices it: the shelf price the card showed, as a plain price
+          regularUnitPriceCents: op.unitPriceCents,
+          promoUnitPriceCents: null,
+          dealPriceString: null,
+          lineTotalCents: op.unitPriceCents * op.quantity,
+          savingsCents: 0,
         });
       }
       continue;

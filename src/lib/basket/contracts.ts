@@ -57,8 +57,15 @@ export const LineItemSchema = v.object({
   /** ISO timestamp of when the line was first added */
   created: v.string(),
   name: v.string(),
-  /** the price the shopper pays per unit at their location (promo if any), integer cents */
+  /** the shelf price of one unit at the shopper's store (deal, else promo, else regular; src/lib/pricing), integer cents */
   unitPriceCents: v.pipe(v.number(), v.integer()),
+  /** what the line is priced from, so the browser prices a changed quantity with the same function */
+  regularUnitPriceCents: v.pipe(v.number(), v.integer()),
+  promoUnitPriceCents: v.nullable(v.pipe(v.number(), v.integer())),
+  dealPriceString: v.nullable(v.string()),
+  /** the line at its quantity, and what the shopper saves on it against the regular price */
+  lineTotalCents: v.pipe(v.number(), v.integer()),
+  savingsCents: v.pipe(v.number(), v.integer()),
   /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
   eligible: v.boolean(),
 });
@@ -72,6 +79,9 @@ export const BasketSchema = v.object({
   modality: ModalitySchema,
   lineItems: v.array(LineItemSchema),
   itemCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** what the cart costs (the lines' totals) and what the shopper saves, integer cents */
+  subtotalCents: v.pipe(v.number(), v.integer()),
+  savingsCents: v.pipe(v.number(), v.integer()),
 });
 export type BasketOutput = v.InferOutput<typeof BasketSchema>;
 

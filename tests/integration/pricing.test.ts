@@ -1,0 +1,96 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
+import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { dealTerms, linePrice, shelfPrice } from '../../src/lib/pricing/price.ts';
+import { DealPricesResponseSchema, dealPriceMap } from '../../src/lib/promotions/deal-prices.ts';
+import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
+import { createApp } from '../fixtures/app.ts';
+import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
+
+// The price a shopper sees is the price they are charged (issue 9 §4): a card and the product
+// page price one unit with shelfPrice over the products and deal-prices answers; the cart's
+// upstream prices its lines with the same function over its own reads. For products with every
+// kind of weekly-ad deal, any quantity, the cart line is what the page would show.
+
+const PRODUCTS = 400;
+const app = createApp();
+let cookie = '';
+/** gtin13 -> its deal's price string, one product per kind of deal (and one without a deal). */
+const picked = new Map<string, string | null>();
+
+const get = async <T>(path: string, schema: v.GenericSchema<unknown, T>) => {
+  const response = await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } }, env, createExecutionContext());
+  expect(response.status, path).toBe(200);
+  return v.parse(schema, await response.json());
+};
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: PRODUCTS });
+  const statements = promotionsSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { seed: TEST_SEED, weeks: 1 });
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+  cookie = await signInCookie(app, env);
+  const { results } = await env.DB.prepare(
+    `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = '70100101' AND pp.stock_quantity > 0 ORDER BY p.doc_id`,
+  ).all<{ gtin13: string }>();
+  const sellable = results.map((row) => row.gtin13);
+  const deals = new Map<string, string>();
+  for (let start = 0; start < sellable.length; start += 100) {
+    const answer = await get(`/atlas/v1/weekly-ad/v1/deal-prices?gtins=${sellable.slice(start, start + 100).join(',')}`, DealPricesResponseSchema);
+    for (const [gtin, priceString] of dealPriceMap(answer)) deals.set(gtin, priceString);
+  }
+  const kinds = new Set<string>();
+  for (const [gtin, priceString] of deals) {
+    const kind = dealTerms(priceString).kind;
+    if (!kinds.has(kind)) {
+      kinds.add(kind);
+      picked.set(gtin, priceString);
+    }
+  }
+  const plain = sellable.find((gtin) => !deals.has(gtin));
+  if (plain) picked.set(plain, null);
+});
+
+describe('one price everywhere (issue 9 §4)', () => {
+  test('the seed has products with several kinds of deal, and one without', () => {
+    const kinds = new Set([...picked.values()].map((text) => (text === null ? 'NONE' : dealTerms(text).kind)));
+    expect(kinds.size).toBeGreaterThanOrEqual(4);
+    expect(kinds).toContain('NONE');
+  });
+
+  test('property: for any product and quantity, the cart line costs what the page shows (unit, total and savings)', async () => {
+    const gtins = [...picked.keys()];
+    const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, ProductsResponseSchema)).data;
+    const shelf = new Map(products.map((product) => [product.gtin13, product.price]));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...gtins), fc.integer({ min: 1, max: 12 }), async (gtin13, quantity) => {
+        const put = await app.request(
+          `${TEST_ORIGIN}/basket/api/basket/`,
+          { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems: [{ gtin13, quantity }] }) },
+          env,
+          createExecutionContext(),
+        );
+        expect(put.status).toBe(200);
+        const basket = v.parse(BasketResponseSchema, await put.json()).data;
+        const line = basket.lineItems[0];
+        const price = shelf.get(gtin13) ?? null;
+        const dealPriceString = picked.get(gtin13) ?? null;
+        // what a card and the product page show for one
+        const card = shelfPrice(price, dealPriceString);
+        expect(line?.unitPriceCents, `${gtin13} ${dealPriceString}`).toBe(card?.promoCents ?? card?.regularCents);
+        expect(line?.dealPriceString).toBe(dealPriceString);
+        // what the line costs at this quantity, and the cart's totals
+        const expected = linePrice({ regularCents: price?.regularCents ?? 0, promoCents: price?.promoCents ?? null, dealPriceString }, quantity);
+        expect(line?.lineTotalCents).toBe(expected.totalCents);
+        expect(line?.savingsCents).toBe(expected.savingsCents);
+        expect(basket.subtotalCents).toBe(expected.totalCents);
+        expect(basket.savingsCents).toBe(expected.savingsCents);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
