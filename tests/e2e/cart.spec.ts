@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
-import { expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
+import { clientHeaders, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
 
 // Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
 
@@ -38,7 +38,7 @@ async function firstMilk(page: Page): Promise<string> {
 
 test("a guest's add to cart is in the cart once they have signed in", async ({ page, browser, baseURL }) => {
   // The shopper's cart starts empty (emptied from another device), so only the guest's add can fill it.
-  const other = await browser.newContext({ baseURL });
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   const otherPage = await other.newPage();
   await signIn(otherPage);
   const lines = (await basket(otherPage.request)).lineItems.map((line) => line.gtin13);
@@ -67,7 +67,7 @@ test('a cart changed on another device shows the refresh message', async ({ page
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 
   // Another device signs in and changes the same line.
-  const other = await browser.newContext({ baseURL });
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   const otherPage = await other.newPage();
   await signIn(otherPage);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };

@@ -1,9 +1,23 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { registryPages } from '../../bench/pages.mjs';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import type { PageEntry } from '../registry.ts';
 
-export { expect, test };
+/**
+ * A client address of its own for a journey: the edge limits sign-ins per client (20 in 5 minutes,
+ * src/lib/auth/policy.ts) by CF-Connecting-IP, and the suite signs the demo shopper in far more
+ * often than one shopper would. Contexts a journey opens itself pass `{ extraHTTPHeaders: clientHeaders() }`.
+ */
+export function clientHeaders(): Record<string, string> {
+  const b = crypto.getRandomValues(new Uint8Array(3));
+  return { 'cf-connecting-ip': `10.${b[0]}.${b[1]}.${b[2]}` };
+}
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => use(clientHeaders()),
+});
+export { expect };
 
 /** The session cookie the edge signs (worker/middleware/session). */
 export const SESSION_COOKIE = 'hm_session';
