@@ -29,6 +29,7 @@ export const PAGES: PageEntry[] = [
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
 ];
 
 /**
@@ -93,6 +94,8 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'PUT', path: '/basket/api/basket/', sample: { body: { lineItems: [{ gtin13: SAMPLE_GTIN, quantity: 3 }] } }, needsSignIn: true },
   { method: 'POST', path: '/basket/api/user/basket-items/update', sample: { body: { items: [{ gtin13: SAMPLE_GTIN, quantity: 2 }] } }, needsSignIn: true },
   { method: 'POST', path: '/basket/api/v2/user/change-modality', sample: { body: { modalityType: 'DELIVERY' } }, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/stores/v1/search', sample: { query: { postalCode: '93710' } }, needsSignIn: false },
+  { method: 'POST', path: '/stores/api/choose', sample: { body: { locationId: '70100101', modality: 'PICKUP' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/circulars/current', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/deal-prices', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
   {

@@ -10,6 +10,7 @@ import { basketService } from './routes/basket.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
+import { storesService } from './routes/stores.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -35,6 +36,7 @@ export function createUpstreamApp() {
   app.route('/', catalogService);
   app.route('/', basketService);
   app.route('/', promotionsService);
+  app.route('/', storesService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { promotionsRoutes } from './routes/promotions.ts';
+import { storesRoutes } from './routes/stores.ts';
 import { completePendingAdd } from './pending-add.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
@@ -32,7 +33,7 @@ export interface AppOptions {
 }
 
 /** API prefixes on the spec's own paths; everything else is a page. */
-export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/'];
+export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/'];
 
 /** Product images are the same for every shopper and may be cached by anyone. */
 const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
@@ -90,6 +91,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', catalogRoutes);
   app.route('/', basketRoutes);
   app.route('/', promotionsRoutes);
+  app.route('/', storesRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -125,7 +125,7 @@ describe('CSRF matrix on POST /auth/api/sign-out', () => {
 
 describe('form bodies are accepted only on the allowlist', () => {
   test('the allowlist is exactly the progressive-enhancement forms', () => {
-    expect([...FORM_POST_ENDPOINTS].sort()).toEqual(['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality'].sort());
+    expect([...FORM_POST_ENDPOINTS].sort()).toEqual(['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality', '/stores/api/choose'].sort());
   });
 
   test.each(STATE_CHANGING_ROUTES.filter((route) => !FORM_POST_ENDPOINTS.includes(route.path)))(

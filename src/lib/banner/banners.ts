@@ -43,6 +43,8 @@ export interface Banner {
   /** A/B test id -> variant; forwarded to the upstream as a header. */
   abTests: Record<string, number>;
   defaultLocationId: string;
+  /** The banner's divisions (migrations/0002_catalog.sql): a store cookie naming another banner's store is ignored. */
+  divisions: readonly string[];
 }
 
 const BASE_TOGGLES: BannerToggles = {
@@ -75,6 +77,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     toggles: { ...BASE_TOGGLES },
     abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
     defaultLocationId: '70100101',
+    divisions: ['701', '703'],
   },
   bayside: {
     id: 'bayside',
@@ -89,6 +92,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
+    divisions: ['620', '621'],
   },
 };
 

@@ -13,7 +13,7 @@ import type { EdgeEnv } from '../../types.ts';
 export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The only endpoints that accept a form-encoded body (all POST). */
-export const FORM_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality'];
+export const FORM_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality', '/stores/api/choose'];
 
 const REFUSED_FETCH_SITES: readonly string[] = ['cross-site', 'same-site'];
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

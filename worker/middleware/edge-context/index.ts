@@ -49,7 +49,9 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
       }
     }
     const banner = BANNERS[bannerId];
-    const store = parseStoreCookie(getCookie(c, STORE_COOKIE));
+    // a cookie naming another banner's store (edited by hand, or set on the other banner) is ignored
+    const parsedStore = parseStoreCookie(getCookie(c, STORE_COOKIE));
+    const store = parsedStore && banner.divisions.includes(parsedStore.locationId.slice(0, 3)) ? parsedStore : null;
     c.set('banner', banner);
     c.set('publicOrigin', origins.get(bannerId) ?? url.origin);
     c.set('locationId', store?.locationId ?? banner.defaultLocationId);
