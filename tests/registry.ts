@@ -25,7 +25,13 @@ export const PAGES: PageEntry[] = [
   { name: 'weekly ad', path: '/weekly-ad', file: 'weekly-ad.astro', kind: 'listing', needsSignIn: false },
   { name: 'weekly ad deal', path: '/weekly-ad/__FIRST_DEAL_ID__', file: 'weekly-ad/[dealId].astro', kind: 'listing', needsSignIn: false },
   { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
-  { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'interactive', needsSignIn: false },
+  { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'static', needsSignIn: false },
+  { name: 'account created', path: '/account/create-completion', file: 'account/create-completion.astro', kind: 'static', needsSignIn: true },
+  { name: 'confirm email (send)', path: '/account/confirm/send', file: 'account/confirm/send.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'confirm email', path: '/account/confirm?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/confirm/index.astro', kind: 'interactive', needsSignIn: false },
+  { name: 'forgot password', path: '/account/forgot-password', file: 'account/forgot-password.astro', kind: 'static', needsSignIn: false },
+  { name: 'reset password', path: '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/reset-password.astro', kind: 'static', needsSignIn: false },
+  { name: 'outbox (development)', path: '/account/dev/outbox', file: 'account/dev/outbox.astro', kind: 'static', needsSignIn: false },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
@@ -53,7 +59,12 @@ export interface ApiRouteEntry {
   needsSignIn: boolean;
   /** A browser navigation answered with a redirect (never JSON), even when the upstream fails. */
   navigation?: boolean;
+  /** An upstream 429 is a real answer for the shopper here (a per-client limit), not an overload. */
+  rateLimitIsAnswer?: boolean;
 }
+
+/** A well-formed account token nobody issued (its signature matches no key): refused as TokenMatch. */
+export const SAMPLE_ACCOUNT_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 /** Placeholders a harness replaces with the first seeded milk product. */
 export const SAMPLE_GTIN = '__FIRST_MILK_GTIN__';
@@ -117,6 +128,23 @@ export const API_ROUTES: ApiRouteEntry[] = [
     needsSignIn: false,
   },
   { method: 'GET', path: '/atlas/v1/recommendations/v1', sample: { query: { type: 'START_MY_CART,MY_SALE_ITEMS' } }, needsSignIn: false },
+  // account (issue 12 part 1; docs/decisions/220)
+  {
+    method: 'POST',
+    path: '/auth/api/create-account',
+    sample: { body: { firstName: 'Fuzz', lastName: 'Shopper', email: 'new.shopper@harvestmarket.test', password: 'Orchard-Lane-77' } },
+    needsSignIn: false,
+    rateLimitIsAnswer: true,
+  },
+  { method: 'POST', path: '/auth/api/confirm-email/send', sample: { body: {} }, needsSignIn: true },
+  { method: 'POST', path: '/auth/api/confirm-email', sample: { body: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+  { method: 'POST', path: '/auth/api/forgot-password', sample: { body: { email: 'nobody@harvestmarket.test' } }, needsSignIn: false },
+  { method: 'POST', path: '/auth/api/reset-password', sample: { body: { token: SAMPLE_ACCOUNT_TOKEN, password: 'Orchard-Lane-77' } }, needsSignIn: false },
+  // a wrong current password: the harnesses never change the shared shopper's password
+  { method: 'POST', path: '/auth/api/change-password', sample: { body: { currentPassword: 'not-the-password', newPassword: 'Orchard-Lane-77' } }, needsSignIn: true },
+  { method: 'POST', path: '/auth/api/token', sample: { body: { password: 'FreshPicked!2026', purpose: 'STEP_UP' } }, needsSignIn: true },
+  { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
+  { method: 'GET', path: '/rx-security/stepup-auth', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
 ];
 
 /** Routes of the edge app that are not part of the storefront's API, with the reason. */

@@ -6,6 +6,7 @@ import { readCallContext, type UpstreamEnv } from './context.ts';
 import { secretMatches } from './edge-secret.ts';
 import { liveCustomer } from './middleware/require-customer.ts';
 import { handleUpstreamError, upstreamError } from './errors.ts';
+import { accountService } from './routes/account.ts';
 import { basketService } from './routes/basket.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
@@ -33,6 +34,7 @@ export function createUpstreamApp() {
   app.use('*', liveCustomer());
   app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
   app.route('/', identityService);
+  app.route('/', accountService);
   app.route('/', catalogService);
   app.route('/', basketService);
   app.route('/', promotionsService);

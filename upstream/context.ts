@@ -27,6 +27,8 @@ export interface CallContext {
 export interface UpstreamBindings {
   DB: D1Database;
   UPSTREAM_SHARED_SECRET?: string;
+  /** "development" opens the outbox of would-be emails (upstream/routes/account.ts). */
+  ENVIRONMENT?: string;
 }
 
 export interface UpstreamEnv {

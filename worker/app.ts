@@ -11,6 +11,7 @@ import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -88,6 +89,7 @@ export function createApp(options: AppOptions = {}) {
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.route('/', authRoutes);
+  app.route('/', accountRoutes);
   app.route('/', catalogRoutes);
   app.route('/', basketRoutes);
   app.route('/', promotionsRoutes);

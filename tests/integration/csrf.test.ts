@@ -125,7 +125,22 @@ describe('CSRF matrix on POST /auth/api/sign-out', () => {
 
 describe('form bodies are accepted only on the allowlist', () => {
   test('the allowlist is exactly the progressive-enhancement forms', () => {
-    expect([...FORM_POST_ENDPOINTS].sort()).toEqual(['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality', '/stores/api/choose'].sort());
+    expect([...FORM_POST_ENDPOINTS].sort()).toEqual(
+      [
+        '/auth/api/sign-in',
+        '/auth/api/sign-out',
+        '/basket/api/v2/user/add-item',
+        '/basket/api/user/basket-items/update',
+        '/basket/api/v2/user/change-modality',
+        '/stores/api/choose',
+        // the account pages (docs/decisions/220)
+        '/auth/api/create-account',
+        '/auth/api/confirm-email/send',
+        '/auth/api/confirm-email',
+        '/auth/api/forgot-password',
+        '/auth/api/reset-password',
+      ].sort(),
+    );
   });
 
   test.each(STATE_CHANGING_ROUTES.filter((route) => !FORM_POST_ENDPOINTS.includes(route.path)))(
@@ -253,6 +268,85 @@ describe('CSRF matrix on every other state-changing route', () => {
   });
 
   test('the shopper is still signed in after every refused write', async () => {
+    expect(await isLive(cookie)).toBe(true);
+  });
+});
+
+// spec: account §7: POST /auth/api/sign-in-with-token carries a bearer token and no body. A bearer
+// token is not an ambient credential (a browser never adds one by itself, and a cross-origin page
+// needs a CORS preflight this origin never grants), so that POST passes without a JSON type and
+// without Origin; everything else about the rule stays (docs/decisions/220).
+describe('a bodiless bearer POST (sign-in-with-token)', () => {
+  let token = '';
+  beforeAll(async () => {
+    const cookie = await signIn(app, env, ctx());
+    const issued = await app.request(
+      '/auth/api/token',
+      { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }) },
+      env,
+      ctx(),
+    );
+    expect(issued.status).toBe(201);
+    token = ((await issued.json()) as { data: { token: string } }).data.token;
+  });
+
+  const send = (headers: Record<string, string>, body?: string) =>
+    app.request('/auth/api/sign-in-with-token', { method: 'POST', headers, ...(body === undefined ? {} : { body }) }, env, ctx());
+
+  test.each([
+    ['no Origin, no Sec-Fetch-Site (a native client)', {}],
+    ['same Origin', { origin: TEST_ORIGIN }],
+    ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
+  ])('passes the rule with %s: the route answers (a well-formed bogus token is TokenMatch)', async (_name, headers) => {
+    upstreamCalls = 0;
+    const response = await send({ ...headers, authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('TokenMatch');
+    expect(upstreamCalls).toBe(1);
+  });
+
+  test('a real token signs in with no body, no Content-Type and no Origin', async () => {
+    const response = await send({ authorization: `Bearer ${token}` });
+    expect(response.status).toBe(200);
+    expect(sessionCookieFrom(response)).not.toBeNull();
+  });
+
+  test.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }, 403],
+    ['an opaque Origin', { origin: 'null' }, 403],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }, 403],
+    ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }, 403],
+  ])('is refused with %s before any route runs', async (_name, headers, status) => {
+    upstreamCalls = 0;
+    const response = await send({ ...headers, authorization: `Bearer ${token}` });
+    expect(response.status).toBe(status);
+    expect(upstreamCalls).toBe(0);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  test.each([
+    ['no Authorization header', {}, undefined, 403],
+    ['a Basic Authorization header', { authorization: 'Basic YTpi' }, undefined, 403],
+    ['a bearer and a text/plain body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'text/plain' }, 'hello', 415],
+    ['a bearer and a form body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1', 415],
+    ['a same-origin bodiless POST without a bearer', { origin: TEST_ORIGIN }, undefined, 415],
+  ])('the usual rule holds with %s', async (_name, headers, body, status) => {
+    upstreamCalls = 0;
+    const response = await send(headers as Record<string, string>, body);
+    expect(response.status).toBe(status);
+    expect(upstreamCalls).toBe(0);
+  });
+
+  test('the exception is only for its own endpoint: a bodiless bearer sign-out is still refused', async () => {
+    const cookie = await signIn(app, env, ctx());
+    for (const path of ['/auth/api/sign-out', '/auth/api/change-password', '/basket/api/v2/user/add-item']) {
+      upstreamCalls = 0;
+      const response = await app.request(path, { method: 'POST', headers: { authorization: 'Bearer x', cookie } }, env, ctx());
+      expect([path, response.status]).toEqual([path, 403]);
+      const withOrigin = await app.request(path, { method: 'POST', headers: { authorization: 'Bearer x', origin: TEST_ORIGIN, cookie } }, env, ctx());
+      expect([path, withOrigin.status]).toEqual([path, 415]);
+      expect(upstreamCalls).toBe(0);
+    }
     expect(await isLive(cookie)).toBe(true);
   });
 });

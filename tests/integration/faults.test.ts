@@ -68,7 +68,7 @@ describe('every edge API route answers UNKNOWN_RESPONSE_ERROR when the upstream 
         const body: unknown = await response.json();
         expect(v.is(ErrorBodySchema, body)).toBe(true);
         const code = (body as { errors: Array<{ code: string }> }).errors[0]?.code;
-        if (route.path === '/auth/api/sign-in' && fault === '429') {
+        if ((route.path === '/auth/api/sign-in' || route.rateLimitIsAnswer) && fault === '429') {
           // Sign-in's per-client rate limit is the upstream's real answer (docs/decisions/020).
           expect([response.status, code]).toEqual([429, 'RATE_LIMITED']);
         } else {

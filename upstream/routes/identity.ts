@@ -35,7 +35,7 @@ import { upstreamError } from '../errors.ts';
 
 const MAX_BODY_BYTES = 8 * 1024;
 
-function toSession(session: SessionRow, customer: CustomerRow, now: number): IdentitySessionOutput {
+export function toSession(session: SessionRow, customer: CustomerRow, now: number): IdentitySessionOutput {
   return {
     sessionId: session.session_id,
     customerGUID: customer.customer_guid,

@@ -74,7 +74,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: false,
     customerServicePhone: '1-800-555-0142',
     theme: { primary: '#1f6f3f', primaryDark: '#14502c', accent: '#f2b705', surface: '#f6f8f4' },
-    toggles: { ...BASE_TOGGLES },
+    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true },
     abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
     defaultLocationId: '70100101',
     divisions: ['701', '703'],

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   USER_ID_LOCKED_OUT: 'UserIdLockedOut',
   PASSWORD_EXPIRED: 'PasswordExpired',
   BAD_REQUEST: 'Bad Request',
+  TOKEN_MATCH: 'TokenMatch',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -13,7 +13,30 @@ import type { EdgeEnv } from '../../types.ts';
 export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The only endpoints that accept a form-encoded body (all POST). */
-export const FORM_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in', '/auth/api/sign-out', '/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality', '/stores/api/choose'];
+export const FORM_POST_ENDPOINTS: readonly string[] = [
+  '/auth/api/sign-in',
+  '/auth/api/sign-out',
+  '/basket/api/v2/user/add-item',
+  // the cart page's line and modality forms, the store picker (decisions 250, 270)
+  '/basket/api/user/basket-items/update',
+  '/basket/api/v2/user/change-modality',
+  '/stores/api/choose',
+  // the account pages' forms (worker/routes/account.ts; docs/decisions/220)
+  '/auth/api/create-account',
+  '/auth/api/confirm-email/send',
+  '/auth/api/confirm-email',
+  '/auth/api/forgot-password',
+  '/auth/api/reset-password',
+];
+
+/**
+ * POSTs that carry a bearer token and no body (spec: account §7 sign-in-with-token). A bearer
+ * token is not an ambient credential: a browser never adds an Authorization header on its own,
+ * and a cross-origin page can send one only after a CORS preflight, which this origin never
+ * grants. The route reads the token alone, never the session cookie (docs/decisions/220).
+ */
+export const BEARER_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in-with-token'];
+const BEARER = /^Bearer[ ]+\S+$/i;
 
 const REFUSED_FETCH_SITES: readonly string[] = ['cross-site', 'same-site'];
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -27,12 +50,23 @@ export function checkWrite(request: {
   secFetchSite: string | undefined;
   contentType: string | undefined;
   hasBody: boolean;
+  /** The Authorization header, for the bodiless bearer POSTs. */
+  authorization?: string | undefined;
 }): { status: 403 | 415; code: string; reason: string } | null {
   if (!STATE_CHANGING_METHODS.includes(request.method.toUpperCase())) return null;
   const url = new URL(request.url);
   const site = request.secFetchSite?.toLowerCase();
   if (site && REFUSED_FETCH_SITES.includes(site)) {
     return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-site request refused' };
+  }
+  // A bodiless bearer POST (no Content-Type, no body) on its own endpoints: the token is the
+  // credential, so no Origin is needed (a non-browser client sends none); a foreign one is refused.
+  const bearer =
+    request.method.toUpperCase() === 'POST' && BEARER_POST_ENDPOINTS.includes(url.pathname) && BEARER.test(request.authorization?.trim() ?? '');
+  if (bearer && !request.contentType && !request.hasBody) {
+    return request.origin !== undefined && request.origin !== url.origin
+      ? { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' }
+      : null;
   }
   if (request.origin !== undefined) {
     if (request.origin !== url.origin) return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
@@ -56,6 +90,7 @@ export function csrf(): MiddlewareHandler<EdgeEnv> {
       secFetchSite: c.req.header('sec-fetch-site'),
       contentType: c.req.header('content-type'),
       hasBody: c.req.raw.body !== null,
+      authorization: c.req.header('authorization'),
     });
     if (refused) return errorResponse(c, refused.code, refused.reason, refused.status);
     await next();
