@@ -54,7 +54,7 @@ const OUTBOX_LIMIT = 50;
 
 async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
   const text = await c.req.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null;
   } catch {
