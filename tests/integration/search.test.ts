@@ -140,15 +140,15 @@ describe('product search', () => {
     expect(body.errors[0]?.statusCode).toBe(400);
   });
 
-  test('prices are the store\'s: the bayside default store differs from harvest\'s', async () => {
+  test('prices are the store\'s: a store of another price level differs from the default one', async () => {
     const result = await search({ 'filter.query': 'milk', 'page.size': '10' });
     const gtins = result.data.productsSearch.map((item) => item.upc);
     const harvest = await products(gtins, { headers: { cookie: 'hm_store=70100101.PICKUP' } });
-    const bayside = await products(gtins, { headers: { cookie: 'hm_store=62000201.PICKUP' } });
+    const foothill = await products(gtins, { headers: { cookie: 'hm_store=70300301.PICKUP' } });
     const regular = (list: typeof harvest) => list.map((product) => product.price?.regularCents);
-    expect(regular(harvest)).not.toEqual(regular(bayside));
-    const viaFilter = await search({ 'filter.query': 'milk', 'filter.locationId': '62000201', sort: 'price.asc', 'page.size': '5' });
-    const viaCookie = await search({ 'filter.query': 'milk', sort: 'price.asc', 'page.size': '5' }, { headers: { cookie: 'hm_store=62000201.PICKUP' } });
+    expect(regular(harvest)).not.toEqual(regular(foothill));
+    const viaFilter = await search({ 'filter.query': 'milk', 'filter.locationId': '70300301', sort: 'price.asc', 'page.size': '5' });
+    const viaCookie = await search({ 'filter.query': 'milk', sort: 'price.asc', 'page.size': '5' }, { headers: { cookie: 'hm_store=70300301.PICKUP' } });
     expect(viaFilter.data.productsSearch.map((item) => item.upc)).toEqual(viaCookie.data.productsSearch.map((item) => item.upc));
   });
 

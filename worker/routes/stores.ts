@@ -2,11 +2,11 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl } from '../../src/lib/auth/redirect.ts';
 import { MODALITY_LABELS } from '../../src/lib/catalog/product.ts';
-import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { ChooseStoreFormSchema, ChooseStoreSchema, STORE_PATHS, StoreSchema, StoreSearchQuerySchema, StoreSearchResponseSchema } from '../../src/lib/location/stores.ts';
 import { STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validQuery } from '../validate.ts';
+import { validJson, validQuery } from '../validate.ts';
 
 // The store picker's calls (issue 9 §1; docs/decisions/270-store-picker.md). The chosen store and
 // modality live in the hm_store cookie, which edge-context reads into every upstream call's
@@ -44,25 +44,24 @@ async function choose(c: Context<EdgeEnv>, choice: v.InferOutput<typeof ChooseSt
 
 const isForm = (c: Context<EdgeEnv>) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
-storesRoutes.post(STORE_PATHS.CHOOSE, async (c) => {
-  if (isForm(c)) {
-    // the store picker before hydration (issue 9 §6): a plain form, back to where it was sent from
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
-    const parsed = v.safeParse(ChooseStoreFormSchema, fields);
-    const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/stores');
-    if (!parsed.success) return c.redirect(`/stores?storeError=invalid`, 303);
-    try {
-      await choose(c, parsed.output);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) return c.redirect(`/stores?storeError=${error.statusCode === 422 ? 'modality' : 'store'}`, 303);
-      throw error;
-    }
-    return c.redirect(returnTo, 303);
+storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
+  if (!isForm(c)) return next();
+  // the store picker before hydration (issue 9 §6): a plain form, back to where it was sent from
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
+  const parsed = v.safeParse(ChooseStoreFormSchema, fields);
+  const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/stores');
+  if (!parsed.success) return c.redirect(`/stores?storeError=invalid`, 303);
+  try {
+    await choose(c, parsed.output);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return c.redirect(`/stores?storeError=${error.statusCode === 422 ? 'modality' : 'store'}`, 303);
+    throw error;
   }
-  const body = await c.req.json().catch(() => undefined);
-  const parsed = v.safeParse(ChooseStoreSchema, body);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid store choice', 400, describeIssues(parsed.issues));
-  const store = await choose(c, parsed.output);
-  return c.json({ data: { store, modality: parsed.output.modality } }, 200);
+  return c.redirect(returnTo, 303);
+});
+storesRoutes.post(STORE_PATHS.CHOOSE, validJson(ChooseStoreSchema), async (c) => {
+  const choice = c.req.valid('json');
+  const store = await choose(c, choice);
+  return c.json({ data: { store, modality: choice.modality } }, 200);
 });
