@@ -85,7 +85,7 @@ test('a shopper who forgot their password can reset it from the emailed link and
   await page.getByTestId('outbox-message').filter({ hasText: 'Reset your password' }).first().getByTestId('outbox-link').click();
   await expect(page).toHaveURL(/\/account\/reset-password\?token=/);
   const resetUrl = page.url();
-  await page.getByLabel('New password').fill('Meadow-Brook-58');
+  await page.getByLabel('New password', { exact: true }).fill('Meadow-Brook-58');
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page).toHaveURL(/\/signin\?status=RESET_PASSWORD$/);
@@ -97,7 +97,7 @@ test('a shopper who forgot their password can reset it from the emailed link and
 
   // the link works once
   await page.goto(resetUrl);
-  await page.getByLabel('New password').fill('Another-Pass-99');
+  await page.getByLabel('New password', { exact: true }).fill('Another-Pass-99');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByTestId('reset-error')).toHaveAttribute('data-error', 'USED');
 });

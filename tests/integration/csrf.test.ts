@@ -38,7 +38,7 @@ for (const origin of Object.keys(ORIGINS) as Array<keyof typeof ORIGINS>) {
 
 function allowedOrigin({ origin, site }: Case): boolean {
   if (site === 'cross-site' || site === 'same-site') return false;
-  return origin === 'same' || (origin === 'absent' && site === 'same-origin');
+  return origin === 'same' || ((origin === 'absent' || origin === 'opaque') && site === 'same-origin'); // Origin null counts as absent (a no-referrer page)
 }
 
 function headersFor(c: Case, extra: Record<string, string> = {}): Record<string, string> {
@@ -246,11 +246,17 @@ describe('CSRF matrix on every other state-changing route', () => {
   });
 
   describe.each(ROUTES)('$method $path', (route) => {
+    // The accepted calls of change-password carry a wrong current password, and enough of them end
+    // the session (upstream/routes/account.ts MAX_REAUTH_FAILURES): that route gets a session of its own.
+    let own = '';
+    beforeAll(async () => {
+      if (route.path === '/auth/api/change-password') own = await signIn(app, env, ctx());
+    });
     test.each(MATRIX)('Origin $origin, Sec-Fetch-Site $site, $type', async (c) => {
       const typeAllowed = c.type === 'json' || (c.type === 'form' && route.method === 'POST' && FORM_POST_ENDPOINTS.includes(route.path));
       known ??= await stateDigest();
       upstreamCalls = 0;
-      const response = await app.request(route.path, { method: route.method, headers: headersFor(c, { cookie }), body: bodyOf(route, c.type) }, env, ctx());
+      const response = await app.request(route.path, { method: route.method, headers: headersFor(c, { cookie: own || cookie }), body: bodyOf(route, c.type) }, env, ctx());
       if (allowedOrigin(c) && typeAllowed) {
         // Accepted: the route itself answers (the add-item form with a redirect).
         expect(response.status).toBeLessThan(500);

@@ -22,8 +22,13 @@ describe('checkWrite', () => {
 
   test('refuses a foreign Origin with CSRF_REJECTED 403', () => {
     expect(checkWrite({ ...base, origin: 'https://evil.example' })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
-    expect(checkWrite({ ...base, origin: 'null' })).toMatchObject({ status: 403 });
     expect(checkWrite({ ...base, origin: 'http://harvest.example' })).toMatchObject({ status: 403 });
+  });
+
+  test('Origin null (a no-referrer page) counts as no Origin: only Sec-Fetch-Site same-origin vouches for it', () => {
+    expect(checkWrite({ ...base, origin: 'null' })).toBeNull();
+    expect(checkWrite({ ...base, origin: 'null', secFetchSite: undefined })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
+    expect(checkWrite({ ...base, origin: 'null', secFetchSite: 'cross-site' })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
   });
 
   test('refuses Sec-Fetch-Site cross-site and same-site whatever Origin says', () => {

@@ -68,8 +68,11 @@ export function checkWrite(request: {
       ? { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' }
       : null;
   }
-  if (request.origin !== undefined) {
-    if (request.origin !== url.origin) return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
+  // `Origin: null` (a page sent with Referrer-Policy: no-referrer, as the account pages carrying a
+  // token are) says nothing of where the request came from: Sec-Fetch-Site must then vouch for it.
+  const origin = request.origin === 'null' ? undefined : request.origin;
+  if (origin !== undefined) {
+    if (origin !== url.origin) return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
   } else if (site !== 'same-origin') {
     return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Request origin could not be confirmed' };
   }
