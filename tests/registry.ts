@@ -36,6 +36,7 @@ export const PAGES: PageEntry[] = [
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
   { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
+  { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
 ];
 
 /**
@@ -107,6 +108,9 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/basket/api/v2/user/change-modality', sample: { body: { modalityType: 'DELIVERY' } }, needsSignIn: true },
   { method: 'GET', path: '/atlas/v1/stores/v1/search', sample: { query: { postalCode: '93710' } }, needsSignIn: false },
   { method: 'POST', path: '/stores/api/choose', sample: { body: { locationId: '70100101', modality: 'PICKUP' } }, needsSignIn: false },
+  { method: 'GET', path: '/atlas/v1/savings/v1/coupons', sample: { query: { projection: 'compact' } }, needsSignIn: false },
+  { method: 'POST', path: '/atlas/v1/savings/v1/coupons/clip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
+  { method: 'POST', path: '/atlas/v1/savings/v1/coupons/unclip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/circulars/current', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/weekly-ad/v1/deal-prices', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
   {

@@ -12,6 +12,7 @@ import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
 import { storesService } from './routes/stores.ts';
+import { couponsService } from './routes/coupons.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -39,6 +40,7 @@ export function createUpstreamApp() {
   app.route('/', basketService);
   app.route('/', promotionsService);
   app.route('/', storesService);
+  app.route('/', couponsService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -17,6 +17,7 @@ import { basketRoutes } from './routes/basket.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { promotionsRoutes } from './routes/promotions.ts';
 import { storesRoutes } from './routes/stores.ts';
+import { couponsRoutes } from './routes/coupons.ts';
 import { completePendingAdd } from './pending-add.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
@@ -94,6 +95,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', basketRoutes);
   app.route('/', promotionsRoutes);
   app.route('/', storesRoutes);
+  app.route('/', couponsRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

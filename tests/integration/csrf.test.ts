@@ -133,6 +133,8 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/basket/api/user/basket-items/update',
         '/basket/api/v2/user/change-modality',
         '/stores/api/choose',
+        '/atlas/v1/savings/v1/coupons/clip',
+        '/atlas/v1/savings/v1/coupons/unclip',
         // the account pages (docs/decisions/220)
         '/auth/api/create-account',
         '/auth/api/confirm-email/send',

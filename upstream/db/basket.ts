@@ -3,6 +3,7 @@ import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
+import type { ClippedCoupon } from './coupons.ts';
 
 // Basket storage (migrations/0003_basket.sql) and the catalog look-ups a basket needs
 // (migrations/0002_catalog.sql: products, product_prices per location).
@@ -109,16 +110,23 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
 /**
  * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
  * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
- * (`deals`: gtin13 -> price string), as cards and the product page show them. Lines the catalog
+ * (`deals`: gtin13 -> price string) and the shopper's clipped coupons, as cards and the product page show them. Lines the catalog
  * lost keep a blank name and price 0.
  */
-export function basketView(basket: BasketRow, lines: readonly StoredLine[], catalog: Map<string, CatalogItem>, deals: ReadonlyMap<string, string> = new Map()): BasketOutput {
+export function basketView(
+  basket: BasketRow,
+  lines: readonly StoredLine[],
+  catalog: Map<string, CatalogItem>,
+  deals: ReadonlyMap<string, string> = new Map(),
+  coupons: ReadonlyMap<string, ClippedCoupon> = new Map(),
+): BasketOutput {
   const bit = MODALITY_BITS[lookupModality(basket.modality)];
   // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
   const eligible = (item: CatalogItem | undefined) => item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
   const lineItems = lines.map((line) => {
     const item = catalog.get(line.gtin13);
-    const offer = { regularCents: item?.regularCents ?? 0, promoCents: item?.promoCents ?? null, dealPriceString: deals.get(line.gtin13) ?? null };
+    const coupon = coupons.get(line.gtin13) ?? null;
+    const offer = { regularCents: item?.regularCents ?? 0, promoCents: item?.promoCents ?? null, dealPriceString: deals.get(line.gtin13) ?? null, coupon };
     const price = linePrice(offer, line.quantity);
     return {
       id: line.id,
@@ -135,6 +143,8 @@ export function basketView(basket: BasketRow, lines: readonly StoredLine[], cata
       dealPriceString: offer.dealPriceString,
       lineTotalCents: price.totalCents,
       savingsCents: price.savingsCents,
+      coupon: coupon ? { couponId: coupon.couponId, title: coupon.title, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity } : null,
+      couponSavingsCents: price.couponCents,
       eligible: eligible(item),
     };
   });

@@ -1,6 +1,7 @@
 import { tagBits } from '../../src/lib/catalog/facets.ts';
 import { generateCatalog, SEED_DEFAULT, SEED_PRODUCTS_DEFAULT, type SeedPrice, type SeedProduct } from './catalog.ts';
 import { identitySeedStatements } from './identity.ts';
+import { couponSeedStatements } from './coupons.ts';
 import { promotionsSeedStatements } from './promotions.ts';
 import { insertStatements } from './sql.ts';
 
@@ -72,7 +73,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   if (options.catalogOnly) return catalogSeedStatements(options, catalog);
   const identity = await identitySeedStatements();
   const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions];
+  const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

@@ -8,6 +8,7 @@ import { CART_SIGN_IN_AGAIN, SHOPPING_MESSAGES } from '../../lib/http/messages.t
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
+import { couponValueText } from '../../lib/coupons/coupons.ts';
 import { MODALITIES, MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { cartModalityChangeFailure } from '../../lib/http/messages.ts';
 import {
@@ -178,6 +179,13 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
                 formatCents(line.unitPriceCents)
               )}
               {line.dealPriceString ? <span className="cart-line__deal"> Weekly ad: {line.dealPriceString}</span> : null}
+              {line.coupon ? (
+                <span className="cart-line__deal" data-testid="cart-line-coupon">
+                  {line.quantity >= line.coupon.minQuantity
+                    ? `Coupon applied: ${couponValueText(line.coupon.kind, line.coupon.value)}`
+                    : `Coupon clipped: buy ${line.coupon.minQuantity} to ${couponValueText(line.coupon.kind, line.coupon.value).toLowerCase()}`}
+                </span>
+              ) : null}
             </span>
             {!line.eligible && modality ? (
               <span className="cart-line__ineligible" data-testid="cart-line-ineligible">

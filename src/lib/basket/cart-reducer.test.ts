@@ -23,6 +23,8 @@ function line(gtin13: string, quantity: number): LineItemOutput {
     dealPriceString: null,
     lineTotalCents: 100 * quantity,
     savingsCents: 0,
+    coupon: null,
+    couponSavingsCents: 0,
     eligible: true,
   };
 }

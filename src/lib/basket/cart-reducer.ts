@@ -184,6 +184,8 @@ export function cartView(state: CartState): CartView {
           dealPriceString: null,
           lineTotalCents: op.unitPriceCents * op.quantity,
           savingsCents: 0,
+          coupon: null,
+          couponSavingsCents: 0,
         });
       }
       continue;

@@ -66,6 +66,17 @@ export const LineItemSchema = v.object({
   /** the line at its quantity, and what the shopper saves on it against the regular price */
   lineTotalCents: v.pipe(v.number(), v.integer()),
   savingsCents: v.pipe(v.number(), v.integer()),
+  /** the clipped coupon covering the item (issue 9 §3), and what it takes off at this quantity */
+  coupon: v.nullable(
+    v.object({
+      couponId: v.string(),
+      title: v.string(),
+      kind: v.picklist(['AMOUNT', 'PERCENT']),
+      value: v.pipe(v.number(), v.integer()),
+      minQuantity: v.pipe(v.number(), v.integer()),
+    }),
+  ),
+  couponSavingsCents: v.pipe(v.number(), v.integer()),
   /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
   eligible: v.boolean(),
 });

@@ -36,12 +36,22 @@ export function dealTerms(priceString: string): DealTerms {
   return { kind: 'INFO' };
 }
 
-/** What a line is priced from: the store's prices (integer cents) and the deal, if any. */
+/** A clipped digital coupon's terms (migrations/0014_coupons.sql): once per line, from a minimum quantity. */
+export interface CouponTerms {
+  kind: 'AMOUNT' | 'PERCENT';
+  /** cents off (AMOUNT) or percent off (PERCENT) */
+  value: number;
+  minQuantity: number;
+}
+
+/** What a line is priced from: the store's prices (integer cents), the deal and the clipped coupon, if any. */
 export interface Offer {
   regularCents: number;
   promoCents: number | null;
   /** the current weekly-ad deal's price string, or null */
   dealPriceString: string | null;
+  /** a coupon the shopper clipped that covers the item, or null */
+  coupon?: CouponTerms | null;
 }
 
 export interface LinePrice {
@@ -52,6 +62,8 @@ export interface LinePrice {
   totalCents: number;
   regularTotalCents: number;
   savingsCents: number;
+  /** the part of the savings the clipped coupon gives (0 below its minimum quantity) */
+  couponCents: number;
 }
 
 /** The unit price a deal gives, never above `base` (a deal never costs the shopper more). */
@@ -88,9 +100,17 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
   const unitCents = terms ? dealUnit(terms, regular, base) : base;
   // Buy 1 Get 1 Free: every second unit is free.
   const paidUnits = terms?.kind === 'BOGO' ? Math.ceil(units / 2) : units;
-  const totalCents = unitCents * paidUnits;
+  const beforeCoupon = unitCents * paidUnits;
+  // A clipped coupon comes off the line once it reaches the coupon's quantity: an amount once,
+  // a percent of the line (after deals); never below zero.
+  const coupon = offer.coupon;
+  const couponCents =
+    coupon && units >= coupon.minQuantity && units > 0
+      ? Math.min(beforeCoupon, coupon.kind === 'AMOUNT' ? Math.max(0, Math.round(coupon.value)) : Math.round((beforeCoupon * Math.min(100, Math.max(0, coupon.value))) / 100))
+      : 0;
+  const totalCents = beforeCoupon - couponCents;
   const regularTotalCents = regular * units;
-  return { unitCents, regularUnitCents: regular, totalCents, regularTotalCents, savingsCents: regularTotalCents - totalCents };
+  return { unitCents, regularUnitCents: regular, totalCents, regularTotalCents, savingsCents: regularTotalCents - totalCents, couponCents };
 }
 
 /** The totals of a cart: what it costs and what the shopper saves, in cents. */
@@ -123,6 +143,21 @@ export function shelfPrice(price: ShelfPrice | null, dealPriceString: string | n
 }
 
 /** The offer a priced cart line carries (src/lib/basket/contracts.ts LineItemSchema). */
-export function lineOffer(line: { regularUnitPriceCents: number; promoUnitPriceCents: number | null; dealPriceString: string | null }): Offer {
-  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString };
+export function lineOffer(line: {
+  regularUnitPriceCents: number;
+  promoUnitPriceCents: number | null;
+  dealPriceString: string | null;
+  coupon?: { kind: 'AMOUNT' | 'PERCENT'; value: number; minQuantity: number } | null;
+}): Offer {
+  const coupon = line.coupon ? { kind: line.coupon.kind, value: line.coupon.value, minQuantity: line.coupon.minQuantity } : null;
+  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon };
+}
+
+/**
+ * The "with coupon" price of one unit a card shows for an available coupon: what each unit costs
+ * when the coupon's quantity is bought. `withCouponUnit({ regularCents: 400, … }, { kind: 'AMOUNT', value: 100, minQuantity: 1 }) === 300`
+ */
+export function withCouponUnit(offer: Offer, coupon: CouponTerms): number {
+  const quantity = Math.max(1, coupon.minQuantity);
+  return Math.round(linePrice({ ...offer, coupon }, quantity).totalCents / quantity);
 }

@@ -21,6 +21,9 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/basket/api/user/basket-items/update',
   '/basket/api/v2/user/change-modality',
   '/stores/api/choose',
+  // the coupons page's clip and unclip (decision 280)
+  '/atlas/v1/savings/v1/coupons/clip',
+  '/atlas/v1/savings/v1/coupons/unclip',
   // the account pages' forms (worker/routes/account.ts; docs/decisions/220)
   '/auth/api/create-account',
   '/auth/api/confirm-email/send',

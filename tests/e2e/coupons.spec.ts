@@ -1,0 +1,39 @@
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+
+// Digital coupons in a real Chromium (issue 9 §3, §6; docs/decisions/280-coupons.md).
+
+type Coupon = { id: string; title: string; upcs: string[]; minQuantity: number; addedToCard: boolean };
+
+test('a shopper can clip a coupon and see it applied in the cart', async ({ page, baseURL }) => {
+  await signIn(page);
+  const listed = await page.request.get('/atlas/v1/savings/v1/coupons');
+  const coupons = ((await listed.json()) as { data: { coupons: Coupon[] } }).data.coupons;
+  const coupon = coupons.find((item) => item.minQuantity === 1 && !item.addedToCard) as Coupon;
+  expect(coupon).toBeTruthy();
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  // the cart holds only the coupon's first item
+  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
+  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status()).toBe(200);
+
+  await page.goto('/coupons');
+  const card = page.locator(`[data-testid="coupon"][data-coupon-id="${coupon.id}"]`);
+  await card.getByRole('button', { name: `Clip: ${coupon.title}` }).click();
+  await expect(page.locator(`[data-testid="coupon"][data-coupon-id="${coupon.id}"]`).getByRole('button', { name: `Unclip: ${coupon.title}` })).toBeVisible();
+
+  await page.goto('/cart');
+  await waitForIslands(page);
+  const line = page.locator(`[data-testid="cart-line"][data-gtin13="${coupon.upcs[0]}"]`);
+  await expect(line.getByTestId('cart-line-coupon')).toContainText('Coupon applied');
+  await expect(page.getByTestId('cart-savings')).toBeVisible();
+
+  // leave the coupon unclipped and the cart empty for the journeys after this one
+  await page.request.post('/atlas/v1/savings/v1/coupons/unclip', { headers, data: { couponId: coupon.id } });
+  await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: [coupon.upcs[0]] } });
+});
+
+test('an anonymous shopper browses coupons and is asked to sign in to clip', async ({ page }) => {
+  await page.goto('/coupons');
+  await expect(page.getByTestId('coupon').first()).toBeVisible();
+  await expect(page.getByTestId('coupon').first().getByRole('link', { name: 'Sign in to clip' })).toHaveAttribute('href', /\/signin\?redirectUrl=%2Fcoupons/);
+});

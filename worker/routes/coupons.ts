@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
+import { ClipFormSchema, ClipRequestSchema, COUPON_ERROR_PARAM, COUPON_PATHS, CouponResponseSchema, CouponsQuerySchema, CouponsResponseSchema } from '../../src/lib/coupons/coupons.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { EdgeEnv } from '../types.ts';
+import { validJson, validQuery } from '../validate.ts';
+
+// Digital coupons at the edge (issue 9 §3; docs/decisions/280-coupons.md): the list for everyone,
+// clip and unclip for a signed-in shopper, as JSON or as the coupons page's plain forms.
+
+export const couponsRoutes = new Hono<EdgeEnv>();
+
+couponsRoutes.get(COUPON_PATHS.LIST, validQuery(CouponsQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  const upstreamQuery: Record<string, string> = { projection: query.projection };
+  if (query['filter.category']) upstreamQuery['filter.category'] = query['filter.category'];
+  if (query['filter.query']) upstreamQuery['filter.query'] = query['filter.query'];
+  if (query['filter.clipped']) upstreamQuery['filter.clipped'] = 'true';
+  const { data } = await c.get('upstream').json({ path: COUPON_PATHS.LIST, query: upstreamQuery }, CouponsResponseSchema);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(data, 200);
+});
+
+const isForm = (c: Context<EdgeEnv>) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+
+function withParam(path: string, value: string): string {
+  const url = new URL(path, 'https://return.invalid');
+  url.searchParams.set(COUPON_ERROR_PARAM, value);
+  return `${url.pathname}${url.search}`;
+}
+
+for (const path of [COUPON_PATHS.CLIP, COUPON_PATHS.UNCLIP]) {
+  // the coupons page before hydration (issue 9 §6): a plain form, back to the page
+  couponsRoutes.post(path, async (c, next) => {
+    if (!isForm(c)) return next();
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
+    const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/coupons');
+    if (!c.get('session')) return c.redirect(signInUrl(returnTo), 303);
+    const parsed = v.safeParse(ClipFormSchema, fields);
+    if (!parsed.success) return c.redirect(withParam(returnTo, 'clip'), 303);
+    try {
+      await c.get('upstream').json({ method: 'POST', path, body: { couponId: parsed.output.couponId } }, CouponResponseSchema);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
+      return c.redirect(withParam(returnTo, error instanceof HttpError && error.statusCode === 422 ? 'loyalty' : 'clip'), 303);
+    }
+    return c.redirect(returnTo, 303);
+  });
+  couponsRoutes.post(path, validJson(ClipRequestSchema), async (c) => {
+    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to clip coupons', 401);
+    const { data } = await c.get('upstream').json({ method: 'POST', path, body: c.req.valid('json') }, CouponResponseSchema);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(data, 200);
+  });
+}
