@@ -112,20 +112,3 @@ export async function clippedCoupons(db: D1Database, where: { banner: string; cu
   }
   return map;
 }
-
-/** The current coupons (not clip state) covering `gtins`: the badges of cards and the product page. */
-export async function couponsFor(db: D1Database, where: { banner: string; now: number; gtins: readonly string[] }): Promise<Array<{ gtin13: string } & ClippedCoupon>> {
-  if (where.gtins.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT i.gtin13, c.coupon_id, c.title, c.kind, c.value, c.min_quantity
-         FROM json_each(?3) g
-         CROSS JOIN coupon_items i ON i.gtin13 = g.value
-         CROSS JOIN coupons c ON c.coupon_id = i.coupon_id
-        WHERE c.banner_id = ?1 AND c.starts_at <= ?2 AND c.ends_at > ?2
-        ORDER BY i.gtin13, c.coupon_id`,
-    )
-    .bind(where.banner, where.now, JSON.stringify(where.gtins))
-    .all<{ gtin13: string; coupon_id: string; title: string; kind: 'AMOUNT' | 'PERCENT'; value: number; min_quantity: number }>();
-  return results.map((row) => ({ gtin13: row.gtin13, couponId: row.coupon_id, title: row.title, kind: row.kind, value: row.value, minQuantity: row.min_quantity }));
-}
