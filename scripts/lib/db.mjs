@@ -47,6 +47,20 @@ export async function productCount(persistTo) {
 }
 
 /**
+ * A database seeded before the coupons existed (migrations/0014_coupons.sql) gets them, from the
+ * same deterministic catalog it was seeded with (`products` in size), without a new seed.
+ */
+async function seedCouponsIfMissing(persistTo, products) {
+  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from coupons', '--json'], persistTo, { capture: true });
+  if (Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0) > 0) return;
+  const file = repoPath('.tmp', `coupons-${products}.sql`);
+  mkdirSync(repoPath('.tmp'), { recursive: true });
+  step(`Seed: adding the digital coupons to the ${products}-product catalog`);
+  await run('node', [SEED_CLI, '--products', String(products), '--coupons-only', '--out', file]);
+  await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
+}
+
+/**
  * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
  * Returns false, with a warning, when the seed CLI is not there yet.
  */
@@ -80,7 +94,7 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   const migrations = migrationsHash();
   if (reuse && !fresh) {
     const stamp = readJson(stampPath);
-    if (stamp?.migrations === migrations && stamp.products > 0 && existsSync(join(persistTo, 'v3', 'd1'))) {
+    if (stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && existsSync(join(persistTo, 'v3', 'd1'))) {
       step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
       return;
     }
@@ -89,10 +103,11 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   let count = fresh ? 0 : await productCount(persistTo);
   if (count > 0) {
     step(`Seed: the database already has ${count} products (skipped)`);
+    await seedCouponsIfMissing(persistTo, count);
   } else if (await seed(persistTo, products)) {
     count = products;
   }
-  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count })}\n`);
+  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true })}\n`);
 }
 
 function migrationsHash() {

@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SEED_DEFAULT, SEED_PRODUCTS_DEFAULT } from './catalog.ts';
+import { generateCatalog, SEED_DEFAULT, SEED_PRODUCTS_DEFAULT } from './catalog.ts';
+import { couponSeedStatements } from './coupons.ts';
 import { generateSeed } from './seed.ts';
 
 const { values } = parseArgs({
@@ -12,17 +13,21 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(SEED_DEFAULT) },
     out: { type: 'string', default: '.tmp/seed.sql' },
     'catalog-only': { type: 'boolean', default: false },
+    /** only the digital coupons of an already seeded catalog (a database seeded before migrations/0014) */
+    'coupons-only': { type: 'boolean', default: false },
   },
 });
 
 const products = Number(values.products);
 const seed = Number(values.seed);
 if (!Number.isInteger(products) || products < 0 || !Number.isInteger(seed)) {
-  console.error('usage: node upstream/seed/cli.ts [--products N] [--seed N] [--out file.sql] [--catalog-only]');
+  console.error('usage: node upstream/seed/cli.ts [--products N] [--seed N] [--out file.sql] [--catalog-only | --coupons-only]');
   process.exit(2);
 }
 const started = Date.now();
-const statements = await generateSeed({ products, seed, catalogOnly: values['catalog-only'] });
+const statements = values['coupons-only']
+  ? couponSeedStatements(generateCatalog({ products, seed }), { seed })
+  : await generateSeed({ products, seed, catalogOnly: values['catalog-only'] });
 mkdirSync(dirname(values.out), { recursive: true });
 writeFileSync(values.out, `${statements.join(';\n')};\n`);
 console.log(`wrote ${statements.length} statements for ${products} products to ${values.out} in ${Date.now() - started} ms`);
