@@ -26,7 +26,8 @@ export const PAGES: PageEntry[] = [
   { name: 'weekly ad deal', path: '/weekly-ad/__FIRST_DEAL_ID__', file: 'weekly-ad/[dealId].astro', kind: 'listing', needsSignIn: false },
   { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
   { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'static', needsSignIn: false },
-  { name: 'account created', path: '/account/create-completion', file: 'account/create-completion.astro', kind: 'static', needsSignIn: true },
+  // signed in: the header's cart count is an island (like every signed-in personal page)
+  { name: 'account created', path: '/account/create-completion', file: 'account/create-completion.astro', kind: 'interactive', needsSignIn: true },
   { name: 'confirm email (send)', path: '/account/confirm/send', file: 'account/confirm/send.astro', kind: 'interactive', needsSignIn: true },
   { name: 'confirm email', path: '/account/confirm?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/confirm/index.astro', kind: 'interactive', needsSignIn: false },
   { name: 'forgot password', path: '/account/forgot-password', file: 'account/forgot-password.astro', kind: 'static', needsSignIn: false },
