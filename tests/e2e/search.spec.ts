@@ -137,3 +137,11 @@ test('suggestions close on Escape and need the minimum characters', async ({ pag
   await expect(listbox).toBeHidden();
   await expect(box).toHaveValue('mi');
 });
+
+test('cards and the product page show the unit price, so mixed sizes compare', async ({ page }) => {
+  await page.goto('/search?query=milk');
+  const card = page.getByTestId('product-card').filter({ hasText: 'Half Gallon' }).first();
+  await expect(card.getByTestId('unit-price')).toHaveText(/^(\d+(\.\d)?¢|\$\d+\.\d{2})\/fl oz$/);
+  await page.goto('/p/meadow-crest-whole-milk/0010013000010');
+  await expect(page.getByTestId('unit-price')).toHaveText(/\/fl oz$/);
+});
