@@ -37,3 +37,14 @@ test('an anonymous shopper browses coupons and is asked to sign in to clip', asy
   await expect(page.getByTestId('coupon').first()).toBeVisible();
   await expect(page.getByTestId('coupon').first().getByRole('link', { name: 'Sign in to clip' })).toHaveAttribute('href', /\/signin\?redirectUrl=%2Fcoupons/);
 });
+
+test('a product a coupon covers shows the coupon and its price with it, on its page and its card', async ({ page }) => {
+  const listed = await page.request.get('/atlas/v1/savings/v1/coupons?projection=compact');
+  const coupon = ((await listed.json()) as { data: { coupons: Coupon[] } }).data.coupons.find((item) => item.minQuantity === 1) as Coupon;
+  const gtin = coupon.upcs[0] as string;
+  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as { data: { product: { slug: string; name: string } } }).data.product;
+  await page.goto(`/p/${product.slug}/${gtin}`);
+  await expect(page.getByTestId('coupon-badge')).toContainText('with coupon');
+  await page.goto(`/search?query=${encodeURIComponent(product.name)}`);
+  await expect(page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`).getByTestId('coupon-badge')).toContainText(/Coupon: (Save \$\d+\.\d{2}|\d+% off) · \$\d+\.\d{2} with coupon/);
+});

@@ -120,3 +120,15 @@ describe('a clipped coupon in the cart', () => {
     expect((await put(coupon.minQuantity)).subtotalCents).toBe(before.subtotalCents);
   });
 });
+
+describe('coupons of some products (the cards\' badges)', () => {
+  test('filter.upcs answers the coupons covering any of the products asked, and only those', async () => {
+    const all = await list('', false);
+    const [a, b] = all;
+    const asked = [a?.upcs[0], b?.upcs[0]].join(',');
+    const found = await list(`?filter.upcs=${asked}&projection=compact`, false);
+    expect(found.map((coupon) => coupon.id).sort()).toEqual([a?.id, b?.id].sort());
+    expect(await list('?filter.upcs=0000000000017', false)).toEqual([]);
+    expect((await get('/atlas/v1/savings/v1/coupons?filter.upcs=12', false)).status).toBe(400);
+  });
+});

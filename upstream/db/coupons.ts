@@ -56,9 +56,18 @@ export async function listCoupons(db: D1Database, where: { banner: string; custo
           AND (?4 IS NULL OR c.category_id = ?4 OR c.category_id IN (SELECT category_id FROM categories WHERE parent_id = ?4))
           AND (?5 IS NULL OR c.title LIKE '%' || ?5 || '%' OR c.description LIKE '%' || ?5 || '%')
           AND (?6 = 0 OR EXISTS (SELECT 1 FROM coupon_clips k WHERE k.coupon_id = c.coupon_id AND k.customer_guid = ?2 AND k.status = 'active'))
+          AND (?7 IS NULL OR c.coupon_id IN (SELECT i.coupon_id FROM json_each(?7) g CROSS JOIN coupon_items i ON i.gtin13 = g.value))
         ORDER BY c.ends_at, c.coupon_id`,
     )
-    .bind(where.banner, where.customerGUID, where.now, query['filter.category'] ?? null, query['filter.query'] ?? null, query['filter.clipped'] ? 1 : 0)
+    .bind(
+      where.banner,
+      where.customerGUID,
+      where.now,
+      query['filter.category'] ?? null,
+      query['filter.query'] ?? null,
+      query['filter.clipped'] ? 1 : 0,
+      query['filter.upcs'] ? JSON.stringify(query['filter.upcs']) : null,
+    )
     .all<CouponRow>();
   return results.map((row) => couponView(row, query.projection));
 }

@@ -17,6 +17,7 @@ couponsRoutes.get(COUPON_PATHS.LIST, validQuery(CouponsQuerySchema), async (c) =
   if (query['filter.category']) upstreamQuery['filter.category'] = query['filter.category'];
   if (query['filter.query']) upstreamQuery['filter.query'] = query['filter.query'];
   if (query['filter.clipped']) upstreamQuery['filter.clipped'] = 'true';
+  if (query['filter.upcs']) upstreamQuery['filter.upcs'] = query['filter.upcs'].join(',');
   const { data } = await c.get('upstream').json({ path: COUPON_PATHS.LIST, query: upstreamQuery }, CouponsResponseSchema);
   c.header('Cache-Control', 'private, no-store');
   return c.json(data, 200);

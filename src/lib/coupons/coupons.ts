@@ -48,7 +48,20 @@ export const CouponsResponseSchema = v.object({ data: v.object({ coupons: v.arra
 export const CouponResponseSchema = v.object({ data: v.object({ coupon: CouponSchema }) });
 
 const yes = v.pipe(v.picklist(['true', 'false']), v.transform((value) => value === 'true'));
+/** The most upcs one coupon lookup takes (a listing page holds at most 96 cards). */
+export const COUPON_LOOKUP_MAX_UPCS = 100;
 export const CouponsQuerySchema = v.object({
+  /** only the coupons covering any of these (a listing's cards): a comma list of gtin13s */
+  'filter.upcs': v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(COUPON_LOOKUP_MAX_UPCS * 14),
+      v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+      v.array(Gtin13Schema),
+      v.minLength(1),
+      v.maxLength(COUPON_LOOKUP_MAX_UPCS),
+    ),
+  ),
   'filter.category': v.optional(v.pipe(v.string(), v.regex(/^\d{2}$/, 'must be a category id'))),
   'filter.query': v.optional(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60))),
   'filter.clipped': v.optional(yes),
@@ -87,3 +100,24 @@ export const COUPON_FORM_ERRORS = {
   loyalty: 'There is no loyalty card linked to this account',
   clip: 'Sorry, something went wrong with your request to clip the coupon. Please try again.',
 } as const;
+
+/** A coupon as a card shows it: the terms, to price "with coupon" through src/lib/pricing. */
+export interface CardCoupon {
+  id: string;
+  title: string;
+  kind: 'AMOUNT' | 'PERCENT';
+  value: number;
+  minQuantity: number;
+}
+
+/** gtin13 -> the coupon a card shows (the first of the answer covering it). */
+export function cardCouponMap(coupons: readonly CouponOutput[], gtins: readonly string[]): Map<string, CardCoupon> {
+  const wanted = new Set(gtins);
+  const map = new Map<string, CardCoupon>();
+  for (const coupon of coupons) {
+    for (const upc of coupon.upcs) {
+      if (wanted.has(upc) && !map.has(upc)) map.set(upc, { id: coupon.id, title: coupon.title, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity });
+    }
+  }
+  return map;
+}

@@ -3,6 +3,7 @@ import { ProductSearchResponseSchema, type ProductSearchQueryInput, type Product
 import { ERROR_CODES, HttpError } from '../http/errors.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
 import { loadDealPrices } from '../promotions/load-weekly-ad.ts';
+import { cardCouponMap, COUPON_LOOKUP_MAX_UPCS, COUPON_PATHS, CouponsResponseSchema, type CardCoupon } from '../coupons/coupons.ts';
 
 // The two calls behind every search page: the search, then one product fetch for all the
 // returned upcs. The client is injected (the worker's upstream client in pages), so this stays
@@ -71,4 +72,19 @@ export async function loadSearch(client: JsonClient, query: ProductSearchQueryIn
 export async function loadResultDealPrices(client: JsonClient, outcome: SearchOutcome | null): Promise<Map<string, string>> {
   const products = outcome?.state === 'loaded' ? outcome.products : [];
   return products.length > 0 ? loadDealPrices(client, products.map((product) => product.gtin13)) : new Map();
+}
+
+/**
+ * The coupons of a loaded search's cards (issue 9 §3: a badge and a "with coupon" price); empty
+ * when nothing loaded or the call failed (coupons are an extra, never a reason to fail a page).
+ */
+export async function loadResultCoupons(client: JsonClient, outcome: SearchOutcome | null): Promise<Map<string, CardCoupon>> {
+  const gtins = (outcome?.state === 'loaded' ? outcome.products : []).map((product) => product.gtin13).slice(0, COUPON_LOOKUP_MAX_UPCS);
+  if (gtins.length === 0) return new Map();
+  try {
+    const answer = await client.json({ path: COUPON_PATHS.LIST, query: { 'filter.upcs': gtins.join(','), projection: 'compact' } }, CouponsResponseSchema);
+    return cardCouponMap(answer.data.data.coupons, gtins);
+  } catch {
+    return new Map();
+  }
 }
