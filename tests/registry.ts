@@ -38,6 +38,11 @@ export const PAGES: PageEntry[] = [
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
   { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
   { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
+  { name: 'help', path: '/help', file: 'help.astro', kind: 'static', needsSignIn: false },
+  { name: 'contact', path: '/contact', file: 'contact.astro', kind: 'static', needsSignIn: false },
+  { name: 'privacy', path: '/privacy', file: 'privacy.astro', kind: 'static', needsSignIn: false },
+  { name: 'terms', path: '/terms', file: 'terms.astro', kind: 'static', needsSignIn: false },
+  { name: 'accessibility', path: '/accessibility', file: 'accessibility.astro', kind: 'static', needsSignIn: false },
 ];
 
 /**
