@@ -22,6 +22,8 @@ export interface CallContext {
   staleSession?: boolean;
   timeZone: string;
   correlationId: string;
+  /** the geo location id of a shopper who chose no store (account §3), or null */
+  geoLocationId: string | null;
 }
 
 export interface UpstreamBindings {
@@ -60,5 +62,6 @@ export function readCallContext(c: Context): CallContext {
     customer: valid ? customer : null,
     timeZone: c.req.header('x-hm-time-zone') ?? 'UTC',
     correlationId: c.req.header('x-correlation-id') ?? '',
+    geoLocationId: /^geo-\d{3}$/.test(c.req.header('x-hm-geo-location') ?? '') ? (c.req.header('x-hm-geo-location') as string) : null,
   };
 }

@@ -19,6 +19,7 @@ import { promotionsRoutes } from './routes/promotions.ts';
 import { storesRoutes } from './routes/stores.ts';
 import { couponsRoutes } from './routes/coupons.ts';
 import { completePendingAdd } from './pending-add.ts';
+import { syncModalityAfterSignIn } from './modality-sync.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
 
@@ -76,6 +77,7 @@ export function createApp(options: AppOptions = {}) {
         customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
         timeZone: c.get('timeZone'),
         correlationId: c.get('requestId'),
+        geoLocationId: c.get('geoLocationId'),
       }, options.upstreamTransport, options.embeddedUpstream),
     );
   };
@@ -87,6 +89,8 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', liveSessionForPages((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
   // A guest's add that sent them to sign-in is completed when they are back (worker/pending-add.ts).
   app.use('*', completePendingAdd((path) => isPagePath(path) && isPersonalPage(path)));
+  // A signed-in shopper's saved store comes back after sign-in (worker/modality-sync.ts).
+  app.use('*', syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.route('/', authRoutes);

@@ -64,6 +64,7 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
     publicOrigin: c.get('publicOrigin'),
     locationId: c.get('locationId'),
     modality: c.get('modality'),
+    place: { storeChosen: c.get('storeChosen'), postalCode: c.get('shopperPostalCode'), geoLocationId: c.get('geoLocationId') },
     session: sessionView(c.get('session')),
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),

@@ -25,6 +25,14 @@ export interface EdgeVariables {
   publicOrigin: string;
   locationId: string;
   modality: Modality;
+  /** the delivery postal code the shopper gave with a delivery choice, or null */
+  deliveryPostalCode: string | null;
+  /** account §3 Geo location: the market of a postal code the shopper gave, or null */
+  geoLocationId: string | null;
+  /** the postal code the shopper gave (with delivery, or for a geo location), or null */
+  shopperPostalCode: string | null;
+  /** true when the shopper chose a store (hm_store), false when a geo or default store stands in */
+  storeChosen: boolean;
   timeZone: string;
   session: SessionState | null;
   upstream: UpstreamClient;

@@ -133,6 +133,7 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/basket/api/user/basket-items/update',
         '/basket/api/v2/user/change-modality',
         '/stores/api/choose',
+        '/stores/api/geo',
         '/atlas/v1/savings/v1/coupons/clip',
         '/atlas/v1/savings/v1/coupons/unclip',
         // the account pages (docs/decisions/220)

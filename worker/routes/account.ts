@@ -1,3 +1,4 @@
+import { STORE_SYNC_SET } from '../modality-sync.ts';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -142,6 +143,8 @@ async function startSession(c: Context<EdgeEnv>, identity: IdentitySessionOutput
     rememberMeId: identity.rememberMeId,
   });
   if (deviceId) c.header('set-cookie', deviceSetCookie(deviceId, DEVICE_COOKIE_TTL_MS), { append: true });
+  // a new account keeps the store chosen while signed out (worker/modality-sync.ts)
+  c.header('set-cookie', STORE_SYNC_SET, { append: true });
   return { authorities: ['ROLE_USER'], authenticated: true, userInfo: { ...identity.userInfo } };
 }
 

@@ -13,6 +13,7 @@ import {
 import { loginSuccessStep } from '../../src/lib/auth/login-flow.ts';
 import { DEVICE_COOKIE_TTL_MS, SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
 import { REDIRECT_PARAM, signInUrl } from '../../src/lib/auth/redirect.ts';
+import { STORE_SYNC_SET } from '../modality-sync.ts';
 import { signInErrorFor, type SignInError } from '../../src/lib/auth/sign-in-errors.ts';
 import { signInStatusForError } from '../../src/lib/auth/sign-in-status.ts';
 import { ERROR_CODES, HttpError, describeIssues, errorBody } from '../../src/lib/http/errors.ts';
@@ -176,6 +177,8 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
     rememberMeId: identity.rememberMeId,
   });
   c.header('set-cookie', deviceSetCookie(deviceId, DEVICE_COOKIE_TTL_MS), { append: true });
+  // the saved store and way to shop come back on the next personal page (worker/modality-sync.ts)
+  c.header('set-cookie', STORE_SYNC_SET, { append: true });
   const authState: AuthStateOutput = { authorities: ['ROLE_USER'], authenticated: true, userInfo: { ...identity.userInfo } };
   if (!form) return c.json({ data: authState }, 200);
   // spec: account §4 Login success -> §2 post-login redirect.

@@ -1,21 +1,37 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl } from '../../src/lib/auth/redirect.ts';
 import { MODALITY_LABELS } from '../../src/lib/catalog/product.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import {
+  ChooseGeoFormSchema,
+  GeoLocationResponseSchema,
+  GeoQuerySchema,
+  MODALITY_PATHS,
+  ModalityChangeSchema,
+  ModalityPreferencesResponseSchema,
+  modalityChangeProblem,
+  storeCookieValue,
+} from '../../src/lib/location/modality.ts';
 import { ChooseStoreFormSchema, ChooseStoreSchema, STORE_PATHS, StoreSchema, StoreSearchQuerySchema, StoreSearchResponseSchema } from '../../src/lib/location/stores.ts';
-import { STORE_COOKIE } from '../middleware/edge-context/index.ts';
+import { GEO_COOKIE, parseGeoCookie, STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
 
-// The store picker's calls (issue 9 §1; docs/decisions/270-store-picker.md). The chosen store and
-// modality live in the hm_store cookie, which edge-context reads into every upstream call's
-// location and the page cache key; a choice is checked against the banner's stores first.
+// The store picker's calls (issue 9 §1; docs/decisions/270-store-picker.md, 290). The chosen store
+// and modality live in the hm_store cookie, which edge-context reads into every upstream call's
+// location and the page cache key; a signed-in shopper's choice is also saved in the upstream's
+// modality preferences, which sign-in brings back to a new device (worker/modality-sync.ts).
 
 export const storesRoutes = new Hono<EdgeEnv>();
 
 /** A year: the shopper's store does not change often. */
-const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+export const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function setStoreCookie(c: Context<EdgeEnv>, locationId: string, modality: v.InferOutput<typeof ChooseStoreSchema>['modality'], postalCode: string | null | undefined): void {
+  c.header('Set-Cookie', `${STORE_COOKIE}=${storeCookieValue(locationId, modality, postalCode)}; Path=/; Max-Age=${STORE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+}
 
 storesRoutes.get(STORE_PATHS.SEARCH, validQuery(StoreSearchQuerySchema), async (c) => {
   const query = c.req.valid('query');
@@ -24,9 +40,14 @@ storesRoutes.get(STORE_PATHS.SEARCH, validQuery(StoreSearchQuerySchema), async (
 });
 
 const StoreAnswerSchema = v.object({ data: v.object({ store: StoreSchema }) });
+type Choice = v.InferOutput<typeof ChooseStoreSchema>;
 
-/** Checks the choice against the banner's stores and keeps it; answers the store. */
-async function choose(c: Context<EdgeEnv>, choice: v.InferOutput<typeof ChooseStoreSchema>) {
+/**
+ * Checks the choice against the banner's stores and keeps it: in the cookie, and for a signed-in
+ * shopper in the upstream's modality preferences (account §4 Modality change). Delivery needs a
+ * postal code or an address: the one given, else the postal code the shopper gave before.
+ */
+async function choose(c: Context<EdgeEnv>, choice: Choice) {
   let store: v.InferOutput<typeof StoreSchema>;
   try {
     store = (await c.get('upstream').json({ path: `/atlas/v1/stores/v1/stores/${choice.locationId}` }, StoreAnswerSchema)).data.data.store;
@@ -34,28 +55,41 @@ async function choose(c: Context<EdgeEnv>, choice: v.InferOutput<typeof ChooseSt
     if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such store on this banner', 404);
     throw error;
   }
-  if (!store.modalities.includes(choice.modality)) {
-    throw new HttpError(ERROR_CODES.UNPROCESSABLE, `${store.name} does not offer ${MODALITY_LABELS[choice.modality]}`, 422);
+  const knownPostalCode = c.get('deliveryPostalCode') ?? parseGeoCookie(getCookie(c, GEO_COOKIE))?.postalCode;
+  const postalCode = choice.modality === 'DELIVERY' ? (choice.postalCode ?? (choice.address ? undefined : knownPostalCode)) : undefined;
+  const change = { modalityType: choice.modality, locationId: choice.locationId, postalCode, address: choice.modality === 'DELIVERY' ? choice.address : undefined, makeActive: true };
+  const problem = modalityChangeProblem(change, store, store.name, MODALITY_LABELS[choice.modality]);
+  if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422);
+  if (c.get('session')) {
+    await c.get('upstream').json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
   }
-  c.header('Set-Cookie', `${STORE_COOKIE}=${choice.locationId}.${choice.modality}; Path=/; Max-Age=${STORE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  setStoreCookie(c, choice.locationId, choice.modality, postalCode);
   c.header('Cache-Control', 'private, no-store');
   return store;
 }
 
 const isForm = (c: Context<EdgeEnv>) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
+async function formFields(c: Context<EdgeEnv>): Promise<Record<string, string>> {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  // an empty optional field is absent, not invalid
+  return Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+}
+
 storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
   if (!isForm(c)) return next();
   // the store picker before hydration (issue 9 §6): a plain form, back to where it was sent from
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
+  const fields = await formFields(c);
   const parsed = v.safeParse(ChooseStoreFormSchema, fields);
-  const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/stores');
+  const returnTo = sanitizeRedirectUrl(fields.returnTo ?? '/stores');
   if (!parsed.success) return c.redirect(`/stores?storeError=invalid`, 303);
   try {
     await choose(c, parsed.output);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) return c.redirect(`/stores?storeError=${error.statusCode === 422 ? 'modality' : 'store'}`, 303);
+    if (error instanceof HttpError && error.statusCode < 500) {
+      const reason = error.statusCode !== 422 ? 'store' : parsed.output.modality === 'DELIVERY' && store422IsDestination(error) ? 'destination' : 'modality';
+      return c.redirect(`/stores?storeError=${reason}&returnTo=${encodeURIComponent(returnTo)}`, 303);
+    }
     throw error;
   }
   return c.redirect(returnTo, 303);
@@ -64,4 +98,56 @@ storesRoutes.post(STORE_PATHS.CHOOSE, validJson(ChooseStoreSchema), async (c) =>
   const choice = c.req.valid('json');
   const store = await choose(c, choice);
   return c.json({ data: { store, modality: choice.modality } }, 200);
+});
+
+function store422IsDestination(error: HttpError): boolean {
+  return /delivery address/i.test(error.message);
+}
+
+/** A year, like the store: a postal code the shopper gave stands until they choose a store. */
+const GEO_COOKIE_MAX_AGE = STORE_COOKIE_MAX_AGE;
+
+/** account §3 Geo location: a shopper who has chosen nothing is priced at their postal code's proxy store. */
+async function chooseGeo(c: Context<EdgeEnv>, postalCode: string) {
+  const { data } = await c.get('upstream').json({ path: MODALITY_PATHS.GEO, query: { postalCode } }, GeoLocationResponseSchema);
+  const geo = data.data.geoLocation;
+  if (!geo) throw new HttpError(ERROR_CODES.NOT_FOUND, `No ${c.get('banner').name} store is near ${postalCode}`, 404);
+  c.header('Set-Cookie', `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Path=/; Max-Age=${GEO_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  c.header('Cache-Control', 'private, no-store');
+  return geo;
+}
+
+storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, async (c, next) => {
+  if (!isForm(c)) return next();
+  const fields = await formFields(c);
+  const parsed = v.safeParse(ChooseGeoFormSchema, fields);
+  const returnTo = sanitizeRedirectUrl(fields.returnTo ?? '/');
+  if (!parsed.success) return c.redirect(`/stores?storeError=postal&returnTo=${encodeURIComponent(returnTo)}`, 303);
+  try {
+    await chooseGeo(c, parsed.output.postalCode);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return c.redirect(`/stores?storeError=far&returnTo=${encodeURIComponent(returnTo)}`, 303);
+    throw error;
+  }
+  return c.redirect(returnTo, 303);
+});
+storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, validJson(GeoQuerySchema), async (c) => {
+  const geoLocation = await chooseGeo(c, c.req.valid('json').postalCode);
+  return c.json({ data: { geoLocation } }, 200);
+});
+
+// A signed-in shopper's modality preferences (account §3, §4): read, and changed like the picker.
+storesRoutes.get(MODALITY_PATHS.PREFERENCES, async (c) => {
+  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your saved store and way to shop', 401);
+  const { data } = await c.get('upstream').json({ path: MODALITY_PATHS.PREFERENCES }, ModalityPreferencesResponseSchema);
+  return c.json(data, 200);
+});
+storesRoutes.put(MODALITY_PATHS.PREFERENCES, validJson(ModalityChangeSchema), async (c) => {
+  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to keep your store and way to shop', 401);
+  const change = c.req.valid('json');
+  const { data } = await c.get('upstream').json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
+  const active = data.data.modalityPreferences.lafObject.find((entry) => entry.type === data.data.modalityPreferences.activeModality);
+  if (active?.sources[0]) setStoreCookie(c, active.sources[0].storeId, active.type, active.destination.postalCode);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(data, 200);
 });

@@ -24,6 +24,8 @@ export const UPSTREAM_HEADERS = {
   CORRELATION_ID: 'x-correlation-id',
   CHANNEL: 'x-hm-channel',
   EDGE_SECRET: 'x-hm-edge-secret',
+  /** account §7: the geo location of a shopper who chose no store (their postal code's market) */
+  GEO_LOCATION: 'x-hm-geo-location',
 } as const;
 
 export interface UpstreamContext {
@@ -34,6 +36,7 @@ export interface UpstreamContext {
   customer: { customerGUID: string; sessionId: string; authorities: string[] } | null;
   timeZone: string;
   correlationId: string;
+  geoLocationId?: string | null;
 }
 
 // The interface pages see is declared on the src/ side; this module implements it.
@@ -82,6 +85,7 @@ export function upstreamHeaders(context: UpstreamContext, env: Env, call: Upstre
   headers.set(UPSTREAM_HEADERS.TIME_ZONE, context.timeZone);
   headers.set(UPSTREAM_HEADERS.CORRELATION_ID, call.correlationId ?? context.correlationId);
   headers.set(UPSTREAM_HEADERS.CHANNEL, 'WEB');
+  if (context.geoLocationId) headers.set(UPSTREAM_HEADERS.GEO_LOCATION, context.geoLocationId);
   if (context.customer) headers.set(UPSTREAM_HEADERS.CUSTOMER_CONTEXT, JSON.stringify(context.customer));
   if (env.UPSTREAM_SHARED_SECRET) headers.set(UPSTREAM_HEADERS.EDGE_SECRET, env.UPSTREAM_SHARED_SECRET);
   if (call.idempotencyKey) headers.set('idempotency-key', call.idempotencyKey);

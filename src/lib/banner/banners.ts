@@ -23,6 +23,12 @@ export interface BannerToggles {
    */
   sponsoredSearchByDefault: boolean;
   couponClipping: boolean;
+  /** spec: shopping §6 savings toggles: the 5x coupons link, surveys and weekly ad deal details */
+  fiveXCouponsLink: boolean;
+  surveys: boolean;
+  dealDetails: boolean;
+  /** spec: account §3, §5: store-based features hidden by this toggle (A/B variant 1 with preferences shows them) */
+  hideStoreBasedFeatures: boolean;
   oauthEnabled: boolean;
   alwaysPromptLogin: boolean;
   emailVerificationRequired: boolean;
@@ -43,6 +49,8 @@ export interface Banner {
   /** A/B test id -> variant; forwarded to the upstream as a header. */
   abTests: Record<string, number>;
   defaultLocationId: string;
+  /** account §5: the geo markets (geoLocationId) where upfront timeslots may be enabled */
+  upfrontTimeslotMarkets: readonly string[];
   /** The banner's divisions (migrations/0002_catalog.sql): a store cookie naming another banner's store is ignored. */
   divisions: readonly string[];
 }
@@ -58,6 +66,10 @@ const BASE_TOGGLES: BannerToggles = {
   productRecommendation: true,
   sponsoredSearchByDefault: false,
   couponClipping: true,
+  fiveXCouponsLink: false,
+  surveys: false,
+  dealDetails: true,
+  hideStoreBasedFeatures: false,
   oauthEnabled: false,
   alwaysPromptLogin: false,
   emailVerificationRequired: false,
@@ -74,9 +86,10 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: false,
     customerServicePhone: '1-800-555-0142',
     theme: { primary: '#1f6f3f', primaryDark: '#14502c', accent: '#f2b705', surface: '#f6f8f4' },
-    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true },
+    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true, fiveXCouponsLink: true, surveys: true },
     abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
     defaultLocationId: '70100101',
+    upfrontTimeslotMarkets: ['geo-936', 'geo-937'],
     divisions: ['701', '703'],
   },
   bayside: {
@@ -89,9 +102,10 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
+    upfrontTimeslotMarkets: ['geo-041'],
     divisions: ['620', '621'],
   },
 };

@@ -24,6 +24,11 @@ export interface PageContext {
   /** The shopper's store (division-store, shopping §1). */
   locationId: string;
   modality: Modality;
+  /**
+   * Where the shopper said they are (issue 9 §1): whether they chose a store, the postal code they
+   * gave and its geo location. Only pages that are not cached for everyone may render it.
+   */
+  place?: { storeChosen: boolean; postalCode: string | null; geoLocationId: string | null };
   session: SessionView | null;
   upstream: UpstreamClient;
   requestId: string;

@@ -57,6 +57,9 @@ export const StoreSearchQuerySchema = v.object({
 export const ChooseStoreSchema = v.object({
   locationId: v.pipe(v.string(), v.regex(/^\d{3}\d{5}$/, 'must be a location id')),
   modality: v.picklist(MODALITIES),
+  /** delivery only (account §3 Modality destination): where to deliver */
+  postalCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(POSTAL_CODE, 'must be a 5-digit postal code'))),
+  address: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200))),
 });
 export const ChooseStoreFormSchema = v.object({ ...ChooseStoreSchema.entries, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 

@@ -21,6 +21,8 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/basket/api/user/basket-items/update',
   '/basket/api/v2/user/change-modality',
   '/stores/api/choose',
+  // the store picker's ZIP code for a shopper who chose no store (decision 290)
+  '/stores/api/geo',
   // the coupons page's clip and unclip (decision 280)
   '/atlas/v1/savings/v1/coupons/clip',
   '/atlas/v1/savings/v1/coupons/unclip',

@@ -51,6 +51,31 @@ describe('parseStoreCookie', () => {
   test('rejects malformed location ids and defaults the modality to pickup', () => {
     expect(parseStoreCookie('../etc.PICKUP')).toBeNull();
     expect(parseStoreCookie(undefined)).toBeNull();
-    expect(parseStoreCookie('70100101.TELEPORT')).toEqual({ locationId: '70100101', modality: 'PICKUP' });
+    expect(parseStoreCookie('70100101.TELEPORT')).toEqual({ locationId: '70100101', modality: 'PICKUP', postalCode: null });
+    expect(parseStoreCookie('70100101.DELIVERY.93720')).toEqual({ locationId: '70100101', modality: 'DELIVERY', postalCode: '93720' });
+    expect(parseStoreCookie('70100101.DELIVERY.9372x')).toEqual({ locationId: '70100101', modality: 'DELIVERY', postalCode: null });
+  });
+});
+
+describe('the geo location (account §3; decision 290)', () => {
+  const geoApp = () => {
+    const app = new Hono<EdgeEnv>();
+    app.use('*', edgeContext());
+    app.get('/', (c) => c.json({ locationId: c.get('locationId'), geo: c.get('geoLocationId'), chosen: c.get('storeChosen'), delivery: c.get('deliveryPostalCode') }));
+    return app;
+  };
+
+  test('a shopper who chose no store is priced at the proxy store of the postal code they gave', async () => {
+    const response = await geoApp().request('http://127.0.0.1/', { headers: { cookie: 'hm_geo=93612.70300301' } }, ENV);
+    expect(await response.json()).toEqual({ locationId: '70300301', geo: 'geo-936', chosen: false, delivery: null });
+  });
+
+  test("a chosen store wins; a geo cookie naming another banner's store or malformed is ignored", async () => {
+    const chosen = await geoApp().request('http://127.0.0.1/', { headers: { cookie: 'hm_geo=93612.70300301; hm_store=70100102.DELIVERY.93720' } }, ENV);
+    expect(await chosen.json()).toEqual({ locationId: '70100102', geo: 'geo-937', chosen: true, delivery: '93720' });
+    for (const cookie of ['hm_geo=04101.62000201', 'hm_geo=9361.70300301', 'hm_geo=93612.70300301.x']) {
+      const response = await geoApp().request('http://127.0.0.1/', { headers: { cookie } }, ENV);
+      expect((await response.json()) as { locationId: string }).toMatchObject({ locationId: '70100101', chosen: false });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../../src/lib/http/errors.ts';
 import { errorResponse } from '../../errors.ts';
 import { MODALITIES, type Modality } from '../../../src/lib/catalog/product.ts';
 import { LOCATION_ID_PATTERN } from '../../../src/lib/location/location-id.ts';
+import { geoLocationId, POSTAL_CODE_PATTERN } from '../../../src/lib/location/modality.ts';
 import { appendSetCookie } from '../../response.ts';
 import type { EdgeEnv } from '../../types.ts';
 
@@ -14,16 +15,25 @@ import type { EdgeEnv } from '../../types.ts';
 // back to the banner's default store. Client headers are never read for any of these.
 
 export const STORE_COOKIE = 'hm_store';
+/** account §3 Geo location: `<postal code>.<proxy store locationId>` for a shopper who chose no store */
+export const GEO_COOKIE = 'hm_geo';
 export const DEV_BANNER_COOKIE = 'hm_dev_banner';
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** Parses the store cookie. `parseStoreCookie('70100101.DELIVERY') -> { locationId, modality }` */
-export function parseStoreCookie(value: string | undefined): { locationId: string; modality: Modality } | null {
+/** Parses the store cookie. `parseStoreCookie('70100101.DELIVERY.93720') -> { locationId, modality, postalCode }` */
+export function parseStoreCookie(value: string | undefined): { locationId: string; modality: Modality; postalCode: string | null } | null {
   if (!value) return null;
-  const [locationId, modality] = value.split('.');
+  const [locationId, modality, postalCode] = value.split('.');
   if (!locationId || !LOCATION_ID_PATTERN.test(locationId)) return null;
   const chosen = (MODALITIES as readonly string[]).includes(modality ?? '') ? (modality as Modality) : 'PICKUP';
-  return { locationId, modality: chosen };
+  return { locationId, modality: chosen, postalCode: postalCode && POSTAL_CODE_PATTERN.test(postalCode) ? postalCode : null };
+}
+
+/** Parses the geo cookie. `parseGeoCookie('93720.70100102') -> { postalCode: '93720', proxyStore: '70100102' }` */
+export function parseGeoCookie(value: string | undefined): { postalCode: string; proxyStore: string } | null {
+  const [postalCode, proxyStore, extra] = (value ?? '').split('.');
+  if (extra !== undefined || !postalCode || !POSTAL_CODE_PATTERN.test(postalCode) || !proxyStore || !LOCATION_ID_PATTERN.test(proxyStore)) return null;
+  return { postalCode, proxyStore };
 }
 
 export function edgeContext(): MiddlewareHandler<EdgeEnv> {
@@ -54,8 +64,16 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     const store = parsedStore && banner.divisions.includes(parsedStore.locationId.slice(0, 3)) ? parsedStore : null;
     c.set('banner', banner);
     c.set('publicOrigin', origins.get(bannerId) ?? url.origin);
-    c.set('locationId', store?.locationId ?? banner.defaultLocationId);
+    // a shopper who chose no store is priced at their postal code's proxy store, else the banner's default (account §3)
+    const parsedGeo = store ? null : parseGeoCookie(getCookie(c, GEO_COOKIE));
+    const geo = parsedGeo && banner.divisions.includes(parsedGeo.proxyStore.slice(0, 3)) ? parsedGeo : null;
+    c.set('locationId', store?.locationId ?? geo?.proxyStore ?? banner.defaultLocationId);
     c.set('modality', store?.modality ?? 'PICKUP');
+    c.set('deliveryPostalCode', store?.modality === 'DELIVERY' ? store.postalCode : null);
+    const postalCode = store?.postalCode ?? geo?.postalCode ?? null;
+    c.set('geoLocationId', postalCode ? geoLocationId(postalCode) : null);
+    c.set('shopperPostalCode', postalCode);
+    c.set('storeChosen', store !== null);
     c.set('timeZone', DEFAULT_TIME_ZONE);
     await next();
     // After next(): pages come back as Astro's own Response, which a cookie set before never reaches.
