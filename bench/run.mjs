@@ -7,6 +7,7 @@
 //   5. search latency: bench/search-latency.ts (upstream) and through the edge
 // npm run bench:budget: part 1 only (CI); exits 1 when a page is over its budget.
 // Options: --only=weight,lighthouse,throughput,journey,search   --runs=3 (Lighthouse runs per page)
+//          --pages="cart,coupons,store picker" (registry page names: parts 1 and 2 measure only these)
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -32,6 +33,7 @@ const BUDGET_ONLY = process.argv.includes('--budget-only');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ONLY = BUDGET_ONLY ? ['weight'] : (option('only')?.split(',') ?? PARTS);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 3);
+const PAGE_NAMES = option('pages')?.split(',').map((name) => name.trim());
 /** The cached anonymous page of the throughput comparison. */
 const THROUGHPUT_PAGE = '/search?query=milk';
 /** The bench keeps its own database (the default catalog size), seeded once and reused. */
@@ -70,7 +72,7 @@ async function main() {
   try {
     report.baseUrl = server.url;
     report.catalogProducts = products;
-    const pages = await registryPages(server.url);
+    const pages = (await registryPages(server.url)).filter((page) => !PAGE_NAMES || PAGE_NAMES.includes(page.name));
     // the signed-in cart page is measured holding one product, whatever earlier runs left in it
     await putDemoCart(server.url, [{ gtin13: (await firstMilk(server.url)).gtin, quantity: 1 }]);
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });

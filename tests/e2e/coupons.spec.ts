@@ -48,3 +48,43 @@ test('a product a coupon covers shows the coupon and its price with it, on its p
   await page.goto(`/search?query=${encodeURIComponent(product.name)}`);
   await expect(page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`).getByTestId('coupon-badge')).toContainText(/Coupon: (Save \$\d+\.\d{2}|\d+% off) · \$\d+\.\d{2} with coupon/);
 });
+
+test("the cart's coupons drawer clips a coupon for an item in the cart, and the cart applies it", async ({ page, baseURL }) => {
+  await signIn(page);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  const coupons = ((await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as { data: { coupons: Coupon[] } }).data.coupons;
+  const coupon = coupons.find((item) => item.minQuantity === 1 && !item.addedToCard) as Coupon;
+  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
+  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status()).toBe(200);
+
+  await page.goto('/cart');
+  const drawer = page.getByTestId('coupons-drawer');
+  await expect(drawer).toHaveAttribute('open', '');
+  await expect(drawer.getByText('1 to clip')).toBeVisible();
+  await drawer.getByRole('button', { name: `Clip: ${coupon.title}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await waitForIslands(page);
+  await expect(page.getByTestId('coupons-drawer').getByText('all clipped')).toBeVisible();
+  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${coupon.upcs[0]}"]`).getByTestId('cart-line-coupon')).toContainText('Coupon applied');
+
+  await page.request.post('/atlas/v1/savings/v1/coupons/unclip', { headers, data: { couponId: coupon.id } });
+  await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: [coupon.upcs[0]] } });
+});
+
+test('a new shopper without a loyalty card who clips a coupon sees the loyalty modal with the spec message', async ({ page }) => {
+  await page.goto('/signin');
+  const email = `clipper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const created = await page.request.post('/auth/api/create-account', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { firstName: 'Kim', lastName: 'Lee', email, password: 'Orchard-Lane-47' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/coupons');
+  await page.getByTestId('coupon').first().getByRole('button', { name: /^Clip: / }).click();
+  const modal = page.getByTestId('loyalty-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('There is no loyalty card linked to this account');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+});
