@@ -4,6 +4,7 @@
 // every one is a real write; the cart is emptied first and every 20 adds (a cart holds at most
 // 100 lines, a line 999).
 //   npx node bench/add-to-cart.mjs [http://127.0.0.1:8787] [--adds=300] [--concurrency=1]
+import { performance } from 'node:perf_hooks';
 import { demoShopperCookie, putDemoCart } from './sign-in.mjs';
 
 const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
