@@ -38,6 +38,8 @@ export const PAGES: PageEntry[] = [
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
   { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
   { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
+  { name: 'shopping lists', path: '/shopping/lists', file: 'shopping/lists.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'shopping list', path: '/shopping/list/00000000-0000-4000-8000-000000000001', file: 'shopping/list/[id].astro', kind: 'interactive', needsSignIn: true },
   { name: 'help', path: '/help', file: 'help.astro', kind: 'static', needsSignIn: false },
   { name: 'contact', path: '/contact', file: 'contact.astro', kind: 'static', needsSignIn: false },
   { name: 'privacy', path: '/privacy', file: 'privacy.astro', kind: 'static', needsSignIn: false },
@@ -79,6 +81,9 @@ export const SAMPLE_SLUG = '__FIRST_MILK_SLUG__';
 /** Placeholder a page harness replaces with the first deal of the current weekly ad. */
 export const SAMPLE_DEAL_ID = '__FIRST_DEAL_ID__';
 
+/** A well-formed list id no shopper has: the list routes answer the spec's 422 for it. */
+export const SAMPLE_LIST_ID = '00000000-0000-4000-8000-000000000001';
+
 /** A route's request path with its placeholders filled in. */
 export function samplePath(route: ApiRouteEntry, gtin: string): string {
   return route.path.replaceAll(SAMPLE_GTIN, gtin);
@@ -116,6 +121,12 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/stores/api/choose', sample: { body: { locationId: '70100101', modality: 'PICKUP' } }, needsSignIn: false },
   { method: 'POST', path: '/stores/api/geo', sample: { body: { postalCode: '93720' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/modality/v1/preferences', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: { body: { name: 'Registry list', activeList: 'true' } }, needsSignIn: true },
+  { method: 'GET', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
+  { method: 'PUT', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } }, needsSignIn: true },
+  { method: 'DELETE', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
   { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
   { method: 'GET', path: '/atlas/v1/savings/v1/coupons', sample: { query: { projection: 'compact' } }, needsSignIn: false },
   { method: 'POST', path: '/atlas/v1/savings/v1/coupons/clip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },

@@ -13,6 +13,7 @@ import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
 import { storesService } from './routes/stores.ts';
 import { couponsService } from './routes/coupons.ts';
+import { listsService } from './routes/lists.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -41,6 +42,7 @@ export function createUpstreamApp() {
   app.route('/', promotionsService);
   app.route('/', storesService);
   app.route('/', couponsService);
+  app.route('/', listsService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

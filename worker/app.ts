@@ -18,6 +18,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { promotionsRoutes } from './routes/promotions.ts';
 import { storesRoutes } from './routes/stores.ts';
 import { couponsRoutes } from './routes/coupons.ts';
+import { listsRoutes } from './routes/lists.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import type { EdgeEnv } from './types.ts';
@@ -36,7 +37,7 @@ export interface AppOptions {
 }
 
 /** API prefixes on the spec's own paths; everything else is a page. */
-export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/'];
+export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/', '/shopping/api/'];
 
 /** Product images are the same for every shopper and may be cached by anyone. */
 const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', promotionsRoutes);
   app.route('/', storesRoutes);
   app.route('/', couponsRoutes);
+  app.route('/', listsRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -16,8 +16,8 @@ export const STORE_SYNC_COOKIE = 'hm_store_sync';
 const SYNC_SECONDS = 10 * 60;
 
 /** The flag sign-in sets (Set-Cookie value). */
-export const STORE_SYNC_SET = `${STORE_SYNC_COOKIE}=1; Path=/; Max-Age=${SYNC_SECONDS}; HttpOnly; Secure; SameSite=Lax`;
-const STORE_SYNC_CLEARED = `${STORE_SYNC_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
+export const STORE_SYNC_SET = `${STORE_SYNC_COOKIE}=1; Max-Age=${SYNC_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`;
+const STORE_SYNC_CLEARED = `${STORE_SYNC_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`;
 
 async function readPreferences(c: Context<EdgeEnv>): Promise<ModalityPreferences | null> {
   try {
@@ -58,7 +58,7 @@ export function syncModalityAfterSignIn(applies: (path: string) => boolean, reat
       reattachUpstream(c);
     }
     await next();
-    if (cookie) appendSetCookie(c, `${STORE_COOKIE}=${storeCookieValue(cookie.locationId, cookie.modality, cookie.postalCode)}; Path=/; Max-Age=${STORE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`);
+    if (cookie) appendSetCookie(c, `${STORE_COOKIE}=${storeCookieValue(cookie.locationId, cookie.modality, cookie.postalCode)}; Max-Age=${STORE_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`);
     if (preferences) appendSetCookie(c, STORE_SYNC_CLEARED);
   };
 }

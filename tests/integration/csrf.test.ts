@@ -134,6 +134,7 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/basket/api/v2/user/change-modality',
         '/stores/api/choose',
         '/stores/api/geo',
+        '/shopping/api/add-to-list',
         '/atlas/v1/savings/v1/coupons/clip',
         '/atlas/v1/savings/v1/coupons/unclip',
         // the account pages (docs/decisions/220)

@@ -126,11 +126,13 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
     const REMEMBERED = 'hm_session=<value>; Max-Age=<30 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
     // The device a shopper signed in from (docs/decisions/090), with every sign-in.
     const DEVICE = 'hm_device=<value>; Max-Age=<180 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
+    // the saved store comes back on the next page after sign-in (docs/decisions/290)
+    const STORE_SYNC = 'hm_store_sync=<value>; Max-Age=<other>; Path=/; HttpOnly; Secure; SameSite=Lax';
     const CLEARED = 'hm_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; Secure; SameSite=Lax';
     expect(snapshot).toEqual({
-      'sign-in': [SESSION, DEVICE],
-      'sign-in, remember me': [REMEMBERED, DEVICE],
-      'sign-in, form post (no JavaScript)': [REMEMBERED, DEVICE],
+      'sign-in': [SESSION, DEVICE, STORE_SYNC],
+      'sign-in, remember me': [REMEMBERED, DEVICE, STORE_SYNC],
+      'sign-in, form post (no JavaScript)': [REMEMBERED, DEVICE, STORE_SYNC],
       're-issue after key rotation': [REMEMBERED],
       'a tampered cookie is cleared': [CLEARED],
       'sign-out (JSON)': [CLEARED],

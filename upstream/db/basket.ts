@@ -76,14 +76,22 @@ export async function storedLines(db: D1Database, basketId: string): Promise<Sto
   }));
 }
 
+/**
+ * Runs `query` over the distinct `gtins` in chunks of 90 (D1 allows 100 bound parameters per
+ * statement; ?1 is the caller's), with `marks` the chunk's placeholders from ?2.
+ */
+export async function forGtinChunks(gtins: readonly string[], query: (chunk: string[], marks: string) => Promise<void>): Promise<void> {
+  const unique = [...new Set(gtins)];
+  for (let start = 0; start < unique.length; start += 90) {
+    const chunk = unique.slice(start, start + 90);
+    await query(chunk, chunk.map((_, index) => `?${index + 2}`).join(', '));
+  }
+}
+
 /** Catalog items by gtin13 with their price at `locationId` (the promo price when there is one). */
 export async function catalogItems(db: D1Database, gtins: readonly string[], locationId: string): Promise<Map<string, CatalogItem>> {
   const items = new Map<string, CatalogItem>();
-  const unique = [...new Set(gtins)];
-  // D1 allows 100 bound parameters per statement.
-  for (let start = 0; start < unique.length; start += 90) {
-    const chunk = unique.slice(start, start + 90);
-    const marks = chunk.map((_, index) => `?${index + 2}`).join(', ');
+  await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
       .prepare(
         `SELECT p.gtin13 AS gtin13, p.name AS name, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags
@@ -103,7 +111,7 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
         flags: row.flags,
       });
     }
-  }
+  });
   return items;
 }
 

@@ -56,7 +56,7 @@ basketRoutes.use('/basket/api/*', async (c, next) => {
 });
 
 /** The write headers the client may send, validated; nothing else of the client's is forwarded. */
-function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch?: string } {
+export function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch?: string } {
   const out: { idempotencyKey?: string; ifMatch?: string } = {};
   const key = c.req.header('idempotency-key');
   if (key !== undefined) {

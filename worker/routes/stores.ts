@@ -30,7 +30,7 @@ export const storesRoutes = new Hono<EdgeEnv>();
 export const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export function setStoreCookie(c: Context<EdgeEnv>, locationId: string, modality: v.InferOutput<typeof ChooseStoreSchema>['modality'], postalCode: string | null | undefined): void {
-  c.header('Set-Cookie', `${STORE_COOKIE}=${storeCookieValue(locationId, modality, postalCode)}; Path=/; Max-Age=${STORE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  c.header('Set-Cookie', `${STORE_COOKIE}=${storeCookieValue(locationId, modality, postalCode)}; Max-Age=${STORE_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`, { append: true });
 }
 
 storesRoutes.get(STORE_PATHS.SEARCH, validQuery(StoreSearchQuerySchema), async (c) => {
@@ -112,7 +112,7 @@ async function chooseGeo(c: Context<EdgeEnv>, postalCode: string) {
   const { data } = await c.get('upstream').json({ path: MODALITY_PATHS.GEO, query: { postalCode } }, GeoLocationResponseSchema);
   const geo = data.data.geoLocation;
   if (!geo) throw new HttpError(ERROR_CODES.NOT_FOUND, `No ${c.get('banner').name} store is near ${postalCode}`, 404);
-  c.header('Set-Cookie', `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Path=/; Max-Age=${GEO_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  c.header('Set-Cookie', `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Max-Age=${GEO_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`, { append: true });
   c.header('Cache-Control', 'private, no-store');
   return geo;
 }

@@ -23,6 +23,8 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/stores/api/choose',
   // the store picker's ZIP code for a shopper who chose no store (decision 290)
   '/stores/api/geo',
+  // add to list from any page before hydration (decision 300)
+  '/shopping/api/add-to-list',
   // the coupons page's clip and unclip (decision 280)
   '/atlas/v1/savings/v1/coupons/clip',
   '/atlas/v1/savings/v1/coupons/unclip',

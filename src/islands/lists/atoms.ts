@@ -1,0 +1,178 @@
+import { atom, type Getter, type Setter } from 'jotai';
+import { LIST_MESSAGES, LIST_OUTAGE_MESSAGES, listMessageForReason, type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { identityOf, initialListState, listReducer, type ListAction, type ListState } from '../../lib/lists/list-reducer.ts';
+import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, type PendingWrite } from '../../lib/lists/write-queue.ts';
+import { listApi } from './api.ts';
+
+// The list page's atoms (issue 11 §4-§6). The items are a pure reducer's state (src/lib/lists);
+// the shopper's writes wait in a queue sent one at a time with the list's versionKey and their own
+// Idempotency-Key. A stale versionKey (another tab or device changed the list) refetches the
+// list, shows the waiting writes again on it and sends them again; a network failure keeps them,
+// in the browser's storage too, until the connection returns.
+
+export interface ListMeta {
+  listId: string;
+  name: string;
+  versionKey: string;
+}
+
+export type ListNotice =
+  | { kind: 'outage'; title: string; message: string }
+  | { kind: 'maxItems'; message: string }
+  | { kind: 'deletedList'; message: string }
+  | { kind: 'field'; message: string }
+  | null;
+
+export const listStateAtom = atom<ListState>(initialListState([], { subtotal: '0.00', savings: '0.00' }));
+export const listMetaAtom = atom<ListMeta | null>(null);
+export const listsAtom = atom<ShoppingListOutput[]>([]);
+export const queueAtom = atom<PendingWrite[]>([]);
+export const offlineAtom = atom(false);
+export const noticeAtom = atom<ListNotice>(null);
+const sendingAtom = atom(false);
+
+const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
+
+function persist(get: Getter) {
+  const meta = get(listMetaAtom);
+  const store = storage();
+  if (!meta || !store) return;
+  try {
+    store.setItem(queueStorageKey(meta.listId), JSON.stringify(get(queueAtom)));
+    const state = get(listStateAtom);
+    store.setItem(listCacheKey(meta.listId), JSON.stringify({ meta, items: state.items, estimatedTotal: state.estimatedTotal, savedAt: Date.now() }));
+  } catch {
+    // storage full or blocked: the queue still lives in memory
+  }
+}
+
+function dispatch(get: Getter, set: Setter, action: ListAction) {
+  set(listStateAtom, listReducer(get(listStateAtom), action));
+}
+
+/** shopping §8: the message for a failed write; the 250-item and deleted-list errors hide each other. */
+export function noticeFor(status: number, reason: string, area: ListArea): ListNotice {
+  const mapped = status === 422 ? listMessageForReason(reason) : null;
+  if (mapped === LIST_MESSAGES.MAX_UNIQUE_ITEMS) return { kind: 'maxItems', message: mapped };
+  if (mapped === LIST_MESSAGES.LIST_NOT_FOUND) return { kind: 'deletedList', message: mapped };
+  if (mapped === LIST_MESSAGES.MAX_LISTS) return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.MAX_LISTS_OUTAGE };
+  if (mapped) return { kind: 'field', message: mapped };
+  return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
+}
+
+/** Seeds the page's list (server-rendered), then shows the writes a previous visit left waiting. */
+export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
+  set(listsAtom, seed.lists);
+  if (!seed.list) return;
+  set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
+  set(listStateAtom, initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }));
+  const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter((write) => write.listId === seed.list?.listId);
+  if (waiting.length > 0) {
+    set(queueAtom, waiting);
+    for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
+  }
+});
+
+/** The item as the shopper now sees it (after an optimistic action), for the write that sends it. */
+function currentItem(get: Getter, identity: string): ListItemOutput | null {
+  const item = get(listStateAtom).items.find((entry) => entry.identity === identity);
+  if (!item) return null;
+  const { identity: _i, persistedQuantity: _p, activeUpdateRequests: _a, isDeleting: _d, checkRequests: _c, lastServerQuantity: _q, lastServerChecked: _k, ...output } = item;
+  return output;
+}
+
+function enqueue(get: Getter, set: Setter, kind: PendingWrite['kind'], identity: string) {
+  const meta = get(listMetaAtom);
+  const item = currentItem(get, identity);
+  if (!meta || !item) return;
+  set(queueAtom, [...get(queueAtom), { key: newWriteKey(), listId: meta.listId, kind, item }]);
+  persist(get);
+  void set(flushAtom);
+}
+
+export const addItemAtom = atom(null, (get, set, item: ListItemOutput) => {
+  dispatch(get, set, { type: 'add', item });
+  enqueue(get, set, 'quantity', identityOf(item));
+});
+export const setQuantityAtom = atom(null, (get, set, identity: string, quantity: number) => {
+  dispatch(get, set, { type: 'setQuantity', identity, quantity });
+  enqueue(get, set, 'quantity', identity);
+});
+export const toggleCheckAtom = atom(null, (get, set, identity: string) => {
+  dispatch(get, set, { type: 'toggleCheck', identity });
+  enqueue(get, set, 'check', identity);
+});
+
+const areaOf = (write: PendingWrite): ListArea => (write.kind === 'check' ? 'toggles' : write.item.quantity === 0 ? 'removeItem' : 'updateQuantity');
+
+/** Sends the waiting writes, one at a time, in order. */
+export const flushAtom = atom(null, async (get, set) => {
+  if (get(sendingAtom)) return;
+  set(sendingAtom, true);
+  try {
+    for (;;) {
+      const write = get(queueAtom)[0];
+      const meta = get(listMetaAtom);
+      if (!write || !meta) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        set(offlineAtom, true);
+        return;
+      }
+      const result = await listApi.update(write.listId, { lineItems: [lineOf(write)], versionKey: meta.versionKey }, write.key);
+      if (!result.ok && result.kind === 'network') {
+        set(offlineAtom, true);
+        return;
+      }
+      set(offlineAtom, false);
+      if (!result.ok && result.kind === 'conflict') {
+        // another tab or device changed the list: take the fresh one and show what still waits on it
+        const fresh = await listApi.list(write.listId);
+        if (!fresh.ok) {
+          if (fresh.kind === 'network') set(offlineAtom, true);
+          else set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.LOAD });
+          return;
+        }
+        const list = fresh.data.data.shoppingLists[0];
+        if (!list) return;
+        set(listMetaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
+        dispatch(get, set, { type: 'load', items: list.lineItems ?? [], estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' } });
+        for (const waiting of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
+        continue;
+      }
+      set(queueAtom, get(queueAtom).slice(1));
+      const identity = identityOf(write.item);
+      if (result.ok) {
+        const answer = result.data.data;
+        set(listMetaAtom, { ...meta, versionKey: answer.versionKey, name: answer.name });
+        const server = answer.lineItems.find((entry) => identityOf(entry) === identity) ?? null;
+        dispatch(get, set, { type: 'succeeded', identity, kind: write.kind, server, estimatedTotal: answer.estimatedTotal });
+      } else {
+        dispatch(get, set, { type: 'failed', identity, kind: write.kind });
+        if (result.kind === 'error') set(noticeAtom, noticeFor(result.status, result.reason, areaOf(write)));
+      }
+      persist(get);
+    }
+  } finally {
+    set(sendingAtom, false);
+    persist(get);
+  }
+});
+
+/** Empties the list (remove all): every item sent with quantity 0 in one PUT. */
+export const removeAllAtom = atom(null, async (get, set) => {
+  const meta = get(listMetaAtom);
+  if (!meta || get(queueAtom).length > 0) return;
+  const items = get(listStateAtom).items;
+  const result = await listApi.update(meta.listId, { lineItems: items.map((item) => ({ ...lineOf({ key: '', listId: meta.listId, kind: 'quantity', item }), quantity: 0 })), versionKey: meta.versionKey }, newWriteKey());
+  if (result.ok) {
+    set(listMetaAtom, { ...meta, versionKey: result.data.data.versionKey });
+    dispatch(get, set, { type: 'removedAll' });
+    persist(get);
+  } else if (result.kind === 'network') {
+    set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.NETWORK_TITLE, message: LIST_MESSAGES.NETWORK_BODY });
+  } else if (result.kind === 'conflict') {
+    set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES.removeAll });
+  } else {
+    set(noticeAtom, noticeFor(result.status, result.reason, 'removeAll'));
+  }
+});

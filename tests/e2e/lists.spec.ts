@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+
+// Shopping lists in a real Chromium (issue 11; shopping §4, §8; docs/decisions/300-shopping-lists.md).
+
+const LISTS = '/atlas/v1/shopping-list/v1/shopping-lists';
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function createList(page: Page, name: string): Promise<{ listId: string; versionKey: string }> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(LISTS, { headers: { origin, 'content-type': 'application/json' }, data: { name, activeList: 'true' } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { listId: string; versionKey: string } }).data;
+}
+
+async function putItems(page: Page, listId: string, lineItems: unknown[]) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.put(`${LISTS}/${listId}`, { headers: { origin, 'content-type': 'application/json' }, data: { lineItems } });
+  expect(response.status()).toBe(200);
+}
+
+async function openList(page: Page, listId: string) {
+  await page.goto(`/shopping/list/${listId}`);
+  await waitForIslands(page);
+  await expect(page.getByTestId('shopping-list')).toHaveAttribute('data-list-id', listId);
+}
+
+test('a shopper can create a list, add items from search, change a quantity, check one off and remove all', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/shopping/lists');
+  await waitForIslands(page);
+  const name = unique('Weekly shop');
+  await page.getByLabel('New list').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('list-name')).toHaveText(name);
+  await expect(page.getByTestId('list-empty')).toBeVisible();
+
+  // add two products from a search (plain forms) into the list just opened
+  await page.goto('/search?query=milk');
+  const cards = page.getByTestId('product-card');
+  await cards.nth(0).getByTestId('add-to-list').getByRole('button').click();
+  await expect(page.getByTestId('added-to-list')).toBeVisible();
+  await expect(page).toHaveURL(/#added-to-list$/);
+  await cards.nth(1).getByTestId('add-to-list').getByRole('button').click();
+  await expect(page.getByTestId('added-to-list')).toBeVisible();
+
+  await page.goto('/shopping/lists');
+  await waitForIslands(page);
+  await expect(page.getByTestId('list-name')).toHaveText(name);
+  const items = page.getByTestId('list-item');
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('list-totals')).toContainText(/\$\d+\.\d{2}/);
+
+  // change a quantity and check one off: saved (a reload shows them)
+  const first = items.first();
+  await first.getByRole('button', { name: /^Add one more / }).click();
+  await expect(first.getByTestId('cart-line-quantity')).toHaveText('2');
+  await items.nth(1).getByRole('checkbox').check();
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('list-item').filter({ has: page.getByTestId('cart-line-quantity').getByText('2', { exact: true }) })).toHaveCount(1);
+  await expect(page.getByTestId('list-item').getByRole('checkbox', { checked: true })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Remove all' }).click();
+  await expect(page.getByTestId('list-empty')).toBeVisible();
+  await expect(page.getByTestId('list-totals')).toContainText('$0.00');
+  await page.reload();
+  await expect(page.getByTestId('list-empty')).toBeVisible();
+});
+
+test("a list name over 128 characters shows the spec's message", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/shopping/lists');
+  await waitForIslands(page);
+  await page.getByLabel('New list').fill('x'.repeat(129));
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('list-notice')).toContainText('The given list name is too long. Kindly provide a shorter name.');
+});
+
+test('the 251st unique item shows the unique-items error inline on the list page', async ({ page }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Full list'));
+  await putItems(page, listId, Array.from({ length: 250 }, (_, n) => ({ type: 'CUSTOMER_DEFINED', categoryId: '01', name: `Item ${n + 1}`, quantity: 1 })));
+  await openList(page, listId);
+  await expect(page.getByTestId('list-item')).toHaveCount(250);
+  await page.getByRole('textbox', { name: 'Add an item' }).fill('One more thing');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const inline = page.getByTestId('list-max-items');
+  await expect(inline).toHaveText('Exceeded max quantity of unique items (250) in list.');
+  // inline on the list page, beside the add form; the optimistic item is gone again
+  await expect(page.locator('form.add-item').getByTestId('list-max-items')).toBeVisible();
+  await expect(page.getByTestId('list-item')).toHaveCount(250);
+});
+
+test('two tabs editing one list lose no edit', async ({ page, context }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Two tabs'));
+  await putItems(page, listId, [
+    { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Apples', quantity: 1 },
+    { type: 'CUSTOMER_DEFINED', categoryId: '03', name: 'Yogurt', quantity: 1 },
+  ]);
+  await openList(page, listId);
+  const other = await context.newPage();
+  await openList(other, listId);
+
+  // tab A changes Apples; tab B (still on the old versionKey) checks off Yogurt
+  const apples = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Apples' });
+  const yogurt = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Yogurt' });
+  await apples(page).getByRole('button', { name: /^Add one more / }).click();
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  await yogurt(other).getByRole('checkbox').check();
+  await expect(other.getByTestId('list-sync-status')).toBeHidden();
+  // tab B refetched the list: it shows tab A's change and kept its own
+  await expect(apples(other).getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect(yogurt(other).getByRole('checkbox')).toBeChecked();
+
+  for (const p of [page, other]) {
+    await p.reload();
+    await waitForIslands(p);
+    await expect(apples(p).getByTestId('cart-line-quantity')).toHaveText('2');
+    await expect(yogurt(p).getByRole('checkbox')).toBeChecked();
+  }
+});
+
+test('check-offs made offline are saved when the connection returns', async ({ page, context }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('In the aisle'));
+  await putItems(page, listId, [
+    { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Bananas', quantity: 1 },
+    { type: 'CUSTOMER_DEFINED', categoryId: '02', name: 'Bread', quantity: 1 },
+  ]);
+  await openList(page, listId);
+  await context.setOffline(true);
+  await page.getByTestId('list-item').filter({ hasText: 'Bananas' }).getByRole('checkbox').check();
+  await page.getByTestId('list-item').filter({ hasText: 'Bread' }).getByRole('checkbox').check();
+  await expect(page.getByTestId('list-sync-status')).toHaveText('Offline — 2 changes waiting');
+  // the list stays readable and the changes show
+  await expect(page.getByTestId('list-item').getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await context.setOffline(false);
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('list-item').getByRole('checkbox', { checked: true })).toHaveCount(2);
+});
+
+test('signed out, the list page and add to list send the shopper to sign-in', async ({ page }) => {
+  await page.goto('/shopping/lists');
+  await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Fshopping%2Flists/);
+  await page.goto('/search?query=milk');
+  await page.getByTestId('product-card').first().getByTestId('add-to-list').getByRole('button').click();
+  await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Fsearch%3Fquery%3Dmilk/);
+});
+
+test('a weekly ad deal goes on the list as a deal, with its price', async ({ page }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Deals'));
+  await openList(page, listId);
+  await page.goto('/weekly-ad');
+  await page.getByTestId('weekly-ad-deal').first().getByRole('heading').getByRole('link').click();
+  const price = await page.getByTestId('deal-price').first().innerText();
+  await page.getByTestId('add-to-list').first().getByRole('button', { name: /to your list$/ }).first().click();
+  await expect(page.getByTestId('added-to-list')).toBeVisible();
+  await openList(page, listId);
+  await expect(page.getByTestId('list-item')).toHaveCount(1);
+  await expect(page.getByTestId('list-item').first()).toContainText(price);
+});

@@ -1,0 +1,261 @@
+import { BANNERS, isBannerId } from '../../src/lib/banner/banners.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import {
+  DEFAULT_AISLE,
+  LIST_LIMITS,
+  LIST_SERVER_REASONS,
+  listDisplayName,
+  listItemIdentity,
+  money,
+  type ListItemOutput,
+  type ListItemType,
+  type ListItemUpdate,
+  type ShoppingListOutput,
+} from '../../src/lib/lists/contracts.ts';
+import { linePrice } from '../../src/lib/pricing/price.ts';
+import { forGtinChunks } from './basket.ts';
+import { clippedCoupons } from './coupons.ts';
+import { dealPrices } from './promotions.ts';
+
+// Shopping lists on D1 (migrations/0018_shopping_lists.sql; issue 11): the rules of shopping §5
+// and §8 with the server's reasons, applied to the list read at its version_key and written back
+// with one guarded UPDATE. Items are priced for the shopper's store by the one pricing function.
+
+export interface StoredItem {
+  id: string;
+  identity: string;
+  type: ListItemType;
+  upc: string | null;
+  categoryId: string | null;
+  name: string;
+  comments: string;
+  quantity: number;
+  checked: boolean;
+  weeklyAdInfo: ListItemUpdate['weeklyAdInfo'] | null;
+  created: number;
+  modified: number;
+}
+
+export interface ListRow {
+  list_id: string;
+  customer_guid: string;
+  banner_id: string;
+  name: string;
+  version_key: string;
+  items: string;
+  item_count: number;
+  created_at: number;
+  modified_at: number;
+  modified_by: string;
+}
+
+const unprocessable = (reason: string) => new HttpError(ERROR_CODES.UNPROCESSABLE, reason, 422);
+
+/** A list name as the rules take it: trimmed, 1..128 characters (code points). */
+export function checkListName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0) throw unprocessable(LIST_SERVER_REASONS.NAME_EMPTY);
+  if ([...name].length > LIST_LIMITS.MAX_NAME_LENGTH) throw unprocessable(LIST_SERVER_REASONS.NAME_TOO_LONG);
+  return name;
+}
+
+export const newVersionKey = () => crypto.randomUUID().replaceAll('-', '').slice(0, 20);
+
+export async function listsOf(db: D1Database, customerGUID: string, banner: string): Promise<ListRow[]> {
+  const { results } = await db.prepare('SELECT * FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2').bind(customerGUID, banner).all<ListRow>();
+  return results;
+}
+
+export async function listOf(db: D1Database, customerGUID: string, banner: string, listId: string): Promise<ListRow> {
+  const row = await db.prepare('SELECT * FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2 AND banner_id = ?3').bind(listId, customerGUID, banner).first<ListRow>();
+  if (!row) throw unprocessable(LIST_SERVER_REASONS.NOT_FOUND);
+  return row;
+}
+
+export function storedItems(row: ListRow): StoredItem[] {
+  return JSON.parse(row.items) as StoredItem[];
+}
+
+interface CatalogFacts {
+  gtin13: string;
+  name: string;
+  size: string;
+  slug: string;
+  categoryId: string;
+  departmentId: string;
+  departmentName: string;
+  aisleNumber: number | null;
+  aisleName: string | null;
+  soldByWeight: boolean;
+  regularCents: number | null;
+  promoCents: number | null;
+  pickup: boolean;
+  delivery: boolean;
+  ship: boolean;
+  inStore: boolean;
+}
+
+/** The catalog facts of `gtins` at `locationId` (price null: not sold there). */
+export async function catalogFacts(db: D1Database, gtins: readonly string[], locationId: string): Promise<Map<string, CatalogFacts>> {
+  const facts = new Map<string, CatalogFacts>();
+  await forGtinChunks(gtins, async (chunk, marks) => {
+    const { results } = await db
+      .prepare(
+        `SELECT p.gtin13, p.name, p.size, p.slug, p.category_id, p.department_id, d.name AS department_name, p.aisle_number, a.name AS aisle_name,
+                p.sold_by_weight, pp.regular_cents, pp.promo_cents, p.pickup, p.delivery, p.ship, p.in_store
+           FROM products p JOIN categories d ON d.category_id = p.department_id
+           LEFT JOIN aisles a ON a.aisle_number = p.aisle_number
+           LEFT JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
+          WHERE p.gtin13 IN (${marks})`,
+      )
+      .bind(locationId, ...chunk)
+      .all<{ gtin13: string; name: string; size: string; slug: string; category_id: string; department_id: string; department_name: string; aisle_number: number | null; aisle_name: string | null; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; pickup: number; delivery: number; ship: number; in_store: number }>();
+    for (const row of results) {
+      facts.set(row.gtin13, {
+        gtin13: row.gtin13,
+        name: row.name,
+        size: row.size,
+        slug: row.slug,
+        categoryId: row.category_id,
+        departmentId: row.department_id,
+        departmentName: row.department_name,
+        aisleNumber: row.aisle_number,
+        aisleName: row.aisle_name,
+        soldByWeight: row.sold_by_weight === 1,
+        regularCents: row.regular_cents,
+        promoCents: row.promo_cents,
+        pickup: row.pickup === 1,
+        delivery: row.delivery === 1,
+        ship: row.ship === 1,
+        inStore: row.in_store === 1,
+      });
+    }
+  });
+  return facts;
+}
+
+/**
+ * Applies a PUT's items to the stored ones (shopping §5, §7): an item is found by its identity;
+ * quantity 0 removes it, another quantity sets it; checked and comments change when given. A UPC
+ * item takes its name from the catalog. Refused with the server's reasons: a quantity above 999,
+ * more than 250 unique items.
+ */
+export function applyItemUpdates(before: readonly StoredItem[], updates: readonly ListItemUpdate[], catalog: ReadonlyMap<string, { name: string; categoryId: string }>, now: number): StoredItem[] {
+  const items = new Map(before.map((item) => [item.identity, { ...item }]));
+  for (const update of updates) {
+    if (update.quantity > LIST_LIMITS.MAX_QUANTITY) throw unprocessable(LIST_SERVER_REASONS.MAX_QUANTITY);
+    const product = update.upc ? catalog.get(update.upc) : undefined;
+    if (update.upc && !product) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `No product was found for UPC ${update.upc}.`, 422);
+    const type: ListItemType = update.upc ? (update.type === 'WEEKLY_AD' ? 'WEEKLY_AD' : 'UPC') : update.type === 'WEEKLY_AD' ? 'WEEKLY_AD' : 'CUSTOMER_DEFINED';
+    const name = product?.name ?? (update.name ?? '').trim();
+    if (!update.upc && name.length === 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'An item needs a upc or a name.', 422);
+    const identity = listItemIdentity({ upc: update.upc ?? null, categoryId: update.categoryId ?? null, name });
+    const existing = items.get(identity) ?? (update.id ? [...items.values()].find((item) => item.id === update.id) : undefined);
+    if (update.quantity === 0) {
+      if (existing) items.delete(existing.identity);
+      continue;
+    }
+    if (existing) {
+      existing.quantity = update.quantity;
+      if (update.checked !== undefined) existing.checked = update.checked;
+      if (update.comments !== undefined) existing.comments = update.comments;
+      if (update.weeklyAdInfo !== undefined) existing.weeklyAdInfo = update.weeklyAdInfo;
+      existing.modified = now;
+      continue;
+    }
+    items.set(identity, {
+      id: crypto.randomUUID(),
+      identity,
+      type,
+      upc: update.upc ?? null,
+      categoryId: update.categoryId ?? product?.categoryId ?? null,
+      name: [...name].slice(0, 200).join(''),
+      comments: update.comments ?? '',
+      quantity: update.quantity,
+      checked: update.checked ?? false,
+      weeklyAdInfo: update.weeklyAdInfo ?? null,
+      created: now,
+      modified: now,
+    });
+  }
+  const after = [...items.values()];
+  if (after.length > LIST_LIMITS.MAX_UNIQUE_ITEMS) throw unprocessable(LIST_SERVER_REASONS.MAX_ITEMS);
+  return after;
+}
+
+const iso = (ms: number) => ({ value: new Date(ms).toISOString(), timezone: 'UTC' });
+
+/** The list as the API answers it, priced for the store (shopping §3; money to 2 decimals). */
+export async function listView(
+  db: D1Database,
+  row: ListRow,
+  where: { locationId: string; banner: string; customerGUID: string; now: number; categoryNames: ReadonlyMap<string, { name: string; aisle: number }> },
+  withItems = true,
+): Promise<ShoppingListOutput & { lineItems: ListItemOutput[]; estimatedTotal: { subtotal: string; savings: string } }> {
+  const banner = BANNERS[isBannerId(row.banner_id) ? row.banner_id : 'harvest'];
+  const items = withItems ? storedItems(row) : [];
+  const gtins = items.flatMap((item) => (item.upc ? [item.upc] : []));
+  const [facts, deals, coupons] = await Promise.all([
+    catalogFacts(db, gtins, where.locationId),
+    gtins.length === 0 ? [] : dealPrices(db, { banner: where.banner, division: where.locationId.slice(0, 3), now: where.now, gtins }),
+    gtins.length === 0 ? new Map() : clippedCoupons(db, { banner: where.banner, customerGUID: where.customerGUID, now: where.now, gtins }),
+  ]);
+  const dealOf = new Map<string, string>();
+  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
+  let subtotal = 0;
+  let savings = 0;
+  // newest modified first (shopping §3 listItemsOrder)
+  const ordered = [...items].sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
+  const lineItems = ordered.map((item): ListItemOutput => {
+    const product = item.upc ? facts.get(item.upc) : undefined;
+    const priced = product && product.regularCents !== null;
+    const coupon = item.upc ? (coupons.get(item.upc) ?? null) : null;
+    const price = priced ? linePrice({ regularCents: product.regularCents ?? 0, promoCents: product.promoCents, dealPriceString: item.upc ? (dealOf.get(item.upc) ?? null) : null, coupon }, item.quantity) : null;
+    if (price) {
+      subtotal += price.totalCents;
+      savings += price.savingsCents;
+    }
+    const category = item.categoryId ? where.categoryNames.get(item.categoryId) : undefined;
+    const aisleNumber = product?.aisleNumber ?? category?.aisle ?? null;
+    return {
+      id: item.id,
+      type: item.type,
+      channel: 'WEB',
+      upc: item.upc,
+      categoryId: item.categoryId,
+      categoryName: product?.departmentName ?? category?.name ?? 'Other',
+      name: item.name,
+      displayName: listDisplayName(item.name, product?.size),
+      comments: item.comments,
+      quantity: item.quantity,
+      checked: item.checked,
+      weeklyAdInfo: item.weeklyAdInfo ?? null,
+      regularPrice: priced ? money(product.regularCents ?? 0) : null,
+      promoPrice: priced && product.promoCents !== null ? money(product.promoCents) : null,
+      lineTotal: price ? money(price.totalCents) : null,
+      savings: price ? money(price.savingsCents) : null,
+      aisle: priced && aisleNumber !== null && aisleNumber > 0 ? `Aisle ${aisleNumber}` : DEFAULT_AISLE,
+      slug: product?.slug ?? null,
+      randomWeight: product?.soldByWeight ?? false,
+      soldInStore: Boolean(priced && product.inStore),
+      homeDeliveryItem: Boolean(priced && product.delivery),
+      shipToHomeItem: Boolean(priced && product.ship),
+      curbsidePickupEligible: Boolean(priced && product.pickup),
+      couponDetails: coupon ? { couponId: coupon.couponId, title: coupon.title } : null,
+      created: iso(item.created),
+      modified: iso(item.modified),
+    };
+  });
+  return {
+    listId: row.list_id,
+    name: row.name,
+    bannerName: banner.name,
+    created: iso(row.created_at),
+    modified: iso(row.modified_at),
+    modifiedBy: row.modified_by,
+    versionKey: row.version_key,
+    itemCount: row.item_count,
+    lineItems,
+    estimatedTotal: { subtotal: money(subtotal), savings: money(savings) },
+  };
+}
