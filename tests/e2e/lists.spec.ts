@@ -165,3 +165,20 @@ test('a weekly ad deal goes on the list as a deal, with its price', async ({ pag
   await expect(page.getByTestId('list-item')).toHaveCount(1);
   await expect(page.getByTestId('list-item').first()).toContainText(price);
 });
+
+test("a list's coupons print on a coupon sheet", async ({ page }) => {
+  await signIn(page);
+  const coupons = ((await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as { data: { coupons: Array<{ id: string; title: string; upcs: string[] }> } }).data.coupons;
+  const coupon = coupons[0] as { id: string; title: string; upcs: string[] };
+  const { listId } = await createList(page, unique('Coupons'));
+  await putItems(page, listId, [{ upc: coupon.upcs[0], quantity: 1 }]);
+  await openList(page, listId);
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await page.getByRole('button', { name: 'Print coupons' }).click();
+  const sheet = page.getByTestId('print-coupons');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(coupon.title);
+  await expect(sheet).toContainText(coupon.id);
+});

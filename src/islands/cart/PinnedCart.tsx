@@ -25,7 +25,11 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const load = useSetAtom(loadCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
   const [choice, setChoice] = useState<string | null>(null);
+  // The server renders nothing (it has no cart); the first render in the browser must match it,
+  // though the header's count may already have seeded the shared cart atoms (React error 418).
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
     setChoice(readChoice());
     if (!seedLate() && cartFetch) void load();
   }, [cartFetch, load, seedLate]);
@@ -33,9 +37,9 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const lines = view.lines.filter((line) => !line.isDeleting);
   const state = pinnedCartState(choice, view.itemCount);
   useEffect(() => {
-    document.body.classList.toggle('has-pinned-cart', state !== 'hidden');
-  }, [state]);
-  if (state === 'hidden') return null;
+    document.body.classList.toggle('has-pinned-cart', mounted && state !== 'hidden');
+  }, [mounted, state]);
+  if (!mounted || state === 'hidden') return null;
 
   const act = (action: PinnedCartAction) => {
     const next = nextPinnedCartState(state, action);

@@ -1,7 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
+import { COUPON_LOOKUP_MAX_UPCS, COUPON_PATHS, CouponsResponseSchema, couponValueText, type CouponOutput } from '../../lib/coupons/coupons.ts';
 import { DEFAULT_AISLE, LIST_MESSAGES, LIST_OUTAGE_MESSAGES, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
 import { groupItems, visibleItems, type SortOption } from '../../lib/lists/list-reducer.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
@@ -68,6 +70,8 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
   const [renaming, setRenaming] = useState<string | null>(null);
   const [cartProgress, setCartProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // shopping §3 print coupon info: isLoading, error, printData
+  const [printCoupons, setPrintCoupons] = useState<{ isLoading: boolean; error: boolean; printData: CouponOutput[] | null }>({ isLoading: false, error: false, printData: null });
 
   useEffect(() => {
     // useHydrateAtoms seeded the list (and, in the browser, the writes a visit left waiting)
@@ -122,6 +126,24 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
     const result = await listApi.remove(meta.listId);
     if (result.ok) window.location.assign('/shopping/lists');
     else setNotice({ kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES.deleteList });
+  };
+
+  const printListCoupons = async () => {
+    const upcs = [...new Set(items.flatMap((item) => (item.upc ? [item.upc] : [])))].slice(0, COUPON_LOOKUP_MAX_UPCS);
+    if (upcs.length === 0) {
+      setPrintCoupons({ isLoading: false, error: false, printData: [] });
+      return;
+    }
+    setPrintCoupons({ isLoading: true, error: false, printData: null });
+    const response = await islandFetch(`${COUPON_PATHS.LIST}?${new URLSearchParams({ 'filter.upcs': upcs.join(','), projection: 'full' })}`).catch(() => null);
+    const parsed = response?.ok ? v.safeParse(CouponsResponseSchema, await response.json().catch(() => null)) : null;
+    if (!parsed?.success) {
+      setPrintCoupons({ isLoading: false, error: true, printData: null });
+      return;
+    }
+    setPrintCoupons({ isLoading: false, error: false, printData: parsed.output.data.coupons });
+    // the sheet renders, then the browser's print dialog opens on it
+    window.setTimeout(() => window.print(), 50);
   };
 
   const addAllToCart = async () => {
@@ -182,6 +204,7 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
           {renaming === null && <button type="button" className="link-button" onClick={() => setRenaming(meta.name)}>Rename</button>}
           <button type="button" className="link-button" onClick={() => void deleteList()}>Delete list</button>
           <button type="button" className="link-button" onClick={() => window.print()}>Print list</button>
+          <button type="button" className="link-button" onClick={() => void printListCoupons()} disabled={printCoupons.isLoading}>{printCoupons.isLoading ? 'Getting coupons…' : 'Print coupons'}</button>
         </div>
       </header>
 
@@ -237,6 +260,32 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
             </ul>
           </section>
         ))
+      )}
+
+      {printCoupons.error && (
+        <div className="list-notice list-notice--error" role="alert" data-testid="print-coupons-error">
+          <strong>{LIST_MESSAGES.SERVICE_OUTAGE_TITLE}</strong>
+          <p>{LIST_MESSAGES.PRINT_COUPONS}</p>
+        </div>
+      )}
+      {printCoupons.printData && (
+        <section className="print-coupons" aria-labelledby="print-coupons-title" data-testid="print-coupons">
+          <h3 id="print-coupons-title">Coupons for this list</h3>
+          {printCoupons.printData.length === 0 ? (
+            <p>No coupons cover the items on this list right now.</p>
+          ) : (
+            <ul>
+              {printCoupons.printData.map((coupon) => (
+                <li key={coupon.id}>
+                  <span className="value">{couponValueText(coupon.kind, coupon.value)}</span>
+                  <span>{coupon.title}</span>
+                  <span className="barcode">{coupon.id}</span>
+                  <span>Expires {coupon.expiresOn}{coupon.addedToCard ? ' · clipped to your card' : ' · clip it online or show this at the register'}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       )}
 
       <footer className="list-foot">
