@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { freePort, startGroup, stopGroup } from '../scripts/lib/proc.mjs';
 import { BENCH_PORTS } from './ports.mjs';
@@ -54,6 +55,16 @@ export async function audit(url, { headers, ignoreStatusCode = false } = {}) {
   const chrome = startGroup(chromiumPath(), [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { output: 'ignore' });
   try {
     await waitForDevtools(port);
+    // A session cookie goes into the browser's own jar, not into extraHeaders: requests the page's
+    // service worker makes (the shopping list pages) carry the jar's cookies, never extra headers.
+    const cookie = headers?.Cookie;
+    if (cookie) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const [name, ...value] = cookie.split('=');
+      await browser.contexts()[0].addCookies([{ name, value: value.join('='), url: new URL(url).origin, httpOnly: true, secure: true, sameSite: 'Lax' }]);
+      await browser.close();
+      headers = undefined;
+    }
     const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode, ...(headers ? { extraHeaders: headers } : {}) };
     const result = await lighthouse(url, flags);
     const { categories, audits, runtimeError, runWarnings } = result.lhr;

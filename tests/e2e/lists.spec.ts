@@ -182,3 +182,33 @@ test("a list's coupons print on a coupon sheet", async ({ page }) => {
   await expect(sheet).toContainText(coupon.title);
   await expect(sheet).toContainText(coupon.id);
 });
+
+test('a list opened before the signal dropped is still there when the page is reloaded offline', async ({ page, context }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Basement aisle'));
+  await putItems(page, listId, [
+    { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Carrots', quantity: 2 },
+    { type: 'CUSTOMER_DEFINED', categoryId: '03', name: 'Butter', quantity: 1 },
+  ]);
+  await openList(page, listId);
+  // the service worker is in control and has kept the page and its files
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/shopping/'))?.active?.state === 'activated');
+  await page.reload();
+  await waitForIslands(page);
+  await page.waitForFunction(async () => {
+    const cache = await caches.open('hm-shopping-lists-v1');
+    return (await cache.keys()).some((request) => new URL(request.url).pathname.startsWith('/_astro/'));
+  });
+  await context.setOffline(true);
+  await page.getByTestId('list-item').filter({ hasText: 'Carrots' }).getByRole('checkbox').check();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('list-item')).toHaveCount(2);
+  await expect(page.getByTestId('list-item').filter({ hasText: 'Carrots' }).getByRole('checkbox')).toBeChecked();
+  await expect(page.getByTestId('list-sync-status')).toHaveText('Offline — 1 change waiting');
+  await context.setOffline(false);
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('list-item').filter({ hasText: 'Carrots' }).getByRole('checkbox')).toBeChecked();
+});

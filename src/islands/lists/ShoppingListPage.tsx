@@ -22,6 +22,7 @@ import {
   offlineAtom,
   queueAtom,
   removeAllAtom,
+  restoreOfflineAtom,
   seedListAtom,
   setQuantityAtom,
   toggleCheckAtom,
@@ -39,6 +40,8 @@ export interface ShoppingListPageProps {
 }
 
 const REMEMBERED_LIST_COOKIE = 'hm_list';
+/** How often waiting writes are tried again while the page is offline. */
+const OFFLINE_RETRY_MS = 4_000;
 
 function freeTextItem(name: string, categoryId: string, categoryName: string): ListItemOutput {
   const now = { value: new Date().toISOString(), timezone: 'UTC' };
@@ -47,6 +50,22 @@ function freeTextItem(name: string, categoryId: string, categoryName: string): L
     weeklyAdInfo: null, regularPrice: null, promoPrice: null, lineTotal: null, savings: null, aisle: DEFAULT_AISLE, slug: null, randomWeight: false, soldInStore: false,
     homeDeliveryItem: false, shipToHomeItem: false, curbsidePickupEligible: false, couponDetails: null, created: now, modified: now,
   };
+}
+
+/**
+ * Registers the service worker that keeps this page readable offline (public/sw.js) and hands it
+ * this page and its /_astro/ files to keep.
+ */
+function keepForOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register('/sw.js', { scope: '/shopping/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const assets = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith('/_astro/'));
+      registration.active?.postMessage({ keep: [`${location.pathname}${location.search}`, ...assets] });
+    })
+    .catch(() => undefined);
 }
 
 function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }: ShoppingListPageProps) {
@@ -62,6 +81,7 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
   const setQuantity = useSetAtom(setQuantityAtom);
   const toggleCheck = useSetAtom(toggleCheckAtom);
   const flush = useSetAtom(flushAtom);
+  const restoreOffline = useSetAtom(restoreOfflineAtom);
   const removeAll = useSetAtom(removeAllAtom);
   const [sort, setSort] = useState<SortOption>('category');
   const [newItem, setNewItem] = useState('');
@@ -78,9 +98,17 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
     if (list) document.cookie = `${REMEMBERED_LIST_COOKIE}=${list.listId}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
     const online = () => void flush();
     window.addEventListener('online', online);
+    keepForOffline();
+    restoreOffline();
     void flush();
     return () => window.removeEventListener('online', online);
-  }, [flush, list]);
+  }, [flush, list, restoreOffline]);
+  // while offline, try again every few seconds too: the 'online' event is not always sent
+  useEffect(() => {
+    if (!offline) return;
+    const timer = window.setInterval(() => void flush(), OFFLINE_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [offline, flush]);
 
   if (loadFailed || !meta) {
     return (

@@ -73,6 +73,24 @@ export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOut
   }
 });
 
+/**
+ * Offline, the page may be an older copy (the service worker's): the list as this browser last
+ * saw it is newer, with the waiting writes shown on it again.
+ */
+export const restoreOfflineAtom = atom(null, (get, set) => {
+  const meta = get(listMetaAtom);
+  if (!meta || typeof navigator === 'undefined' || navigator.onLine !== false) return;
+  try {
+    const saved = JSON.parse(storage()?.getItem(listCacheKey(meta.listId)) ?? 'null') as { items: ListItemOutput[]; estimatedTotal: ListState['estimatedTotal'] } | null;
+    if (!saved || !Array.isArray(saved.items)) return;
+    set(offlineAtom, true);
+    dispatch(get, set, { type: 'load', items: saved.items.map((item) => ({ ...item, quantity: 'lastServerQuantity' in item && typeof item.lastServerQuantity === 'number' ? item.lastServerQuantity : item.quantity })), estimatedTotal: saved.estimatedTotal });
+    for (const write of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
+  } catch {
+    // nothing readable kept: the page's own copy stays
+  }
+});
+
 /** The item as the shopper now sees it (after an optimistic action), for the write that sends it. */
 function currentItem(get: Getter, identity: string): ListItemOutput | null {
   const item = get(listStateAtom).items.find((entry) => entry.identity === identity);
@@ -114,10 +132,6 @@ export const flushAtom = atom(null, async (get, set) => {
       const write = get(queueAtom)[0];
       const meta = get(listMetaAtom);
       if (!write || !meta) return;
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-        set(offlineAtom, true);
-        return;
-      }
       const result = await listApi.update(write.listId, { lineItems: [lineOf(write)], versionKey: meta.versionKey }, write.key);
       if (!result.ok && result.kind === 'network') {
         set(offlineAtom, true);
