@@ -2,7 +2,7 @@
 // registry every harness reads); this file keeps only the budgets per kind (ARCHITECTURE.md, Page
 // budgets): static = no interaction, listing = lists and details, interactive = cart, lists,
 // checkout, account. A signed-in page is held to its kind's budget.
-import { PAGES, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_SLUG } from '../tests/registry.ts';
+import { PAGES, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_RECIPE_PATH, SAMPLE_SLUG } from '../tests/registry.ts';
 
 /** JavaScript loaded before the first interaction, gzip, per kind (1 KB = 1024 bytes). */
 export const JS_BUDGET_BYTES = { static: 0, listing: 20 * 1024, interactive: 100 * 1024 };
@@ -61,11 +61,21 @@ export async function registryPages(baseUrl) {
   const needsProduct = PAGES.some((page) => page.path.includes(SAMPLE_GTIN) || page.path.includes(SAMPLE_SLUG));
   const product = needsProduct ? await firstMilk(baseUrl) : null;
   const dealId = PAGES.some((page) => page.path.includes(SAMPLE_DEAL_ID)) ? await firstDeal(baseUrl) : null;
+  const recipe = PAGES.some((page) => page.path.includes(SAMPLE_RECIPE_PATH)) ? await sampleRecipePath(baseUrl) : null;
   const resolve = (path) => {
     const withProduct = product ? path.replaceAll(SAMPLE_GTIN, product.gtin).replaceAll(SAMPLE_SLUG, product.slug) : path;
-    return dealId ? withProduct.replaceAll(SAMPLE_DEAL_ID, dealId) : withProduct;
+    const withRecipe = recipe ? withProduct.replaceAll(SAMPLE_RECIPE_PATH, recipe) : withProduct;
+    return dealId ? withRecipe.replaceAll(SAMPLE_DEAL_ID, dealId) : withRecipe;
   };
   return PAGES.map((page) => ({ ...page, registryPath: page.path, path: resolve(page.path) }));
+}
+
+/** The detail path of recipe 7 (/r/{slug}[-recipe]/7), from the recipe API. */
+export async function sampleRecipePath(baseUrl) {
+  const answer = await getJson(`${baseUrl}/atlas/v1/recipe/recipes/7`);
+  const slug = answer?.data?.recipe?.slug;
+  if (typeof slug !== 'string') throw new Error('The recipe API has no recipe 7: is the bench database seeded with recipes?');
+  return `/r/${/(^|-)recipes?(-|$)/.test(slug) ? slug : `${slug}-recipe`}/7`;
 }
 
 /** The first deal the weekly ad page links to (/weekly-ad/{dealId}). */

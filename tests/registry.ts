@@ -38,6 +38,8 @@ export const PAGES: PageEntry[] = [
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
   { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
   { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
+  { name: 'recipes', path: '/recipes?cuisine=italian', file: 'recipes.astro', kind: 'listing', needsSignIn: false },
+  { name: 'recipe', path: '__RECIPE_7_PATH__', file: 'r/[slug]/[id].astro', kind: 'listing', needsSignIn: false },
   { name: 'shopping lists', path: '/shopping/lists', file: 'shopping/lists.astro', kind: 'interactive', needsSignIn: true },
   { name: 'shopping list', path: '/shopping/list/00000000-0000-4000-8000-000000000001', file: 'shopping/list/[id].astro', kind: 'interactive', needsSignIn: true },
   { name: 'help', path: '/help', file: 'help.astro', kind: 'static', needsSignIn: false },
@@ -53,6 +55,7 @@ export const PAGES: PageEntry[] = [
  */
 export const PAGE_ENDPOINTS: Array<{ name: string; path: string; file: string; status: number }> = [
   { name: 'post-login redirector', path: '/redirect/v2?redirectUrl=%2Fcart', file: 'redirect/v2.ts', status: 302 },
+  { name: 'sitemap', path: '/sitemap.xml', file: 'sitemap.xml.ts', status: 200 },
 ];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -78,8 +81,13 @@ export const SAMPLE_ACCOUNT_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAA
 /** Placeholders a harness replaces with the first seeded milk product. */
 export const SAMPLE_GTIN = '__FIRST_MILK_GTIN__';
 export const SAMPLE_SLUG = '__FIRST_MILK_SLUG__';
+/** Placeholder a page harness replaces with the detail path of recipe 7 (bench/pages.mjs sampleRecipePath). */
+export const SAMPLE_RECIPE_PATH = '__RECIPE_7_PATH__';
 /** Placeholder a page harness replaces with the first deal of the current weekly ad. */
 export const SAMPLE_DEAL_ID = '__FIRST_DEAL_ID__';
+
+/** The demo shopper's GUID (upstream/seed/identity.ts): the recipe routes that name the shopper. */
+export const SAMPLE_CUSTOMER_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 
 /** A well-formed list id no shopper has: the list routes answer the spec's 422 for it. */
 export const SAMPLE_LIST_ID = '00000000-0000-4000-8000-000000000001';
@@ -127,6 +135,27 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'PUT', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } }, needsSignIn: true },
   { method: 'DELETE', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
+  // recipes, newer family (docs/decisions/310-recipes.md)
+  { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
+  { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },
+  { method: 'GET', path: '/atlas/v1/recipe/collections/grill-season', route: '/atlas/v1/recipe/collections/:collectionId', sample: {}, needsSignIn: false },
+  { method: 'GET', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/favorites/:customerGUID', sample: { query: { projections: 'favorites.full' } }, needsSignIn: true },
+  { method: 'POST', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/favorites/:customerGUID', sample: { body: { favorites: ['7'] } }, needsSignIn: true },
+  { method: 'DELETE', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}/7`, route: '/atlas/v1/recipe/favorites/:customerGUID/:id', sample: {}, needsSignIn: true },
+  { method: 'GET', path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/recentViews/:customerGUID', sample: { query: { projections: 'recentViews.full' } }, needsSignIn: true },
+  { method: 'POST', path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/recentViews/:customerGUID', sample: { body: { recentViews: ['7'] } }, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/recipe/images/7-medium.svg', route: '/atlas/v1/recipe/images/:file', sample: {}, needsSignIn: false },
+  // recipes, older family
+  { method: 'GET', path: '/recipes/api/v1/recipes', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/all-recipes', sample: { query: { page: '2', pageSize: '12' } }, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/recently-viewed', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: true },
+  { method: 'GET', path: '/recipes/api/v2/my-recipes', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: true },
+  { method: 'POST', path: '/recipes/api/v1/filtered-recipes', sample: { body: { filterData: [{ category: 'cuisine', subcategory: 'italian' }], restrictions: [], pagination: { page: 1, pageSize: 12 } } }, needsSignIn: false },
+  { method: 'POST', path: '/recipes/api/v1/recipes-by-ids', sample: { body: { recipeIds: ['1', '2'] } }, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/recipe-detail/7', route: '/recipes/api/v1/recipe-detail/:id', sample: {}, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/categories', sample: {}, needsSignIn: false },
+  { method: 'POST', path: '/recipes/api/v1/favorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
+  { method: 'POST', path: '/recipes/api/v1/unfavorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
   { method: 'GET', path: '/atlas/v1/savings/v1/coupons', sample: { query: { projection: 'compact' } }, needsSignIn: false },
   { method: 'POST', path: '/atlas/v1/savings/v1/coupons/clip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },

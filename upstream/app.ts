@@ -14,6 +14,7 @@ import { promotionsService } from './routes/promotions.ts';
 import { storesService } from './routes/stores.ts';
 import { couponsService } from './routes/coupons.ts';
 import { listsService } from './routes/lists.ts';
+import { recipesService } from './routes/recipes.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -43,6 +44,7 @@ export function createUpstreamApp() {
   app.route('/', storesService);
   app.route('/', couponsService);
   app.route('/', listsService);
+  app.route('/', recipesService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -19,6 +19,7 @@ import { promotionsRoutes } from './routes/promotions.ts';
 import { storesRoutes } from './routes/stores.ts';
 import { couponsRoutes } from './routes/coupons.ts';
 import { listsRoutes } from './routes/lists.ts';
+import { recipesRoutes } from './routes/recipes.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import type { EdgeEnv } from './types.ts';
@@ -41,6 +42,7 @@ export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/bask
 
 /** Product images are the same for every shopper and may be cached by anyone. */
 const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
+const RECIPE_IMAGES_PREFIX = '/atlas/v1/recipe/images/';
 
 /** True for a page path (anything that is not on one of the API prefixes). */
 export function isPagePath(path: string): boolean {
@@ -61,7 +63,7 @@ export function createApp(options: AppOptions = {}) {
     return c.req.method === 'GET' && isPagePath(path) && !isPersonalPage(path);
   };
   app.use('*', session(sharedPageGet));
-  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX)));
+  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX) || path.startsWith(RECIPE_IMAGES_PREFIX)));
   app.use('*', csrf());
   app.use('*', requestId());
   // Bodies are size-checked before anything reads them (Content-Length, then while streaming).
@@ -102,6 +104,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', storesRoutes);
   app.route('/', couponsRoutes);
   app.route('/', listsRoutes);
+  app.route('/', recipesRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -60,6 +60,17 @@ async function seedCouponsIfMissing(persistTo, products) {
   await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
 }
 
+/** Likewise the recipes (migrations/0019_recipes.sql) of a database seeded before them. */
+async function seedRecipesIfMissing(persistTo, products) {
+  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from recipes', '--json'], persistTo, { capture: true });
+  if (Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0) > 0) return;
+  const file = repoPath('.tmp', `recipes-${products}.sql`);
+  mkdirSync(repoPath('.tmp'), { recursive: true });
+  step(`Seed: adding the recipes to the ${products}-product catalog`);
+  await run('node', [SEED_CLI, '--products', String(products), '--recipes-only', '--out', file]);
+  await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
+}
+
 /**
  * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
  * Returns false, with a warning, when the seed CLI is not there yet.
@@ -94,7 +105,7 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   const migrations = migrationsHash();
   if (reuse && !fresh) {
     const stamp = readJson(stampPath);
-    if (stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && existsSync(join(persistTo, 'v3', 'd1'))) {
+    if (stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && stamp.recipes === true && existsSync(join(persistTo, 'v3', 'd1'))) {
       step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
       return;
     }
@@ -104,10 +115,11 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   if (count > 0) {
     step(`Seed: the database already has ${count} products (skipped)`);
     await seedCouponsIfMissing(persistTo, count);
+    await seedRecipesIfMissing(persistTo, count);
   } else if (await seed(persistTo, products)) {
     count = products;
   }
-  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true })}\n`);
+  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true, recipes: true })}\n`);
 }
 
 function migrationsHash() {

@@ -2,6 +2,7 @@ import { tagBits } from '../../src/lib/catalog/facets.ts';
 import { generateCatalog, SEED_DEFAULT, SEED_PRODUCTS_DEFAULT, type SeedPrice, type SeedProduct } from './catalog.ts';
 import { identitySeedStatements } from './identity.ts';
 import { couponSeedStatements } from './coupons.ts';
+import { recipeSeedStatements } from './recipes.ts';
 import { promotionsSeedStatements } from './promotions.ts';
 import { insertStatements } from './sql.ts';
 
@@ -15,6 +16,8 @@ export interface SeedOptions {
   seed?: number;
   /** leave out the identity and weekly ad statements (tests that seed the catalog only) */
   catalogOnly?: boolean;
+  /** how many recipes (upstream/seed/recipes.ts; default 600) */
+  recipes?: number;
   /** the clock the weekly ads are dated by (default now; upstream/seed/promotions.ts) */
   now?: number;
 }
@@ -74,7 +77,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const identity = await identitySeedStatements();
   const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons];
+  const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

@@ -5,6 +5,7 @@ import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src
 import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
 import { SUGGESTIONS_PATH, SuggestionsResponseSchema, suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
 import { errorResponse } from '../errors.ts';
+import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validParams, validQuery } from '../validate.ts';
 
@@ -23,8 +24,6 @@ import { validParams, validQuery } from '../validate.ts';
 
 /** Anonymous catalog answers may be reused for a minute. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
-/** Product images never change for a GTIN. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, 'must be {gtin13}.svg')) });
 
@@ -77,21 +76,7 @@ catalogRoutes.get('/atlas/v1/product/v2/products/:gtin13', validParams(ProductPa
   return c.json(data, 200);
 });
 
-catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), async (c) => {
-  const { file } = c.req.valid('param');
-  const response = await c.get('upstream').raw({ path: `/atlas/v1/product/images/${file}` });
-  if (response.status === 404) return errorResponse(c, ERROR_CODES.NOT_FOUND, 'No such image', 404);
-  // Any other failure is the upstream's, not a missing image (ARCHITECTURE.md: UNKNOWN_RESPONSE_ERROR).
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('image/svg+xml')) {
-    return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream failed', 500, [`status ${response.status}`]);
-  }
-  return c.body(await response.arrayBuffer(), 200, {
-    'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': IMAGE_CACHE_CONTROL,
-    // An SVG opened directly must not run script (it has none; this keeps it that way).
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-  });
-});
+catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), (c) => proxySvg(c, `/atlas/v1/product/images/${c.req.valid('param').file}`));
 
 /** The validated parameters only, as the strings the client sent (unknown keys are dropped). */
 function pick(query: Record<string, string>, schema: { entries: Record<string, unknown> }): Record<string, string | undefined> {

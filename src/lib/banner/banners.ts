@@ -17,6 +17,10 @@ export interface BannerToggles {
   /** spec: shopping §5 Recipes: shop-ingredients disabled on one specific banner */
   shopIngredients: boolean;
   productRecommendation: boolean;
+  /** spec: shopping §6 tools: the recipe pages use the newer (A-layer) family, else the older */
+  isALayerEnabledForRecipes: boolean;
+  /** spec: shopping §6 tools: one recipe redirected to another (from id -> to id), or null */
+  redirectGrilledSteakRecipe: { from: string; to: string } | null;
   /**
    * spec: shopping §9 Monetization default NONE: search pages ask for sponsored results only when
    * the URL says `monet=SPONSORED`, unless a banner turns this on (docs/decisions/100).
@@ -64,6 +68,8 @@ const BASE_TOGGLES: BannerToggles = {
   cartFetch: true,
   shopIngredients: true,
   productRecommendation: true,
+  isALayerEnabledForRecipes: true,
+  redirectGrilledSteakRecipe: null,
   sponsoredSearchByDefault: false,
   couponClipping: true,
   fiveXCouponsLink: false,
@@ -86,7 +92,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: false,
     customerServicePhone: '1-800-555-0142',
     theme: { primary: '#1f6f3f', primaryDark: '#14502c', accent: '#f2b705', surface: '#f6f8f4' },
-    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true, fiveXCouponsLink: true, surveys: true },
+    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true, fiveXCouponsLink: true, surveys: true, redirectGrilledSteakRecipe: { from: '13', to: '14' } },
     abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
     defaultLocationId: '70100101',
     upfrontTimeslotMarkets: ['geo-936', 'geo-937'],
@@ -102,7 +108,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
     upfrontTimeslotMarkets: ['geo-041'],

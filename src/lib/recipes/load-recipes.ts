@@ -1,0 +1,100 @@
+import * as v from 'valibot';
+import type { Banner } from '../banner/banners.ts';
+import type { JsonClient } from '../http/upstream-client.ts';
+import { STATIC_RECIPE_CATEGORIES, CUISINES, MEAL_TYPES, RESTRICTIONS, COLLECTIONS } from './categories.ts';
+import { CategoriesResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeFullSchema, RecipeListResponseSchema, RECIPE_PATHS, RECIPE_PAGE_SIZE, RecipeCompactSchema, type RecipeCategories, type RecipeCompact, type RecipeFull, type RecipeListMeta } from './recipes.ts';
+import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
+
+// What the recipe pages load (issue 10 §3), through the family the banner's toggle chooses
+// (shopping §6 isALayerEnabledForRecipes); both give the same recipes. Pages clamp what the API
+// would refuse: unknown filter values are dropped, numbers bounded, the page at least 1.
+
+const ids = <T extends { subcategoryId: string }>(list: readonly T[]) => new Set(list.map((entry) => entry.subcategoryId));
+const KNOWN = { cuisine: ids(CUISINES), mealType: ids(MEAL_TYPES), restrictions: ids(RESTRICTIONS), collection: ids(COLLECTIONS) };
+
+/** The filters of a /recipes URL, clamped. */
+export function filtersFromUrl(params: URLSearchParams): RecipeFilters {
+  const many = (key: string, known: Set<string>) => [...new Set(params.getAll(key).flatMap((value) => value.split(',')).map((value) => value.trim().toLowerCase()))].filter((value) => known.has(value)).slice(0, 10);
+  const number = (key: string, max: number) => {
+    const value = Number.parseInt(params.get(key) ?? '', 10);
+    return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
+  };
+  const collection = (params.get('collection') ?? '').toLowerCase();
+  return {
+    cuisine: many('cuisine', KNOWN.cuisine),
+    mealType: many('meal', KNOWN.mealType),
+    restrictions: many('diet', KNOWN.restrictions),
+    query: (params.get('q') ?? '').trim().slice(0, 100),
+    totalTime: number('time', 100_000),
+    ingredientCount: number('count', 1_000),
+    collection: KNOWN.collection.has(collection) ? collection : null,
+    page: Math.max(1, Math.min(number('page', 10_000) || 1, 10_000)),
+  };
+}
+
+/** The /recipes URL of a set of filters (page 1 unless given). */
+export function recipesUrl(filters: RecipeFilters): string {
+  const params = new URLSearchParams();
+  for (const value of filters.cuisine) params.append('cuisine', value);
+  for (const value of filters.mealType) params.append('meal', value);
+  for (const value of filters.restrictions) params.append('diet', value);
+  if (filters.query) params.set('q', filters.query);
+  if (filters.totalTime) params.set('time', String(filters.totalTime));
+  if (filters.ingredientCount) params.set('count', String(filters.ingredientCount));
+  if (filters.collection) params.set('collection', filters.collection);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  const text = params.toString();
+  return text ? `/recipes?${text}` : '/recipes';
+}
+
+export type RecipeListOutcome = { ok: true; recipes: RecipeCompact[]; meta: RecipeListMeta; collectionTitle: string | null } | { ok: false };
+
+const OldListSchema = v.object({ recipes: v.array(RecipeCompactSchema), metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }) });
+
+export async function loadRecipeList(client: JsonClient, banner: Banner, filters: RecipeFilters): Promise<RecipeListOutcome> {
+  try {
+    if (banner.toggles.isALayerEnabledForRecipes) {
+      const request = newerRequest(filters);
+      if (request.path === 'collection' && filters.collection) {
+        const { data } = await client.json({ path: RECIPE_PATHS.collection(filters.collection), query: request.query }, RecipeCollectionResponseSchema);
+        return { ok: true, recipes: data.data.recipes, meta: data.data.meta, collectionTitle: data.data.collection.title };
+      }
+      const { data } = await client.json({ path: RECIPE_PATHS.SEARCH, query: request.query }, RecipeListResponseSchema);
+      return { ok: true, ...data.data, collectionTitle: null };
+    }
+    const body = olderRequest(filters);
+    const { data } = await client.json({ method: 'POST', path: RECIPE_PATHS.OLD_FILTERED, body }, OldListSchema);
+    const offset = (body.pagination.page - 1) * body.pagination.pageSize;
+    const meta = { totalRecipesCount: data.metadata.totalRecipes, totalRecipes: data.metadata.totalRecipes, totalPages: data.metadata.totalPages, page: { offset, size: RECIPE_PAGE_SIZE, hasMore: offset + RECIPE_PAGE_SIZE < data.metadata.totalRecipes } };
+    const collectionTitle = filters.collection ? (COLLECTIONS.find((entry) => entry.subcategoryId === filters.collection)?.displayName ?? null) : null;
+    return { ok: true, recipes: data.recipes, meta, collectionTitle };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The filter categories; the static schema when the call fails (shopping §7). */
+export async function loadRecipeCategories(client: JsonClient): Promise<RecipeCategories> {
+  try {
+    return (await client.json({ path: RECIPE_PATHS.OLD_CATEGORIES }, CategoriesResponseSchema)).data;
+  } catch {
+    return STATIC_RECIPE_CATEGORIES;
+  }
+}
+
+export type RecipeDetailOutcome = { state: 'loaded'; recipe: RecipeFull } | { state: 'notFound' } | { state: 'failed' };
+
+/** One recipe; a detail without a title fails as not found (shopping §4). */
+export async function loadRecipe(client: JsonClient, banner: Banner, id: string, division: string): Promise<RecipeDetailOutcome> {
+  try {
+    const recipe = banner.toggles.isALayerEnabledForRecipes
+      ? (await client.json({ path: RECIPE_PATHS.recipe(id), query: { projections: 'recipes.full', 'filter.division': division } }, RecipeDetailResponseSchema)).data.data.recipe
+      : (await client.json({ path: RECIPE_PATHS.oldDetail(id) }, v.object({ recipe: RecipeFullSchema }))).data.recipe;
+    return recipe.title.trim() ? { state: 'loaded', recipe } : { state: 'notFound' };
+  } catch (error) {
+    const status = typeof error === 'object' && error !== null ? (error as { statusCode?: number }).statusCode : undefined;
+    return status === 404 || status === 400 ? { state: 'notFound' } : { state: 'failed' };
+  }
+}
+
+export { RECIPE_PAGE_SIZE };

@@ -1,0 +1,86 @@
+import { expect, signIn, test } from './fixtures.ts';
+
+// Recipes in a real Chromium (issue 10; shopping §1, §3, §4, §8; docs/decisions/310-recipes.md).
+
+test('a shopper can filter recipes by a category and open one', async ({ page }) => {
+  await page.goto('/recipes');
+  await page.getByTestId('refine-by').locator('summary').click();
+  await page.getByLabel('Italian').check();
+  await page.getByLabel('Dinner').check();
+  await page.getByRole('button', { name: 'Show recipes' }).click();
+  await expect(page).toHaveURL(/\/recipes\?cuisine=italian&meal=dinner$/);
+  const first = page.getByTestId('recipe-card').first();
+  const title = await first.getByRole('heading').innerText();
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/r\/[a-z0-9-]+\/\d+$/);
+  await expect(page.getByTestId('recipe-title')).toHaveText(title);
+  expect(new URL(page.url()).pathname).toMatch(/recipe/);
+  await expect(page.getByTestId('recipe-serves')).not.toBeEmpty();
+  await expect(page.getByTestId('recipe-time-total')).toHaveText(/^(\d+ days? )?(\d+ hours? )?(\d+ minutes?)?$|^0 minutes$/);
+  await expect(page.getByTestId('recipe-ingredients').locator('li').first()).toBeVisible();
+  // per-step selection, with no JavaScript of its own
+  const step = page.getByTestId('recipe-steps').getByRole('checkbox').first();
+  await step.check();
+  await expect(step).toBeChecked();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the recipe list filters and pages as plain links and forms', async ({ page }) => {
+    await page.goto('/recipes?diet=vegan');
+    await expect(page.getByTestId('recipe-card').first()).toBeVisible();
+    await page.getByLabel('Mexican').check();
+    await page.getByRole('button', { name: 'Show recipes' }).click();
+    await expect(page).toHaveURL(/\/recipes\?cuisine=mexican&diet=vegan$/);
+    await page.goto('/recipes');
+    await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/recipes\?page=2$/);
+    await expect(page.locator('main p.count')).toContainText('page 2 of');
+    await page.getByRole('link', { name: 'Grill Season' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grill Season');
+  });
+});
+
+test('a signed-in shopper can favourite a recipe and find it among their favourites', async ({ page, baseURL }) => {
+  await signIn(page);
+  const id = '12';
+  await page.request.post('/recipes/api/v1/unfavorite', { headers: { origin: baseURL!, 'content-type': 'application/json' }, data: { recipeId: id } });
+  await page.goto(`/r/x/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/r/[a-z0-9-]+/${id}$`));
+  const button = page.getByTestId('recipe-favorite');
+  await expect(button).toHaveText(/Save to favorites/);
+  await button.click();
+  await expect(page.getByTestId('recipe-favorite')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('recipe-favorite')).toHaveText(/Saved to favorites/);
+  const state = (await (await page.request.get('/auth/api/authentication-state')).json()) as { data: { userInfo: { customerGUID: string } } };
+  const favorites = (await (await page.request.get(`/atlas/v1/recipe/favorites/${state.data.userInfo.customerGUID}?projections=favorites.full`)).json()) as { data: { favorites: Array<{ id: string }> } };
+  expect(favorites.data.favorites.map((recipe) => recipe.id)).toContain(id);
+});
+
+test("an unknown recipe shows 'Oops, that recipe can't be found'", async ({ page }) => {
+  const response = await page.goto('/r/no-such-dish-recipe/987654');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('recipe-not-found')).toHaveText("Oops, that recipe can't be found");
+});
+
+test('a recipe page carries a schema.org Recipe with the required properties, and a wrong slug redirects to the canonical URL', async ({ page, request }) => {
+  const moved = await request.get('/r/wrong-slug/7', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  const canonical = moved.headers().location ?? '';
+  expect(canonical).toMatch(/\/r\/[a-z0-9-]*recipe[a-z0-9-]*\/7$/);
+  await page.goto(canonical);
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const recipe = JSON.parse(json ?? '{}') as Record<string, unknown>;
+  expect(recipe['@context']).toBe('https://schema.org');
+  expect(recipe['@type']).toBe('Recipe');
+  for (const key of ['name', 'image', 'description', 'recipeYield', 'totalTime', 'recipeIngredient', 'recipeInstructions', 'nutrition', 'recipeCategory', 'keywords']) expect(recipe[key], key).toBeTruthy();
+  expect(recipe.totalTime).toMatch(/^PT(\d+H)?(\d+M)?$/);
+  expect(Array.isArray(recipe.recipeIngredient) && recipe.recipeIngredient.length > 0).toBe(true);
+  expect((recipe.recipeInstructions as Array<{ '@type': string }>)[0]?.['@type']).toBe('HowToStep');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${new URL(canonical, 'http://x').pathname}$`));
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', recipe.name as string);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(new URL(canonical, 'http://x').pathname);
+});

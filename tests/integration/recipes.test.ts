@@ -1,0 +1,148 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { CategoriesResponseSchema, FavoritesResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema } from '../../src/lib/recipes/recipes.ts';
+import { newerRequest, olderRequest, type RecipeFilters } from '../../src/lib/recipes/requests.ts';
+import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import { recipeSeedStatements } from '../../upstream/seed/recipes.ts';
+import { createApp } from '../fixtures/app.ts';
+import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
+
+// Both recipe API families against the real upstream and D1 (issue 10 §1-§2; shopping §7, §8;
+// docs/decisions/310-recipes.md).
+
+const PRODUCTS = 400;
+const app = createApp();
+let cookie = '';
+const get = (path: string, withCookie = false) => app.request(`${TEST_ORIGIN}${path}`, { headers: withCookie ? { cookie } : {} }, env, createExecutionContext());
+const send = (method: string, path: string, body?: unknown, withCookie = true) =>
+  app.request(`${TEST_ORIGIN}${path}`, { method, headers: sameOriginJson(withCookie ? cookie : undefined), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, env, createExecutionContext());
+const filters = (extra: Partial<RecipeFilters>): RecipeFilters => ({ cuisine: [], mealType: [], restrictions: [], query: '', totalTime: 0, ingredientCount: 0, collection: null, page: 1, ...extra });
+const newer = async (extra: Partial<RecipeFilters>) => {
+  const request = newerRequest(filters(extra));
+  const response = await get(`/atlas/v1/recipe/recipes/?${new URLSearchParams(request.query)}`);
+  expect(response.status).toBe(200);
+  return v.parse(RecipeListResponseSchema, await response.json()).data;
+};
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: PRODUCTS });
+  const statements = recipeSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }).products, { seed: TEST_SEED, count: 600 });
+  for (let i = 0; i < statements.length; i += 20) await env.DB.batch(statements.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
+  cookie = await signInCookie(app, env);
+});
+
+describe('the newer family', () => {
+  test('a filtered search: every filter holds, 60 per page by default, the list meta of §3', async () => {
+    const all = await newer({});
+    expect(all.meta).toMatchObject({ totalRecipes: 600, totalRecipesCount: 600, totalPages: 10, page: { offset: 0, size: 60, hasMore: true } });
+    expect(all.recipes).toHaveLength(60);
+    const italian = await newer({ cuisine: ['italian'], mealType: ['dinner'], restrictions: ['gluten-free'], totalTime: 45, ingredientCount: 8 });
+    expect(italian.recipes.length).toBeGreaterThan(0);
+    for (const recipe of italian.recipes) {
+      expect(recipe.categories[0]).toEqual({ category: 'italian', subCategories: ['dinner'] });
+      expect(recipe.dietaryRestrictions).toContain('gluten-free');
+      expect(recipe.totalTimeInMinutes).toBeLessThanOrEqual(45);
+      expect(recipe.ingredientCount).toBeLessThanOrEqual(8);
+    }
+    const page2 = await newer({ page: 2 });
+    expect(page2.meta.page.offset).toBe(60);
+    expect(page2.recipes[0]?.id).not.toBe(all.recipes[0]?.id);
+  });
+
+  test('a search term runs on the full-text index (title, description, ingredients)', async () => {
+    const found = await newer({ query: 'salmon' });
+    expect(found.recipes.length).toBeGreaterThan(0);
+    const detail = v.parse(RecipeDetailResponseSchema, await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json()).data.recipe;
+    expect(`${detail.title} ${detail.description} ${detail.ingredientProducts.ingredients.map((i) => i.token).join(' ')}`.toLowerCase()).toContain('salmon');
+    expect((await newer({ query: 'zzqqxx' })).recipes).toEqual([]);
+  });
+
+  test('the detail has every field of §3, ingredients with real catalog gtins; an unknown id is 404', async () => {
+    const response = await get('/atlas/v1/recipe/recipes/7');
+    expect(response.status).toBe(200);
+    const recipe = v.parse(RecipeDetailResponseSchema, await response.json()).data.recipe;
+    expect(recipe).toMatchObject({ id: '7', ingredientProducts: { ingredientCount: recipe.ingredientProducts.ingredients.length } });
+    expect(recipe.steps.length).toBeGreaterThan(2);
+    const gtin = recipe.ingredientProducts.ingredients[0]?.products[0];
+    const product = await env.DB.prepare('SELECT gtin13 FROM products WHERE gtin13 = ?1').bind(gtin).first();
+    expect(product).not.toBeNull();
+    expect((await get('/atlas/v1/recipe/recipes/999999')).status).toBe(404);
+    expect((await get('/atlas/v1/recipe/recipes/abc')).status).toBe(400);
+  });
+
+  test('lookups by ids when ids are given (compact)', async () => {
+    const body = (await (await get('/atlas/v1/recipe/recipes/3,1,2')).json()) as { data: { recipes: Array<{ id: string }> } };
+    expect(body.data.recipes.map((recipe) => recipe.id)).toEqual(['3', '1', '2']);
+  });
+
+  test('a filter in recipe-collections switches to the collection endpoint', async () => {
+    const request = newerRequest(filters({ collection: 'grill-season', cuisine: ['italian'] }));
+    expect(request.path).toBe('collection');
+    expect(request.query['filter.cuisine']).toBeUndefined();
+    const answer = v.parse(RecipeCollectionResponseSchema, await (await get(`/atlas/v1/recipe/collections/grill-season?${new URLSearchParams(request.query)}`)).json()).data;
+    expect(answer.collection).toEqual({ id: 'grill-season', title: 'Grill Season' });
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM recipes WHERE collection_id = 'grill-season'").all<{ n: number }>();
+    expect(answer.meta.totalRecipes).toBe(results[0]?.n);
+    expect((await get('/atlas/v1/recipe/collections/no-such')).status).toBe(404);
+  });
+
+  test("favourites and recent views need sign-in and the shopper's own GUID; none is 404 (an empty list to the client)", async () => {
+    const path = `/atlas/v1/recipe/favorites/${DEMO_SHOPPER.customerGUID}`;
+    expect((await get(path)).status).toBe(401);
+    const other = await get('/atlas/v1/recipe/favorites/2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372', true);
+    expect(other.status).toBe(403);
+    await env.DB.prepare('DELETE FROM recipe_favorites').run();
+    expect((await get(path, true)).status).toBe(404);
+    expect((await send('POST', path, { favorites: ['12', '5'] })).status).toBe(200);
+    const favorites = v.parse(FavoritesResponseSchema, await (await get(`${path}?projections=favorites.full`, true)).json()).data.favorites;
+    expect(favorites.map((recipe) => recipe.id).sort()).toEqual(['12', '5']);
+    expect(favorites.every((recipe) => recipe.favorite)).toBe(true);
+    expect((await send('DELETE', `${path}/12`)).status).toBe(200);
+    const recent = `/atlas/v1/recipe/recentViews/${DEMO_SHOPPER.customerGUID}`;
+    expect((await send('POST', recent, { recentViews: ['9'] })).status).toBe(200);
+    expect(((await (await get(recent, true)).json()) as { data: { recentViews: Array<{ id: string }> } }).data.recentViews[0]?.id).toBe('9');
+  });
+});
+
+describe('the older family', () => {
+  test('filtered recipes with the same filters answer the same recipes as the newer family', async () => {
+    const chosen = filters({ cuisine: ['mexican'], restrictions: ['vegetarian'], page: 1 });
+    const old = (await (await send('POST', '/recipes/api/v1/filtered-recipes', olderRequest(chosen), false)).json()) as { recipes: Array<{ id: string }>; metadata: { totalRecipes: number; totalPages: number } };
+    const now = await newer(chosen);
+    expect(old.recipes.map((recipe) => recipe.id)).toEqual(now.recipes.map((recipe) => recipe.id));
+    expect(old.metadata).toEqual({ totalRecipes: now.meta.totalRecipes, totalPages: now.meta.totalPages });
+  });
+
+  test('detail, by ids, categories, favourite and unfavourite, my recipes', async () => {
+    expect(((await (await get('/recipes/api/v1/recipe-detail/4')).json()) as { recipe: { id: string } }).recipe.id).toBe('4');
+    expect((await get('/recipes/api/v1/recipe-detail/4000000')).status).toBe(404);
+    const byIds = (await (await send('POST', '/recipes/api/v1/recipes-by-ids', { recipeIds: [2, '1'] }, false)).json()) as { recipes: Array<{ id: string }> };
+    expect(byIds.recipes.map((recipe) => recipe.id)).toEqual(['2', '1']);
+    const categories = v.parse(CategoriesResponseSchema, await (await get('/recipes/api/v1/categories')).json());
+    expect(categories.filterCategories.map((category) => category.categoryId)).toContain('recipe-collections');
+    expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: '30' }, false)).status).toBe(401);
+    expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: '30' })).status).toBe(200);
+    const mine = (await (await get('/recipes/api/v2/my-recipes?page=1&pageSize=10', true)).json()) as { recipes: Array<{ id: string }> };
+    expect(mine.recipes.map((recipe) => recipe.id)).toContain('30');
+    expect((await send('POST', '/recipes/api/v1/unfavorite', { recipeId: '30' })).status).toBe(200);
+  });
+
+  test('bad input is a CLIENT_ERROR before the upstream', async () => {
+    const bad = await send('POST', '/recipes/api/v1/filtered-recipes', { pagination: { page: 0, pageSize: 500 } }, false);
+    expect(bad.status).toBe(400);
+    expect(v.parse(ErrorBodySchema, await bad.json()).errors[0]?.code).toBe('CLIENT_ERROR');
+  });
+});
+
+test('recipe artwork is an SVG in three sizes, cached for a year', async () => {
+  const response = await get('/atlas/v1/recipe/images/7-medium.svg');
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+  expect(await response.text()).toMatch(/^<svg[^>]+width="640" height="480"/);
+  expect((await get('/atlas/v1/recipe/images/7-huge.svg')).status).toBe(400);
+});

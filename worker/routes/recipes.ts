@@ -1,0 +1,102 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { RECIPE_IMAGE_FILE } from '../../src/lib/recipes/artwork.ts';
+import { CategoriesResponseSchema, FavoritesResponseSchema, RecentViewsResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema, RECIPE_PATHS } from '../../src/lib/recipes/recipes.ts';
+import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
+import { proxySvg } from '../images.ts';
+import type { EdgeEnv } from '../types.ts';
+import { validJson, validParams, validQuery } from '../validate.ts';
+
+// Both recipe API families at the edge (issue 10 §2; shopping §7), validated both ways. Every
+// call carries a correlation id 'recipes-' plus a unique id and the location headers the client
+// adds to every call; the newer detail is asked with the division of the shopper's store.
+// Favourites, recent views and my recipes need a signed-in shopper (401), and their own GUID
+// (403: a path naming another shopper never reaches the upstream). docs/decisions/310-recipes.md
+
+export const recipesRoutes = new Hono<EdgeEnv>();
+type RecipeContext = Context<EdgeEnv>;
+
+export const recipeCorrelationId = () => `recipes-${crypto.randomUUID()}`;
+
+const OldListSchema = v.object({ recipes: v.array(v.unknown()), metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }) });
+const OldRecipesSchema = v.object({ recipes: v.array(v.unknown()) });
+const OldDetailSchema = v.object({ recipe: v.unknown() });
+const OldFavoriteSchema = v.object({ recipeId: v.string(), favorite: v.boolean() });
+const RecipesByIdsSchema = v.object({ data: v.object({ recipes: v.array(v.unknown()) }) });
+const FavoritesWrittenSchema = v.object({ data: v.object({ favorites: v.array(v.string()) }) });
+const RecentViewsWrittenSchema = v.object({ data: v.object({ recentViews: v.array(v.string()) }) });
+const RemovedSchema = v.object({ data: v.object({ removed: v.string() }) });
+
+function query(c: RecipeContext): Record<string, string> {
+  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+}
+
+async function forward<T>(c: RecipeContext, path: string, schema: v.GenericSchema<unknown, T>, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; query?: Record<string, string> } = {}) {
+  const { data } = await c.get('upstream').json({ method: init.method ?? 'GET', path, body: init.body, query: init.query, correlationId: recipeCorrelationId() }, schema);
+  if (c.get('session')) c.header('Cache-Control', 'private, no-store');
+  return c.json(data as object, 200);
+}
+
+/** The signed-in shopper whose GUID the path names; 401 or 403 otherwise (never forwarded). */
+function ownGuid(c: RecipeContext): string {
+  const session = c.get('session');
+  if (!session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
+  if (c.req.param('customerGUID') !== session.customerGUID) throw new HttpError(ERROR_CODES.FORBIDDEN, 'These recipes are not yours', 403);
+  return session.customerGUID;
+}
+
+const pickQuery = (c: RecipeContext, keys: readonly string[]) => Object.fromEntries(Object.entries(query(c)).filter(([key]) => keys.includes(key)));
+const SEARCH_KEYS = Object.keys(RecipeSearchQuerySchema.entries);
+const IdsParamSchema = v.object({ ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,89}$/, 'must be recipe ids')) });
+const IdParamSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a recipe id')) });
+const GuidParamSchema = v.object({ customerGUID: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i, 'must be a customer GUID')) });
+
+// ---- newer family ----
+recipesRoutes.get(RECIPE_PATHS.SEARCH, validQuery(RecipeSearchQuerySchema), (c) => forward(c, RECIPE_PATHS.SEARCH, RecipeListResponseSchema, { query: pickQuery(c, SEARCH_KEYS) }));
+recipesRoutes.get('/atlas/v1/recipe/recipes/:ids', validParams(IdsParamSchema), validQuery(RecipeSearchQuerySchema), (c) => {
+  const { ids } = c.req.valid('param');
+  const asked = pickQuery(c, SEARCH_KEYS);
+  if (ids.includes(',') || asked.projections === 'recipes.compact') return forward(c, RECIPE_PATHS.recipe(ids), RecipesByIdsSchema, { query: { projections: 'recipes.compact' } });
+  // shopping §7: the newer detail needs the division of the selected store
+  return forward(c, RECIPE_PATHS.recipe(ids), RecipeDetailResponseSchema, { query: { projections: 'recipes.full', 'filter.division': c.get('locationId').slice(0, 3) } });
+});
+recipesRoutes.get('/atlas/v1/recipe/collections/:collectionId', validParams(v.object({ collectionId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'must be a collection id')) })), validQuery(RecipeSearchQuerySchema), (c) =>
+  forward(c, RECIPE_PATHS.collection(c.req.valid('param').collectionId), RecipeCollectionResponseSchema, { query: pickQuery(c, ['page.offset', 'page.size', 'filter.dietaryRestrictions']) }),
+);
+for (const [path, schema, body, written] of [
+  ['/atlas/v1/recipe/favorites/:customerGUID', FavoritesResponseSchema, FavoritesBodySchema, FavoritesWrittenSchema],
+  ['/atlas/v1/recipe/recentViews/:customerGUID', RecentViewsResponseSchema, RecentViewsBodySchema, RecentViewsWrittenSchema],
+] as const) {
+  recipesRoutes.get(path, validParams(GuidParamSchema), validQuery(RecipeSearchQuerySchema), (c) => forward(c, path.replace(':customerGUID', ownGuid(c)), schema as v.GenericSchema, { query: pickQuery(c, ['page.offset', 'page.size', 'projections']) }));
+  recipesRoutes.post(path, validParams(GuidParamSchema), validJson(body), (c) => forward(c, path.replace(':customerGUID', ownGuid(c)), written as v.GenericSchema, { method: 'POST', body: c.req.valid('json') }));
+}
+recipesRoutes.delete('/atlas/v1/recipe/favorites/:customerGUID/:id', validParams(v.object({ ...GuidParamSchema.entries, ...IdParamSchema.entries })), (c) =>
+  forward(c, `${RECIPE_PATHS.favorites(ownGuid(c))}/${c.req.valid('param').id}`, RemovedSchema, { method: 'DELETE' }),
+);
+
+// ---- older family ----
+for (const path of [RECIPE_PATHS.OLD_RECIPES, RECIPE_PATHS.OLD_ALL]) {
+  recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) => forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) }));
+}
+for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
+  recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) => {
+    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
+    return forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) });
+  });
+}
+recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }));
+recipesRoutes.post(RECIPE_PATHS.OLD_BY_IDS, validJson(RecipeIdsBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_BY_IDS, OldRecipesSchema, { method: 'POST', body: c.req.valid('json') }));
+recipesRoutes.get('/recipes/api/v1/recipe-detail/:id', validParams(IdParamSchema), (c) => forward(c, RECIPE_PATHS.oldDetail(c.req.valid('param').id), OldDetailSchema));
+recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) => forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema));
+for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
+  recipesRoutes.post(path, validJson(FavoriteBodySchema), (c) => {
+    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to save recipes', 401);
+    return forward(c, path, OldFavoriteSchema, { method: 'POST', body: c.req.valid('json') });
+  });
+}
+
+// ---- artwork ----
+recipesRoutes.get('/atlas/v1/recipe/images/:file', validParams(v.object({ file: v.pipe(v.string(), v.regex(RECIPE_IMAGE_FILE, 'must be <id>-<small|medium|large>.svg')) })), (c) =>
+  proxySvg(c, `/atlas/v1/recipe/images/${c.req.valid('param').file}`, recipeCorrelationId()),
+);
