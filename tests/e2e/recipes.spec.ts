@@ -84,3 +84,36 @@ test('a recipe page carries a schema.org Recipe with the required properties, an
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(new URL(canonical, 'http://x').pathname);
 });
+
+test("a shopper can put a recipe's ingredients into the cart from the shop view, priced for their store", async ({ page, baseURL }) => {
+  await signIn(page);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
+  await page.goto('/r/x/7');
+  await page.getByTestId('shop-ingredients').click();
+  await expect(page).toHaveURL(/\/r\/[a-z0-9-]+\/7\/shop$/);
+  const lines = page.getByTestId('recipe-shop-line');
+  await expect(lines.first()).toBeVisible();
+  // the price shown is the store's: the product API's price for the same store
+  const first = lines.filter({ has: page.getByTestId('recipe-shop-price') }).first();
+  const gtin = (await first.getAttribute('data-gtin13')) ?? '';
+  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }).data.product;
+  await expect(first.getByTestId('recipe-shop-price')).toContainText(`$${(product.price.regularCents / 100).toFixed(2)}`);
+  const button = page.getByTestId('add-all-to-cart');
+  const count = Number(/Add all (\d+)/.exec((await button.innerText()) ?? '')?.[1] ?? 0);
+  expect(count).toBeGreaterThan(0);
+  await button.click();
+  await expect(page.getByTestId('add-all-done')).toContainText(`Added ${count} items`);
+  const after = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems;
+  expect(after.length).toBe(count);
+  expect(after.map((line) => line.gtin13)).toContain(gtin);
+  await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: after.map((line) => line.gtin13) } });
+});
+
+test('the shop view is off on the banner whose toggle disables it', async ({ page }) => {
+  await page.goto('/r/x/7?banner=bayside');
+  await expect(page.getByTestId('recipe-title')).toBeVisible();
+  await expect(page.getByTestId('shop-ingredients')).toHaveCount(0);
+  await page.goto('/?banner=harvest');
+});

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { signInUrl } from '../../lib/auth/redirect.ts';
+import { BASKET_PATHS, BasketResponseSchema, MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { islandFetch } from '../shared/fetch.ts';
+
+// "Add all to cart" of the shop-ingredients view (issue 10 §3): the chosen products go into the
+// cart in one step, one more of each (the quantities the
+// cart already holds plus one), as one PUT of the cart guarded by its eTag. A signed-out shopper
+// is sent to sign-in. Loaded on first use.
+
+export interface AddAllProps {
+  items: Array<{ gtin13: string; name: string; unitCents: number }>;
+  returnTo: string;
+}
+
+export default function AddAllToCart({ items, returnTo }: AddAllProps) {
+  const [mounted, setMounted] = useState(false);
+  const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({ kind: 'idle' });
+  useEffect(() => setMounted(true), []);
+  const total = items.reduce((sum, item) => sum + item.unitCents, 0);
+
+  /** One PUT of the whole cart (shopping §7: cart changes go through a cart PUT with lineItems), guarded by its eTag. */
+  const putCart = async (): Promise<'done' | 'signIn' | 'stale'> => {
+    const cart = await islandFetch(BASKET_PATHS.BASKET);
+    if (cart.status === 401 || cart.status === 403) return 'signIn';
+    if (!cart.ok) throw new Error(`status ${cart.status}`);
+    const basket = v.parse(BasketResponseSchema, await cart.json()).data;
+    const lines = new Map(basket.lineItems.map((line) => [line.gtin13, { gtin13: line.gtin13, quantity: line.quantity, substitutionPolicy: line.substitutionPolicy, modalityType: line.modalityType }]));
+    for (const item of items) {
+      const held = lines.get(item.gtin13);
+      lines.set(item.gtin13, held ? { ...held, quantity: Math.min(held.quantity + 1, MAX_LINE_QUANTITY) } : { gtin13: item.gtin13, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', modalityType: basket.modality });
+    }
+    const response = await islandFetch(BASKET_PATHS.BASKET, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': basket.eTag, 'idempotency-key': `recipe-${crypto.randomUUID()}` },
+      body: JSON.stringify({ lineItems: [...lines.values()] }),
+    });
+    if (response.status === 412) return 'stale';
+    if (response.status === 401 || response.status === 403) return 'signIn';
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return 'done';
+  };
+
+  const addAll = async () => {
+    setState({ kind: 'adding' });
+    try {
+      // the cart changed between the read and the write (another tab): read it again, once
+      let outcome = await putCart();
+      if (outcome === 'stale') outcome = await putCart();
+      if (outcome === 'signIn') {
+        window.location.assign(signInUrl(returnTo));
+        return;
+      }
+      if (outcome !== 'done') throw new Error(outcome);
+      setState({ kind: 'added', count: items.length });
+    } catch {
+      setState({ kind: 'failed' });
+    }
+  };
+
+  return (
+    <form
+      className="add-all"
+      method="get"
+      action="/cart"
+      data-hydrated={mounted ? '' : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void addAll();
+      }}
+    >
+      <button type="submit" disabled={items.length === 0 || state.kind === 'adding'} data-testid="add-all-to-cart">
+        {state.kind === 'adding' ? 'Adding…' : `Add all ${items.length} to cart · ${formatCents(total)}`}
+      </button>
+      {state.kind === 'added' && (
+        <p role="status" data-testid="add-all-done">
+          Added {state.count} items to your cart. <a href="/cart">View cart</a>
+        </p>
+      )}
+      {state.kind === 'failed' && <p role="alert">Sorry, we couldn’t add the ingredients to your cart. Please try again.</p>}
+    </form>
+  );
+}
