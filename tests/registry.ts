@@ -38,7 +38,9 @@ export const PAGES: PageEntry[] = [
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
   { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
   { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
-  { name: 'recipes', path: '/recipes?cuisine=italian', file: 'recipes.astro', kind: 'listing', needsSignIn: false },
+  { name: 'recipes', path: '/recipes?cuisine=italian', file: 'recipes/index.astro', kind: 'listing', needsSignIn: false },
+  // one file for /recipes/favorites, /recipes/recent and /recipes/mine
+  { name: 'favorite recipes', path: '/recipes/favorites', file: 'recipes/[kind].astro', kind: 'interactive', needsSignIn: true },
   { name: 'recipe', path: '__RECIPE_7_PATH__', file: 'r/[slug]/[id]/index.astro', kind: 'listing', needsSignIn: false },
   { name: 'recipe shop view', path: '__RECIPE_7_PATH__/shop', file: 'r/[slug]/[id]/shop.astro', kind: 'listing', needsSignIn: false },
   { name: 'shopping lists', path: '/shopping/lists', file: 'shopping/lists.astro', kind: 'interactive', needsSignIn: true },

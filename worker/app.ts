@@ -22,6 +22,7 @@ import { listsRoutes } from './routes/lists.ts';
 import { recipesRoutes } from './routes/recipes.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
+import { recordRecentViews } from './recent-views.ts';
 import type { EdgeEnv } from './types.ts';
 import { createUpstreamClient, type EmbeddedUpstream, type FetchLike } from './upstream/client.ts';
 
@@ -93,6 +94,8 @@ export function createApp(options: AppOptions = {}) {
   // A guest's add that sent them to sign-in is completed when they are back (worker/pending-add.ts).
   app.use('*', completePendingAdd((path) => isPagePath(path) && isPersonalPage(path)));
   // A signed-in shopper's saved store comes back after sign-in (worker/modality-sync.ts).
+  // A signed-in shopper's recipe views are recorded beside the shared recipe page (worker/recent-views.ts).
+  app.use('*', recordRecentViews(attachUpstream));
   app.use('*', syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));

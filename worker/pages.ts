@@ -12,7 +12,7 @@ export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, loc
  * other page is rendered as for an anonymous shopper, cached, and served to everyone alike; its
  * personal parts are filled after load (docs/decisions/075).
  */
-export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/signin', '/redirect', '/coupons', '/shopping'] as const;
+export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/signin', '/redirect', '/coupons', '/shopping', '/recipes/favorites', '/recipes/recent', '/recipes/mine'] as const;
 
 /** True for a personal page. `isPersonalPage('/cart') === true`, `isPersonalPage('/search') === false` */
 export function isPersonalPage(path: string): boolean {

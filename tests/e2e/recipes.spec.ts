@@ -117,3 +117,19 @@ test('the shop view is off on the banner whose toggle disables it', async ({ pag
   await expect(page.getByTestId('shop-ingredients')).toHaveCount(0);
   await page.goto('/?banner=harvest');
 });
+
+test('a signed-in shopper finds the recipes they opened among their recently viewed', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/r/x/21');
+  const title = await page.getByTestId('recipe-title').innerText();
+  await page.goto('/recipes/recent');
+  await expect(page.getByTestId('my-recipes').getByTestId('recipe-card').first()).toContainText(title);
+  await page.getByRole('link', { name: 'Favorites' }).click();
+  await expect(page).toHaveURL(/\/recipes\/favorites$/);
+});
+
+test('signed out, the recently viewed page sends the shopper to sign-in and a view is not recorded', async ({ page }) => {
+  await page.goto('/r/x/22');
+  await page.goto('/recipes/recent');
+  await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Frecipes%2Frecent/);
+});

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { EdgeEnv } from '../../types.ts';
+import type { EdgeEnv, SessionState } from '../../types.ts';
 import { appendSetCookie } from '../../response.ts';
 import {
   SESSION_COOKIE,
@@ -77,6 +77,17 @@ async function firstVerified(values: readonly string[], keyring: SessionKeyring,
     if (verified) return verified;
   }
   return null;
+}
+
+/** The verified session of a request's cookie, or null; no side effects (worker/recent-views.ts). */
+export async function readSession(c: Context<EdgeEnv>): Promise<SessionState | null> {
+  const values = sessionCookieValues(c.req.header('cookie'));
+  if (values.length === 0) return null;
+  const keyring = await getSessionKeyring(c.env);
+  if (!keyring) return null;
+  const now = Date.now();
+  const verified = await firstVerified(values, keyring, now);
+  return verified ? sessionStateFrom(verified, now) : null;
 }
 
 /**
