@@ -33,6 +33,7 @@ export const PAGES: PageEntry[] = [
   { name: 'forgot password', path: '/account/forgot-password', file: 'account/forgot-password.astro', kind: 'static', needsSignIn: false },
   { name: 'reset password', path: '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/reset-password.astro', kind: 'static', needsSignIn: false },
   { name: 'outbox (development)', path: '/account/dev/outbox', file: 'account/dev/outbox.astro', kind: 'static', needsSignIn: false },
+  { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
@@ -138,6 +139,12 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'PUT', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } }, needsSignIn: true },
   { method: 'DELETE', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
+  // the address book (docs/decisions/320-address-book.md)
+  { method: 'GET', path: '/profile/api/get-addresses', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/profile/api/add-address', sample: { body: { address: { types: ['delivery'], fullName: 'Dana Rivera', addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
+  { method: 'POST', path: '/profile/api/update-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001', address: { types: ['home'], fullName: 'Dana Rivera', addressLine1: '14 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
+  { method: 'POST', path: '/profile/api/remove-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001' } }, needsSignIn: true },
+  { method: 'POST', path: '/atlas/v1/locator/address-validation', sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: false },
   // recipes, newer family (docs/decisions/310-recipes.md)
   { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },

@@ -15,6 +15,7 @@ import { storesService } from './routes/stores.ts';
 import { couponsService } from './routes/coupons.ts';
 import { listsService } from './routes/lists.ts';
 import { recipesService } from './routes/recipes.ts';
+import { addressesService } from './routes/addresses.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -45,6 +46,7 @@ export function createUpstreamApp() {
   app.route('/', couponsService);
   app.route('/', listsService);
   app.route('/', recipesService);
+  app.route('/', addressesService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

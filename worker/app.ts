@@ -20,6 +20,7 @@ import { storesRoutes } from './routes/stores.ts';
 import { couponsRoutes } from './routes/coupons.ts';
 import { listsRoutes } from './routes/lists.ts';
 import { recipesRoutes } from './routes/recipes.ts';
+import { addressesRoutes } from './routes/addresses.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', couponsRoutes);
   app.route('/', listsRoutes);
   app.route('/', recipesRoutes);
+  app.route('/', addressesRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -135,6 +135,9 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/stores/api/choose',
         '/stores/api/geo',
         '/shopping/api/add-to-list',
+        '/profile/api/add-address',
+        '/profile/api/update-address',
+        '/profile/api/remove-address',
         '/atlas/v1/savings/v1/coupons/clip',
         '/atlas/v1/savings/v1/coupons/unclip',
         // the account pages (docs/decisions/220)

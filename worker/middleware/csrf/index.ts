@@ -25,6 +25,10 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/stores/api/geo',
   // add to list from any page before hydration (decision 300)
   '/shopping/api/add-to-list',
+  // the address book page's forms (decision 320)
+  '/profile/api/add-address',
+  '/profile/api/update-address',
+  '/profile/api/remove-address',
   // the coupons page's clip and unclip (decision 280)
   '/atlas/v1/savings/v1/coupons/clip',
   '/atlas/v1/savings/v1/coupons/unclip',
