@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai';
 import { LIST_MESSAGES, type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
 import { NETWORK_NOTICE, listNotice, outageNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
 import { identityOf, initialListState, listReducer, type ListAction, type ListState } from '../../lib/lists/list-reducer.ts';
-import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, type PendingWrite } from '../../lib/lists/write-queue.ts';
+import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, rebaseWrites, type PendingWrite } from '../../lib/lists/write-queue.ts';
 import { listApi } from './api.ts';
 
 // The list page's atoms (issue 11 §4-§6). The items are a pure reducer's state (src/lib/lists);
@@ -55,6 +55,7 @@ export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOut
   if (!seed.list) return;
   set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
   set(listStateAtom, initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }));
+  // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
   const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter((write) => write.listId === seed.list?.listId);
   if (waiting.length > 0) {
     set(queueAtom, waiting);
@@ -139,7 +140,9 @@ export const flushAtom = atom(null, async (get, set) => {
         if (!list) return;
         set(listMetaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
         dispatch(get, set, { type: 'load', items: list.lineItems ?? [], estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' } });
+        set(queueAtom, rebaseWrites(get(queueAtom), list.lineItems ?? []));
         for (const waiting of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
+        persist(get);
         continue;
       }
       set(queueAtom, get(queueAtom).slice(1));
