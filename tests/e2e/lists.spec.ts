@@ -123,6 +123,30 @@ test('two tabs editing one list lose no edit', async ({ page, context }) => {
   }
 });
 
+test('two tabs editing the same item keep both edits (a quantity in one, a check-off in the other)', async ({ page, context }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Same item'));
+  await putItems(page, listId, [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Pears', quantity: 1 }]);
+  await openList(page, listId);
+  const other = await context.newPage();
+  await openList(other, listId);
+
+  const pears = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Pears' });
+  await pears(page).getByRole('button', { name: /^Add one more / }).click();
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  // tab B still shows quantity 1: its check-off is refused as stale, then sent again on the fresh list
+  await pears(other).getByRole('checkbox').check();
+  await expect(other.getByTestId('list-sync-status')).toBeHidden();
+  await expect(pears(other).getByTestId('cart-line-quantity')).toHaveText('2');
+
+  for (const p of [page, other]) {
+    await p.reload();
+    await waitForIslands(p);
+    await expect(pears(p).getByTestId('cart-line-quantity')).toHaveText('2');
+    await expect(pears(p).getByRole('checkbox')).toBeChecked();
+  }
+});
+
 test('check-offs made offline are saved when the connection returns', async ({ page, context }) => {
   await signIn(page);
   const { listId } = await createList(page, unique('In the aisle'));
