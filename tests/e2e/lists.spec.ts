@@ -184,7 +184,7 @@ test('a weekly ad deal goes on the list as a deal, with its price', async ({ pag
   await page.goto('/weekly-ad');
   await page.getByTestId('weekly-ad-deal').first().getByRole('heading').getByRole('link').click();
   const price = await page.getByTestId('deal-price').first().innerText();
-  await page.getByTestId('add-to-list').first().getByRole('button', { name: /to your list$/ }).first().click();
+  await page.getByTestId('add-to-list').first().getByRole('button', { name: /^Add deal to list: / }).first().click();
   await expect(page.getByTestId('added-to-list')).toBeVisible();
   await openList(page, listId);
   await expect(page.getByTestId('list-item')).toHaveCount(1);
