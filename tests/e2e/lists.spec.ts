@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Shopping lists in a real Chromium (issue 11; shopping §4, §8; docs/decisions/300-shopping-lists.md).
@@ -17,6 +17,17 @@ async function putItems(page: Page, listId: string, lineItems: unknown[]) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.put(`${LISTS}/${listId}`, { headers: { origin, 'content-type': 'application/json' }, data: { lineItems } });
   expect(response.status()).toBe(200);
+}
+
+/** Signs in, makes a list holding `lineItems` and opens it in this tab and a second one. */
+async function listInTwoTabs(page: Page, context: BrowserContext, name: string, lineItems: unknown[]): Promise<Page> {
+  await signIn(page);
+  const { listId } = await createList(page, unique(name));
+  await putItems(page, listId, lineItems);
+  await openList(page, listId);
+  const other = await context.newPage();
+  await openList(other, listId);
+  return other;
 }
 
 async function openList(page: Page, listId: string) {
@@ -94,15 +105,10 @@ test('the 251st unique item shows the unique-items error inline on the list page
 });
 
 test('two tabs editing one list lose no edit', async ({ page, context }) => {
-  await signIn(page);
-  const { listId } = await createList(page, unique('Two tabs'));
-  await putItems(page, listId, [
+  const other = await listInTwoTabs(page, context, 'Two tabs', [
     { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Apples', quantity: 1 },
     { type: 'CUSTOMER_DEFINED', categoryId: '03', name: 'Yogurt', quantity: 1 },
   ]);
-  await openList(page, listId);
-  const other = await context.newPage();
-  await openList(other, listId);
 
   // tab A changes Apples; tab B (still on the old versionKey) checks off Yogurt
   const apples = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Apples' });
@@ -120,6 +126,25 @@ test('two tabs editing one list lose no edit', async ({ page, context }) => {
     await waitForIslands(p);
     await expect(apples(p).getByTestId('cart-line-quantity')).toHaveText('2');
     await expect(yogurt(p).getByRole('checkbox')).toBeChecked();
+  }
+});
+
+test('two tabs editing the same item keep both edits (a quantity in one, a check-off in the other)', async ({ page, context }) => {
+  const other = await listInTwoTabs(page, context, 'Same item', [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Pears', quantity: 1 }]);
+
+  const pears = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Pears' });
+  await pears(page).getByRole('button', { name: /^Add one more / }).click();
+  await expect(page.getByTestId('list-sync-status')).toBeHidden();
+  // tab B still shows quantity 1: its check-off is refused as stale, then sent again on the fresh list
+  await pears(other).getByRole('checkbox').check();
+  await expect(other.getByTestId('list-sync-status')).toBeHidden();
+  await expect(pears(other).getByTestId('cart-line-quantity')).toHaveText('2');
+
+  for (const p of [page, other]) {
+    await p.reload();
+    await waitForIslands(p);
+    await expect(pears(p).getByTestId('cart-line-quantity')).toHaveText('2');
+    await expect(pears(p).getByRole('checkbox')).toBeChecked();
   }
 });
 

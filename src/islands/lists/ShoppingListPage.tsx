@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
 import { COUPON_LOOKUP_MAX_UPCS, COUPON_PATHS, CouponsResponseSchema, couponValueText, type CouponOutput } from '../../lib/coupons/coupons.ts';
-import { DEFAULT_AISLE, LIST_MESSAGES, LIST_OUTAGE_MESSAGES, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { DEFAULT_AISLE, LIST_MESSAGES, linePriceText, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { NETWORK_NOTICE, outageNotice } from '../../lib/lists/list-errors.ts';
 import { groupItems, visibleItems, type SortOption } from '../../lib/lists/list-reducer.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { islandFetch } from '../shared/fetch.ts';
@@ -56,6 +57,23 @@ function freeTextItem(name: string, categoryId: string, categoryName: string): L
  * Registers the service worker that keeps this page readable offline (public/sw.js) and hands it
  * this page and its /_astro/ files to keep.
  */
+/** A row's price: the line total, and the regular total struck through with the saving when it saves. */
+function ItemPrice({ item }: { item: ListItemOutput }) {
+  const text = linePriceText(item);
+  if (!text) return <span className="price" />;
+  return (
+    <span className="price" data-testid="list-item-price">
+      {text.total}
+      {text.was && (
+        <>
+          <s className="was"><span className="sr-only">regularly </span>{text.was}</s>
+          <span className="save">{text.save}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 function keepForOffline() {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker
@@ -136,7 +154,7 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
     const result = await listApi.create(newListName, newWriteKey());
     setBusy(false);
     if (result.ok) window.location.assign(`/shopping/list/${result.data.data.listId}`);
-    else setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'createList') : { kind: 'outage', title: LIST_MESSAGES.NETWORK_TITLE, message: LIST_MESSAGES.NETWORK_BODY });
+    else setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'createList') : NETWORK_NOTICE);
   };
 
   const rename = async (event: FormEvent) => {
@@ -146,14 +164,14 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
     const result = await listApi.update(meta.listId, { name: renaming, versionKey: meta.versionKey });
     setBusy(false);
     if (result.ok) window.location.reload();
-    else setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'update') : { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES.update });
+    else setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'update') : outageNotice('update'));
   };
 
   const deleteList = async () => {
     if (!window.confirm(`Delete “${meta.name}”? This can't be undone.`)) return;
     const result = await listApi.remove(meta.listId);
     if (result.ok) window.location.assign('/shopping/lists');
-    else setNotice({ kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES.deleteList });
+    else setNotice(outageNotice('deleteList'));
   };
 
   const printListCoupons = async () => {
@@ -279,7 +297,7 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
                     {item.weeklyAdInfo && <> · {item.weeklyAdInfo.priceString}</>}
                     {item.couponDetails && <span className="coupon" data-testid="list-item-coupon"> · Coupon: {item.couponDetails.title}</span>}
                   </span>
-                  <span className="price">{item.lineTotal ? `$${item.lineTotal}` : ''}</span>
+                  <ItemPrice item={item} />
                   <QuantityStepper name={item.displayName} quantity={item.quantity} onChange={(quantity) => setQuantity(item.identity, quantity)} label={`Quantity of ${item.displayName}`} className="list-item__qty no-print" busy={item.activeUpdateRequests > 0} />
                   <span className="print-only">× {item.quantity}</span>
                   <button type="button" className="link-button no-print" onClick={() => setQuantity(item.identity, 0)} aria-label={`Remove ${item.displayName}`}>Remove</button>

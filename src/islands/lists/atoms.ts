@@ -1,7 +1,8 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import { LIST_MESSAGES, LIST_OUTAGE_MESSAGES, listMessageForReason, type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { LIST_MESSAGES, type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { NETWORK_NOTICE, listNotice, outageNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
 import { identityOf, initialListState, listReducer, type ListAction, type ListState } from '../../lib/lists/list-reducer.ts';
-import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, type PendingWrite } from '../../lib/lists/write-queue.ts';
+import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, rebaseWrites, type PendingWrite } from '../../lib/lists/write-queue.ts';
 import { listApi } from './api.ts';
 
 // The list page's atoms (issue 11 §4-§6). The items are a pure reducer's state (src/lib/lists);
@@ -16,12 +17,7 @@ export interface ListMeta {
   versionKey: string;
 }
 
-export type ListNotice =
-  | { kind: 'outage'; title: string; message: string }
-  | { kind: 'maxItems'; message: string }
-  | { kind: 'deletedList'; message: string }
-  | { kind: 'field'; message: string }
-  | null;
+export type { ListNotice };
 
 export const listStateAtom = atom<ListState>(initialListState([], { subtotal: '0.00', savings: '0.00' }));
 export const listMetaAtom = atom<ListMeta | null>(null);
@@ -50,15 +46,8 @@ function dispatch(get: Getter, set: Setter, action: ListAction) {
   set(listStateAtom, listReducer(get(listStateAtom), action));
 }
 
-/** shopping §8: the message for a failed write; the 250-item and deleted-list errors hide each other. */
-export function noticeFor(status: number, reason: string, area: ListArea): ListNotice {
-  const mapped = status === 422 ? listMessageForReason(reason) : null;
-  if (mapped === LIST_MESSAGES.MAX_UNIQUE_ITEMS) return { kind: 'maxItems', message: mapped };
-  if (mapped === LIST_MESSAGES.LIST_NOT_FOUND) return { kind: 'deletedList', message: mapped };
-  if (mapped === LIST_MESSAGES.MAX_LISTS) return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.MAX_LISTS_OUTAGE };
-  if (mapped) return { kind: 'field', message: mapped };
-  return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
-}
+/** shopping §8: the notice for a failed call (src/lib/lists/list-errors.ts). */
+export const noticeFor = listNotice;
 
 /** Seeds the page's list (server-rendered), then shows the writes a previous visit left waiting. */
 export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
@@ -66,6 +55,7 @@ export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOut
   if (!seed.list) return;
   set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
   set(listStateAtom, initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }));
+  // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
   const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter((write) => write.listId === seed.list?.listId);
   if (waiting.length > 0) {
     set(queueAtom, waiting);
@@ -150,7 +140,9 @@ export const flushAtom = atom(null, async (get, set) => {
         if (!list) return;
         set(listMetaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
         dispatch(get, set, { type: 'load', items: list.lineItems ?? [], estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' } });
+        set(queueAtom, rebaseWrites(get(queueAtom), list.lineItems ?? []));
         for (const waiting of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
+        persist(get);
         continue;
       }
       set(queueAtom, get(queueAtom).slice(1));
@@ -183,9 +175,9 @@ export const removeAllAtom = atom(null, async (get, set) => {
     dispatch(get, set, { type: 'removedAll' });
     persist(get);
   } else if (result.kind === 'network') {
-    set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.NETWORK_TITLE, message: LIST_MESSAGES.NETWORK_BODY });
+    set(noticeAtom, NETWORK_NOTICE);
   } else if (result.kind === 'conflict') {
-    set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES.removeAll });
+    set(noticeAtom, outageNotice('removeAll'));
   } else {
     set(noticeAtom, noticeFor(result.status, result.reason, 'removeAll'));
   }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Gtin13Schema } from '../catalog/product.ts';
+import { parseDollarsToCents } from '../money/money.ts';
 
 // Shopping lists (issue 11; shopping §3 Shopping list, List item, §4, §7, §8, §9): the paths, the
 // request and answer shapes both sides validate, the limits and the messages verbatim.
@@ -100,6 +101,20 @@ export function listDisplayName(name: string, size: string | null | undefined): 
 /** Money to 2 decimals from integer cents. `money(349) === '3.49'` */
 export function money(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+/**
+ * What a list row shows for its price: the line total, and when the line saves (a promo, a deal,
+ * a clipped coupon) the regular line total to strike through and the saving, all from the
+ * server's 2-decimal strings (priced by the one pricing function upstream).
+ * `linePriceText({ lineTotal: '7.34', savings: '1.84' })` → `{ total: '$7.34', was: '$9.18', save: 'Save $1.84' }`
+ */
+export function linePriceText(item: { lineTotal: string | null; savings: string | null }): { total: string; was: string | null; save: string | null } | null {
+  const totalCents = item.lineTotal === null ? null : parseDollarsToCents(item.lineTotal);
+  if (totalCents === null) return null;
+  const savingsCents = item.savings === null ? 0 : (parseDollarsToCents(item.savings) ?? 0);
+  if (savingsCents <= 0) return { total: `$${money(totalCents)}`, was: null, save: null };
+  return { total: `$${money(totalCents)}`, was: `$${money(totalCents + savingsCents)}`, save: `Save $${money(savingsCents)}` };
 }
 
 const NameSchema = v.pipe(v.string(), v.maxLength(LIST_LIMITS.MAX_NAME_LENGTH * 4));

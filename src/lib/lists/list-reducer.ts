@@ -175,9 +175,3 @@ export function groupItems(items: readonly ListItemState[], sort: SortOption): A
     .sort(([a], [b]) => (sort === 'aisle' ? aisleNumber(a) - aisleNumber(b) || a.localeCompare(b) : a.localeCompare(b)))
     .map(([name, group]) => ({ name, items: [...group].sort((x, y) => y.modified.value.localeCompare(x.modified.value) || x.name.localeCompare(y.name)) }));
 }
-
-/** shopping §4: showing the 250-item error hides the deleted-list error, and vice versa. */
-export type ListBlockingError = { kind: 'maxItems' } | { kind: 'deletedList' } | null;
-export function showListError(_current: ListBlockingError, next: 'maxItems' | 'deletedList'): ListBlockingError {
-  return { kind: next };
-}

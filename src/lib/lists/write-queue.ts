@@ -1,4 +1,4 @@
-import type { ListItemOutput } from './contracts.ts';
+import { listItemIdentity, type ListItemOutput } from './contracts.ts';
 
 // The list page's writes waiting to be sent (issue 11 §5, §6): one at a time per list, each with
 // its own Idempotency-Key, kept in the browser's storage so changes made offline (or before a
@@ -27,6 +27,29 @@ export function lineOf(write: PendingWrite) {
     ...(item.comments ? { comments: item.comments } : {}),
     ...(item.weeklyAdInfo ? { weeklyAdInfo: item.weeklyAdInfo } : {}),
   };
+}
+
+/**
+ * The waiting writes put on a fresher copy of the list (another tab or device changed it, or the
+ * page was loaded again): each write keeps only the field it is about (a quantity write its
+ * quantity, a check write its checked state) and takes the rest from the fresh list as the writes
+ * before it leave it, so resending one never undoes the other side's edit of the other field. A
+ * check of an item no longer on the list is dropped (nothing to check); a quantity write of one
+ * puts it back at the shopper's quantity. Keys are kept: a refused write stored nothing.
+ */
+export function rebaseWrites(waiting: ReadonlyArray<PendingWrite>, fresh: ReadonlyArray<ListItemOutput>): PendingWrite[] {
+  const current = new Map(fresh.map((item) => [listItemIdentity(item), item]));
+  const rebased: PendingWrite[] = [];
+  for (const write of waiting) {
+    const identity = listItemIdentity(write.item);
+    const base = current.get(identity);
+    if (write.kind === 'check' && !base) continue;
+    const item = !base ? write.item : write.kind === 'check' ? { ...base, checked: write.item.checked } : { ...base, quantity: write.item.quantity };
+    if (item.quantity === 0) current.delete(identity);
+    else current.set(identity, item);
+    rebased.push({ ...write, item });
+  }
+  return rebased;
 }
 
 export const queueStorageKey = (listId: string) => `hm_list_queue:${listId}`;

@@ -1,0 +1,30 @@
+import { LIST_MESSAGES, LIST_OUTAGE_MESSAGES, listMessageForReason, type ListArea } from './contracts.ts';
+
+// What the list page tells the shopper when a call fails (shopping §4, §8). One notice at a time:
+// showing the 250-item error hides the deleted-list error, and vice versa, because the newer one
+// replaces the older. The 250-item error is inline on the list page, a banner elsewhere (§2).
+
+export type ListNotice =
+  | { kind: 'outage'; title: string; message: string }
+  | { kind: 'maxItems'; message: string }
+  | { kind: 'deletedList'; message: string }
+  | { kind: 'field'; message: string }
+  | null;
+
+/** The notice for a failed call: a 422 reason mapped to the spec's message, else the area's 'Service Outage'. */
+export function listNotice(status: number, reason: string, area: ListArea): ListNotice {
+  const mapped = status === 422 ? listMessageForReason(reason) : null;
+  if (mapped === LIST_MESSAGES.MAX_UNIQUE_ITEMS) return { kind: 'maxItems', message: mapped };
+  if (mapped === LIST_MESSAGES.LIST_NOT_FOUND) return { kind: 'deletedList', message: mapped };
+  if (mapped === LIST_MESSAGES.MAX_LISTS) return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.MAX_LISTS_OUTAGE };
+  if (mapped) return { kind: 'field', message: mapped };
+  return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
+}
+
+/** shopping §8: no connection. */
+export const NETWORK_NOTICE: ListNotice = { kind: 'outage', title: LIST_MESSAGES.NETWORK_TITLE, message: LIST_MESSAGES.NETWORK_BODY };
+
+/** The 'Service Outage' banner of an area, for a failure without a server reason. */
+export function outageNotice(area: ListArea): ListNotice {
+  return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
+}
