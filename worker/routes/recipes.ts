@@ -12,7 +12,7 @@ import { validJson, validParams, validQuery } from '../validate.ts';
 // call carries a correlation id 'recipes-' plus a unique id and the location headers the client
 // adds to every call; the newer detail is asked with the division of the shopper's store.
 // Favourites, recent views and my recipes need a signed-in shopper (401), and their own GUID
-// (403: a path naming another shopper never reaches the upstream). docs/decisions/310-recipes.md
+// (401 too for a path naming another shopper, which never reaches the upstream). docs/decisions/310-recipes.md
 
 export const recipesRoutes = new Hono<EdgeEnv>();
 type RecipeContext = Context<EdgeEnv>;
@@ -42,7 +42,9 @@ async function forward<T>(c: RecipeContext, path: string, schema: v.GenericSchem
 function ownGuid(c: RecipeContext): string {
   const session = c.get('session');
   if (!session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
-  if (c.req.param('customerGUID') !== session.customerGUID) throw new HttpError(ERROR_CODES.FORBIDDEN, 'These recipes are not yours', 403);
+  // another shopper's GUID: the caller is not signed in as that shopper. 401, as for a revoked
+  // session, which the edge cannot tell apart without the upstream (never asked: not forwarded)
+  if (c.req.param('customerGUID') !== session.customerGUID) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in as the shopper these recipes belong to', 401);
   return session.customerGUID;
 }
 
