@@ -1,7 +1,7 @@
 import { themeStyle } from '../src/lib/banner/banners.ts';
 import { sha256Base64, withHashSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
-import { PAGE_CACHE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
+import { PAGE_CACHE_HEADER, PAGE_STALE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
@@ -25,6 +25,14 @@ export function pageCacheKey(url: URL, banner: string, locationId: string, modal
   // next build no longer has, so a new build never answers from an old build's pages.
   return new Request(`https://page-cache.internal/${encodeURIComponent(buildId || 'unversioned')}/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
 }
+
+/** Where the stale copy of an opted-in page is kept (PAGE_STALE_HEADER), beside its fresh entry. */
+export function staleCacheKey(key: Request): Request {
+  return new Request(key.url.replace('https://page-cache.internal/', 'https://page-cache.internal/stale/'));
+}
+
+/** The longest a page may ask its stale copy to be kept: a week. */
+const MAX_STALE_SECONDS = 7 * 24 * 3600;
 
 async function openCache(): Promise<Cache | null> {
   try {
@@ -59,6 +67,20 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
       return response;
     }
   }
+  // stale-while-revalidate: a page that keeps a stale copy answers it at once while a new one renders
+  const stale = cache ? await cache.match(staleCacheKey(key)) : undefined;
+  if (cache && stale) {
+    c.executionCtx.waitUntil(renderAndStore(c, render, url, cacheable, cache, key).catch(() => undefined));
+    const response = new Response(stale.body, stale);
+    response.headers.set('cache-control', 'public, max-age=0');
+    response.headers.set('x-hm-cache', 'STALE');
+    return response;
+  }
+  return renderAndStore(c, render, url, cacheable, cache, key);
+}
+
+/** Renders the page and, when it opted in and answered 200, stores it (and its stale copy). */
+async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL, cacheable: boolean, cache: Cache | null, key: Request): Promise<Response> {
   const context: PageContext = {
     banner: c.get('banner'),
     publicOrigin: c.get('publicOrigin'),
@@ -77,13 +99,23 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
   if (csp) response.headers.set('content-security-policy', withHashSource(csp, 'style-src', `sha256-${await sha256Base64(themeStyle(c.get('banner')))}`));
   const optedIn = response.headers.get(PAGE_CACHE_HEADER);
   response.headers.delete(PAGE_CACHE_HEADER);
+  const staleFor = response.headers.get(PAGE_STALE_HEADER);
+  response.headers.delete(PAGE_STALE_HEADER);
   if (cache && context.cacheable && optedIn && response.status === 200 && !response.headers.has('set-cookie')) {
     const seconds = Number(c.env.PAGE_CACHE_SECONDS ?? '300') || 300;
     response.headers.set('cache-control', `public, max-age=0, s-maxage=${seconds}`);
     response.headers.set('x-hm-cache', 'MISS');
     c.executionCtx.waitUntil(cache.put(key, response.clone()));
+    const staleSeconds = Math.min(MAX_STALE_SECONDS, Number(staleFor) || 0);
+    if (staleSeconds > 0) {
+      const copy = response.clone();
+      copy.headers.set('cache-control', `public, max-age=0, s-maxage=${staleSeconds}`);
+      c.executionCtx.waitUntil(cache.put(staleCacheKey(key), copy));
+    }
   } else if (!response.headers.has('cache-control')) {
     response.headers.set('cache-control', 'private, no-store');
   }
+  // a page that is gone (an unknown recipe) keeps no stale copy either
+  if (cache && response.status === 404) c.executionCtx.waitUntil(cache.delete(staleCacheKey(key)).then(() => undefined));
   return response;
 }

@@ -8,6 +8,13 @@ import type { UpstreamClient } from './upstream-client.ts';
 
 /** A page opts in to the shared edge cache with this response header (the worker strips it). */
 export const PAGE_CACHE_HEADER = 'x-hm-page-cache';
+/**
+ * A cached page that must keep answering when the upstream is slow or down (recipe pages linked
+ * from email and social posts) also sends this header, with how many seconds a stale copy is
+ * kept: past its freshness the worker answers the stale copy at once and renders a new one in the
+ * background (stale-while-revalidate); a failed render never replaces it (stale-if-error).
+ */
+export const PAGE_STALE_HEADER = 'x-hm-page-stale';
 
 /** The signed-in shopper as pages see them: no session id, no key material. */
 export interface SessionView {

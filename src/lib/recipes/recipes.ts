@@ -30,6 +30,8 @@ export const RECIPE_PATHS = {
 export const RECIPE_PAGE_SIZE = 60;
 export const RECIPE_MAX_PAGE_SIZE = 100;
 export const RECIPE_ID_PATTERN = /^\d{1,9}$/;
+/** How long the edge keeps a stale copy of a recipe page for a slow or failing upstream (docs/decisions/312). */
+export const RECIPE_STALE_SECONDS = 24 * 3600;
 
 /** shopping §8, verbatim. */
 export const RECIPE_MESSAGES = {
