@@ -22,6 +22,7 @@ import {
 } from '../../src/lib/lists/contracts.ts';
 import { errorResponse } from '../errors.ts';
 import { loadCurrentCirculars, loadDealDetails } from '../../src/lib/promotions/load-weekly-ad.ts';
+import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
@@ -34,8 +35,6 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 export const listsRoutes = new Hono<EdgeEnv>();
 type ListsContext = Context<EdgeEnv>;
 
-/** The list the shopper last opened (the list page sets it): where "add to list" puts an item. */
-export const REMEMBERED_LIST_COOKIE = 'hm_list';
 
 const LIST_PREFIX = LIST_PATHS.LISTS;
 

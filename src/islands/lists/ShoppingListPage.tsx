@@ -40,7 +40,6 @@ export interface ShoppingListPageProps {
   departments: Array<{ id: string; name: string }>;
 }
 
-const REMEMBERED_LIST_COOKIE = 'hm_list';
 /** How often waiting writes are tried again while the page is offline. */
 const OFFLINE_RETRY_MS = 4_000;
 
@@ -113,7 +112,6 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
 
   useEffect(() => {
     // useHydrateAtoms seeded the list (and, in the browser, the writes a visit left waiting)
-    if (list) document.cookie = `${REMEMBERED_LIST_COOKIE}=${list.listId}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`;
     const online = () => void flush();
     window.addEventListener('online', online);
     keepForOffline();

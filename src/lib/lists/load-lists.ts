@@ -15,6 +15,9 @@ export interface ListPageData {
   departments: Array<{ id: string; name: string }>;
 }
 
+/** The list the shopper last opened: where "add to list" puts an item (worker/routes/lists.ts). */
+export const REMEMBERED_LIST_COOKIE = 'hm_list';
+
 export const LIST_DEPARTMENTS = CATEGORIES.filter((category) => !category.parentId).map((category) => ({ id: category.id, name: category.name }));
 
 export async function loadListPage(upstream: UpstreamClient, customerGUID: string, requested: string | null, remembered: string | null): Promise<ListPageData> {
