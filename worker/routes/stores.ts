@@ -6,6 +6,7 @@ import { MODALITY_LABELS } from '../../src/lib/catalog/product.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import {
   ChooseGeoFormSchema,
+  DELIVERY_DESTINATION_REQUIRED,
   GeoLocationResponseSchema,
   GeoQuerySchema,
   MODALITY_PATHS,
@@ -87,7 +88,7 @@ storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
     await choose(c, parsed.output);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {
-      const reason = error.statusCode !== 422 ? 'store' : parsed.output.modality === 'DELIVERY' && store422IsDestination(error) ? 'destination' : 'modality';
+      const reason = error.statusCode !== 422 ? 'store' : error.message === DELIVERY_DESTINATION_REQUIRED ? 'destination' : 'modality';
       return c.redirect(`/stores?storeError=${reason}&returnTo=${encodeURIComponent(returnTo)}`, 303);
     }
     throw error;
@@ -99,10 +100,6 @@ storesRoutes.post(STORE_PATHS.CHOOSE, validJson(ChooseStoreSchema), async (c) =>
   const store = await choose(c, choice);
   return c.json({ data: { store, modality: choice.modality } }, 200);
 });
-
-function store422IsDestination(error: HttpError): boolean {
-  return /delivery address/i.test(error.message);
-}
 
 /** A year, like the store: a postal code the shopper gave stands until they choose a store. */
 const GEO_COOKIE_MAX_AGE = STORE_COOKIE_MAX_AGE;

@@ -97,4 +97,3 @@ export async function loadRecipe(client: JsonClient, banner: Banner, id: string,
   }
 }
 
-export { RECIPE_PAGE_SIZE };
