@@ -40,6 +40,12 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Grill Season' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grill Season');
   });
+
+  test('"Show more recipes" is the next page before any JavaScript', async ({ page }) => {
+    await page.goto('/recipes?diet=vegetarian');
+    await page.getByTestId('recipes-more-button').click();
+    await expect(page).toHaveURL(/\/recipes\?diet=vegetarian&page=2$/);
+  });
 });
 
 test('a signed-in shopper can favourite a recipe and find it among their favourites', async ({ page, baseURL }) => {
@@ -132,4 +138,27 @@ test('signed out, the recently viewed page sends the shopper to sign-in and a vi
   await page.goto('/r/x/22');
   await page.goto('/recipes/recent');
   await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Frecipes%2Frecent/);
+});
+
+test('"Show more recipes" appends the next page in place; without JavaScript it is the next page', async ({ page }) => {
+  await page.goto('/recipes');
+  const cards = page.getByTestId('recipe-card');
+  const before = await cards.count();
+  expect(before).toBe(60);
+  const firstIds = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-recipe-id')));
+  await page.getByTestId('recipes-more-button').click();
+  await expect(page.getByTestId('recipes-more').getByTestId('recipe-card').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/recipes$/);
+  const added = await page.getByTestId('recipes-more').getByTestId('recipe-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-recipe-id')));
+  expect(added.length).toBeGreaterThan(0);
+  expect(added.filter((id) => firstIds.includes(id))).toEqual([]);
+  // the same recipes as page 2 of the plain list
+  const page2 = await page.request.get('/recipes?page=2').then((response) => response.text());
+  expect(page2).toContain(`data-recipe-id="${added[0]}"`);
+});
+
+test("a recipe whose products are not matched yet shows the spec's RECIPE_NOT_PROCESSED message in the shop view", async ({ page }) => {
+  const response = await page.goto('/r/x/199/shop');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('recipe-shop-message')).toHaveText('We’re still working on choosing the best possible products for this recipe, so please check back soon!');
 });

@@ -1,13 +1,14 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
-import { CategoriesResponseSchema, FavoritesResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema } from '../../src/lib/recipes/recipes.ts';
+import { CategoriesResponseSchema, FavoritesResponseSchema, IngredientUpcResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema } from '../../src/lib/recipes/recipes.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from '../../src/lib/recipes/requests.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { recipeSeedStatements } from '../../upstream/seed/recipes.ts';
-import { createApp } from '../fixtures/app.ts';
+import { createApp, embeddedUpstream } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
 
@@ -145,4 +146,42 @@ test('recipe artwork is an SVG in three sizes, cached for a year', async () => {
   expect(response.headers.get('cache-control')).toContain('max-age=31536000');
   expect(await response.text()).toMatch(/^<svg[^>]+width="640" height="480"/);
   expect((await get('/atlas/v1/recipe/images/7-huge.svg')).status).toBe(400);
+});
+
+describe('ingredient-upc (older family): the products for the shopper store, the §8 codes', () => {
+  const upc = async (id: string, query = '') => {
+    const response = await get(`/recipes/api/v1/ingredient-upc/${id}${query}`);
+    expect(response.status).toBe(200);
+    return v.parse(IngredientUpcResponseSchema, await response.json());
+  };
+  test('a matched recipe: SUCCESS with products the store sells; the store is the edge one, not the query', async () => {
+    const answer = await upc('7', '?division=ZZZ&store=ZZZ00000');
+    expect(answer.meta).toEqual({ code: 'SUCCESS', success: true, algorithm: 'token-match-v1' });
+    expect(answer.data.recipeId).toBe('7');
+    expect(answer.data.ingredients.some((ingredient) => ingredient.products.length > 0)).toBe(true);
+    const sold = await env.DB.prepare('SELECT COUNT(*) AS n FROM product_prices WHERE location_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))')
+      .bind(BANNERS.harvest.defaultLocationId, JSON.stringify(answer.data.ingredients.flatMap((ingredient) => ingredient.products)))
+      .first<{ n: number }>();
+    expect(sold?.n).toBe(new Set(answer.data.ingredients.flatMap((ingredient) => ingredient.products)).size);
+  });
+  test('an unknown recipe is NO_RECIPE, a recipe not matched yet RECIPE_NOT_PROCESSED (meta.success false)', async () => {
+    expect((await upc('999999')).meta).toMatchObject({ code: 'NO_RECIPE', success: false });
+    const answer = await upc('199');
+    expect(answer.meta).toMatchObject({ code: 'RECIPE_NOT_PROCESSED', success: false });
+    expect(answer.data.ingredients).toEqual([]);
+  });
+  test('a store selling none of the products makes the recipe RECIPE_NOT_SHOPPABLE', async () => {
+    // the upstream itself: the edge always sends the shopper's store
+    const direct = async (query: string) => v.parse(IngredientUpcResponseSchema, await (await embeddedUpstream.request(`/recipes/api/v1/ingredient-upc/7${query}`, {}, env, createExecutionContext())).json()).meta.code;
+    expect(await direct('?division=ZZZ&store=ZZZ00000')).toBe('RECIPE_NOT_SHOPPABLE');
+    expect(await direct('')).toBe('SUCCESS');
+  });
+  test('a bad id or query is the error shape, never forwarded', async () => {
+    const response = await get('/recipes/api/v1/ingredient-upc/abc');
+    expect([400, 404, 422]).toContain(response.status);
+    v.parse(ErrorBodySchema, await response.json());
+    const badStore = await get('/recipes/api/v1/ingredient-upc/7?store=%3Cscript%3E');
+    expect(badStore.status).toBe(400);
+    v.parse(ErrorBodySchema, await badStore.json());
+  });
 });

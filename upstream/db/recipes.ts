@@ -169,3 +169,42 @@ export async function addRecentViews(db: D1Database, customerGUID: string, ids: 
     db.prepare('DELETE FROM recipe_recent_views WHERE customer_guid = ?1 AND recipe_id NOT IN (SELECT recipe_id FROM recipe_recent_views WHERE customer_guid = ?1 ORDER BY viewed_at DESC LIMIT 50)').bind(customerGUID),
   ]);
 }
+
+/** How the reference chain matches products to a recipe's ingredients (shopping §7 ingredient-upc meta.algorithm). */
+export const INGREDIENT_MATCH_ALGORITHM = 'token-match-v1';
+
+/**
+ * Whether the product matching has run for a recipe. The reference chain matches new recipes in a
+ * nightly batch: one recipe in a hundred (ids ending in 99) is "just added" and not matched yet,
+ * so its shop view answers RECIPE_NOT_PROCESSED (docs/decisions/310-recipes.md).
+ */
+export const recipeProcessed = (recipeId: number) => recipeId % 100 !== 99;
+
+export type IngredientUpcAnswer =
+  | { code: 'NO_RECIPE' | 'RECIPE_NOT_PROCESSED' | 'RECIPE_NOT_SHOPPABLE'; ingredients: [] }
+  | { code: 'SUCCESS'; ingredients: RecipeFull['ingredientProducts']['ingredients'] };
+
+/**
+ * The products matched to each ingredient of a recipe, kept to those the store sells (a price row
+ * at the location); none at all is RECIPE_NOT_SHOPPABLE. Without a store, every matched product.
+ */
+export async function ingredientUpcs(db: D1Database, recipeId: number, store: string | undefined): Promise<IngredientUpcAnswer> {
+  const row = await recipeById(db, recipeId);
+  if (!row || !row.title.trim()) return { code: 'NO_RECIPE', ingredients: [] };
+  if (!recipeProcessed(recipeId)) return { code: 'RECIPE_NOT_PROCESSED', ingredients: [] };
+  const ingredients = JSON.parse(row.ingredients) as RecipeFull['ingredientProducts']['ingredients'];
+  let sold: Set<string> | null = null;
+  if (store) {
+    const gtins = [...new Set(ingredients.flatMap((ingredient) => ingredient.products))];
+    if (gtins.length > 0) {
+      const { results } = await db
+        .prepare(`SELECT gtin13 FROM product_prices WHERE location_id = ? AND gtin13 IN (SELECT value FROM json_each(?))`)
+        .bind(store, JSON.stringify(gtins))
+        .all<{ gtin13: string }>();
+      sold = new Set(results.map((result) => result.gtin13));
+    } else sold = new Set();
+  }
+  const matched = ingredients.map((ingredient) => ({ ...ingredient, products: sold ? ingredient.products.filter((gtin) => sold.has(gtin)) : ingredient.products }));
+  if (!matched.some((ingredient) => ingredient.products.length > 0)) return { code: 'RECIPE_NOT_SHOPPABLE', ingredients: [] };
+  return { code: 'SUCCESS', ingredients: matched };
+}

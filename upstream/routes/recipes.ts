@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { COLLECTIONS, STATIC_RECIPE_CATEGORIES } from '../../src/lib/recipes/categories.ts';
-import { RECIPE_PAGE_SIZE } from '../../src/lib/recipes/recipes.ts';
+import { IngredientUpcQuerySchema, RECIPE_PAGE_SIZE } from '../../src/lib/recipes/recipes.ts';
 import { RECIPE_IMAGE_FILE, recipeArtwork, type RecipeImageSize } from '../../src/lib/recipes/artwork.ts';
 import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
 import type { UpstreamEnv } from '../context.ts';
-import { addFavorites, addRecentViews, compactView, customerRecipes, favoriteIds, fullView, listMeta, recipeById, recipesByIds, removeFavorite, searchRecipes, type RecipeQuery } from '../db/recipes.ts';
+import { addFavorites, addRecentViews, compactView, customerRecipes, favoriteIds, fullView, listMeta, recipeById, recipesByIds, removeFavorite, searchRecipes, ingredientUpcs, INGREDIENT_MATCH_ALGORITHM, type RecipeQuery } from '../db/recipes.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
 // The recipe service (issue 10 §1-§2; shopping §7) in both API families on the spec's paths:
@@ -173,6 +173,14 @@ recipesService.get('/recipes/api/v1/recipe-detail/:id', async (c) => {
   const row = await recipeById(c.env.DB, recipeId(c.req.param('id')));
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such recipe', 404);
   return c.json({ recipe: fullView(row, await favoriteIds(c.env.DB, customerOf(c))) }, 200);
+});
+// shopping §7: the products matched to a recipe's ingredients for a store; the outcome is in
+// meta.code (shopping §8: RECIPE_NOT_PROCESSED, NO_RECIPE, RECIPE_NOT_SHOPPABLE) with a 200.
+recipesService.get('/recipes/api/v1/ingredient-upc/:id', async (c) => {
+  const { store } = parseQuery(c, IngredientUpcQuerySchema);
+  const raw = c.req.param('id') ?? '';
+  const answer = /^\d{1,9}$/.test(raw) ? await ingredientUpcs(c.env.DB, Number(raw), store) : ({ code: 'NO_RECIPE', ingredients: [] } as const);
+  return c.json({ meta: { code: answer.code, success: answer.code === 'SUCCESS', algorithm: INGREDIENT_MATCH_ALGORITHM }, data: { recipeId: raw, ingredients: answer.ingredients } }, 200);
 });
 recipesService.get('/recipes/api/v1/categories', (c) => c.json(STATIC_RECIPE_CATEGORIES, 200));
 for (const [path, add] of [['/recipes/api/v1/favorite', true], ['/recipes/api/v1/unfavorite', false]] as const) {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { RECIPE_IMAGE_FILE } from '../../src/lib/recipes/artwork.ts';
-import { CategoriesResponseSchema, FavoritesResponseSchema, RecentViewsResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema, RECIPE_PATHS } from '../../src/lib/recipes/recipes.ts';
+import { CategoriesResponseSchema, IngredientUpcQuerySchema, IngredientUpcResponseSchema, FavoritesResponseSchema, RecentViewsResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema, RECIPE_PATHS } from '../../src/lib/recipes/recipes.ts';
 import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
@@ -90,6 +90,12 @@ for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
 recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }));
 recipesRoutes.post(RECIPE_PATHS.OLD_BY_IDS, validJson(RecipeIdsBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_BY_IDS, OldRecipesSchema, { method: 'POST', body: c.req.valid('json') }));
 recipesRoutes.get('/recipes/api/v1/recipe-detail/:id', validParams(IdParamSchema), (c) => forward(c, RECIPE_PATHS.oldDetail(c.req.valid('param').id), OldDetailSchema));
+// the products for the shopper's store: the division and store are the edge's (the session's
+// location), whatever the query said (shopping §7 ingredient-upc)
+recipesRoutes.get('/recipes/api/v1/ingredient-upc/:id', validParams(IdParamSchema), validQuery(IngredientUpcQuerySchema), (c) => {
+  const locationId = c.get('locationId');
+  return forward(c, RECIPE_PATHS.oldIngredientUpc(c.req.valid('param').id), IngredientUpcResponseSchema, { query: { division: locationId.slice(0, 3), store: locationId } });
+});
 recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) => forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema));
 for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
   recipesRoutes.post(path, validJson(FavoriteBodySchema), (c) => {

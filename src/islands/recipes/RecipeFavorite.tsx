@@ -1,9 +1,12 @@
+import { useSetAtom } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
 import * as v from 'valibot';
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import { favoriteCall, favoriteReducer } from '../../lib/recipes/favorite.ts';
-import { RECIPE_MESSAGES, RECIPE_PATHS, RecipeCompactSchema } from '../../lib/recipes/recipes.ts';
+import { RECIPE_MESSAGES, RECIPE_PATHS, RecipeCompactSchema, type RecipeCompact } from '../../lib/recipes/recipes.ts';
 import { islandFetch } from '../shared/fetch.ts';
+import { withIslandStore } from '../shared/island-store.tsx';
+import { cacheRecipesAtom, confirmFavoriteAtom, readCachedRecipeAtom } from './atoms.ts';
 
 // The favourite toggle of a recipe page (issue 10 §3; shopping §4, §8). The page is the same
 // cached page for everyone, so the first click asks whether the recipe is already the shopper's
@@ -12,20 +15,22 @@ import { islandFetch } from '../shared/fetch.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-async function isFavorite(recipeId: string): Promise<boolean | 'signedOut'> {
+async function lookUp(recipeId: string): Promise<{ recipe: RecipeCompact | null; signedIn: boolean }> {
   const response = await islandFetch(RECIPE_PATHS.OLD_BY_IDS, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ recipeIds: [recipeId] }) });
   if (!response.ok) throw new Error(`status ${response.status}`);
   const parsed = v.parse(v.object({ recipes: v.array(RecipeCompactSchema) }), await response.json());
   const state = await islandFetch('/auth/api/authentication-state').then((answer) => answer.json()).catch(() => null) as { data?: { authenticated?: boolean } } | null;
-  if (!state?.data?.authenticated) return 'signedOut';
-  return parsed.recipes[0]?.favorite ?? false;
+  return { recipe: parsed.recipes[0] ?? null, signedIn: Boolean(state?.data?.authenticated) };
 }
 
-export default function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: string; path: string }) {
+function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: string; path: string }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const [state, dispatch] = useReducer(favoriteReducer, { favorite: false, pending: false, toggled: false, error: null });
   const [known, setKnown] = useState(false);
+  const readCached = useSetAtom(readCachedRecipeAtom);
+  const cacheRecipes = useSetAtom(cacheRecipesAtom);
+  const confirmFavorite = useSetAtom(confirmFavoriteAtom);
 
   const toggle = async () => {
     if (state.pending) return;
@@ -33,12 +38,15 @@ export default function RecipeFavorite({ recipeId, title, path }: { recipeId: st
     try {
       let current = state.favorite;
       if (!known) {
-        const answer = await isFavorite(recipeId);
-        if (answer === 'signedOut') {
+        // the recipe cache (50 entries, issue 10 §6) holds what the server said in this visit
+        const cached = readCached(recipeId);
+        const answer = cached ? { recipe: cached, signedIn: true } : await lookUp(recipeId);
+        if (!answer.signedIn) {
           window.location.assign(signInUrl(window.location.pathname));
           return;
         }
-        current = answer;
+        if (answer.recipe && !cached) cacheRecipes([answer.recipe]);
+        current = answer.recipe?.favorite ?? false;
         dispatch({ type: 'sync', favorite: current });
         setKnown(true);
       }
@@ -49,6 +57,7 @@ export default function RecipeFavorite({ recipeId, title, path }: { recipeId: st
       }
       if (!response.ok) throw new Error(`status ${response.status}`);
       dispatch({ type: 'success' });
+      confirmFavorite({ recipeId, favorite: !current });
     } catch {
       dispatch({ type: 'failure', message: RECIPE_MESSAGES.FAVORITE_FAILED });
     }
@@ -81,3 +90,5 @@ export default function RecipeFavorite({ recipeId, title, path }: { recipeId: st
     </div>
   );
 }
+
+export default withIslandStore(RecipeFavorite);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Banner } from '../banner/banners.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
 import { STATIC_RECIPE_CATEGORIES, CUISINES, MEAL_TYPES, RESTRICTIONS, COLLECTIONS } from './categories.ts';
-import { CategoriesResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeFullSchema, RecipeListResponseSchema, RECIPE_PATHS, RECIPE_PAGE_SIZE, RecipeCompactSchema, type RecipeCategories, type RecipeCompact, type RecipeFull, type RecipeListMeta } from './recipes.ts';
+import { CategoriesResponseSchema, IngredientUpcResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeFullSchema, RecipeListResponseSchema, RECIPE_PATHS, RECIPE_PAGE_SIZE, RecipeCompactSchema, type RecipeCategories, type RecipeCompact, type RecipeFull, type RecipeListMeta } from './recipes.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
 
 // What the recipe pages load (issue 10 §3), through the family the banner's toggle chooses
@@ -51,7 +51,7 @@ export type RecipeListOutcome = { ok: true; recipes: RecipeCompact[]; meta: Reci
 
 const OldListSchema = v.object({ recipes: v.array(RecipeCompactSchema), metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }) });
 
-export async function loadRecipeList(client: JsonClient, banner: Banner, filters: RecipeFilters): Promise<RecipeListOutcome> {
+export async function loadRecipeList(client: JsonClient, banner: { toggles: Pick<Banner['toggles'], 'isALayerEnabledForRecipes'> }, filters: RecipeFilters): Promise<RecipeListOutcome> {
   try {
     if (banner.toggles.isALayerEnabledForRecipes) {
       const request = newerRequest(filters);
@@ -97,3 +97,20 @@ export async function loadRecipe(client: JsonClient, banner: Banner, id: string,
   }
 }
 
+
+export type IngredientMatchOutcome = { ok: true; ingredients: RecipeFull['ingredientProducts']['ingredients'] } | { ok: false; code: string | null };
+
+/**
+ * The products matched to a recipe's ingredients for the shopper's store (shopping §7 older
+ * ingredient-upc; §6 productRecommendation). A code other than SUCCESS (or a failed call, code
+ * null) is the shopping §8 recommendation message. With the toggle off the recipe's own list.
+ */
+export async function loadIngredientMatches(client: JsonClient, banner: Banner, recipe: RecipeFull): Promise<IngredientMatchOutcome> {
+  if (!banner.toggles.productRecommendation) return { ok: true, ingredients: recipe.ingredientProducts.ingredients };
+  try {
+    const { data } = await client.json({ path: RECIPE_PATHS.oldIngredientUpc(recipe.id) }, IngredientUpcResponseSchema);
+    return data.meta.success ? { ok: true, ingredients: data.data.ingredients } : { ok: false, code: data.meta.code };
+  } catch {
+    return { ok: false, code: null };
+  }
+}

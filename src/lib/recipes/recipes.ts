@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LOCATION_ID_PATTERN } from '../location/location-id.ts';
 
 // Recipes (issue 10; shopping §1 Recipes, §3 Recipe, list meta, filters, §4, §5, §7, §8, §9): the
 // contracts both API families answer, and the pure rules the pages use: the URL and its suffix,
@@ -137,6 +138,18 @@ export const RecipeFullSchema = v.object({
   collectionId: v.nullable(v.string()),
 });
 export type RecipeFull = v.InferOutput<typeof RecipeFullSchema>;
+
+/** shopping §7 GET /recipes/api/v1/ingredient-upc/{id}: meta (code, success, algorithm), data. */
+export const IngredientUpcResponseSchema = v.object({
+  meta: v.object({ code: v.pipe(v.string(), v.maxLength(60)), success: v.boolean(), algorithm: v.pipe(v.string(), v.maxLength(60)) }),
+  data: v.object({ recipeId: v.string(), ingredients: v.array(IngredientSchema) }),
+});
+export type IngredientUpcResponse = v.InferOutput<typeof IngredientUpcResponseSchema>;
+/** The query the older family's ingredient-upc call takes (shopping §7): a division and a store. */
+export const IngredientUpcQuerySchema = v.object({
+  division: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Z]{3}$/, 'must be a division'))),
+  store: v.optional(v.pipe(v.string(), v.regex(LOCATION_ID_PATTERN, 'must be a location id'))),
+});
 
 /** shopping §3 Recipe list meta. */
 export const RecipeListMetaSchema = v.object({

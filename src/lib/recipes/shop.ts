@@ -19,8 +19,12 @@ export function snapEligible(product: Pick<ProductOutput, 'minimumAge'>): boolea
   return product.minimumAge === null;
 }
 
-export function shopLines(recipe: RecipeFull, products: ReadonlyMap<string, ProductOutput>, deals: ReadonlyMap<string, string>): { lines: ShopLine[]; message: string | null } {
-  const lines = recipe.ingredientProducts.ingredients.map((ingredient): ShopLine => {
+export function shopLines(
+  ingredients: RecipeFull['ingredientProducts']['ingredients'],
+  products: ReadonlyMap<string, ProductOutput>,
+  deals: ReadonlyMap<string, string>,
+): { lines: ShopLine[]; message: string | null } {
+  const lines = ingredients.map((ingredient): ShopLine => {
     const candidates = ingredient.products.flatMap((gtin) => products.get(gtin) ?? []).filter((product) => product.price !== null);
     const chosen = candidates.find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK') ?? candidates[0] ?? null;
     const deal = chosen ? (deals.get(chosen.gtin13) ?? null) : null;
