@@ -8,6 +8,7 @@ import { liveCustomer } from './middleware/require-customer.ts';
 import { handleUpstreamError, upstreamError } from './errors.ts';
 import { accountService } from './routes/account.ts';
 import { basketService } from './routes/basket.ts';
+import { checkoutService } from './routes/checkout.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
@@ -41,6 +42,7 @@ export function createUpstreamApp() {
   app.route('/', accountService);
   app.route('/', catalogService);
   app.route('/', basketService);
+  app.route('/', checkoutService);
   app.route('/', promotionsService);
   app.route('/', storesService);
   app.route('/', couponsService);

@@ -3,7 +3,9 @@ import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
-import type { ClippedCoupon } from './coupons.ts';
+import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
+import { dealPrices } from './promotions.ts';
+import type { CallContext } from '../context.ts';
 
 // Basket storage (migrations/0003_basket.sql) and the catalog look-ups a basket needs
 // (migrations/0002_catalog.sql: products, product_prices per location).
@@ -229,4 +231,21 @@ export async function writeBasket(
   statements.push(...extra(writeGuard));
   const results = await db.batch(statements);
   return (results[0]?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The basket priced for the call's store: the store's prices, the current weekly-ad deals of its
+ * division and the shopper's clipped coupons, through basketView (the one pricing function).
+ */
+export async function pricedBasket(db: D1Database, call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
+  const gtins = lines.map((line) => line.gtin13);
+  const now = Date.now();
+  const [catalog, deals, coupons] = await Promise.all([
+    catalogItems(db, gtins, call.locationId),
+    gtins.length === 0 ? [] : dealPrices(db, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
+    call.customer ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins }) : new Map<string, ClippedCoupon>(),
+  ]);
+  const dealOf = new Map<string, string>();
+  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
+  return basketView(basket, lines, catalog, dealOf, coupons);
 }

@@ -19,12 +19,10 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { parseBody } from '../validate.ts';
-import { activeBasket, basketView, catalogItems, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
+import { activeBasket, catalogItems, pricedBasket, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';
-import { dealPrices } from '../db/promotions.ts';
-import { clippedCoupons, type ClippedCoupon } from '../db/coupons.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { normalizeSubstitution } from '../../src/lib/basket/substitution.ts';
 
@@ -75,19 +73,7 @@ function checkLimits(lines: readonly StoredLine[]) {
 }
 
 async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
-  const gtins = lines.map((line) => line.gtin13);
-  const call = c.get('call');
-  const now = Date.now();
-  const [catalog, deals, coupons] = await Promise.all([
-    catalogItems(c.env.DB, gtins, call.locationId),
-    // the current weekly-ad deals of the store's division: the prices the cards show (src/lib/pricing)
-    gtins.length === 0 ? [] : dealPrices(c.env.DB, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
-    // the shopper's clipped coupons (issue 9 §3)
-    call.customer ? clippedCoupons(c.env.DB, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins }) : new Map<string, ClippedCoupon>(),
-  ]);
-  const dealOf = new Map<string, string>();
-  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
-  return basketView(basket, lines, catalog, dealOf, coupons);
+  return pricedBasket(c.env.DB, c.get('call'), basket, lines);
 }
 
 /**

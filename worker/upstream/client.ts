@@ -91,6 +91,7 @@ export function upstreamHeaders(context: UpstreamContext, env: Env, call: Upstre
   if (call.idempotencyKey) headers.set('idempotency-key', call.idempotencyKey);
   if (call.ifMatch) headers.set('if-match', call.ifMatch);
   if (call.body !== undefined) headers.set('content-type', 'application/json');
+  for (const [name, value] of Object.entries(call.callHeaders ?? {})) if (!headers.has(name)) headers.set(name, value);
   return headers;
 }
 

@@ -236,6 +236,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
           You save <strong>{formatCents(totals.savingsCents)}</strong>
         </p>
       ) : null}
+      <p className="cart-checkout">
+        <a className="button" href="/checkout" data-testid="cart-checkout">
+          Check out
+        </a>
+      </p>
     </section>
   );
 }

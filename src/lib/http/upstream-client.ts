@@ -18,6 +18,12 @@ export interface UpstreamCall {
    * is a real answer for the shopper, as sign-in's per-client rate limit is.
    */
   rateLimitIsAnswer?: boolean;
+  /**
+   * Headers a call of the spec carries besides the edge's own (the flash sales' tenant header,
+   * a delete's bot telemetry). The edge sets them from its own context or a validated value:
+   * never a client header passed through.
+   */
+  callHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface UpstreamResult<T> {

@@ -1,0 +1,189 @@
+import * as v from 'valibot';
+import { SubstitutionPolicySchema } from '../basket/contracts.ts';
+import { Gtin13Schema, ModalitySchema } from '../catalog/product.ts';
+
+// Checkout, time slots, flash sales and orders (issue 13; shopping §3 Checkout and Flash sale,
+// §7 Checkout and wallet). The spec does not show the paths or shapes; ours are in
+// docs/decisions/340-checkout.md. Money is integer cents; dates YYYY-MM-DD, times HH:mm (§9).
+
+export const CHECKOUT_PATHS = {
+  CHECKOUTS: '/checkout/api/v1/checkouts',
+  checkout: (id: string) => `/checkout/api/v1/checkouts/${encodeURIComponent(id)}`,
+  place: (id: string) => `/checkout/api/v1/checkouts/${encodeURIComponent(id)}/place`,
+  TIMESLOTS: '/checkout/api/v1/timeslots',
+  FLASH_SALES: '/checkout/api/v1/flash-sales',
+  order: (orderNumber: string) => `/checkout/api/v1/orders/${encodeURIComponent(orderNumber)}`,
+} as const;
+
+export const CHECKOUT_ID_PATTERN = /^[0-9a-f-]{36}$/;
+export const ORDER_NUMBER_PATTERN = /^\d{10}$/;
+export const SLOT_ID_PATTERN = /^[0-9A-Z]{3}\d{5}-(PICKUP|DELIVERY)-\d{4}-\d{2}-\d{2}-\d{4}$/;
+/** How long a chosen slot is held for the checkout before someone else may take it. */
+export const SLOT_HOLD_MINUTES = 15;
+/** The tenant header of the flash-sales call (shopping §7): the banner. */
+export const TENANT_HEADER = 'x-tenant-id';
+
+const Cents = v.pipe(v.number(), v.integer());
+const DateString = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'));
+const TimeString = v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'must be HH:mm'));
+const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+
+export const AddressSchema = v.object({
+  addressLine1: v.pipe(Text(100), v.minLength(1, 'Enter a street address')),
+  addressLine2: v.optional(Text(100)),
+  city: v.pipe(Text(60), v.minLength(1, 'Enter a city')),
+  state: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a 2-letter state')),
+  zipCode: v.pipe(v.string(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')),
+});
+
+export const ContactSchema = v.object({
+  firstName: Text(60),
+  lastName: Text(60),
+  phone: v.pipe(v.string(), v.regex(/^$|^\d{10}$/, 'must be a 10-digit phone number')),
+  email: Text(254),
+  address: v.nullable(AddressSchema),
+  dateOfBirth: v.nullable(DateString),
+});
+
+export const PriceAdjustmentSchema = v.object({ type: v.literal('FLASH_SALE'), couponId: v.string(), amountCents: Cents });
+
+export const CheckoutLineSchema = v.object({
+  id: v.string(),
+  gtin13: Gtin13Schema,
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  substitutionPolicy: SubstitutionPolicySchema,
+  instructions: v.string(),
+  name: v.string(),
+  unitPriceCents: Cents,
+  lineTotalCents: Cents,
+  minimumAge: v.nullable(v.number()),
+  snapEligible: v.boolean(),
+  priceAdjustments: v.array(PriceAdjustmentSchema),
+});
+
+export const PromiseSelectionSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, heldUntil: v.string() });
+
+export const PaymentMethodSchema = v.variant('type', [
+  v.object({ type: v.literal('CARD'), cardId: v.string(), brand: v.string(), lastFour: v.string() }),
+  v.object({ type: v.literal('GIFT_CARD'), reference: v.string(), lastFour: v.string() }),
+  v.object({ type: v.literal('EBT') }),
+]);
+export const PaymentTransactionSchema = v.object({ paymentMethod: PaymentMethodSchema, amountCents: Cents });
+
+export const SummarySchema = v.object({
+  itemCount: v.number(),
+  itemTotal: Cents,
+  serviceFee: Cents,
+  tax: Cents,
+  gratuity: Cents,
+  total: Cents,
+  snapEligibleTotal: Cents,
+});
+
+export const CheckoutSchema = v.object({
+  id: v.string(),
+  status: v.picklist(['DRAFT', 'PLACED']),
+  versionKey: v.string(),
+  modalityType: ModalitySchema,
+  locationId: v.string(),
+  lineItems: v.array(CheckoutLineSchema),
+  fulfillment: v.object({
+    contact: ContactSchema,
+    promiseSelections: v.array(PromiseSelectionSchema),
+    instructions: v.string(),
+    deliveryType: v.picklist(['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE']),
+  }),
+  buyer: v.object({ dateOfBirth: v.nullable(DateString) }),
+  /** shopping §4 Age verification: the birth date is held here (and on the buyer and contact) */
+  checkoutOptions: v.object({ dateOfBirth: v.nullable(DateString), minimumAge: v.nullable(v.number()) }),
+  summary: SummarySchema,
+  payment: v.object({
+    cardId: v.nullable(v.string()),
+    ebtRequestedCents: Cents,
+    transactions: v.array(PaymentTransactionSchema),
+  }),
+  gratuity: v.object({ suggestions: v.array(Cents), maximumAmount: Cents, modifiable: v.boolean(), amount: Cents }),
+  /** gtin13s that fell out (flash sale sold out, no longer offered for the modality): the cart marks them */
+  fallout: v.array(Gtin13Schema),
+  orderNumber: v.nullable(v.string()),
+});
+export type Checkout = v.InferOutput<typeof CheckoutSchema>;
+export const CheckoutResponseSchema = v.object({ data: CheckoutSchema });
+
+/** POST /checkout/api/v1/checkouts/{id}: what a modification may change; each part optional. */
+export const ModifyCheckoutSchema = v.strictObject({
+  slotId: v.optional(v.pipe(v.string(), v.regex(SLOT_ID_PATTERN, 'must be a time slot id'))),
+  contact: v.optional(v.strictObject({
+    firstName: v.pipe(Text(60), v.minLength(1, 'Enter a first name')),
+    lastName: v.pipe(Text(60), v.minLength(1, 'Enter a last name')),
+    phone: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit phone number')),
+    email: v.optional(v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'))),
+    address: v.optional(v.nullable(AddressSchema)),
+  })),
+  instructions: v.optional(Text(250)),
+  gratuityCents: v.optional(v.pipe(v.number(), v.integer('must be whole cents'), v.minValue(0), v.maxValue(100_000))),
+  dateOfBirth: v.optional(DateString),
+  cardId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a card id'))),
+  ebtRequestedCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
+  lineItems: v.optional(v.pipe(v.array(v.strictObject({ gtin13: Gtin13Schema, substitutionPolicy: v.optional(SubstitutionPolicySchema), instructions: v.optional(Text(250)) })), v.maxLength(250))),
+});
+export type ModifyCheckout = v.InferOutput<typeof ModifyCheckoutSchema>;
+
+/** POST …/place: the total the shopper saw; a different total is refused (409), never charged. */
+export const PlaceOrderSchema = v.strictObject({ expectedTotalCents: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
+export const TimeslotSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, available: v.number(), capacity: v.number() });
+export const TimeslotsResponseSchema = v.object({ data: v.object({ locationId: v.string(), modalityType: v.picklist(['PICKUP', 'DELIVERY']), timeslots: v.array(TimeslotSchema) }) });
+
+/** shopping §3 Flash sale; §7: POST with gtin13s, idempotency and tenant headers. */
+export const FlashSaleRequestSchema = v.strictObject({ gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)) });
+export const FlashSaleResponseSchema = v.object({
+  data: v.object({
+    /** gtin13 -> the quantity the shopper got the sale price for (0: sold out) */
+    flashSales: v.record(v.string(), v.number()),
+    refetch: v.boolean(),
+    items: v.array(v.object({ gtin13: Gtin13Schema, couponId: v.string(), numberOfOffersReceived: v.number() })),
+  }),
+});
+
+export const OrderSchema = v.object({
+  orderNumber: v.string(),
+  checkoutId: v.string(),
+  status: v.picklist(['PLACED']),
+  placedAt: v.string(),
+  modalityType: ModalitySchema,
+  locationId: v.string(),
+  promiseSelection: v.nullable(PromiseSelectionSchema),
+  lineItems: v.array(CheckoutLineSchema),
+  summary: SummarySchema,
+  transactions: v.array(PaymentTransactionSchema),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+export const OrderResponseSchema = v.object({ data: OrderSchema });
+
+/** shopping §8 Gift card, checkout and wallet; the under-age message is ours (decision 340). */
+export const CHECKOUT_MESSAGES = {
+  UNDER_AGE: (age: number) => `You must be ${age} or older to buy some items in your order. Remove them or check the birth date.`,
+  NO_CONTACTLESS: 'Items in your order need an ID check: someone 21 or older must show a valid photo ID at pickup or delivery. This order can’t be contactless.',
+  SLOT_FULL: 'That time is no longer available. Please choose another.',
+  SLOT_EXPIRED: 'Your time slot hold expired. Please choose a time again.',
+  TOTAL_CHANGED: 'Your order total changed. Please review it before placing your order.',
+  EMPTY_CART: 'Your cart is empty.',
+  NOT_FOUND: 'Not Found',
+} as const;
+
+/** The generic checkout failure carries the customer-service contact (shopping §8). */
+export function checkoutFailure(phone: string): string {
+  return `We're sorry, we're currently experiencing technical difficulties. Please try again, or call Customer Service at ${phone}.`;
+}
+
+/** The part of the wallet (GET /wallet/api/v1/cards, docs/decisions/330) the checkout shows. */
+export const WALLET_CARDS_PATH = '/wallet/api/v1/cards';
+export const CheckoutWalletSchema = v.object({
+  cards: v.array(v.looseObject({ cardId: v.string(), brand: v.string(), lastFour: v.string(), default: v.boolean(), expirationMonth: v.string(), expirationYear: v.string(), nickname: v.string() })),
+});
+export type CheckoutWalletCard = v.InferOutput<typeof CheckoutWalletSchema>['cards'][number];
+
+/** The checkout page's sections, in order (issue 13 §10). */
+export const CHECKOUT_STEPS = ['review', 'time', 'contact', 'tip', 'payment', 'place'] as const;

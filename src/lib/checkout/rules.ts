@@ -1,0 +1,133 @@
+// The checkout's arithmetic and rules (issue 13; shopping §3 Checkout, §4 Checkout and Age
+// verification, §9), pure and in integer cents, used alike by the reference upstream (which
+// decides) and the pages (which show). docs/decisions/340-checkout.md
+
+import type { Modality } from '../catalog/product.ts';
+
+/** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
+export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
+
+/** SNAP covers food for the home: not alcohol or tobacco (an age limit), nor the non-food departments. */
+export function snapEligible(item: { minimumAge: number | null; departmentId: string }): boolean {
+  return item.minimumAge === null && !NON_FOOD_DEPARTMENTS.has(item.departmentId);
+}
+
+/** Sales tax of the reference chain: 7% on what SNAP does not cover (food for the home is not taxed), half-up. */
+export const TAX_RATE_BASIS_POINTS = 700;
+export function taxCents(taxableCents: number): number {
+  return Math.floor((Math.max(0, taxableCents) * TAX_RATE_BASIS_POINTS + 5000) / 10000);
+}
+
+/** Pickup is free from $35; below it a $1.99 fee. Delivery costs its time slot's fee. Ship $5.99. In store, nothing. */
+export const PICKUP_FREE_FROM_CENTS = 3500;
+export const PICKUP_FEE_CENTS = 199;
+export const SHIP_FEE_CENTS = 599;
+export function serviceFeeCents(modality: Modality, itemTotalCents: number, slotFeeCents: number | null): number {
+  switch (modality) {
+    case 'PICKUP':
+      return itemTotalCents >= PICKUP_FREE_FROM_CENTS ? 0 : PICKUP_FEE_CENTS;
+    case 'DELIVERY':
+      return slotFeeCents ?? 0;
+    case 'SHIP':
+      return SHIP_FEE_CENTS;
+    case 'IN_STORE':
+      return 0;
+  }
+}
+
+export interface Gratuity {
+  /** suggested tips, integer cents */
+  suggestions: number[];
+  maximumAmount: number;
+  /** shopping §4: modifiable only while DRAFT and when the server says it can be updated */
+  modifiable: boolean;
+  amount: number;
+}
+
+/** A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at least $1 each; at most $50 (pickup) or $100 (delivery). */
+export function gratuityFor(modality: Modality, itemTotalCents: number, status: 'DRAFT' | 'PLACED', amount: number): Gratuity {
+  if (modality !== 'PICKUP' && modality !== 'DELIVERY') return { suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 };
+  const maximumAmount = modality === 'PICKUP' ? 5000 : 10000;
+  const suggestions = [500, 1000, 1500].map((basisPoints) => Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * basisPoints) / 10000))));
+  return { suggestions: [...new Set(suggestions)], maximumAmount, modifiable: status === 'DRAFT', amount: Math.min(amount, maximumAmount) };
+}
+
+/** Why a tip is refused, or null. */
+export function tipProblem(cents: number, gratuity: Pick<Gratuity, 'modifiable' | 'maximumAmount'>): string | null {
+  if (!gratuity.modifiable) return 'The tip can no longer be changed for this order.';
+  if (!Number.isInteger(cents) || cents < 0) return 'Enter a tip in dollars and cents.';
+  if (cents > gratuity.maximumAmount) return `A tip can be at most $${(gratuity.maximumAmount / 100).toFixed(2)}.`;
+  return null;
+}
+
+/** Whole years between a birth date and a day, both YYYY-MM-DD (shopping §9). `ageOn('2005-06-01', '2026-05-31') === 20` */
+export function ageOn(dateOfBirth: string, day: string): number | null {
+  const birth = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  const today = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!birth || !today) return null;
+  const [by, bm, bd] = birth.slice(1).map(Number) as [number, number, number];
+  const [ty, tm, td] = today.slice(1).map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(by, bm - 1, bd));
+  if (check.getUTCFullYear() !== by || check.getUTCMonth() !== bm - 1 || check.getUTCDate() !== bd) return null;
+  if (dateOfBirth > day) return null;
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** The highest minimum age of the items (alcohol, tobacco), or null (shopping §5). */
+export function minimumAgeOf(items: ReadonlyArray<{ minimumAge: number | null }>): number | null {
+  return items.reduce<number | null>((max, item) => (item.minimumAge !== null && (max === null || item.minimumAge > max) ? item.minimumAge : max), null);
+}
+
+/** The date of a moment as YYYY-MM-DD in UTC (shopping §9). */
+export const isoDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+
+export interface Summary {
+  itemCount: number;
+  /** shopping §3 summary cost itemTotal: the lines at their prices, flash-sale adjustments taken off */
+  itemTotal: number;
+  serviceFee: number;
+  tax: number;
+  gratuity: number;
+  total: number;
+  /** what SNAP/EBT may pay: the SNAP-eligible lines */
+  snapEligibleTotal: number;
+}
+
+export function summarize(
+  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; adjustmentCents: number; snapEligible: boolean }>,
+  modality: Modality,
+  slotFeeCents: number | null,
+  gratuityCents: number,
+): Summary {
+  const net = (line: (typeof lines)[number]) => Math.max(0, line.lineTotalCents - line.adjustmentCents);
+  const itemTotal = lines.reduce((sum, line) => sum + net(line), 0);
+  const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? net(line) : 0), 0);
+  const serviceFee = lines.length === 0 ? 0 : serviceFeeCents(modality, itemTotal, slotFeeCents);
+  const tax = taxCents(itemTotal - snapEligibleTotal);
+  return { itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), itemTotal, serviceFee, tax, gratuity: gratuityCents, total: itemTotal + serviceFee + tax + gratuityCents, snapEligibleTotal };
+}
+
+export interface PaymentSplit {
+  ebt: number;
+  giftCards: Array<{ reference: string; amount: number }>;
+  card: number;
+}
+
+/**
+ * Who pays what: SNAP/EBT first, for the SNAP-eligible items only, up to the asked amount and
+ * the balance; then the gift cards in order, each up to its balance; the rest by card.
+ */
+export function splitPayment(
+  summary: Pick<Summary, 'total' | 'snapEligibleTotal'>,
+  ebt: { requested: number; balance: number } | null,
+  giftCards: ReadonlyArray<{ reference: string; balanceCents: number }>,
+): PaymentSplit {
+  const ebtAmount = ebt ? Math.max(0, Math.min(ebt.requested, ebt.balance, summary.snapEligibleTotal, summary.total)) : 0;
+  let rest = summary.total - ebtAmount;
+  const cards = giftCards.flatMap((card) => {
+    const amount = Math.min(rest, Math.max(0, card.balanceCents));
+    rest -= amount;
+    return amount > 0 ? [{ reference: card.reference, amount }] : [];
+  });
+  return { ebt: ebtAmount, giftCards: cards, card: rest };
+}

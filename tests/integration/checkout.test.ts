@@ -1,0 +1,242 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { BANNERS } from '../../src/lib/banner/banners.ts';
+import { CheckoutResponseSchema, FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Checkout } from '../../src/lib/checkout/contracts.ts';
+import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
+import { createApp } from '../fixtures/app.ts';
+import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+
+// Checkout against the real upstream and D1 (issue 13; shopping §3-§5, §7, §8;
+// docs/decisions/340-checkout.md): create, modify with idempotency and versionKey, time slots and
+// their last place, tips, age checks, flash sales, and an order placed exactly once.
+
+const app = createApp();
+const STORE = BANNERS.harvest.defaultLocationId;
+let cookie = '';
+let food: string[] = [];
+let wine = '';
+
+const call = (method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) =>
+  app.request(
+    `${TEST_ORIGIN}${path}`,
+    { method, headers: method === 'GET' ? { cookie: options.cookie ?? cookie, ...options.headers } : sameOriginJson(options.cookie ?? cookie, options.headers), ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) },
+    env,
+    createExecutionContext(),
+  );
+const key = () => crypto.randomUUID().replaceAll('-', '');
+const checkoutOf = async (response: Response) => {
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return v.parse(CheckoutResponseSchema, await response.json()).data;
+};
+const reason = async (response: Response) => v.parse(ErrorBodySchema, await response.json()).errors[0]?.reason;
+
+async function fillCart(who: string, items: Array<[string, number]>) {
+  const basket = await call('GET', '/basket/api/basket/', { cookie: who });
+  const eTag = basket.headers.get('etag') ?? '*';
+  const put = await call('PUT', '/basket/api/basket/', { cookie: who, headers: { 'if-match': eTag }, body: { lineItems: items.map(([gtin13, quantity]) => ({ gtin13, quantity })) } });
+  expect(put.status, await put.clone().text()).toBe(200);
+}
+async function addCard(who: string) {
+  const response = await call('POST', '/wallet/api/v1/cards', {
+    cookie: who,
+    headers: { 'idempotency-key': key() },
+    body: { cardNumber: '4111111111111111', expirationMonth: '12', expirationYear: '30', cvv: '123', cardHolderFirstName: 'Dana', cardHolderLastName: 'Reyes', billingAddress: { addressLine1: '12 Orchard Lane', city: 'Portland', state: 'OR', zipCode: '97201' } },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { cardId: string }).cardId;
+}
+async function readyCheckout(who: string, items: Array<[string, number]>): Promise<Checkout> {
+  await fillCart(who, items);
+  const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts', { cookie: who }));
+  const slots = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP', { cookie: who })).json()).data.timeslots;
+  const slot = slots.find((entry) => entry.available > 1)!;
+  await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { cookie: who, headers: { 'idempotency-key': key() }, body: { slotId: slot.slotId, contact: { firstName: 'Dana', lastName: 'Reyes', phone: '5035550142' }, cardId: await addCard(who) } }));
+  return checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${checkout.id}`, { cookie: who }));
+}
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: 400 });
+  cookie = await signInCookie(app, env);
+  const { results } = await env.DB.prepare(
+    `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
+      WHERE p.minimum_age IS NULL AND p.pickup = 1 AND p.department_id NOT IN ('11', '12', '13') AND pp.stock_quantity > 50 ORDER BY p.gtin13 LIMIT 4`,
+  )
+    .bind(STORE)
+    .all<{ gtin13: string }>();
+  food = results.map((row) => row.gtin13);
+  wine = (await env.DB.prepare('SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1 WHERE p.minimum_age = 21 AND p.pickup = 1 LIMIT 1').bind(STORE).first<{ gtin13: string }>())!.gtin13;
+  expect(food).toHaveLength(4);
+});
+
+describe('a checkout made from the cart', () => {
+  test('create is the DRAFT of the cart, priced like the cart; a second create is the same checkout', async () => {
+    await fillCart(cookie, [[food[0]!, 2], [food[1]!, 1]]);
+    const created = await call('POST', '/checkout/api/v1/checkouts');
+    expect(created.status).toBe(201);
+    const checkout = await checkoutOf(created);
+    expect(checkout).toMatchObject({ status: 'DRAFT', modalityType: 'PICKUP', locationId: STORE, orderNumber: null });
+    const basket = (await (await call('GET', '/basket/api/basket/')).json()) as { data: { subtotalCents: number; lineItems: Array<{ gtin13: string; lineTotalCents: number }> } };
+    expect(checkout.summary.itemTotal).toBe(basket.data.subtotalCents);
+    expect(checkout.lineItems.map((line) => [line.gtin13, line.lineTotalCents])).toEqual(basket.data.lineItems.map((line) => [line.gtin13, line.lineTotalCents]));
+    expect(checkout.summary.total).toBe(checkout.summary.itemTotal + checkout.summary.serviceFee + checkout.summary.tax + checkout.summary.gratuity);
+    const again = await call('POST', '/checkout/api/v1/checkouts');
+    expect(again.status).toBe(200);
+    expect((await checkoutOf(again)).id).toBe(checkout.id);
+  });
+
+  test('a retried modification (same Idempotency-Key) applies once; a stale versionKey is 412; no precondition is serialised', async () => {
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    const idem = key();
+    const first = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { headers: { 'idempotency-key': idem }, body: { instructions: 'Ring the bell' } });
+    const firstBody = await checkoutOf(first);
+    const retried = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { headers: { 'idempotency-key': idem }, body: { instructions: 'Ring the bell' } });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect((await checkoutOf(retried)).versionKey).toBe(firstBody.versionKey);
+    const stale = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { headers: { 'if-match': checkout.versionKey }, body: { instructions: 'Leave at the door' } });
+    expect(stale.status).toBe(412);
+    const together = await Promise.all(['a', 'b', 'c', 'd'].map((tag) => call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { instructions: `note ${tag}` } })));
+    expect(together.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const after = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${checkout.id}`));
+    expect(Number(after.versionKey.replace(/\D/g, ''))).toBe(Number(firstBody.versionKey.replace(/\D/g, '')) + 4);
+  });
+
+  test('tips: the suggestions, a custom amount up to the maximum, nothing above it', async () => {
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    expect(checkout.gratuity).toMatchObject({ modifiable: true, maximumAmount: 5000 });
+    expect(checkout.gratuity.suggestions.length).toBeGreaterThan(0);
+    const tipped = await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { gratuityCents: 725 } }));
+    expect(tipped.gratuity.amount).toBe(725);
+    expect(tipped.summary.gratuity).toBe(725);
+    expect(tipped.summary.total).toBe(checkout.summary.total + 725);
+    const over = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { gratuityCents: 5001 } });
+    expect(over.status).toBe(422);
+    expect(await reason(over)).toBe('A tip can be at most $50.00.');
+  });
+
+  test('someone else’s checkout or a made-up id is Not Found; signed out is 401', async () => {
+    expect((await call('GET', `/checkout/api/v1/checkouts/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await call('POST', '/checkout/api/v1/checkouts', { cookie: '' })).status).toBe(401);
+    expect((await call('GET', '/checkout/api/v1/timeslots', { cookie: '' })).status).toBe(401);
+  });
+});
+
+describe('time slots', () => {
+  test('per store and modality with capacity; choosing one holds it for a while', async () => {
+    const slots = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP')).json()).data;
+    expect(slots.locationId).toBe(STORE);
+    expect(slots.timeslots.length).toBeGreaterThan(20);
+    for (const slot of slots.timeslots) {
+      expect(slot.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(slot.startTime).toMatch(/^\d{2}:\d{2}$/);
+    }
+    const delivery = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=DELIVERY')).json()).data.timeslots;
+    expect(delivery.some((slot) => slot.feeCents > 0)).toBe(true);
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    const slot = slots.timeslots.at(-1)!;
+    const held = await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { slotId: slot.slotId } }));
+    expect(held.fulfillment.promiseSelections[0]).toMatchObject({ slotId: slot.slotId, date: slot.date, startTime: slot.startTime });
+    expect(Date.parse(held.fulfillment.promiseSelections[0]!.heldUntil)).toBeGreaterThan(Date.now() + 10 * 60_000);
+    const after = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP')).json()).data.timeslots.find((entry) => entry.slotId === slot.slotId);
+    expect(after?.available).toBe(slot.available - 1);
+  });
+
+  test('two shoppers race for the last place in a slot: exactly one gets it', async () => {
+    const other = await signInCookie(app, env, { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
+    await fillCart(other, [[food[2]!, 1]]);
+    const mine = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    const theirs = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts', { cookie: other }));
+    const slots = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP')).json()).data.timeslots;
+    const slot = slots.find((entry) => entry.available === entry.capacity)!;
+    await env.DB.prepare('UPDATE timeslots SET capacity = 1 WHERE slot_id = ?1').bind(slot.slotId).run();
+    const answers = await Promise.all([
+      call('POST', `/checkout/api/v1/checkouts/${mine.id}`, { body: { slotId: slot.slotId } }),
+      call('POST', `/checkout/api/v1/checkouts/${theirs.id}`, { cookie: other, body: { slotId: slot.slotId } }),
+    ]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+    const loser = answers.find((response) => response.status === 409)!;
+    expect(await reason(loser)).toBe('That time is no longer available. Please choose another.');
+    const held = await env.DB.prepare('SELECT COUNT(*) AS n FROM timeslot_holds WHERE slot_id = ?1').bind(slot.slotId).first<{ n: number }>();
+    expect(held?.n).toBe(1);
+  });
+});
+
+describe('age verification', () => {
+  test('a cart with wine asks for a birth date; an under-age buyer is refused; the date is kept on buyer, contact and options', async () => {
+    await fillCart(cookie, [[food[0]!, 1], [wine, 1]]);
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    expect(checkout.checkoutOptions).toEqual({ dateOfBirth: null, minimumAge: 21 });
+    const today = new Date();
+    const young = `${today.getUTCFullYear() - 20}-01-01`;
+    const refused = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: young } });
+    expect(refused.status).toBe(422);
+    expect(await reason(refused)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+    const adult = await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '1990-04-12' } }));
+    expect(adult.buyer.dateOfBirth).toBe('1990-04-12');
+    expect(adult.fulfillment.contact.dateOfBirth).toBe('1990-04-12');
+    expect(adult.checkoutOptions.dateOfBirth).toBe('1990-04-12');
+    expect(adult.lineItems.find((line) => line.gtin13 === wine)).toMatchObject({ minimumAge: 21, snapEligible: false });
+  });
+});
+
+describe('flash sales', () => {
+  test('claims for the cart items: the gtin13-to-quantity map, the items with coupon and offers; never oversold; the checkout takes the adjustment', async () => {
+    await fillCart(cookie, [[food[3]!, 3]]);
+    await env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-TEST-1', 'harvest', ?1, 50, 2, 5, ?2)`).bind(food[3], Date.now() + 3_600_000).run();
+    const noKey = await call('POST', '/checkout/api/v1/flash-sales', { body: { gtin13s: [food[3]] } });
+    expect(noKey.status).toBe(400);
+    const idem = key();
+    const claimed = await call('POST', '/checkout/api/v1/flash-sales', { headers: { 'idempotency-key': idem, 'x-tenant-id': 'bayside' }, body: { gtin13s: [food[3], food[0]] } });
+    expect(claimed.status).toBe(200);
+    const data = v.parse(FlashSaleResponseSchema, await claimed.json()).data;
+    expect(data.flashSales).toEqual({ [food[3]!]: 2, [food[0]!]: 0 });
+    expect(data.refetch).toBe(true);
+    expect(data.items).toEqual([{ gtin13: food[3], couponId: 'FS-TEST-1', numberOfOffersReceived: 2 }]);
+    const replay = await call('POST', '/checkout/api/v1/flash-sales', { headers: { 'idempotency-key': idem }, body: { gtin13s: [food[3], food[0]] } });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const left = await env.DB.prepare(`SELECT offers_left FROM flash_sales WHERE coupon_id = 'FS-TEST-1'`).first<{ offers_left: number }>();
+    expect(left?.offers_left).toBe(0);
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    expect(checkout.lineItems[0]?.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: 'FS-TEST-1', amountCents: 100 }]);
+    expect(checkout.summary.itemTotal).toBe(checkout.lineItems[0]!.lineTotalCents - 100);
+  });
+});
+
+describe('placing the order', () => {
+  test('20 concurrent place-order requests with one Idempotency-Key make exactly one order; stock, slot and cart follow', async () => {
+    const checkout = await readyCheckout(cookie, [[food[0]!, 2], [food[1]!, 1]]);
+    const stockBefore = await env.DB.prepare('SELECT stock_quantity FROM product_prices WHERE location_id = ?1 AND gtin13 = ?2').bind(STORE, food[0]).first<{ stock_quantity: number }>();
+    const idem = key();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { headers: { 'idempotency-key': idem }, body: { expectedTotalCents: checkout.summary.total } })),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.every((status) => status === 201 || status === 200), statuses.join(',')).toBe(true);
+    const orders = await Promise.all(answers.map(async (response) => v.parse(OrderResponseSchema, await response.json()).data.orderNumber));
+    expect(new Set(orders).size).toBe(1);
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?1').bind(checkout.id).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+    const stockAfter = await env.DB.prepare('SELECT stock_quantity FROM product_prices WHERE location_id = ?1 AND gtin13 = ?2').bind(STORE, food[0]).first<{ stock_quantity: number }>();
+    expect(stockAfter?.stock_quantity).toBe((stockBefore?.stock_quantity ?? 0) - 2);
+    const booked = await env.DB.prepare('SELECT booked FROM timeslot_holds WHERE checkout_id = ?1').bind(checkout.id).first<{ booked: number }>();
+    expect(booked?.booked).toBe(1);
+    const basket = (await (await call('GET', '/basket/api/basket/')).json()) as { data: { lineItems: unknown[] } };
+    expect(basket.data.lineItems).toEqual([]);
+    // a later press without the key answers the same order, never a second one
+    const later = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { body: { expectedTotalCents: checkout.summary.total } });
+    expect(v.parse(OrderResponseSchema, await later.json()).data.orderNumber).toBe(orders[0]);
+    const order = v.parse(OrderResponseSchema, await (await call('GET', `/checkout/api/v1/orders/${orders[0]}`)).json()).data;
+    expect(order.transactions).toEqual([{ paymentMethod: expect.objectContaining({ type: 'CARD', lastFour: '1111' }), amountCents: checkout.summary.total }]);
+    expect((await call('GET', '/checkout/api/v1/orders/0000000000')).status).toBe(404);
+  });
+
+  test('a total that changed since the shopper saw it is refused, never charged; an empty cart is refused', async () => {
+    const checkout = await readyCheckout(cookie, [[food[1]!, 1]]);
+    const moved = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { headers: { 'idempotency-key': key() }, body: { expectedTotalCents: checkout.summary.total - 1 } });
+    expect(moved.status).toBe(409);
+    expect(await reason(moved)).toBe('Your order total changed. Please review it before placing your order.');
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?1').bind(checkout.id).first<{ n: number }>())?.n).toBe(0);
+  });
+});

@@ -1,0 +1,221 @@
+import type { Checkout, Order } from '../../src/lib/checkout/contracts.ts';
+import { SLOT_HOLD_MINUTES } from '../../src/lib/checkout/contracts.ts';
+import type { SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
+import type { Modality } from '../../src/lib/catalog/product.ts';
+import { forGtinChunks } from './basket.ts';
+
+// Checkout storage (migrations/0022_checkout.sql; issue 13): time slots made on first ask and
+// held with one conditional statement, the DRAFT checkout document, flash-sale claims and orders.
+// docs/decisions/340-checkout.md
+
+export type SlotModality = 'PICKUP' | 'DELIVERY';
+
+export interface SlotRow {
+  slot_id: string;
+  location_id: string;
+  modality: SlotModality;
+  slot_date: string;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  fee_cents: number;
+  available: number;
+}
+
+/** How many days ahead slots are offered, and the windows of a day. */
+export const SLOT_DAYS = 7;
+const PICKUP_WINDOWS = Array.from({ length: 12 }, (_, index) => [8 + index, 9 + index] as const);
+const DELIVERY_WINDOWS = Array.from({ length: 6 }, (_, index) => [8 + index * 2, 10 + index * 2] as const);
+const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** Delivery costs more at busy times: $3.95 mornings, $4.95 afternoons, $6.95 evenings. */
+const deliveryFee = (hour: number) => (hour < 12 ? 395 : hour < 16 ? 495 : 695);
+
+/** The slot windows of a store for the coming days (UTC days; the first must start an hour from now). */
+export function slotPlan(locationId: string, modality: SlotModality, now: number): Array<Omit<SlotRow, 'available'>> {
+  const windows = modality === 'PICKUP' ? PICKUP_WINDOWS : DELIVERY_WINDOWS;
+  const plan: Array<Omit<SlotRow, 'available'>> = [];
+  const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  for (let day = 0; day < SLOT_DAYS; day += 1) {
+    const start = today + day * 86_400_000;
+    const date = new Date(start).toISOString().slice(0, 10);
+    for (const [from, to] of windows) {
+      if (start + from * 3_600_000 < now + 3_600_000) continue;
+      plan.push({
+        slot_id: `${locationId}-${modality}-${date}-${hhmm(from).replace(':', '')}`,
+        location_id: locationId,
+        modality,
+        slot_date: date,
+        start_time: hhmm(from),
+        end_time: hhmm(to),
+        capacity: modality === 'PICKUP' ? 6 : 4,
+        fee_cents: modality === 'PICKUP' ? 0 : deliveryFee(from),
+      });
+    }
+  }
+  return plan;
+}
+
+const TAKEN = '(SELECT COUNT(*) FROM timeslot_holds h WHERE h.slot_id = t.slot_id AND (h.booked = 1 OR h.expires_at > ?3))';
+
+/** The store's slots for the coming days with the places left (made on first ask, in one statement). */
+export async function timeslots(db: D1Database, locationId: string, modality: SlotModality, now: number): Promise<SlotRow[]> {
+  const plan = slotPlan(locationId, modality, now);
+  if (plan.length > 0) {
+    await db
+      .prepare(
+        `INSERT OR IGNORE INTO timeslots (slot_id, location_id, modality, slot_date, start_time, end_time, capacity, fee_cents)
+         SELECT value ->> '$.slot_id', value ->> '$.location_id', value ->> '$.modality', value ->> '$.slot_date', value ->> '$.start_time', value ->> '$.end_time', value ->> '$.capacity', value ->> '$.fee_cents'
+           FROM json_each(?1)`,
+      )
+      .bind(JSON.stringify(plan))
+      .run();
+  }
+  const first = plan[0]?.slot_date ?? new Date(now).toISOString().slice(0, 10);
+  const { results } = await db
+    .prepare(
+      `SELECT t.*, max(0, t.capacity - ${TAKEN}) AS available FROM timeslots t
+        WHERE t.location_id = ?1 AND t.modality = ?2 AND t.slot_date >= ?4 AND t.slot_id IN (SELECT value FROM json_each(?5))
+        ORDER BY t.slot_date, t.start_time`,
+    )
+    .bind(locationId, modality, now, first, JSON.stringify(plan.map((slot) => slot.slot_id)))
+    .all<SlotRow>();
+  return results;
+}
+
+export async function timeslot(db: D1Database, slotId: string, now: number): Promise<SlotRow | null> {
+  return db.prepare(`SELECT t.*, max(0, t.capacity - ${TAKEN.replace('?3', '?2')}) AS available FROM timeslots t WHERE t.slot_id = ?1`).bind(slotId, now).first<SlotRow>();
+}
+
+/**
+ * Holds a place in a slot for a checkout (and lets go of any other slot it held). One statement
+ * counts the places others hold or booked and inserts only if one is left: two shoppers cannot
+ * both take the last place. Returns the hold's expiry, or null when the slot is full.
+ */
+export async function holdSlot(db: D1Database, slotId: string, checkoutId: string, now: number): Promise<number | null> {
+  const expiresAt = now + SLOT_HOLD_MINUTES * 60_000;
+  const [, held] = await db.batch([
+    db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0 AND slot_id != ?2').bind(checkoutId, slotId),
+    db
+      .prepare(
+        `INSERT INTO timeslot_holds (slot_id, checkout_id, expires_at, booked)
+         SELECT ?1, ?2, ?3, 0 WHERE
+           (SELECT COUNT(*) FROM timeslot_holds h WHERE h.slot_id = ?1 AND h.checkout_id != ?2 AND (h.booked = 1 OR h.expires_at > ?4))
+           < (SELECT capacity FROM timeslots WHERE slot_id = ?1)
+         ON CONFLICT (slot_id, checkout_id) DO UPDATE SET expires_at = excluded.expires_at`,
+      )
+      .bind(slotId, checkoutId, expiresAt, now),
+  ]);
+  return (held?.meta.changes ?? 0) > 0 ? expiresAt : null;
+}
+
+/** The checkout's hold on its slot: live (held or booked), or gone. */
+export async function slotHold(db: D1Database, slotId: string, checkoutId: string, now: number): Promise<'held' | 'expired'> {
+  const row = await db.prepare('SELECT expires_at, booked FROM timeslot_holds WHERE slot_id = ?1 AND checkout_id = ?2').bind(slotId, checkoutId).first<{ expires_at: number; booked: number }>();
+  return row && (row.booked === 1 || row.expires_at > now) ? 'held' : 'expired';
+}
+
+/** What the checkout keeps between calls; the lines are read from the cart each time. */
+export interface CheckoutDocument {
+  modalityType: Modality;
+  locationId: string;
+  contact: Checkout['fulfillment']['contact'];
+  instructions: string;
+  slot: Checkout['fulfillment']['promiseSelections'][number] | null;
+  dateOfBirth: string | null;
+  gratuityCents: number;
+  cardId: string | null;
+  ebtRequestedCents: number;
+  lineExtras: Record<string, { substitutionPolicy?: SubstitutionPolicy; instructions: string }>;
+}
+
+export interface CheckoutRow {
+  id: string;
+  customer_guid: string;
+  banner: string;
+  status: 'DRAFT' | 'PLACED';
+  version: number;
+  document: string;
+  order_number: string | null;
+}
+
+export async function draftCheckout(db: D1Database, customerGUID: string, banner: string): Promise<CheckoutRow | null> {
+  return db.prepare(`SELECT * FROM checkouts WHERE customer_guid = ?1 AND banner = ?2 AND status = 'DRAFT'`).bind(customerGUID, banner).first<CheckoutRow>();
+}
+
+export async function checkoutById(db: D1Database, id: string, customerGUID: string): Promise<CheckoutRow | null> {
+  return db.prepare('SELECT * FROM checkouts WHERE id = ?1 AND customer_guid = ?2').bind(id, customerGUID).first<CheckoutRow>();
+}
+
+/** Product facts the checkout needs beyond the cart's: age limits and departments. */
+export async function productFacts(db: D1Database, gtins: readonly string[]): Promise<Map<string, { minimumAge: number | null; departmentId: string }>> {
+  const facts = new Map<string, { minimumAge: number | null; departmentId: string }>();
+  await forGtinChunks(gtins, async (chunk, marks) => {
+    const { results } = await db
+      .prepare(`SELECT gtin13, minimum_age, department_id FROM products WHERE ?1 IS NULL AND gtin13 IN (${marks})`)
+      .bind(null, ...chunk)
+      .all<{ gtin13: string; minimum_age: number | null; department_id: string }>();
+    for (const row of results) facts.set(row.gtin13, { minimumAge: row.minimum_age, departmentId: row.department_id });
+  });
+  return facts;
+}
+
+export interface FlashSaleRow {
+  coupon_id: string;
+  gtin13: string;
+  discount_cents: number;
+  offers_left: number;
+  per_customer: number;
+  claimed: number;
+}
+
+/** The running flash sales of the banner for these items, with what the shopper has claimed. */
+export async function flashSales(db: D1Database, banner: string, customerGUID: string, gtins: readonly string[], now: number): Promise<FlashSaleRow[]> {
+  if (gtins.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT f.coupon_id, f.gtin13, f.discount_cents, f.offers_left, f.per_customer, coalesce(c.quantity, 0) AS claimed
+         FROM flash_sales f LEFT JOIN flash_sale_claims c ON c.coupon_id = f.coupon_id AND c.customer_guid = ?2
+        WHERE f.banner = ?1 AND f.ends_at > ?3 AND f.gtin13 IN (SELECT value FROM json_each(?4))
+        ORDER BY f.gtin13, f.coupon_id`,
+    )
+    .bind(banner, customerGUID, now, JSON.stringify([...new Set(gtins)]))
+    .all<FlashSaleRow>();
+  return results;
+}
+
+/**
+ * Claims up to `wanted` offers of a flash sale for the shopper: one statement takes offers only
+ * while some are left, so a sale is never oversold. Returns the quantity now held.
+ */
+export async function claimFlashSale(db: D1Database, sale: FlashSaleRow, customerGUID: string, wanted: number): Promise<number> {
+  const more = Math.max(0, Math.min(wanted, sale.per_customer) - sale.claimed);
+  if (more === 0) return sale.claimed;
+  // every right-hand side of an UPDATE reads the row as it was: taken is what was left, up to more
+  const row = await db
+    .prepare('UPDATE flash_sales SET offers_left = offers_left - min(offers_left, ?2), last_taken = min(offers_left, ?2) WHERE coupon_id = ?1 AND offers_left > 0 RETURNING last_taken')
+    .bind(sale.coupon_id, more)
+    .first<{ last_taken: number }>();
+  const got = row?.last_taken ?? 0;
+  if (got === 0) return sale.claimed;
+  await db
+    .prepare('INSERT INTO flash_sale_claims (coupon_id, customer_guid, quantity) VALUES (?1, ?2, ?3) ON CONFLICT (coupon_id, customer_guid) DO UPDATE SET quantity = quantity + excluded.quantity')
+    .bind(sale.coupon_id, customerGUID, got)
+    .run();
+  return sale.claimed + got;
+}
+
+export async function orderByNumber(db: D1Database, orderNumber: string, customerGUID: string): Promise<Order | null> {
+  const row = await db.prepare('SELECT document FROM orders WHERE order_number = ?1 AND customer_guid = ?2').bind(orderNumber, customerGUID).first<{ document: string }>();
+  return row ? (JSON.parse(row.document) as Order) : null;
+}
+
+export async function orderOfCheckout(db: D1Database, checkoutId: string): Promise<Order | null> {
+  const row = await db.prepare('SELECT document FROM orders WHERE checkout_id = ?1').bind(checkoutId).first<{ document: string }>();
+  return row ? (JSON.parse(row.document) as Order) : null;
+}
+
+/** A 10-digit order number. */
+export function newOrderNumber(): string {
+  const digits = crypto.getRandomValues(new Uint32Array(2));
+  return `${1 + ((digits[0] ?? 0) % 9)}${String((digits[1] ?? 0) % 1_000_000_000).padStart(9, '0')}`;
+}

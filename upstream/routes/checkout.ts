@@ -1,0 +1,488 @@
+import { Hono, type Context } from 'hono';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
+import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
+import {
+  CHECKOUT_MESSAGES,
+  FlashSaleRequestSchema,
+  ModifyCheckoutSchema,
+  PlaceOrderSchema,
+  TENANT_HEADER,
+  TimeslotQuerySchema,
+  type Checkout,
+  type Order,
+} from '../../src/lib/checkout/contracts.ts';
+import { ageOn, gratuityFor, isoDay, minimumAgeOf, snapEligible, splitPayment, summarize, tipProblem } from '../../src/lib/checkout/rules.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { UpstreamEnv } from '../context.ts';
+import { activeBasket, pricedBasket, storedLines } from '../db/basket.ts';
+import {
+  checkoutById,
+  claimFlashSale,
+  draftCheckout,
+  flashSales,
+  holdSlot,
+  newOrderNumber,
+  orderByNumber,
+  orderOfCheckout,
+  productFacts,
+  slotHold,
+  timeslot,
+  timeslots,
+  type CheckoutDocument,
+  type CheckoutRow,
+} from '../db/checkout.ts';
+import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
+import { serialised } from '../db/serial.ts';
+import { appliedGiftCards, cardForPayment, debitEbt, debitGiftCard, ebtBalanceCents } from '../db/wallet.ts';
+import { requireCustomer } from '../middleware/require-customer.ts';
+import { parseBody, parseQuery } from '../validate.ts';
+
+// The checkout service (issue 13; shopping §3-§5, §7 Checkout and wallet): a DRAFT checkout made
+// from the cart, modified with an idempotency key and a versionKey precondition, priced again from
+// the cart on every read; time slots held with one conditional statement; flash sales claimed
+// without overselling; an order placed exactly once. docs/decisions/340-checkout.md
+
+export const checkoutService = new Hono<UpstreamEnv>();
+checkoutService.use('/checkout/api/*', requireCustomer());
+type CheckoutContext = Context<UpstreamEnv>;
+
+function customerOf(c: CheckoutContext) {
+  const customer = c.get('call').customer;
+  if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  return customer;
+}
+const modalityOf = (c: CheckoutContext): Modality => {
+  const modality = c.get('call').modality;
+  return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
+};
+
+function idempotencyKey(c: CheckoutContext): string | null {
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  return key;
+}
+
+const needsSlot = (modality: Modality) => modality === 'PICKUP' || modality === 'DELIVERY';
+const versionKey = (version: number) => `"c${version}"`;
+
+/** The checkout as the API answers it: lines priced from the cart now, the summary, the payment split. */
+async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Checkout> {
+  if (row.status === 'PLACED') return (JSON.parse(row.document) as { placed: Checkout }).placed;
+  const db = c.env.DB;
+  const call = c.get('call');
+  const doc = JSON.parse(row.document) as CheckoutDocument;
+  const now = Date.now();
+  const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
+  const lines = await storedLines(db, basket.id);
+  const priced = await pricedBasket(db, { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) }, basket, lines);
+  const gtins = lines.map((line) => line.gtin13);
+  const [facts, sales, ebtBalance, giftCards, card] = await Promise.all([
+    productFacts(db, gtins),
+    flashSales(db, row.banner, row.customer_guid, gtins, now),
+    ebtBalanceCents(db, row.customer_guid),
+    appliedGiftCards(db, row.customer_guid),
+    doc.cardId ? cardForPayment(db, row.customer_guid, doc.cardId) : Promise.resolve(null),
+  ]);
+  const lineItems = priced.lineItems.map((line) => {
+    const fact = facts.get(line.gtin13) ?? { minimumAge: null, departmentId: '' };
+    const extras = doc.lineExtras[line.gtin13];
+    let left = line.quantity;
+    let room = line.lineTotalCents;
+    const priceAdjustments = sales.flatMap((sale) => {
+      if (sale.gtin13 !== line.gtin13 || sale.claimed === 0 || left === 0) return [];
+      const quantity = Math.min(left, sale.claimed);
+      const amountCents = Math.min(room, quantity * sale.discount_cents);
+      left -= quantity;
+      room -= amountCents;
+      return amountCents > 0 ? [{ type: 'FLASH_SALE' as const, couponId: sale.coupon_id, amountCents }] : [];
+    });
+    return {
+      id: line.id,
+      gtin13: line.gtin13,
+      quantity: line.quantity,
+      substitutionPolicy: extras?.substitutionPolicy ?? line.substitutionPolicy,
+      instructions: extras?.instructions ?? '',
+      name: line.name,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.lineTotalCents,
+      minimumAge: fact.minimumAge,
+      snapEligible: snapEligible(fact),
+      priceAdjustments,
+      eligible: line.eligible,
+    };
+  });
+  const gratuityBase = gratuityFor(doc.modalityType, summarize(lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })), doc.modalityType, doc.slot?.feeCents ?? null, 0).itemTotal, 'DRAFT', doc.gratuityCents);
+  const summary = summarize(
+    lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })),
+    doc.modalityType,
+    doc.slot?.feeCents ?? null,
+    gratuityBase.amount,
+  );
+  const split = splitPayment(summary, doc.ebtRequestedCents > 0 && ebtBalance !== null ? { requested: doc.ebtRequestedCents, balance: ebtBalance } : null, giftCards);
+  const transactions: Checkout['payment']['transactions'] = [
+    ...(split.ebt > 0 ? [{ paymentMethod: { type: 'EBT' as const }, amountCents: split.ebt }] : []),
+    ...split.giftCards.map((entry) => ({ paymentMethod: { type: 'GIFT_CARD' as const, reference: entry.reference, lastFour: giftCards.find((gift) => gift.reference === entry.reference)?.lastFour ?? '' }, amountCents: entry.amount })),
+    ...(split.card > 0 && card ? [{ paymentMethod: { type: 'CARD' as const, cardId: card.cardId, brand: card.brand, lastFour: card.lastFour }, amountCents: split.card }] : []),
+  ];
+  // fallout (shopping §4): items no longer offered for the modality, and flash sales that sold out before the shopper got one
+  const soldOut = sales.filter((sale) => sale.offers_left === 0 && sale.claimed === 0).map((sale) => sale.gtin13);
+  const fallout = [...new Set([...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), ...soldOut])];
+  const minimumAge = minimumAgeOf(lineItems);
+  return {
+    id: row.id,
+    status: 'DRAFT',
+    versionKey: versionKey(row.version),
+    modalityType: doc.modalityType,
+    locationId: doc.locationId,
+    lineItems: lineItems.map(({ eligible: _eligible, ...line }) => line),
+    fulfillment: { contact: { ...doc.contact, dateOfBirth: doc.dateOfBirth }, promiseSelections: doc.slot ? [doc.slot] : [], instructions: doc.instructions, deliveryType: doc.modalityType },
+    buyer: { dateOfBirth: doc.dateOfBirth },
+    checkoutOptions: { dateOfBirth: doc.dateOfBirth, minimumAge },
+    summary,
+    payment: { cardId: card ? card.cardId : null, ebtRequestedCents: doc.ebtRequestedCents, transactions },
+    gratuity: gratuityBase,
+    fallout,
+    orderNumber: null,
+  };
+}
+const adjustment = (line: { priceAdjustments: ReadonlyArray<{ amountCents: number }> }) => line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0);
+
+async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 200) {
+  const data = await checkoutView(c, row);
+  c.header('ETag', data.versionKey);
+  return c.json({ data }, status);
+}
+
+async function ownCheckout(c: CheckoutContext): Promise<CheckoutRow> {
+  const id = c.req.param('checkoutId') ?? '';
+  const row = /^[0-9a-f-]{36}$/.test(id) ? await checkoutById(c.env.DB, id, customerOf(c).customerGUID) : null;
+  if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
+  return row;
+}
+
+/** The contact a new checkout starts with: the account's name and email, the default delivery address. */
+async function startingContact(db: D1Database, customerGUID: string): Promise<CheckoutDocument['contact']> {
+  const [customer, address] = await Promise.all([
+    db.prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ first_name: string; last_name: string; email: string }>(),
+    db
+      .prepare(`SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`)
+      .bind(customerGUID)
+      .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string; phone: string }>(),
+  ]);
+  return {
+    firstName: customer?.first_name ?? '',
+    lastName: customer?.last_name ?? '',
+    phone: address?.phone && /^\d{10}$/.test(address.phone) ? address.phone : '',
+    email: customer?.email ?? '',
+    address: address ? { addressLine1: address.address_line1, ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}), city: address.city, state: address.state, zipCode: address.zip_code } : null,
+    dateOfBirth: null,
+  };
+}
+
+// ---- time slots ----------------------------------------------------------------------------------
+
+checkoutService.get('/checkout/api/v1/timeslots', async (c) => {
+  const query = parseQuery(c, TimeslotQuerySchema);
+  const call = c.get('call');
+  const modality = query.modality ?? (modalityOf(c) === 'DELIVERY' ? 'DELIVERY' : 'PICKUP');
+  const rows = await timeslots(c.env.DB, call.locationId, modality, Date.now());
+  return c.json({
+    data: {
+      locationId: call.locationId,
+      modalityType: modality,
+      timeslots: rows.map((row) => ({ slotId: row.slot_id, date: row.slot_date, startTime: row.start_time, endTime: row.end_time, feeCents: row.fee_cents, available: row.available, capacity: row.capacity })),
+    },
+  }, 200);
+});
+
+// ---- create, get, modify -------------------------------------------------------------------------
+
+/** POST: the shopper's DRAFT checkout for the cart, at the store and modality of the call (201 when new). */
+checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
+  const customer = customerOf(c);
+  const call = c.get('call');
+  const db = c.env.DB;
+  const modality = modalityOf(c);
+  return serialised(`checkout:${customer.customerGUID}:${call.banner}`, async () => {
+    const found = await draftCheckout(db, customer.customerGUID, call.banner);
+    if (found) {
+      const doc = JSON.parse(found.document) as CheckoutDocument;
+      if (doc.modalityType === modality && doc.locationId === call.locationId) return answer(c, found);
+      // another store or modality: the slot and tip no longer apply
+      const next: CheckoutDocument = { ...doc, modalityType: modality, locationId: call.locationId, slot: null, gratuityCents: 0 };
+      await db.batch([
+        db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0').bind(found.id),
+        db.prepare('UPDATE checkouts SET document = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1').bind(found.id, JSON.stringify(next), Date.now()),
+      ]);
+      return answer(c, (await checkoutById(db, found.id, customer.customerGUID))!);
+    }
+    const doc: CheckoutDocument = {
+      modalityType: modality,
+      locationId: call.locationId,
+      contact: await startingContact(db, customer.customerGUID),
+      instructions: '',
+      slot: null,
+      dateOfBirth: null,
+      gratuityCents: 0,
+      cardId: null,
+      ebtRequestedCents: 0,
+      lineExtras: {},
+    };
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    await db
+      .prepare(`INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, created_at, updated_at) VALUES (?1, ?2, ?3, 'DRAFT', 1, ?4, ?5, ?5)`)
+      .bind(id, customer.customerGUID, call.banner, JSON.stringify(doc), now)
+      .run();
+    const row = await draftCheckout(db, customer.customerGUID, call.banner);
+    if (!row) throw new Error('checkout could not be created');
+    return answer(c, row, row.id === id ? 201 : 200);
+  });
+});
+
+checkoutService.get('/checkout/api/v1/checkouts/:checkoutId', async (c) => answer(c, await ownCheckout(c)));
+
+/**
+ * POST: a modification. A retried one (same Idempotency-Key) applies once; If-Match with a stale
+ * versionKey is 412; without a precondition, modifications are serialised, never refused.
+ */
+checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
+  const customer = customerOf(c);
+  const body = await parseBody(c, ModifyCheckoutSchema);
+  const key = idempotencyKey(c);
+  const ifMatch = c.req.header('if-match')?.trim() ?? null;
+  const db = c.env.DB;
+  const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
+    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, async (record) => {
+      const row = await ownCheckout(c);
+      if (row.status !== 'DRAFT') throw new HttpError(ERROR_CODES.CONFLICT, 'This order has already been placed', 409);
+      if (ifMatch !== null && ifMatch !== '*' && ifMatch !== versionKey(row.version)) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed since it was read', 412);
+      const doc = JSON.parse(row.document) as CheckoutDocument;
+      const next: CheckoutDocument = { ...doc, lineExtras: { ...doc.lineExtras } };
+      const now = Date.now();
+      const before = await checkoutView(c, row);
+      if (body.slotId !== undefined) {
+        if (!needsSlot(doc.modalityType) || !body.slotId.startsWith(`${doc.locationId}-${doc.modalityType}-`)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'That time slot is not for this store and way to shop', 422, ['slotId']);
+        const slot = await timeslot(db, body.slotId, now);
+        if (!slot || `${slot.slot_date}T${slot.start_time}` < new Date(now).toISOString().slice(0, 16)) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such time slot', 404, ['slotId']);
+        const heldUntil = await holdSlot(db, slot.slot_id, row.id, now);
+        if (heldUntil === null) throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.SLOT_FULL, 409, ['slotId']);
+        next.slot = { slotId: slot.slot_id, date: slot.slot_date, startTime: slot.start_time, endTime: slot.end_time, feeCents: slot.fee_cents, heldUntil: new Date(heldUntil).toISOString() };
+      }
+      if (body.contact) {
+        const address = body.contact.address === undefined ? doc.contact.address : body.contact.address;
+        next.contact = { ...doc.contact, firstName: body.contact.firstName, lastName: body.contact.lastName, phone: body.contact.phone, email: body.contact.email ?? doc.contact.email, address };
+      }
+      if (body.instructions !== undefined) next.instructions = body.instructions;
+      if (body.gratuityCents !== undefined) {
+        // shopping §4: only while DRAFT and when the server says the tip can be updated
+        const problem = tipProblem(body.gratuityCents, before.gratuity);
+        if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422, ['gratuityCents']);
+        next.gratuityCents = body.gratuityCents;
+      }
+      if (body.dateOfBirth !== undefined) {
+        const age = ageOn(body.dateOfBirth, isoDay(now));
+        if (age === null) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Enter a real birth date', 422, ['dateOfBirth']);
+        const minimum = before.checkoutOptions.minimumAge;
+        if (minimum !== null && age < minimum) throw new HttpError(ERROR_CODES.UNPROCESSABLE, CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
+        next.dateOfBirth = body.dateOfBirth;
+      }
+      if (body.cardId !== undefined) {
+        if (!(await cardForPayment(db, customer.customerGUID, body.cardId))) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such card in your wallet', 404, ['cardId']);
+        next.cardId = body.cardId;
+      }
+      if (body.ebtRequestedCents !== undefined) next.ebtRequestedCents = body.ebtRequestedCents;
+      for (const line of body.lineItems ?? []) {
+        if (!before.lineItems.some((item) => item.gtin13 === line.gtin13)) throw new HttpError(ERROR_CODES.NOT_FOUND, `No line for ${line.gtin13} in this checkout`, 404, [line.gtin13]);
+        const current = next.lineExtras[line.gtin13] ?? { instructions: '' };
+        next.lineExtras[line.gtin13] = { ...current, ...(line.substitutionPolicy ? { substitutionPolicy: line.substitutionPolicy } : {}), ...(line.instructions !== undefined ? { instructions: line.instructions } : {}) };
+      }
+      const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
+      const view = await checkoutView(c, written);
+      const [update] = await db.batch([
+        db.prepare('UPDATE checkouts SET document = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1 AND version = ?2').bind(row.id, row.version, written.document, now),
+        ...assertChanged(db),
+        ...record({ status: 200, body: { data: view } }),
+        ...clearAssertions(db),
+      ]);
+      if ((update?.meta.changes ?? 0) === 0) throw new WriteConflictError();
+      return { status: 200, body: { data: view } };
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof WriteConflictError || isAssertionFailure(error)) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed by another request', 412);
+    throw error;
+  });
+  const data = (result.body as { data: Checkout }).data;
+  c.header('ETag', data.versionKey);
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as { data: Checkout }, 200);
+});
+
+/** The statement that fails the batch (a CHECK) when the statement before it changed nothing. */
+const assertChanged = (db: D1Database) => [db.prepare('INSERT INTO write_assertions (ok) VALUES (changes())')];
+const clearAssertions = (db: D1Database) => [db.prepare('DELETE FROM write_assertions')];
+const isAssertionFailure = (error: unknown) => error instanceof Error && /CHECK constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+
+// ---- place the order -----------------------------------------------------------------------------
+
+/**
+ * POST …/place: the order is created once however often it is asked (a placed checkout answers
+ * its order; the same Idempotency-Key replays), the slot booked, stock taken, the cart emptied,
+ * gift cards and EBT debited, all in one D1 batch that commits together or not at all.
+ */
+checkoutService.post('/checkout/api/v1/checkouts/:checkoutId/place', async (c) => {
+  const customer = customerOf(c);
+  const body = await parseBody(c, PlaceOrderSchema);
+  const key = idempotencyKey(c);
+  const db = c.env.DB;
+  const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
+    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, (record) => place(c, body.expectedTotalCents, record)),
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as { data: Order }, result.status as 200 | 201);
+});
+
+async function place(c: CheckoutContext, expectedTotalCents: number, record: RecordAnswer): Promise<{ status: number; body: { data: Order } }> {
+  const db = c.env.DB;
+  const row = await ownCheckout(c);
+  if (row.status === 'PLACED') {
+    const order = await orderOfCheckout(db, row.id);
+    if (order) return { status: 200, body: { data: order } };
+  }
+  const doc = JSON.parse(row.document) as CheckoutDocument;
+  const view = await checkoutView(c, row);
+  const now = Date.now();
+  const refuse = (reason: string, status: number, rootCause: string[] = [], code: string = ERROR_CODES.UNPROCESSABLE): never => {
+    throw new HttpError(code, reason, status, rootCause);
+  };
+  if (view.lineItems.length === 0) refuse(CHECKOUT_MESSAGES.EMPTY_CART, 422, ['lineItems']);
+  const blocked = await ineligibleLines(c, row, doc);
+  if (blocked.length > 0) refuse(`Some items can't be ordered for ${doc.modalityType.toLowerCase()}. Remove them from your cart.`, 409, blocked, ERROR_CODES.CONFLICT);
+  if (needsSlot(doc.modalityType)) {
+    if (!doc.slot) refuse('Choose a time for your order', 422, ['slotId']);
+    else if ((await slotHold(db, doc.slot.slotId, row.id, now)) === 'expired') refuse(CHECKOUT_MESSAGES.SLOT_EXPIRED, 409, ['slotId'], ERROR_CODES.CONFLICT);
+  }
+  const contact = view.fulfillment.contact;
+  if (!contact.firstName || !contact.lastName || !/^\d{10}$/.test(contact.phone)) refuse('Add a name and a 10-digit phone number for your order', 422, ['contact']);
+  if ((doc.modalityType === 'DELIVERY' || doc.modalityType === 'SHIP') && !contact.address) refuse('Add the address to deliver to', 422, ['contact.address']);
+  const minimum = view.checkoutOptions.minimumAge;
+  if (minimum !== null) {
+    const age = doc.dateOfBirth ? ageOn(doc.dateOfBirth, isoDay(now)) : null;
+    if (age === null) refuse(`Some items in your order are for buyers ${minimum} or older: enter your birth date`, 422, ['dateOfBirth']);
+    else if (age < minimum) refuse(CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
+  }
+  // the price a shopper sees is the price they are charged: a total that moved is never charged
+  if (expectedTotalCents !== view.summary.total) refuse(CHECKOUT_MESSAGES.TOTAL_CHANGED, 409, [`total ${view.summary.total}`], ERROR_CODES.CONFLICT);
+  const paid = view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0);
+  if (paid !== view.summary.total) refuse('Choose a payment card for the rest of your order', 422, ['cardId']);
+
+  const orderNumber = newOrderNumber();
+  const order: Order = {
+    orderNumber,
+    checkoutId: row.id,
+    status: 'PLACED',
+    placedAt: new Date(now).toISOString(),
+    modalityType: view.modalityType,
+    locationId: view.locationId,
+    promiseSelection: view.fulfillment.promiseSelections[0] ?? null,
+    lineItems: view.lineItems,
+    summary: view.summary,
+    transactions: view.payment.transactions,
+  };
+  const placed: Checkout = { ...view, status: 'PLACED', versionKey: versionKey(row.version + 1), orderNumber, gratuity: { ...view.gratuity, modifiable: false } };
+  const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
+  const quantities = JSON.stringify(view.lineItems.map((line) => ({ g: line.gtin13, q: line.quantity })));
+  const saleIds = JSON.stringify(view.lineItems.flatMap((line) => line.priceAdjustments.map((entry) => entry.couponId)));
+  const statements: D1PreparedStatement[] = [
+    db.prepare(`UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`).bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
+    ...assertChanged(db),
+    db.prepare('INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)').bind(orderNumber, row.id, row.customer_guid, row.banner, view.locationId, view.modalityType, now, JSON.stringify(order)),
+    db
+      .prepare(
+        `UPDATE product_prices SET stock_quantity = max(0, stock_quantity - (SELECT value ->> '$.q' FROM json_each(?2) WHERE value ->> '$.g' = product_prices.gtin13))
+          WHERE location_id = ?1 AND gtin13 IN (SELECT value ->> '$.g' FROM json_each(?2))`,
+      )
+      .bind(view.locationId, quantities),
+    db.prepare('DELETE FROM basket_items WHERE basket_id = ?1').bind(basket.id),
+    db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
+    db.prepare('DELETE FROM flash_sale_claims WHERE customer_guid = ?1 AND coupon_id IN (SELECT value FROM json_each(?2))').bind(row.customer_guid, saleIds),
+  ];
+  if (doc.slot) {
+    statements.push(db.prepare('UPDATE timeslot_holds SET booked = 1 WHERE slot_id = ?1 AND checkout_id = ?2').bind(doc.slot.slotId, row.id), ...assertChanged(db));
+  }
+  for (const entry of view.payment.transactions) {
+    if (entry.paymentMethod.type === 'GIFT_CARD') statements.push(debitGiftCard(db, entry.paymentMethod.reference, entry.amountCents), ...assertChanged(db));
+    if (entry.paymentMethod.type === 'EBT') statements.push(debitEbt(db, row.customer_guid, entry.amountCents), ...assertChanged(db));
+  }
+  const response = { status: 201, body: { data: order } };
+  statements.push(...record(response), ...clearAssertions(db));
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (!isAssertionFailure(error)) throw error;
+    // a concurrent request placed it first, or a balance changed: answer what is now true
+    const again = await checkoutById(db, row.id, row.customer_guid);
+    const order = again?.status === 'PLACED' ? await orderOfCheckout(db, row.id) : null;
+    if (order) return { status: 200, body: { data: order } };
+    throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.TOTAL_CHANGED, 409);
+  }
+  return response;
+}
+
+/** The cart lines no longer sold at the store or offered for the modality (these block an order). */
+async function ineligibleLines(c: CheckoutContext, row: CheckoutRow, doc: CheckoutDocument): Promise<string[]> {
+  const db = c.env.DB;
+  const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
+  const priced = await pricedBasket(db, { ...c.get('call'), locationId: doc.locationId, division: doc.locationId.slice(0, 3) }, basket, await storedLines(db, basket.id));
+  return priced.lineItems.filter((line) => !line.eligible).map((line) => line.gtin13);
+}
+
+// ---- flash sales ---------------------------------------------------------------------------------
+
+/**
+ * POST: claim the running flash sales for these items (shopping §3, §7: idempotency and tenant
+ * headers). Answers the gtin13 -> quantity map, whether the cart should be fetched again (an offer
+ * ran out since), and the items with their coupon and the offers received.
+ */
+checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
+  const customer = customerOf(c);
+  const call = c.get('call');
+  const tenant = c.req.header(TENANT_HEADER);
+  if (tenant !== call.banner) throw new HttpError(ERROR_CODES.CLIENT_ERROR, `${TENANT_HEADER} must name the banner`, 400);
+  const key = idempotencyKey(c);
+  if (key === null) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  const body = await parseBody(c, FlashSaleRequestSchema);
+  const db = c.env.DB;
+  const result = await serialised(`flash:${customer.customerGUID}`, () =>
+    idempotentWrite({ db, scope: `flash:${customer.customerGUID}`, key, method: 'POST', path: '/checkout/api/v1/flash-sales', body }, async (record) => {
+      const now = Date.now();
+      const basket = await activeBasket(db, customer.customerGUID, call.banner, modalityOf(c));
+      const wanted = new Map((await storedLines(db, basket.id)).map((line) => [line.gtin13, line.quantity]));
+      const sales = await flashSales(db, call.banner, customer.customerGUID, body.gtin13s, now);
+      const flashSalesMap: Record<string, number> = Object.fromEntries(body.gtin13s.map((gtin13) => [gtin13, 0]));
+      const items: Array<{ gtin13: string; couponId: string; numberOfOffersReceived: number }> = [];
+      let refetch = false;
+      for (const sale of sales) {
+        const got = await claimFlashSale(db, sale, customer.customerGUID, wanted.get(sale.gtin13) ?? 0);
+        if (got < Math.min(wanted.get(sale.gtin13) ?? 0, sale.per_customer)) refetch = true;
+        flashSalesMap[sale.gtin13] = (flashSalesMap[sale.gtin13] ?? 0) + got;
+        items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
+      }
+      const response = { status: 200, body: { data: { flashSales: flashSalesMap, refetch, items } } };
+      const statements = record(response);
+      if (statements.length > 0) await db.batch(statements);
+      return response;
+    }),
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as object, 200);
+});
+
+// ---- orders --------------------------------------------------------------------------------------
+
+checkoutService.get('/checkout/api/v1/orders/:orderNumber', async (c) => {
+  const order = /^\d{10}$/.test(c.req.param('orderNumber')) ? await orderByNumber(c.env.DB, c.req.param('orderNumber'), customerOf(c).customerGUID) : null;
+  if (!order) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
+  return c.json({ data: order }, 200);
+});
+

@@ -1,0 +1,66 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import {
+  CHECKOUT_PATHS,
+  CheckoutResponseSchema,
+  FlashSaleRequestSchema,
+  FlashSaleResponseSchema,
+  ModifyCheckoutSchema,
+  OrderResponseSchema,
+  PlaceOrderSchema,
+  TENANT_HEADER,
+  TimeslotQuerySchema,
+  TimeslotsResponseSchema,
+} from '../../src/lib/checkout/contracts.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { EdgeEnv } from '../types.ts';
+import { validJson, validParams, validQuery } from '../validate.ts';
+import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+
+// Checkout at the edge (issue 13; shopping §7 Checkout and wallet): the checkout, time slot,
+// flash-sale and order calls for a signed-in shopper (401 otherwise), validated both ways. The
+// write headers a client may send (Idempotency-Key, If-Match) are validated and forwarded; the
+// tenant header of flash sales is the edge's banner, whatever the client said.
+// docs/decisions/340-checkout.md
+
+export const checkoutRoutes = new Hono<EdgeEnv>();
+type CheckoutContext = Context<EdgeEnv>;
+
+function signedIn(c: CheckoutContext) {
+  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to check out', 401);
+}
+
+const CheckoutIdParams = v.object({ checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'must be a checkout id')) });
+const OrderParams = v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) });
+
+async function forward<S extends v.GenericSchema>(c: CheckoutContext, schema: S, call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> }, status: 200 | 201 = 200) {
+  signedIn(c);
+  const headers = call.method === 'POST' ? writeHeaders(c) : {};
+  const result = await c.get('upstream').json({ ...call, ...headers }, schema);
+  const etag = result.headers.get('etag');
+  if (etag) c.header('ETag', etag);
+  if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
+  return c.json(result.data as object, result.status === 201 ? 201 : status);
+}
+
+checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), (c) => {
+  const { modality } = c.req.valid('query');
+  return forward(c, TimeslotsResponseSchema, { path: CHECKOUT_PATHS.TIMESLOTS, ...(modality ? { query: { modality } } : {}) });
+});
+checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, (c) => forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }));
+checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), (c) => forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }));
+checkoutRoutes.post('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), validJson(ModifyCheckoutSchema), (c) =>
+  forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId), body: c.req.valid('json') }),
+);
+checkoutRoutes.post('/checkout/api/v1/checkouts/:checkoutId/place', validParams(CheckoutIdParams), validJson(PlaceOrderSchema), (c) =>
+  forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.place(c.req.valid('param').checkoutId), body: c.req.valid('json') }),
+);
+checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
+  signedIn(c);
+  const headers = writeHeaders(c);
+  if (!headers.idempotencyKey) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  const result = await c.get('upstream').json({ method: 'POST', path: CHECKOUT_PATHS.FLASH_SALES, body: c.req.valid('json'), idempotencyKey: headers.idempotencyKey, callHeaders: { [TENANT_HEADER]: c.get('banner').id } }, FlashSaleResponseSchema);
+  if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
+  return c.json(result.data, 200);
+});
+checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) => forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }));
