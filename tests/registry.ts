@@ -147,7 +147,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/checkout/api/v1/checkouts', sample: { body: {} }, needsSignIn: true },
   { method: 'GET', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: {}, needsSignIn: true },
   { method: 'POST', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: { body: { instructions: 'Leave at the door' }, headers: { 'idempotency-key': 'registry-sample-0001' } }, needsSignIn: true },
-  { method: 'POST', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}/place`, route: '/checkout/api/v1/checkouts/:checkoutId/place', sample: { body: { expectedTotalCents: 0 }, headers: { 'idempotency-key': 'registry-sample-0002' } }, needsSignIn: true },
+  { method: 'POST', path: '/checkout/api/v1/orders', sample: { body: { checkoutId: SAMPLE_LIST_ID, expectedTotalCents: 0 }, headers: { 'idempotency-key': 'registry-sample-0002' } }, needsSignIn: true },
   { method: 'POST', path: '/checkout/api/v1/flash-sales', sample: { body: { gtin13s: [SAMPLE_GTIN] }, headers: { 'idempotency-key': 'registry-sample-0003' } }, needsSignIn: true },
   { method: 'GET', path: '/checkout/api/v1/orders/1000000001', route: '/checkout/api/v1/orders/:orderNumber', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/profile/api/add-address', sample: { body: { address: { types: ['delivery'], fullName: 'Dana Rivera', addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },

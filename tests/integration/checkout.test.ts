@@ -210,7 +210,7 @@ describe('placing the order', () => {
     const stockBefore = await env.DB.prepare('SELECT stock_quantity FROM product_prices WHERE location_id = ?1 AND gtin13 = ?2').bind(STORE, food[0]).first<{ stock_quantity: number }>();
     const idem = key();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { headers: { 'idempotency-key': idem }, body: { expectedTotalCents: checkout.summary.total } })),
+      Array.from({ length: 20 }, () => call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': idem }, body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total } })),
     );
     const statuses = answers.map((response) => response.status);
     expect(statuses.every((status) => status === 201 || status === 200), statuses.join(',')).toBe(true);
@@ -225,7 +225,7 @@ describe('placing the order', () => {
     const basket = (await (await call('GET', '/basket/api/basket/')).json()) as { data: { lineItems: unknown[] } };
     expect(basket.data.lineItems).toEqual([]);
     // a later press without the key answers the same order, never a second one
-    const later = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { body: { expectedTotalCents: checkout.summary.total } });
+    const later = await call('POST', '/checkout/api/v1/orders', { body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total } });
     expect(v.parse(OrderResponseSchema, await later.json()).data.orderNumber).toBe(orders[0]);
     const order = v.parse(OrderResponseSchema, await (await call('GET', `/checkout/api/v1/orders/${orders[0]}`)).json()).data;
     expect(order.transactions).toEqual([{ paymentMethod: expect.objectContaining({ type: 'CARD', lastFour: '1111' }), amountCents: checkout.summary.total }]);
@@ -234,7 +234,7 @@ describe('placing the order', () => {
 
   test('a total that changed since the shopper saw it is refused, never charged; an empty cart is refused', async () => {
     const checkout = await readyCheckout(cookie, [[food[1]!, 1]]);
-    const moved = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}/place`, { headers: { 'idempotency-key': key() }, body: { expectedTotalCents: checkout.summary.total - 1 } });
+    const moved = await call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': key() }, body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total - 1 } });
     expect(moved.status).toBe(409);
     expect(await reason(moved)).toBe('Your order total changed. Please review it before placing your order.');
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?1').bind(checkout.id).first<{ n: number }>())?.n).toBe(0);

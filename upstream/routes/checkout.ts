@@ -153,8 +153,7 @@ async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 
   return c.json({ data }, status);
 }
 
-async function ownCheckout(c: CheckoutContext): Promise<CheckoutRow> {
-  const id = c.req.param('checkoutId') ?? '';
+async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkoutId') ?? ''): Promise<CheckoutRow> {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await checkoutById(c.env.DB, id, customerOf(c).customerGUID) : null;
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
   return row;
@@ -326,25 +325,25 @@ const isAssertionFailure = (error: unknown) => error instanceof Error && /CHECK 
 // ---- place the order -----------------------------------------------------------------------------
 
 /**
- * POST …/place: the order is created once however often it is asked (a placed checkout answers
+ * POST /checkout/api/v1/orders: the checkout's order is created once however often it is asked (a placed checkout answers
  * its order; the same Idempotency-Key replays), the slot booked, stock taken, the cart emptied,
  * gift cards and EBT debited, all in one D1 batch that commits together or not at all.
  */
-checkoutService.post('/checkout/api/v1/checkouts/:checkoutId/place', async (c) => {
+checkoutService.post('/checkout/api/v1/orders', async (c) => {
   const customer = customerOf(c);
   const body = await parseBody(c, PlaceOrderSchema);
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
-    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, (record) => place(c, body.expectedTotalCents, record)),
+    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, (record) => place(c, body.checkoutId, body.expectedTotalCents, record)),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as { data: Order }, result.status as 200 | 201);
 });
 
-async function place(c: CheckoutContext, expectedTotalCents: number, record: RecordAnswer): Promise<{ status: number; body: { data: Order } }> {
+async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents: number, record: RecordAnswer): Promise<{ status: number; body: { data: Order } }> {
   const db = c.env.DB;
-  const row = await ownCheckout(c);
+  const row = await ownCheckout(c, checkoutId);
   if (row.status === 'PLACED') {
     const order = await orderOfCheckout(db, row.id);
     if (order) return { status: 200, body: { data: order } };

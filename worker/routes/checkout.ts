@@ -52,9 +52,7 @@ checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(Checkou
 checkoutRoutes.post('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), validJson(ModifyCheckoutSchema), (c) =>
   forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId), body: c.req.valid('json') }),
 );
-checkoutRoutes.post('/checkout/api/v1/checkouts/:checkoutId/place', validParams(CheckoutIdParams), validJson(PlaceOrderSchema), (c) =>
-  forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.place(c.req.valid('param').checkoutId), body: c.req.valid('json') }),
-);
+checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) => forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.ORDERS, body: c.req.valid('json') }));
 checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
   signedIn(c);
   const headers = writeHeaders(c);

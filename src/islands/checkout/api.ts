@@ -56,7 +56,7 @@ export async function fetchCheckout(id: string): Promise<Checkout> {
 }
 
 export async function placeOrder(id: string, expectedTotalCents: number, idempotencyKey: string): Promise<Order> {
-  return (await send(CHECKOUT_PATHS.place(id), OrderResponseSchema, { method: 'POST', body: JSON.stringify({ expectedTotalCents }), idempotencyKey })).data;
+  return (await send(CHECKOUT_PATHS.ORDERS, OrderResponseSchema, { method: 'POST', body: JSON.stringify({ checkoutId: id, expectedTotalCents }), idempotencyKey })).data;
 }
 
 export async function claimFlashSales(gtin13s: string[], idempotencyKey: string) {

@@ -9,7 +9,7 @@ import { Gtin13Schema, ModalitySchema } from '../catalog/product.ts';
 export const CHECKOUT_PATHS = {
   CHECKOUTS: '/checkout/api/v1/checkouts',
   checkout: (id: string) => `/checkout/api/v1/checkouts/${encodeURIComponent(id)}`,
-  place: (id: string) => `/checkout/api/v1/checkouts/${encodeURIComponent(id)}/place`,
+  ORDERS: '/checkout/api/v1/orders',
   TIMESLOTS: '/checkout/api/v1/timeslots',
   FLASH_SALES: '/checkout/api/v1/flash-sales',
   order: (orderNumber: string) => `/checkout/api/v1/orders/${encodeURIComponent(orderNumber)}`,
@@ -111,9 +111,9 @@ export type Checkout = v.InferOutput<typeof CheckoutSchema>;
 export const CheckoutResponseSchema = v.object({ data: CheckoutSchema });
 
 /** POST /checkout/api/v1/checkouts/{id}: what a modification may change; each part optional. */
-export const ModifyCheckoutSchema = v.strictObject({
+export const ModifyCheckoutSchema = v.object({
   slotId: v.optional(v.pipe(v.string(), v.regex(SLOT_ID_PATTERN, 'must be a time slot id'))),
-  contact: v.optional(v.strictObject({
+  contact: v.optional(v.object({
     firstName: v.pipe(Text(60), v.minLength(1, 'Enter a first name')),
     lastName: v.pipe(Text(60), v.minLength(1, 'Enter a last name')),
     phone: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit phone number')),
@@ -125,19 +125,22 @@ export const ModifyCheckoutSchema = v.strictObject({
   dateOfBirth: v.optional(DateString),
   cardId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a card id'))),
   ebtRequestedCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
-  lineItems: v.optional(v.pipe(v.array(v.strictObject({ gtin13: Gtin13Schema, substitutionPolicy: v.optional(SubstitutionPolicySchema), instructions: v.optional(Text(250)) })), v.maxLength(250))),
+  lineItems: v.optional(v.pipe(v.array(v.object({ gtin13: Gtin13Schema, substitutionPolicy: v.optional(SubstitutionPolicySchema), instructions: v.optional(Text(250)) })), v.maxLength(250))),
 });
 export type ModifyCheckout = v.InferOutput<typeof ModifyCheckoutSchema>;
 
-/** POST …/place: the total the shopper saw; a different total is refused (409), never charged. */
-export const PlaceOrderSchema = v.strictObject({ expectedTotalCents: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+/** POST /checkout/api/v1/orders: place the checkout's order, at the total the shopper saw (another total is refused with 409, never charged). */
+export const PlaceOrderSchema = v.object({
+  checkoutId: v.pipe(v.string(), v.regex(CHECKOUT_ID_PATTERN, 'must be a checkout id')),
+  expectedTotalCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
 
 export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
 export const TimeslotSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, available: v.number(), capacity: v.number() });
 export const TimeslotsResponseSchema = v.object({ data: v.object({ locationId: v.string(), modalityType: v.picklist(['PICKUP', 'DELIVERY']), timeslots: v.array(TimeslotSchema) }) });
 
 /** shopping §3 Flash sale; §7: POST with gtin13s, idempotency and tenant headers. */
-export const FlashSaleRequestSchema = v.strictObject({ gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)) });
+export const FlashSaleRequestSchema = v.object({ gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)) });
 export const FlashSaleResponseSchema = v.object({
   data: v.object({
     /** gtin13 -> the quantity the shopper got the sale price for (0: sold out) */
