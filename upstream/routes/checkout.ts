@@ -33,7 +33,7 @@ import {
 } from '../db/checkout.ts';
 import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
 import { serialised } from '../db/serial.ts';
-import { appliedGiftCards, cardForPayment, debitEbt, debitGiftCard, ebtBalanceCents } from '../db/wallet.ts';
+import { activeCards, appliedGiftCards, cardForPayment, debitEbt, debitGiftCard, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
@@ -223,7 +223,8 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
       slot: null,
       dateOfBirth: null,
       gratuityCents: 0,
-      cardId: null,
+      // the wallet's default card, ready to pay with (the shopper may choose another)
+      cardId: (await activeCards(db, customer.customerGUID)).find((card) => card.is_default === 1)?.card_id ?? null,
       ebtRequestedCents: 0,
       lineExtras: {},
     };

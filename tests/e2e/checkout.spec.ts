@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+
+// Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
+
+const json = (page: Page) => ({ 'content-type': 'application/json', origin: new URL(page.url()).origin });
+
+async function gtinFor(page: Page, query: string, pick: (product: { gtin13: string; minimumAge: number | null; price: unknown }) => boolean = (product) => product.minimumAge === null): Promise<string> {
+  const found = (await (await page.request.get(`/atlas/v1/search/v1/products-search?filter.query=${encodeURIComponent(query)}&page.size=24`)).json()) as { data: { productsSearch: Array<{ upc: string }> } };
+  const gtins = found.data.productsSearch.map((product) => product.upc).join(',');
+  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as { data: { products: Array<{ gtin13: string; minimumAge: number | null; price: unknown }> } };
+  const product = products.data.products.find((entry) => entry.price !== null && pick(entry));
+  expect(product, `a product for "${query}"`).toBeTruthy();
+  return product!.gtin13;
+}
+
+/** Sets the shopper's cart to exactly these lines (one eTag-guarded PUT). */
+async function setCart(page: Page, lines: Array<[string, number]>) {
+  const current = await page.request.get('/basket/api/basket/');
+  const put = await page.request.put('/basket/api/basket/', { headers: { ...json(page), 'if-match': current.headers().etag ?? '*' }, data: { lineItems: lines.map(([gtin13, quantity]) => ({ gtin13, quantity })) } });
+  expect(put.status(), await put.text()).toBe(200);
+}
+
+async function chooseFirstTime(page: Page) {
+  // the radio follows the server's answer (it is checked once the slot is held)
+  await page.locator('.slots input[type="radio"]:not([disabled])').first().click();
+  await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
+}
+
+async function saveContact(page: Page) {
+  await page.getByLabel('Phone').fill('5035550142');
+  await page.getByTestId('checkout-contact-save').click();
+  await expect(page.getByTestId('checkout-contact-save')).toHaveText('Save contact');
+  await expect(page.getByTestId('checkout-contact-error')).toHaveCount(0);
+}
+
+test('a shopper can check out a pickup order with a saved card and a tip', async ({ page }) => {
+  await signIn(page);
+  await setCart(page, [[await gtinFor(page, 'milk'), 2], [await gtinFor(page, 'bread'), 1]]);
+  await page.goto('/cart');
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await waitForIslands(page);
+  await chooseFirstTime(page);
+  await saveContact(page);
+  // the saved Visa is the wallet's default, chosen already
+  await expect(page.getByRole('radio', { name: /VISA ending in 1111/ })).toBeChecked();
+  const before = await page.getByTestId('checkout-total').innerText();
+  await page.getByLabel('Other amount ($, up to $50.00)').fill('4.50');
+  await page.getByRole('button', { name: 'Set tip' }).click();
+  await expect(page.getByTestId('checkout-summary')).toContainText('Tip');
+  await expect(page.getByTestId('checkout-summary')).toContainText('$4.50');
+  const total = await page.getByTestId('checkout-total').innerText();
+  expect(Number(total.replace(/[$,]/g, '')) - Number(before.replace(/[$,]/g, ''))).toBeCloseTo(4.5, 2);
+  await expect(page.getByTestId('checkout-transactions')).toContainText(`VISA ending in 1111: ${total}`);
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-number')).toHaveText(/^\d{10}$/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  // the cart is empty now
+  const cart = (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: unknown[] } };
+  expect(cart.data.lineItems).toEqual([]);
+});
+
+test('a cart with wine asks for a birth date and refuses an under-age buyer', async ({ page }) => {
+  await signIn(page);
+  const wine = await gtinFor(page, 'wine', (product) => (product.minimumAge ?? 0) >= 21);
+  await setCart(page, [[wine, 1], [await gtinFor(page, 'milk'), 1]]);
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  const dialog = page.getByTestId('age-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This order can’t be contactless.');
+  const young = `${new Date().getUTCFullYear() - 19}-06-15`;
+  await dialog.getByLabel('Birth date').fill(young);
+  await dialog.getByRole('button', { name: 'Confirm birth date' }).click();
+  await expect(page.getByTestId('checkout-age-error')).toHaveText('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('place-order')).toBeDisabled();
+  await dialog.getByLabel('Birth date').fill('1988-03-09');
+  await dialog.getByRole('button', { name: 'Confirm birth date' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Birth date on file for the ID check: 1988-03-09.')).toBeVisible();
+});
+
+test('a double-clicked place-order button places one order', async ({ page }) => {
+  await signIn(page);
+  await setCart(page, [[await gtinFor(page, 'eggs'), 1]]);
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  await chooseFirstTime(page);
+  await saveContact(page);
+  const requests: Array<{ key: string | undefined; body: string | null }> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/api/v1/orders') requests.push({ key: request.headers()['idempotency-key'], body: request.postData() });
+  });
+  await page.getByTestId('place-order').dblclick();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  const orderNumber = page.url().split('/').pop();
+  expect(requests.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(requests.map((request) => request.key)).size).toBe(1);
+  // the same press again (a retry of that request) answers the same order, not a second one
+  const again = await page.request.post('/checkout/api/v1/orders', { headers: { ...json(page), 'idempotency-key': requests[0]!.key! }, data: requests[0]!.body! });
+  expect(again.status()).toBeLessThan(300);
+  expect(((await again.json()) as { data: { orderNumber: string } }).data.orderNumber).toBe(orderNumber);
+});
