@@ -34,6 +34,7 @@ export const PAGES: PageEntry[] = [
   { name: 'reset password', path: '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/reset-password.astro', kind: 'static', needsSignIn: false },
   { name: 'outbox (development)', path: '/account/dev/outbox', file: 'account/dev/outbox.astro', kind: 'static', needsSignIn: false },
   { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
@@ -150,7 +151,8 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/atlas/v1/locator/address-validation', sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: false },
   // the wallet (docs/decisions/330-wallet.md); the gift card and EBT samples name no seeded card
   { method: 'GET', path: '/wallet/api/v1/cards', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123', cardHolderFirstName: 'Dana', cardHolderLastName: 'Rivera', billingAddress: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
+  // the least a card needs: the name is then the shopper's, the billing address the address book's (422 without one)
+  { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
   { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
   { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },

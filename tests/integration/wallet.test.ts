@@ -30,7 +30,7 @@ const DEMO_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 const [GIFT_25, GIFT_0] = SEEDED_GIFT_CARDS;
 const [EBT] = SEEDED_EBT_CARDS;
 /** Sentinels: a full card number and CVV sent by these tests, and the seeded pins. */
-const SENTINELS = ['4242424242424242', '4242 4242 4242 4242', '5555555555554444', '378282246310005', '9274', GIFT_25.pin, GIFT_0.pin, GIFT_25.cardNumber, GIFT_0.cardNumber, EBT.cardNumber];
+const SENTINELS = ['6011111111111117', '4242424242424242', '4242 4242 4242 4242', '5555555555554444', '378282246310005', '9274', GIFT_25.pin, GIFT_0.pin, GIFT_25.cardNumber, GIFT_0.cardNumber, EBT.cardNumber];
 
 const seen: { urls: string[]; bodies: string[]; cookies: string[]; logs: string[] } = { urls: [], bodies: [], cookies: [], logs: [] };
 let cookie = '';
@@ -133,6 +133,19 @@ describe('the wallet', () => {
     const expired = await send('POST', '/wallet/api/v1/cards', newCard({ expirationMonth: '01', expirationYear: '2024' }));
     expect(expired.status).toBe(422);
     expect(v.parse(ErrorBodySchema, expired.json).errors[0]?.reason).toBe('This card has expired.');
+  });
+
+  test("a card without a name or billing address takes the shopper's name and the address book's default address", async () => {
+    await env.DB.prepare('DELETE FROM customer_addresses').run();
+    const bare = { cardNumber: '6011111111111117', expirationMonth: '7', expirationYear: '30', cvv: '9274' };
+    const refused = await send('POST', '/wallet/api/v1/cards', bare);
+    expect(refused.status).toBe(422);
+    expect(v.parse(ErrorBodySchema, refused.json).errors[0]?.reason).toBe('Add a billing address for this card.');
+    const added = await send('POST', '/profile/api/add-address', { address: { types: ['home', 'default'], fullName: 'Dana Rivera', addressLine1: '9 Pine Ave', city: 'Fresno', state: 'CA', zipCode: '93711' } });
+    expect(added.status).toBe(201);
+    const card = v.parse(CardSchema, (await send('POST', '/wallet/api/v1/cards', bare)).json);
+    expect(card).toMatchObject({ brand: 'DISCOVER', expirationMonth: '07', expirationYear: '30', cardHolderFirstName: 'Dana', cardHolderLastName: 'Rivera', billingAddress: { addressLine1: '9 Pine Ave', city: 'Fresno', state: 'CA', zipCode: '93711' } });
+    await env.DB.prepare('DELETE FROM customer_addresses').run();
   });
 
   test('a retried add with one Idempotency-Key makes one card', async () => {

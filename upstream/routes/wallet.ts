@@ -51,6 +51,22 @@ async function walletAnswer(db: D1Database, customerGUID: string) {
   return { cards, walletV2 };
 }
 
+/** A card added without the cardholder's name takes the shopper's own (a mononym leaves the last name empty). */
+async function profileName(db: D1Database, customerGUID: string) {
+  const row = await db.prepare('SELECT first_name, last_name FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ first_name: string; last_name: string }>();
+  return { first: row?.first_name ?? '', last: row?.last_name ?? '' };
+}
+
+/** A card added without a billing address takes the address book's default (else its first) address. */
+async function addressBookBilling(db: D1Database, customerGUID: string) {
+  const row = await db
+    .prepare("SELECT address_line1, address_line2, city, state, zip_code FROM customer_addresses WHERE customer_guid = ?1 ORDER BY (',' || types || ',') LIKE '%,default,%' DESC, created_at, address_id LIMIT 1")
+    .bind(customerGUID)
+    .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string }>();
+  if (!row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Add a billing address for this card.', 422);
+  return { addressLine1: row.address_line1, ...(row.address_line2 ? { addressLine2: row.address_line2 } : {}), city: row.city, state: row.state, zipCode: row.zip_code };
+}
+
 walletService.get(WALLET_PATHS.CARDS, async (c) => c.json(await walletAnswer(c.env.DB, customerOf(c)), 200));
 
 walletService.post(WALLET_PATHS.CARDS, async (c) => {
@@ -61,6 +77,8 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
   if (!brand) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);
   if (isExpired(input.expirationMonth, input.expirationYear)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
   const lastFour = input.cardNumber.slice(-4);
+  const billingAddress = input.billingAddress ?? (await addressBookBilling(c.env.DB, customerGUID));
+  const holder = input.cardHolderFirstName ? { first: input.cardHolderFirstName, last: input.cardHolderLastName ?? '' } : await profileName(c.env.DB, customerGUID);
   // "the same request" for the idempotency record, without the card number or the CVV
   const { cardNumber: _number, cvv: _cvv, ...kept } = input;
   const db = c.env.DB;
@@ -71,7 +89,7 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
     const hasDefault = await db.prepare("SELECT 1 AS found FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1").bind(customerGUID).first();
     const row: CardRow = {
       card_id: cardId, customer_guid: customerGUID, token: newCardToken(), brand, last_four: lastFour, expiration_month: input.expirationMonth, expiration_year: input.expirationYear,
-      holder_first_name: input.cardHolderFirstName, holder_last_name: input.cardHolderLastName, billing_address: JSON.stringify(input.billingAddress), nickname: input.nickname ?? '',
+      holder_first_name: holder.first, holder_last_name: holder.last, billing_address: JSON.stringify(billingAddress), nickname: input.nickname ?? '',
       is_default: input.default || !hasDefault ? 1 : 0, status: 'ACTIVE', saved: 1, newly_added_checkout_id: input.checkoutId ?? null, deleted_with_telemetry: null, created_at: now, updated_at: now,
     };
     const body = cardView(row);

@@ -56,9 +56,11 @@ export const AddCardSchema = v.object({
   expirationMonth: ExpirationMonthSchema,
   expirationYear: ExpirationYearSchema,
   cvv: CvvSchema,
-  cardHolderFirstName: text(40, 'enter the first name on the card'),
-  cardHolderLastName: text(40, 'enter the last name on the card'),
-  billingAddress: BillingAddressInputSchema,
+  // left out: the names of the signed-in shopper's profile
+  cardHolderFirstName: v.optional(text(40, 'enter the first name on the card')),
+  cardHolderLastName: v.optional(v.pipe(v.string('enter the last name on the card'), v.trim(), v.maxLength(40, 'must be at most 40 characters'))),
+  // left out: the shopper's default address from the address book (422 when there is none)
+  billingAddress: v.optional(BillingAddressInputSchema),
   nickname: v.optional(NicknameSchema),
   default: v.optional(v.boolean()),
   checkoutId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a checkout id'))),
