@@ -36,6 +36,7 @@ export const PAGES: PageEntry[] = [
   { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
   { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
   { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
+  { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
@@ -98,6 +99,9 @@ export const SAMPLE_CUSTOMER_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 /** A well-formed list id no shopper has: the list routes answer the spec's 422 for it. */
 export const SAMPLE_LIST_ID = '00000000-0000-4000-8000-000000000001';
 
+/** A well-formed card id no shopper has: the wallet's card routes answer 404 for it. */
+export const SAMPLE_CARD_ID = '00000000-0000-4000-8000-0000000000c1';
+
 /** A route's request path with its placeholders filled in. */
 export function samplePath(route: ApiRouteEntry, gtin: string): string {
   return route.path.replaceAll(SAMPLE_GTIN, gtin);
@@ -154,6 +158,19 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/profile/api/update-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001', address: { types: ['home'], fullName: 'Dana Rivera', addressLine1: '14 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
   { method: 'POST', path: '/profile/api/remove-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001' } }, needsSignIn: true },
   { method: 'POST', path: '/atlas/v1/locator/address-validation', sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: false },
+  // the wallet (docs/decisions/330-wallet.md); the gift card and EBT samples name no seeded card
+  { method: 'GET', path: '/wallet/api/v1/cards', sample: {}, needsSignIn: true },
+  // the least a card needs: the name is then the shopper's, the billing address the address book's (422 without one)
+  { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
+  { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
+  { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  { method: 'GET', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  { method: 'DELETE', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
+  { method: 'DELETE', path: '/wallet/api/v1/gift-cards/6006490000009999', route: '/wallet/api/v1/gift-cards/:cardNumber', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/wallet/api/v1/ebt/public-key', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true },
   // recipes, newer family (docs/decisions/310-recipes.md)
   { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },

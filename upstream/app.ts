@@ -17,6 +17,7 @@ import { couponsService } from './routes/coupons.ts';
 import { listsService } from './routes/lists.ts';
 import { recipesService } from './routes/recipes.ts';
 import { addressesService } from './routes/addresses.ts';
+import { walletService } from './routes/wallet.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -49,6 +50,7 @@ export function createUpstreamApp() {
   app.route('/', listsService);
   app.route('/', recipesService);
   app.route('/', addressesService);
+  app.route('/', walletService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -31,6 +31,8 @@ export interface UpstreamBindings {
   UPSTREAM_SHARED_SECRET?: string;
   /** "development" opens the outbox of would-be emails (upstream/routes/account.ts). */
   ENVIRONMENT?: string;
+  /** Secret: the EBT private key as a JWK (upstream/routes/wallet.ts); the reference key when unset. */
+  EBT_PRIVATE_KEY_JWK?: string;
 }
 
 export interface UpstreamEnv {

@@ -22,6 +22,7 @@ import { listsRoutes } from './routes/lists.ts';
 import { recipesRoutes } from './routes/recipes.ts';
 import { addressesRoutes } from './routes/addresses.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { walletRoutes } from './routes/wallet.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -41,7 +42,7 @@ export interface AppOptions {
 }
 
 /** API prefixes on the spec's own paths; everything else is a page. */
-export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/', '/shopping/api/', '/checkout/api/'];
+export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/', '/shopping/api/', '/wallet/api/', '/checkout/api/'];
 
 /** Product images are the same for every shopper and may be cached by anyone. */
 const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', recipesRoutes);
   app.route('/', addressesRoutes);
   app.route('/', checkoutRoutes);
+  app.route('/', walletRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

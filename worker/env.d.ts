@@ -13,6 +13,8 @@ interface Env {
   BUILD_ID?: string;
   /** Secret: "kid:base64url-key,kid:key" — the first signs, all verify (rotation). */
   SESSION_KEYS?: string;
+  /** Secret of the embedded upstream: the EBT private key as a JWK (docs/decisions/330-wallet.md). */
+  EBT_PRIVATE_KEY_JWK?: string;
   DEFAULT_BANNER?: string;
   BANNER_HOSTS?: string;
   /** The public origin of each banner, "harvest=https://…,bayside=https://…": canonical links. */

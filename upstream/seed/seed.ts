@@ -4,6 +4,7 @@ import { identitySeedStatements } from './identity.ts';
 import { couponSeedStatements } from './coupons.ts';
 import { recipeSeedStatements } from './recipes.ts';
 import { promotionsSeedStatements } from './promotions.ts';
+import { walletSeedStatements } from './wallet.ts';
 import { insertStatements } from './sql.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
@@ -78,7 +79,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes];
+  const wallet = await walletSeedStatements();
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

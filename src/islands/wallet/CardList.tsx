@@ -1,0 +1,92 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CardOutput } from '../../lib/wallet/contracts.ts';
+import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sortedCardsAtom } from './atoms.ts';
+
+// The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
+// a confirmation. Every control is a real button or field, so the list works by keyboard.
+
+const BRAND_NAMES: Record<CardOutput['brand'], string> = { VISA: 'Visa', MASTERCARD: 'Mastercard', AMEX: 'American Express', DISCOVER: 'Discover' };
+
+function CardRow({ card }: { card: CardOutput }) {
+  const pending = useAtomValue(pendingCardsAtom).has(card.cardId);
+  const setDefault = useSetAtom(setDefaultAtom);
+  const rename = useSetAtom(renameCardAtom);
+  const remove = useSetAtom(deleteCardAtom);
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const title = `${BRAND_NAMES[card.brand]} ending in ${card.lastFour}`;
+  useEffect(() => {
+    if (mode === 'confirm') confirmRef.current?.focus();
+    if (mode === 'rename') nameRef.current?.focus();
+  }, [mode]);
+
+  const saveName = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nickname = String(new FormData(event.currentTarget).get('nickname') ?? '').trim().slice(0, 40);
+    setMode('view');
+    void rename(card, nickname);
+  };
+
+  return (
+    <li className="wallet-card" data-testid="wallet-card" data-card-id={card.cardId} aria-busy={pending}>
+      <div className="wallet-card-head">
+        <p className="wallet-card-title">
+          <strong>{card.nickname || BRAND_NAMES[card.brand]}</strong>
+          {card.default && <span className="wallet-badge" data-testid="default-badge">Default</span>}
+        </p>
+        <p className="wallet-card-meta">
+          {title} · expires {card.expirationMonth}/{card.expirationYear}
+          <br />
+          {card.cardHolderFirstName} {card.cardHolderLastName}
+        </p>
+      </div>
+      {mode === 'rename' && (
+        <form className="wallet-inline" onSubmit={saveName}>
+          <label>
+            Nickname <input ref={nameRef} name="nickname" defaultValue={card.nickname} maxLength={40} autoComplete="off" />
+          </label>
+          <button type="submit">Save</button>
+          <button type="button" className="link-button" onClick={() => setMode('view')}>Cancel</button>
+        </form>
+      )}
+      {mode === 'confirm' && (
+        <div className="wallet-confirm" role="group" aria-label={`Delete ${title}?`}>
+          <p>Delete {title}?</p>
+          <button ref={confirmRef} type="button" className="danger" onClick={() => { setMode('view'); void remove(card); }}>
+            Yes, delete
+          </button>
+          <button type="button" className="link-button" onClick={() => setMode('view')}>Keep it</button>
+        </div>
+      )}
+      {mode === 'view' && (
+        <div className="wallet-actions">
+          {!card.default && (
+            <button type="button" disabled={pending} onClick={() => void setDefault(card)} aria-label={`Make default: ${title}`}>
+              Make default
+            </button>
+          )}
+          <button type="button" className="link-button" disabled={pending} onClick={() => setMode('rename')} aria-label={`Edit nickname: ${title}`}>
+            Edit nickname
+          </button>
+          <button type="button" className="link-button" disabled={pending} onClick={() => setMode('confirm')} aria-label={`Delete: ${title}`}>
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function CardList() {
+  const cards = useAtomValue(sortedCardsAtom);
+  if (cards.length === 0) return <p className="wallet-empty" data-testid="wallet-empty">No saved cards yet. Add one below.</p>;
+  return (
+    <ul className="wallet-cards" data-testid="wallet-cards">
+      {cards.map((card) => (
+        <CardRow key={card.cardId} card={card} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { signInUrl } from '../../lib/auth/redirect.ts';
+import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
+import { walletErrorAction } from '../../lib/wallet/messages.ts';
+import { walletApi } from './api.ts';
+import { WALLET_PAGE } from './atoms.ts';
+
+// The SNAP/EBT balance (shopping §3, §7, §8): the pin is encrypted in this browser with the
+// upstream's public key (RSA-OAEP, SHA-256) before it is sent; a refusal shows its reason.
+
+const CardSchema = v.pipe(v.string(), v.regex(/^\d{16,19}$/));
+const PinSchema = v.pipe(v.string(), v.regex(/^\d{4,8}$/));
+
+export function EbtBalance() {
+  const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const cardNumber = String(data.get('cardNumber') ?? '').replace(/\s/g, '');
+    const pin = String(data.get('pin') ?? '').trim();
+    if (!v.is(CardSchema, cardNumber)) return setAnswer({ tone: 'error', text: 'Enter the 16 to 19 digit EBT card number.' });
+    if (!v.is(PinSchema, pin)) return setAnswer({ tone: 'error', text: 'Enter the 4 to 8 digit PIN.' });
+    setBusy(true);
+    const key = await walletApi.ebtPublicKey();
+    const result = key.ok ? await walletApi.ebtBalance({ cardNumber, encryptedPin: await encryptPin(key.data, pin), paymentgram: buildPaymentgram(cardNumber) }) : key;
+    setBusy(false);
+    (form.elements.namedItem('pin') as HTMLInputElement | null)?.form?.reset();
+    if (result.ok) {
+      const balance = 'balance' in result.data ? result.data.balance : '0.00';
+      return setAnswer({ tone: 'ok', text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatCents(parseDollarsToCents(balance) ?? 0)}.` });
+    }
+    if (result.snap) return setAnswer({ tone: 'error', text: result.snap.reason });
+    const action = walletErrorAction(result);
+    if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
+    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? 'We could not find this EBT card.' : action.message });
+  };
+
+  return (
+    <section className="wallet-section" aria-labelledby="ebt-title">
+      <h2 id="ebt-title">SNAP/EBT balance</h2>
+      <form className="wallet-form" data-testid="ebt-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="wallet-row two">
+          <label>EBT card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required /></label>
+          <label>EBT PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required /></label>
+        </div>
+        <div className="wallet-buttons">
+          <button type="submit" disabled={busy}>{busy ? 'Checking…' : 'Check EBT balance'}</button>
+        </div>
+        <p className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'} role="status" aria-live="polite" data-testid="ebt-answer">{answer?.text ?? ''}</p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { GiftCardRequestSchema } from '../../lib/wallet/contracts.ts';
+import { walletErrorAction } from '../../lib/wallet/messages.ts';
+import { walletApi } from './api.ts';
+import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
+import { signInUrl } from '../../lib/auth/redirect.ts';
+
+// Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
+// is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
+
+const dollars = (value: string) => formatCents(parseDollarsToCents(value) ?? 0);
+
+export function GiftCards() {
+  const applied = useAtomValue(appliedGiftCardsAtom);
+  const apply = useSetAtom(applyGiftCardAtom);
+  const remove = useSetAtom(removeGiftCardAtom);
+  const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const wantsApply = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply';
+    const input = { cardNumber: String(data.get('cardNumber') ?? '').replace(/\s/g, ''), pin: String(data.get('pin') ?? '').trim() };
+    const parsed = v.safeParse(GiftCardRequestSchema, input);
+    if (!parsed.success) {
+      const message = parsed.issues[0]?.message ?? 'check the card';
+      setAnswer({ tone: 'error', text: `${message.charAt(0).toUpperCase()}${message.slice(1)}.` });
+      return;
+    }
+    setBusy(true);
+    const result = wantsApply ? await apply(parsed.output) : await walletApi.giftCardBalance(parsed.output);
+    setBusy(false);
+    if (result.ok) {
+      const balance = 'remainingBalance' in result.data ? result.data.remainingBalance : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ?? '0.00');
+      setAnswer({ tone: 'ok', text: wantsApply ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${dollars(balance)}.` : `Gift card ending in ${input.cardNumber.slice(-4)} has ${dollars(balance)}.` });
+      (form.elements.namedItem('pin') as HTMLInputElement | null)?.setAttribute('value', '');
+      form.reset();
+      return;
+    }
+    const action = walletErrorAction(result);
+    if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
+    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? 'The gift card number or PIN is not valid.' : action.message });
+  };
+
+  return (
+    <section className="wallet-section" aria-labelledby="gift-cards-title">
+      <h2 id="gift-cards-title">Gift cards</h2>
+      {applied.length > 0 && (
+        <ul className="wallet-gift-cards" data-testid="gift-cards">
+          {applied.map((card) => (
+            <li key={card.reference}>
+              <span>Gift card ending in {card.lastFour}: <strong>{dollars(card.remainingBalance)}</strong></span>
+              <button type="button" className="link-button" onClick={() => void remove(card.reference)} aria-label={`Remove gift card ending in ${card.lastFour}`}>Remove</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="wallet-form" data-testid="gift-card-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="wallet-row two">
+          <label>Gift card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required /></label>
+          <label>PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required /></label>
+        </div>
+        <div className="wallet-buttons">
+          <button type="submit" name="action" value="balance" disabled={busy}>Check balance</button>
+          <button type="submit" name="action" value="apply" className="secondary" disabled={busy}>Apply to my orders</button>
+        </div>
+        <p className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'} role="status" aria-live="polite" data-testid="gift-card-answer">{answer?.text ?? ''}</p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import type { AppliedGiftCardOutput, CardsResponseOutput } from '../../lib/wallet/contracts.ts';
+import { WALLET_MESSAGES } from '../../lib/wallet/messages.ts';
+import { withIslandStore } from '../shared/island-store.tsx';
+import { AddCardForm } from './AddCardForm.tsx';
+import { CardList } from './CardList.tsx';
+import { EbtBalance } from './EbtBalance.tsx';
+import { GiftCards } from './GiftCards.tsx';
+import { loadStateAtom, noticeAtom, reloadCardsAtom, seedWalletAtom } from './atoms.ts';
+
+// The wallet page's island (issue 13 §6): saved cards, gift cards and the SNAP/EBT balance.
+// docs/decisions/330-wallet.md
+
+export interface WalletPageProps {
+  wallet: CardsResponseOutput | null;
+  giftCards: AppliedGiftCardOutput[];
+}
+
+function Wallet({ wallet, giftCards }: WalletPageProps) {
+  useHydrateAtoms([[seedWalletAtom, { wallet, giftCards }]] as never);
+  const load = useAtomValue(loadStateAtom);
+  const notice = useAtomValue(noticeAtom);
+  const setNotice = useSetAtom(noticeAtom);
+  const reload = useSetAtom(reloadCardsAtom);
+  return (
+    <div className="wallet">
+      <p className={notice?.tone === 'error' ? 'notice error' : notice ? 'notice' : 'wallet-quiet'} role="status" aria-live="polite" data-testid="wallet-notice">
+        {notice?.text ?? ''}
+        {notice && <button type="button" className="link-button" onClick={() => setNotice(null)}>Dismiss</button>}
+      </p>
+      <section className="wallet-section" aria-labelledby="cards-title">
+        <h2 id="cards-title">Saved cards</h2>
+        {load.loading && <p className="wallet-quiet" role="status">Loading your cards…</p>}
+        {load.error ? (
+          <div className="notice error" role="alert">
+            {WALLET_MESSAGES.WALLET_GENERIC} <button type="button" className="link-button" onClick={() => void reload()}>Try again</button>
+          </div>
+        ) : (
+          <CardList />
+        )}
+        <AddCardForm />
+      </section>
+      <div className="wallet-side">
+        <GiftCards />
+        <EbtBalance />
+      </div>
+    </div>
+  );
+}
+
+export default withIslandStore(Wallet);

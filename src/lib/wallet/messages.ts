@@ -1,0 +1,32 @@
+import { SHOPPING_MESSAGES } from '../http/messages.ts';
+
+// The wallet's messages (shopping §8 Gift card, checkout and wallet), verbatim; the spec's
+// catalogue in src/lib/http/messages.ts holds the text, this file what the wallet does with it.
+
+export const WALLET_MESSAGES = {
+  GIFT_CARD_NO_FUNDS: SHOPPING_MESSAGES.GIFT_CARD_NO_FUNDS,
+  GIFT_CARD_OFFLINE: SHOPPING_MESSAGES.GIFT_CARD_OFFLINE,
+  GIFT_CARD_GENERIC: SHOPPING_MESSAGES.GIFT_CARD_GENERIC,
+  /** shopping §8: wallet errors other than sign-in and not found get the generic message */
+  WALLET_GENERIC: SHOPPING_MESSAGES.GIFT_CARD_GENERIC,
+  CARD_NOT_FOUND: 'Not Found',
+} as const;
+
+/** The codes that send the shopper to sign-in (shopping §8 Wallet errors). */
+export const WALLET_SIGN_IN_CODES: readonly string[] = ['AUTH_REQUIRED', 'MISSING_PROFILE_ID'];
+
+export type WalletErrorAction = { kind: 'signIn' } | { kind: 'notFound' } | { kind: 'offline'; message: string } | { kind: 'message'; message: string };
+
+/**
+ * shopping §8: what a failed wallet call does. AUTH_REQUIRED / MISSING_PROFILE_ID (or a 401/403)
+ * go to sign-in, 'Not Found' (or a 404) is handled as such, a 422 shows its own reason (the
+ * no-funds message, a refused card), anything else the generic message; a call that never reached
+ * the edge is the offline message.
+ */
+export function walletErrorAction(failure: { status: number | null; code?: string; reason?: string }): WalletErrorAction {
+  if (failure.status === null) return { kind: 'offline', message: WALLET_MESSAGES.GIFT_CARD_OFFLINE };
+  if (failure.status === 401 || failure.status === 403 || WALLET_SIGN_IN_CODES.includes(failure.code ?? '')) return { kind: 'signIn' };
+  if (failure.status === 404 || failure.reason === WALLET_MESSAGES.CARD_NOT_FOUND) return { kind: 'notFound' };
+  if (failure.status === 422 && failure.reason) return { kind: 'message', message: failure.reason };
+  return { kind: 'message', message: WALLET_MESSAGES.WALLET_GENERIC };
+}

@@ -1,0 +1,270 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { IDEMPOTENCY_KEY_PATTERN, eTagVersion } from '../../src/lib/basket/contracts.ts';
+import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
+import { cardBrand, cardETag, centsToDollars, isExpired, maskNumber, sortCards } from '../../src/lib/wallet/cards.ts';
+import { AddCardSchema, BOT_TELEMETRY_HEADER, CARD_ID_PATTERN, EBT_ERRORS, EbtBalanceRequestSchema, GIFT_CARD_KEY_PATTERN, GiftCardRequestSchema, UpdateCardSchema, WALLET_PATHS, type CardOutput } from '../../src/lib/wallet/contracts.ts';
+import { fromBase64, readPaymentgram } from '../../src/lib/wallet/ebt.ts';
+import { WALLET_MESSAGES } from '../../src/lib/wallet/messages.ts';
+import type { UpstreamEnv } from '../context.ts';
+import { idempotentWrite } from '../db/idempotency.ts';
+import { REFERENCE_EBT_PRIVATE_JWK } from '../db/wallet-ebt-key.ts';
+import {
+  activeCards, appliedGiftCardViews, cardReference, cardRow, cardView, clearOtherDefaults, clearOtherNewlyAdded, newCardToken, numberHash, pinHash, promoteDefault, type CardRow,
+} from '../db/wallet.ts';
+import { parseBody } from '../validate.ts';
+
+// The wallet service (issue 13 §6-§7; shopping §3, §4, §5, §7, §8): saved cards with the
+// reference chain playing the payment vault (a random token and the last four are all it keeps),
+// gift cards checked and applied, the SNAP/EBT balance with a pin encrypted to our key.
+// docs/decisions/330-wallet.md
+
+export const walletService = new Hono<UpstreamEnv>();
+type WalletContext = Context<UpstreamEnv>;
+
+function customerOf(c: WalletContext): string {
+  const customer = c.get('call').customer;
+  if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use your wallet', 401);
+  return customer.customerGUID;
+}
+
+const notFound = () => new HttpError(ERROR_CODES.NOT_FOUND, WALLET_MESSAGES.CARD_NOT_FOUND, 404);
+
+function idempotencyKey(c: WalletContext): string | null {
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 422);
+  return key;
+}
+
+async function walletAnswer(db: D1Database, customerGUID: string) {
+  const cards = sortCards((await activeCards(db, customerGUID)).map(cardView));
+  const giftCards = await appliedGiftCardViews(db, customerGUID);
+  const ebt = await db
+    .prepare('SELECT e.reference, e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1')
+    .bind(customerGUID)
+    .first<{ reference: string; snap_cents: number }>();
+  const walletV2 = [
+    ...cards.map((card) => ({ id: card.cardId, paymentType: 'CREDIT_CARD' as const })),
+    ...giftCards.map((card) => ({ id: card.reference, paymentType: 'GIFT_CARD' as const, balance: card.remainingBalance })),
+    ...(ebt ? [{ id: ebt.reference, paymentType: 'EBT' as const, balance: centsToDollars(ebt.snap_cents) }] : []),
+  ];
+  return { cards, walletV2 };
+}
+
+/** A card added without the cardholder's name takes the shopper's own (a mononym leaves the last name empty). */
+async function profileName(db: D1Database, customerGUID: string) {
+  const row = await db.prepare('SELECT first_name, last_name FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ first_name: string; last_name: string }>();
+  return { first: row?.first_name ?? '', last: row?.last_name ?? '' };
+}
+
+/** A card added without a billing address takes the address book's default (else its first) address. */
+async function addressBookBilling(db: D1Database, customerGUID: string) {
+  const row = await db
+    .prepare("SELECT address_line1, address_line2, city, state, zip_code FROM customer_addresses WHERE customer_guid = ?1 ORDER BY (',' || types || ',') LIKE '%,default,%' DESC, created_at, address_id LIMIT 1")
+    .bind(customerGUID)
+    .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string }>();
+  if (!row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Add a billing address for this card.', 422);
+  return { addressLine1: row.address_line1, ...(row.address_line2 ? { addressLine2: row.address_line2 } : {}), city: row.city, state: row.state, zipCode: row.zip_code };
+}
+
+walletService.get(WALLET_PATHS.CARDS, async (c) => c.json(await walletAnswer(c.env.DB, customerOf(c)), 200));
+
+walletService.post(WALLET_PATHS.CARDS, async (c) => {
+  const customerGUID = customerOf(c);
+  const input = await parseBody(c, AddCardSchema);
+  const key = idempotencyKey(c);
+  const brand = cardBrand(input.cardNumber);
+  if (!brand) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);
+  if (isExpired(input.expirationMonth, input.expirationYear)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
+  const lastFour = input.cardNumber.slice(-4);
+  const billingAddress = input.billingAddress ?? (await addressBookBilling(c.env.DB, customerGUID));
+  const holder = input.cardHolderFirstName ? { first: input.cardHolderFirstName, last: input.cardHolderLastName ?? '' } : await profileName(c.env.DB, customerGUID);
+  // "the same request" for the idempotency record, without the card number or the CVV
+  const { cardNumber: _number, cvv: _cvv, ...kept } = input;
+  const db = c.env.DB;
+  const answer = await idempotentWrite({ db, scope: `wallet:${customerGUID}`, key, method: 'POST', path: WALLET_PATHS.CARDS, body: { ...kept, brand, lastFour } }, async (record) => {
+    const cardId = crypto.randomUUID();
+    const now = Date.now();
+    // the first card (no active default yet) is the default whatever was asked
+    const hasDefault = await db.prepare("SELECT 1 AS found FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1").bind(customerGUID).first();
+    const row: CardRow = {
+      card_id: cardId, customer_guid: customerGUID, token: newCardToken(), brand, last_four: lastFour, expiration_month: input.expirationMonth, expiration_year: input.expirationYear,
+      holder_first_name: holder.first, holder_last_name: holder.last, billing_address: JSON.stringify(billingAddress), nickname: input.nickname ?? '',
+      is_default: input.default || !hasDefault ? 1 : 0, status: 'ACTIVE', saved: 1, newly_added_checkout_id: input.checkoutId ?? null, deleted_with_telemetry: null, created_at: now, updated_at: now,
+    };
+    const body = cardView(row);
+    // the card, the default and newlyAddedInfo rules and the idempotency record commit together
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO wallet_cards (card_id, customer_guid, token, brand, last_four, expiration_month, expiration_year, holder_first_name, holder_last_name, billing_address, nickname, is_default, newly_added_checkout_id, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)`,
+        )
+        .bind(row.card_id, customerGUID, row.token, brand, lastFour, row.expiration_month, row.expiration_year, row.holder_first_name, row.holder_last_name, row.billing_address, row.nickname, row.is_default, row.newly_added_checkout_id, now),
+      ...(row.is_default ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
+      ...(input.checkoutId ? [clearOtherNewlyAdded(db, customerGUID, cardId)] : []),
+      ...record({ status: 201, body }),
+    ]);
+    return { status: 201, body };
+  });
+  if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(answer.body as CardOutput, 201);
+});
+
+walletService.put(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
+  const customerGUID = customerOf(c);
+  const cardId = c.req.param('cardId');
+  if (!CARD_ID_PATTERN.test(cardId)) throw notFound();
+  const input = await parseBody(c, UpdateCardSchema);
+  const ifMatch = c.req.header('if-match')?.trim() ?? null;
+  const db = c.env.DB;
+  for (let attempt = 1; ; attempt++) {
+    const row = await cardRow(db, customerGUID, cardId);
+    if (!row || row.status !== 'ACTIVE') throw notFound();
+    if (ifMatch !== null && ifMatch !== '*' && eTagVersion(ifMatch) !== row.updated_at) {
+      throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The card was changed since it was read', 412);
+    }
+    const month = input.expirationMonth ?? row.expiration_month;
+    const year = input.expirationYear ?? row.expiration_year;
+    if ((input.expirationMonth || input.expirationYear) && isExpired(month, year)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
+    const now = Math.max(Date.now(), row.updated_at + 1);
+    const [updated] = await db.batch([
+      db
+        .prepare('UPDATE wallet_cards SET nickname = ?3, is_default = ?4, expiration_month = ?5, expiration_year = ?6, billing_address = ?7, updated_at = ?8 WHERE card_id = ?1 AND customer_guid = ?2 AND updated_at = ?9 AND status = \'ACTIVE\'')
+        .bind(cardId, customerGUID, input.nickname ?? row.nickname, input.default === true ? 1 : row.is_default, month, year, input.billingAddress ? JSON.stringify(input.billingAddress) : row.billing_address, now, row.updated_at),
+      ...(input.default === true ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
+    ]);
+    if ((updated?.meta.changes ?? 0) > 0) break;
+    // another write got there first: with If-Match that is a failed precondition, else try again
+    if (ifMatch !== null || attempt >= 3) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The card was changed since it was read', 412);
+  }
+  const card = cardView((await cardRow(db, customerGUID, cardId)) as CardRow);
+  c.header('ETag', cardETag(card.lastUpdated));
+  return c.json(card, 200);
+});
+
+walletService.delete(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
+  const customerGUID = customerOf(c);
+  const cardId = c.req.param('cardId');
+  if (!CARD_ID_PATTERN.test(cardId)) throw notFound();
+  const db = c.env.DB;
+  // shopping §7: the delete carries the bot-telemetry header when the browser had one; we note that it came
+  const telemetry = c.req.header(BOT_TELEMETRY_HEADER) !== undefined ? 1 : 0;
+  const [deleted] = await db.batch([
+    db
+      .prepare("UPDATE wallet_cards SET status = 'DELETED', saved = 0, is_default = 0, newly_added_checkout_id = NULL, deleted_with_telemetry = ?3, updated_at = max(?4, updated_at + 1) WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'")
+      .bind(cardId, customerGUID, telemetry, Date.now()),
+    promoteDefault(db, customerGUID),
+  ]);
+  if ((deleted?.meta.changes ?? 0) === 0) throw notFound();
+  return c.json(cardView((await cardRow(db, customerGUID, cardId)) as CardRow), 200);
+});
+
+// ---- gift cards ----
+
+interface GiftRow {
+  reference: string;
+  last_four: string;
+  pin_hash: string;
+  balance_cents: number;
+}
+
+/** The gift card for a number and pin, or 422 (an unknown number and a wrong pin read the same). */
+async function checkedGiftCard(db: D1Database, cardNumber: string, pin: string): Promise<GiftRow> {
+  const row = await db.prepare('SELECT reference, last_four, pin_hash, balance_cents FROM gift_cards WHERE number_hash = ?1').bind(await numberHash('gift', cardNumber)).first<GiftRow>();
+  if (!row || (await pinHash(row.reference, pin)) !== row.pin_hash) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'The gift card number or PIN is not valid.', 422);
+  // shopping §4, §5: a card whose balance is zero is refused
+  if (row.balance_cents <= 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_NO_FUNDS, 422);
+  return row;
+}
+
+walletService.post(WALLET_PATHS.GIFT_CARD_BALANCE, async (c) => {
+  customerOf(c);
+  const { cardNumber, pin } = await parseBody(c, GiftCardRequestSchema);
+  const row = await checkedGiftCard(c.env.DB, cardNumber, pin);
+  return c.json({ cardNumber: maskNumber(cardNumber), remainingBalance: centsToDollars(row.balance_cents) }, 200);
+});
+
+walletService.get(WALLET_PATHS.GIFT_CARDS, async (c) => c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerOf(c)) }, 200));
+
+walletService.post(WALLET_PATHS.GIFT_CARDS, async (c) => {
+  const customerGUID = customerOf(c);
+  const { cardNumber, pin } = await parseBody(c, GiftCardRequestSchema);
+  const db = c.env.DB;
+  const row = await checkedGiftCard(db, cardNumber, pin);
+  // applying twice is applying once (the card is kept by its reference)
+  await db.prepare('INSERT OR IGNORE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)').bind(customerGUID, row.reference, row.last_four, Date.now()).run();
+  return c.json({ giftCards: await appliedGiftCardViews(db, customerGUID) }, 201);
+});
+
+walletService.delete(WALLET_PATHS.GIFT_CARDS, async (c) => {
+  const customerGUID = customerOf(c);
+  await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1').bind(customerGUID).run();
+  return c.json({ giftCards: [] }, 200);
+});
+
+walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:cardNumber`, async (c) => {
+  const customerGUID = customerOf(c);
+  const named = c.req.param('cardNumber');
+  if (!GIFT_CARD_KEY_PATTERN.test(named)) throw notFound();
+  const reference = named.startsWith('gc-') ? named : await cardReference('gift', named);
+  const result = await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1 AND reference = ?2').bind(customerGUID, reference).run();
+  if ((result.meta.changes ?? 0) === 0) throw notFound();
+  return c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerGUID) }, 200);
+});
+
+// ---- SNAP/EBT ----
+
+const keys = new Map<string, Promise<{ privateKey: CryptoKey; publicJwk: { kid: string; kty: 'RSA'; alg: 'RSA-OAEP-256'; use: 'enc'; n: string; e: string } }>>();
+
+/** The EBT key pair of this setting (parsed once per isolate). */
+function ebtKeys(c: WalletContext) {
+  const setting = c.env.EBT_PRIVATE_KEY_JWK || REFERENCE_EBT_PRIVATE_JWK;
+  let found = keys.get(setting);
+  if (!found) {
+    found = (async () => {
+      const jwk = JSON.parse(setting) as JsonWebKey & { n: string; e: string };
+      const privateKey = await crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256' }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(jwk.n)));
+      const kid = `ebt-${[...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+      return { privateKey, publicJwk: { kid, kty: 'RSA' as const, alg: 'RSA-OAEP-256' as const, use: 'enc' as const, n: jwk.n, e: jwk.e } };
+    })();
+    keys.set(setting, found);
+  }
+  return found;
+}
+
+walletService.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
+  customerOf(c);
+  return c.json((await ebtKeys(c)).publicJwk, 200);
+});
+
+/** shopping §8: a SNAP error carries reason and code (beside the spec's error shape). */
+function snapError(c: WalletContext, error: { code: string; reason: string }) {
+  return c.json({ ...errorBody(error.code, error.reason, 422), error: { reason: error.reason, code: error.code } }, 422);
+}
+
+walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
+  const customerGUID = customerOf(c);
+  const input = await parseBody(c, EbtBalanceRequestSchema);
+  const gram = readPaymentgram(input.paymentgram, input.cardNumber);
+  if (!gram?.fresh) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
+  let pin: string;
+  try {
+    const cipher = fromBase64(input.encryptedPin);
+    if (!cipher) return snapError(c, EBT_ERRORS.INVALID_PIN);
+    pin = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, (await ebtKeys(c)).privateKey, cipher));
+  } catch {
+    return snapError(c, EBT_ERRORS.INVALID_PIN);
+  }
+  const db = c.env.DB;
+  const card = await db.prepare('SELECT reference, pin_hash, snap_cents FROM ebt_cards WHERE number_hash = ?1').bind(await numberHash('ebt', input.cardNumber)).first<{ reference: string; pin_hash: string; snap_cents: number }>();
+  if (!card) return snapError(c, EBT_ERRORS.CARD_NOT_FOUND);
+  if (!v.is(v.pipe(v.string(), v.regex(/^\d{4,8}$/)), pin) || (await pinHash(card.reference, pin)) !== card.pin_hash) return snapError(c, EBT_ERRORS.INVALID_PIN);
+  await db
+    .prepare('INSERT INTO ebt_checks (customer_guid, reference, checked_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid) DO UPDATE SET reference = excluded.reference, checked_at = excluded.checked_at')
+    .bind(customerGUID, card.reference, Date.now())
+    .run();
+  const balance = centsToDollars(card.snap_cents);
+  return c.json({ balance, amount: balance }, 200);
+});
