@@ -35,7 +35,7 @@ export const PAGES: PageEntry[] = [
   { name: 'outbox (development)', path: '/account/dev/outbox', file: 'account/dev/outbox.astro', kind: 'static', needsSignIn: false },
   { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
   { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
-  { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
+  { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true, status: 404 },
   { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
