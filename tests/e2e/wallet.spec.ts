@@ -1,0 +1,82 @@
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+
+// The wallet in a real Chromium (issue 13 §6-§7; docs/decisions/330-wallet.md). The seeded gift
+// card 6006490000000000 has no funds left (upstream/seed/wallet.ts).
+
+test('a shopper can add a card, make it the default and delete it, and sees that a spent gift card has no funds', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/account/wallet');
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+
+  const form = page.getByTestId('add-card-form');
+  await form.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await form.getByLabel('Month').fill('09');
+  await form.getByLabel('Year').fill('2031');
+  await form.getByLabel('Security code').fill('321');
+  await form.getByLabel('First name on card').fill('Dana');
+  await form.getByLabel('Last name on card').fill('Rivera');
+  await form.getByLabel('Billing street address').fill('12 Elm St');
+  await form.getByLabel('City').fill('Fresno');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('93710');
+  await form.getByLabel('Nickname (optional)').fill('Journey card');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByTestId('wallet-notice')).toContainText('Card ending in 4444 added.');
+  // the number and the security code left the form once saved
+  await expect(form.getByLabel('Card number')).toHaveValue('');
+  await expect(form.getByLabel('Security code')).toHaveValue('');
+
+  const card = page.getByTestId('wallet-card').filter({ hasText: 'Journey card' });
+  await expect(card).toContainText('Mastercard ending in 4444 · expires 09/31');
+  await card.getByRole('button', { name: 'Make default: Mastercard ending in 4444' }).click();
+  await expect(card.getByTestId('default-badge')).toBeVisible();
+  // one default only, and the default comes first
+  await expect(page.getByTestId('default-badge')).toHaveCount(1);
+  await expect(page.getByTestId('wallet-card').first()).toContainText('Journey card');
+
+  // by keyboard: Delete, then the confirmation takes the focus
+  await card.getByRole('button', { name: 'Delete: Mastercard ending in 4444' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: 'Yes, delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Journey card' })).toHaveCount(0);
+  await expect(page.getByTestId('wallet-notice')).toContainText('was deleted.');
+  await page.reload();
+  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Journey card' })).toHaveCount(0);
+
+  await waitForIslands(page);
+  const gift = page.getByTestId('gift-card-form');
+  await gift.getByLabel('Gift card number').fill('6006490000000000');
+  await gift.getByLabel('PIN').fill('73914600');
+  await gift.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByTestId('gift-card-answer')).toHaveText('There are no remaining funds on this gift card.');
+  await gift.getByLabel('Gift card number').fill('6006490000002500');
+  await gift.getByLabel('PIN').fill('73914628');
+  await gift.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByTestId('gift-card-answer')).toHaveText('Gift card ending in 2500 has $25.00.');
+});
+
+test('a shopper can check a SNAP/EBT balance with the PIN encrypted in the browser', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/wallet/api/v1/ebt/balance')) sent.push(request.postData() ?? '');
+  });
+  await signIn(page);
+  await page.goto('/account/wallet');
+  await waitForIslands(page);
+  const ebt = page.getByTestId('ebt-form');
+  await ebt.getByLabel('EBT card number').fill('5077190000001234');
+  await ebt.getByLabel('EBT PIN').fill('0000');
+  await ebt.getByRole('button', { name: 'Check EBT balance' }).click();
+  await expect(page.getByTestId('ebt-answer')).toHaveText('The PIN you entered is incorrect.');
+  await ebt.getByLabel('EBT card number').fill('5077190000001234');
+  await ebt.getByLabel('EBT PIN').fill('4826');
+  await ebt.getByRole('button', { name: 'Check EBT balance' }).click();
+  await expect(page.getByTestId('ebt-answer')).toHaveText('SNAP balance on the card ending in 1234: $143.27.');
+  expect(sent).toHaveLength(2);
+  for (const body of sent) {
+    expect(body).not.toContain('4826');
+    expect(JSON.parse(body)).toMatchObject({ encryptedPin: expect.stringMatching(/^[A-Za-z0-9+/]{300,}={0,2}$/) });
+  }
+});
