@@ -29,7 +29,8 @@ export function EbtBalance() {
     const key = await walletApi.ebtPublicKey();
     const result = key.ok ? await walletApi.ebtBalance({ cardNumber, encryptedPin: await encryptPin(key.data, pin), paymentgram: buildPaymentgram(cardNumber) }) : key;
     setBusy(false);
-    (form.elements.namedItem('pin') as HTMLInputElement | null)?.form?.reset();
+    // the pin (and the card number) leave the form whatever the answer
+    form.reset();
     if (result.ok) {
       const balance = 'balance' in result.data ? result.data.balance : '0.00';
       return setAnswer({ tone: 'ok', text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatCents(parseDollarsToCents(balance) ?? 0)}.` });

@@ -38,7 +38,6 @@ export function GiftCards() {
     if (result.ok) {
       const balance = 'remainingBalance' in result.data ? result.data.remainingBalance : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ?? '0.00');
       setAnswer({ tone: 'ok', text: wantsApply ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${dollars(balance)}.` : `Gift card ending in ${input.cardNumber.slice(-4)} has ${dollars(balance)}.` });
-      (form.elements.namedItem('pin') as HTMLInputElement | null)?.setAttribute('value', '');
       form.reset();
       return;
     }
