@@ -80,3 +80,45 @@ test('a shopper can check a SNAP/EBT balance with the PIN encrypted in the brows
     expect(JSON.parse(body)).toMatchObject({ encryptedPin: expect.stringMatching(/^[A-Za-z0-9+/]{300,}={0,2}$/) });
   }
 });
+
+test('a full card number and a gift card PIN appear in no URL, cookie, browser storage or console line', async ({ page, context }) => {
+  // the full numbers, the security code and the gift card's PIN (the last four may show)
+  const SENTINELS = ['4000056655665556', '4000 0566 5566 5556', '6006490000002500', '73914628'];
+  const urls: string[] = [];
+  const consoleLines: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('console', (message) => consoleLines.push(message.text()));
+  await signIn(page);
+  await page.goto('/account/wallet');
+  await waitForIslands(page);
+  const form = page.getByTestId('add-card-form');
+  await form.getByLabel('Card number').fill('4000 0566 5566 5556');
+  await form.getByLabel('Month').fill('11');
+  await form.getByLabel('Year').fill('2032');
+  await form.getByLabel('Security code').fill('987');
+  await form.getByLabel('First name on card').fill('Dana');
+  await form.getByLabel('Last name on card').fill('Rivera');
+  await form.getByLabel('Billing street address').fill('12 Elm St');
+  await form.getByLabel('City').fill('Fresno');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('93710');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByTestId('wallet-notice')).toContainText('Card ending in 5556 added.');
+  const gift = page.getByTestId('gift-card-form');
+  await gift.getByLabel('Gift card number').fill('6006490000002500');
+  await gift.getByLabel('PIN').fill('73914628');
+  await gift.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByTestId('gift-card-answer')).toContainText('$25.00');
+  await page.reload();
+  await waitForIslands(page);
+  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const cookies = JSON.stringify(await context.cookies());
+  const everything = [urls.join('\n'), consoleLines.join('\n'), storage, cookies, page.url()].join('\n');
+  for (const sentinel of SENTINELS) expect(everything.includes(sentinel), `"${sentinel}" leaked`).toBe(false);
+  // the card is in the wallet, by its last four only
+  await expect(page.getByTestId('wallet-card').filter({ hasText: 'ending in 5556' })).toHaveCount(1);
+  const card = page.getByTestId('wallet-card').filter({ hasText: 'ending in 5556' });
+  await card.getByRole('button', { name: /^Delete: / }).click();
+  await card.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByTestId('wallet-card').filter({ hasText: 'ending in 5556' })).toHaveCount(0);
+});
