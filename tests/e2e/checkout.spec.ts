@@ -5,10 +5,10 @@ import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 const json = (page: Page) => ({ 'content-type': 'application/json', origin: new URL(page.url()).origin });
 
-async function gtinFor(page: Page, query: string, pick: (product: { gtin13: string; minimumAge: number | null; price: unknown }) => boolean = (product) => product.minimumAge === null): Promise<string> {
+async function gtinFor(page: Page, query: string, pick: (product: { gtin13: string; name: string; minimumAge: number | null; price: unknown }) => boolean = (product) => product.minimumAge === null): Promise<string> {
   const found = (await (await page.request.get(`/atlas/v1/search/v1/products-search?filter.query=${encodeURIComponent(query)}&page.size=24`)).json()) as { data: { productsSearch: Array<{ upc: string }> } };
   const gtins = found.data.productsSearch.map((product) => product.upc).join(',');
-  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as { data: { products: Array<{ gtin13: string; minimumAge: number | null; price: unknown }> } };
+  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as { data: { products: Array<{ gtin13: string; name: string; minimumAge: number | null; price: unknown }> } };
   const product = products.data.products.find((entry) => entry.price !== null && pick(entry));
   expect(product, `a product for "${query}"`).toBeTruthy();
   return product!.gtin13;
@@ -103,4 +103,24 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
   const again = await page.request.post('/checkout/api/v1/orders', { headers: { ...json(page), 'idempotency-key': requests[0]!.key! }, data: requests[0]!.body! });
   expect(again.status()).toBeLessThan(300);
   expect(((await again.json()) as { data: { orderNumber: string } }).data.orderNumber).toBe(orderNumber);
+});
+
+test('a flash-sale item is priced down at checkout, and leaving the page while holding it asks first', async ({ page }) => {
+  await signIn(page);
+  // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts)
+  const milk = await gtinFor(page, 'whole milk', (product) => product.minimumAge === null && /Whole Milk/.test(product.name));
+  await setCart(page, [[milk, 3]]);
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+  // a shopper's click first: browsers ask before unload only after the page was used
+  await page.getByRole('radio', { name: /^\$/ }).first().click();
+  await expect(page.getByTestId('checkout-summary')).toContainText('Tip');
+  const asked = new Promise<string>((resolve) => page.once('dialog', async (dialog) => {
+    resolve(dialog.type());
+    await dialog.dismiss();
+  }));
+  await page.getByRole('link', { name: 'Edit cart' }).click();
+  expect(await asked).toBe('beforeunload');
+  await expect(page).toHaveURL(/\/checkout$/);
 });

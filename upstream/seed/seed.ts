@@ -5,6 +5,7 @@ import { couponSeedStatements } from './coupons.ts';
 import { recipeSeedStatements } from './recipes.ts';
 import { promotionsSeedStatements } from './promotions.ts';
 import { walletSeedStatements } from './wallet.ts';
+import { flashSaleSeedStatements } from './flash-sales.ts';
 import { insertStatements } from './sql.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
@@ -80,7 +81,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
   const wallet = await walletSeedStatements();
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet];
+  const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */
