@@ -124,3 +124,14 @@ test('a flash-sale item is priced down at checkout, and leaving the page while h
   expect(await asked).toBe('beforeunload');
   await expect(page).toHaveURL(/\/checkout$/);
 });
+
+test('the cart marks the items that fell out at checkout (the checkout links to it with them)', async ({ page }) => {
+  await signIn(page);
+  const milk = await gtinFor(page, 'milk');
+  const bread = await gtinFor(page, 'bread');
+  await setCart(page, [[milk, 1], [bread, 1]]);
+  await page.goto(`/cart?fallout=${milk},0000000000000,abc`);
+  await expect(page.getByTestId('cart-fallout')).toBeVisible();
+  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-fallout')).toBeVisible();
+  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${bread}"]`).getByTestId('cart-line-fallout')).toHaveCount(0);
+});

@@ -204,6 +204,16 @@ describe('flash sales', () => {
   });
 });
 
+describe('fallout', () => {
+  test('a flash sale that sold out before the shopper got one is fallout (the checkout links the cart with it)', async () => {
+    await fillCart(cookie, [[food[2]!, 1]]);
+    await env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-TEST-GONE', 'harvest', ?1, 50, 0, 2, ?2)`).bind(food[2], Date.now() + 3_600_000).run();
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    expect(checkout.fallout).toEqual([food[2]]);
+    await env.DB.prepare(`DELETE FROM flash_sales WHERE coupon_id = 'FS-TEST-GONE'`).run();
+  });
+});
+
 describe('placing the order', () => {
   test('20 concurrent place-order requests with one Idempotency-Key make exactly one order; stock, slot and cart follow', async () => {
     const checkout = await readyCheckout(cookie, [[food[0]!, 2], [food[1]!, 1]]);

@@ -35,6 +35,11 @@ export interface CartLinesProps {
   loadFailureMessage: string;
   /** The message of a failed plain-form change (the page's ?cartError=), shown until the next change. */
   formError?: string | null;
+  /**
+   * shopping §2, §4: items that fell out at checkout (a flash sale sold out, no longer offered for
+   * the modality), from the checkout's ?fallout= link: marked until the shopper leaves the page.
+   */
+  fallout?: readonly string[];
 }
 
 /** "Show my cart on every page": the cart page's switch for the pinned cart (hidden or not, shopping §2). */
@@ -119,7 +124,7 @@ function CartModality() {
 }
 
 /** The cart page's lines: quantity steppers, remove, subtotal; loading, empty and error states. */
-function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: CartLinesProps) {
+function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fallout = [] }: CartLinesProps) {
   useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
   const view = useAtomValue(cartViewAtom);
   const load = useAtomValue(cartLoadStateAtom);
@@ -165,6 +170,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
         {view.itemCount} {view.itemCount === 1 ? 'item' : 'items'}
       </h2>
       {errors[''] ? <CartError message={errors['']} /> : null}
+      {lines.some((line) => fallout.includes(line.gtin13)) ? (
+        <p className="notice" role="status" data-testid="cart-fallout">
+          Some items changed while you were checking out. They are marked below.
+        </p>
+      ) : null}
       {formError && Object.keys(errors).length === 0 ? <CartError message={formError} /> : null}
       <ul className="cart-lines" data-testid="cart-lines">
         {lines.map((line) => (
@@ -187,6 +197,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null }: 
                 </span>
               ) : null}
             </span>
+            {fallout.includes(line.gtin13) && line.eligible ? (
+              <span className="cart-line__ineligible" data-testid="cart-line-fallout">
+                Flash sale sold out: now at the price shown
+              </span>
+            ) : null}
             {!line.eligible && modality ? (
               <span className="cart-line__ineligible" data-testid="cart-line-ineligible">
                 Not available for {MODALITY_LABELS[modality]}

@@ -182,7 +182,7 @@ function CheckoutPage({ initial, cards: initialCards, slots, customerServicePhon
                   {line.name}
                   {line.minimumAge !== null && <span className="badge">{line.minimumAge}+</span>}
                   {line.snapEligible && <span className="badge snap">SNAP</span>}
-                  {view.fallout.includes(line.gtin13) && <span className="badge warn">No longer available</span>}
+                  {view.fallout.includes(line.gtin13) && <span className="badge warn" data-testid="checkout-fallout">Changed since you started: see your cart</span>}
                   {line.priceAdjustments.map((entry) => (
                     <span key={entry.couponId} className="badge deal" data-testid="flash-sale">
                       Flash sale −{formatCents(entry.amountCents)}
@@ -195,7 +195,7 @@ function CheckoutPage({ initial, cards: initialCards, slots, customerServicePhon
           </ul>
         )}
         <p>
-          <a href="/cart">Edit cart</a>
+          <a href={view.fallout.length > 0 ? `/cart?fallout=${view.fallout.join(',')}` : '/cart'}>Edit cart</a>
         </p>
       </section>
 
