@@ -135,3 +135,20 @@ test('the cart marks the items that fell out at checkout (the checkout links to 
   await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-fallout')).toBeVisible();
   await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${bread}"]`).getByTestId('cart-line-fallout')).toHaveCount(0);
 });
+
+test('with the newer-layer payment cards, the checkout shows the wallet balances and a gift card pays first', async ({ page }) => {
+  await signIn(page);
+  // a seeded gift card with $100.00 (upstream/seed/wallet.ts), applied to the shopper's orders
+  const applied = await page.request.post('/wallet/api/v1/gift-cards', { headers: json(page), data: { cardNumber: '6006490000010000', pin: '1000' } });
+  expect(applied.status(), await applied.text()).toBeLessThan(300);
+  try {
+    await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+    await page.goto('/checkout');
+    await waitForIslands(page);
+    await expect(page.getByTestId('checkout-wallet-balances')).toContainText('Gift card (applied to your orders): $100.00');
+    const total = await page.getByTestId('checkout-total').innerText();
+    await expect(page.getByTestId('checkout-transactions')).toHaveText(`Gift card ending in 0000: ${total}`);
+  } finally {
+    await page.request.delete('/wallet/api/v1/gift-cards', { headers: json(page), data: {} });
+  }
+});

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
-import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
+import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
 import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
@@ -27,6 +27,8 @@ export interface Slot {
 interface Props {
   initial: Checkout;
   cards: CheckoutWalletCard[];
+  /** the newer wallet layer (shopping §6 toggle): gift card and SNAP/EBT balances; null on the older layer */
+  walletV2?: CheckoutWalletEntry[] | null;
   slots: Slot[];
   customerServicePhone: string;
 }
@@ -46,7 +48,7 @@ function messageFor(error: unknown, phone: string): string {
   return checkoutFailure(phone);
 }
 
-function CheckoutPage({ initial, cards: initialCards, slots, customerServicePhone }: Props) {
+function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, customerServicePhone }: Props) {
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [cards, setCards] = useAtom(walletCardsAtom);
   const requests = useAtomValue(sectionRequestsAtom);
@@ -384,6 +386,17 @@ function CheckoutPage({ initial, cards: initialCards, slots, customerServicePhon
               <a href="/account/wallet?returnTo=%2Fcheckout">Manage wallet, gift cards and EBT</a>
             </p>
           </fieldset>
+        )}
+        {walletV2 && walletV2.some((entry) => entry.paymentType !== 'CREDIT_CARD') && (
+          <ul className="balances" data-testid="checkout-wallet-balances" aria-label="Balances in your wallet">
+            {walletV2
+              .filter((entry) => entry.paymentType !== 'CREDIT_CARD')
+              .map((entry) => (
+                <li key={entry.id}>
+                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: ${entry.balance ?? '0.00'}
+                </li>
+              ))}
+          </ul>
         )}
         {view.summary.snapEligibleTotal > 0 && (
           <form

@@ -36,6 +36,8 @@ export interface BannerToggles {
   oauthEnabled: boolean;
   alwaysPromptLogin: boolean;
   emailVerificationRequired: boolean;
+  /** spec: shopping §6 checkout: the newer-layer payment cards — the checkout reads the wallet's walletV2 (balances of gift cards and SNAP/EBT beside the cards) */
+  newerLayerPaymentCards: boolean;
 }
 
 export interface Banner {
@@ -79,6 +81,7 @@ const BASE_TOGGLES: BannerToggles = {
   oauthEnabled: false,
   alwaysPromptLogin: false,
   emailVerificationRequired: false,
+  newerLayerPaymentCards: true,
 };
 
 export const BANNERS: Record<BannerId, Banner> = {
@@ -108,7 +111,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
     upfrontTimeslotMarkets: ['geo-041'],

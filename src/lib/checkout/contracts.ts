@@ -185,7 +185,9 @@ export function checkoutFailure(phone: string): string {
 export const WALLET_CARDS_PATH = '/wallet/api/v1/cards';
 export const CheckoutWalletSchema = v.object({
   cards: v.array(v.looseObject({ cardId: v.string(), brand: v.string(), lastFour: v.string(), default: v.boolean(), expirationMonth: v.string(), expirationYear: v.string(), nickname: v.string() })),
+  walletV2: v.optional(v.array(v.looseObject({ id: v.string(), paymentType: v.string(), balance: v.optional(v.string()) })), []),
 });
+export type CheckoutWalletEntry = v.InferOutput<typeof CheckoutWalletSchema>['walletV2'][number];
 export type CheckoutWalletCard = v.InferOutput<typeof CheckoutWalletSchema>['cards'][number];
 
 /** The checkout page's sections, in order (issue 13 §10). */
