@@ -9,6 +9,7 @@ import { handleUpstreamError, upstreamError } from './errors.ts';
 import { accountService } from './routes/account.ts';
 import { basketService } from './routes/basket.ts';
 import { checkoutService } from './routes/checkout.ts';
+import { purchasesService } from './routes/purchases.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
@@ -44,6 +45,7 @@ export function createUpstreamApp() {
   app.route('/', catalogService);
   app.route('/', basketService);
   app.route('/', checkoutService);
+  app.route('/', purchasesService);
   app.route('/', promotionsService);
   app.route('/', storesService);
   app.route('/', couponsService);

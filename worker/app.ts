@@ -22,6 +22,7 @@ import { listsRoutes } from './routes/lists.ts';
 import { recipesRoutes } from './routes/recipes.ts';
 import { addressesRoutes } from './routes/addresses.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { purchasesRoutes } from './routes/purchases.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', recipesRoutes);
   app.route('/', addressesRoutes);
   app.route('/', checkoutRoutes);
+  app.route('/', purchasesRoutes);
   app.route('/', walletRoutes);
 
   app.all('*', async (c) => {

@@ -6,6 +6,7 @@ import { recipeSeedStatements } from './recipes.ts';
 import { promotionsSeedStatements } from './promotions.ts';
 import { walletSeedStatements } from './wallet.ts';
 import { flashSaleSeedStatements } from './flash-sales.ts';
+import { purchaseSeedStatements } from './purchases.ts';
 import { insertStatements } from './sql.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
@@ -82,7 +83,8 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
   const wallet = await walletSeedStatements();
   const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales];
+  const purchases = purchaseSeedStatements(catalog, { now: options.now });
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales, ...purchases];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

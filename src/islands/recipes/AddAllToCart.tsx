@@ -11,15 +11,18 @@ import { islandFetch } from '../shared/fetch.ts';
 // is sent to sign-in. Loaded on first use.
 
 export interface AddAllProps {
-  items: Array<{ gtin13: string; name: string; unitCents: number }>;
+  /** quantity 1 unless given (a reorder brings the quantities of the order) */
+  items: Array<{ gtin13: string; name: string; unitCents: number; quantity?: number }>;
   returnTo: string;
+  /** the button's words before the count, e.g. 'Reorder:'; then no total is shown (a past order's prices are not today's: the cart prices the lines) */
+  lead?: string;
 }
 
-export default function AddAllToCart({ items, returnTo }: AddAllProps) {
+export default function AddAllToCart({ items, returnTo, lead }: AddAllProps) {
   const [mounted, setMounted] = useState(false);
   const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({ kind: 'idle' });
   useEffect(() => setMounted(true), []);
-  const total = items.reduce((sum, item) => sum + item.unitCents, 0);
+  const total = items.reduce((sum, item) => sum + item.unitCents * (item.quantity ?? 1), 0);
 
   /** One PUT of the whole cart (shopping §7: cart changes go through a cart PUT with lineItems), guarded by its eTag. */
   const putCart = async (): Promise<'done' | 'signIn' | 'stale'> => {
@@ -30,7 +33,8 @@ export default function AddAllToCart({ items, returnTo }: AddAllProps) {
     const lines = new Map(basket.lineItems.map((line) => [line.gtin13, { gtin13: line.gtin13, quantity: line.quantity, substitutionPolicy: line.substitutionPolicy, modalityType: line.modalityType }]));
     for (const item of items) {
       const held = lines.get(item.gtin13);
-      lines.set(item.gtin13, held ? { ...held, quantity: Math.min(held.quantity + 1, MAX_LINE_QUANTITY) } : { gtin13: item.gtin13, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', modalityType: basket.modality });
+      const more = item.quantity ?? 1;
+      lines.set(item.gtin13, held ? { ...held, quantity: Math.min(held.quantity + more, MAX_LINE_QUANTITY) } : { gtin13: item.gtin13, quantity: Math.min(more, MAX_LINE_QUANTITY), substitutionPolicy: 'SHOPPER_CHOICE', modalityType: basket.modality });
     }
     const response = await islandFetch(BASKET_PATHS.BASKET, {
       method: 'PUT',
@@ -72,7 +76,7 @@ export default function AddAllToCart({ items, returnTo }: AddAllProps) {
       }}
     >
       <button type="submit" disabled={items.length === 0 || state.kind === 'adding'} data-testid="add-all-to-cart">
-        {state.kind === 'adding' ? 'Adding…' : `Add all ${items.length} to cart · ${formatCents(total)}`}
+        {state.kind === 'adding' ? 'Adding…' : lead ? `${lead} add all ${items.length} to cart` : `Add all ${items.length} to cart · ${formatCents(total)}`}
       </button>
       {state.kind === 'added' && (
         <p role="status" data-testid="add-all-done">

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { collapsePurchases, INITIAL_PURCHASE_LIST, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
+  orderNumber: '1000000001',
+  receiptId: null,
+  isReceipt: false,
+  status: 'PENDING',
+  orderDetails: { subOrders: [] },
+  error: false,
+  fulfillmentType: 'DELIVERY',
+  placedAt: new Date(NOW - 60_000).toISOString(),
+  totalCents: 1000,
+  itemCount: 1,
+  items: [],
+  deliveryPartner: 'INSTACART',
+  ...over,
+});
+const receipt = (over: Partial<PurchaseEntry> = {}) => entry({ receiptId: 'R-1', isReceipt: true, status: 'COMPLETED', deliveryPartner: null, orderDetails: { subOrders: [{ subOrderId: 'S-R', orderNumber: '1000000001', fulfillmentType: 'DELIVERY', transactionTimeWithTimezone: '2026-11-23T03:59:00-08:00' }] }, ...over });
+
+describe('an order and its receipt collapse into one (account §4, the 24-hour window of §9)', () => {
+  test('a pending Instacart delivery placed 23 h 59 min ago keeps the receipt, with the details merged', () => {
+    const order = entry({ placedAt: new Date(NOW - (24 * 60 - 1) * 60_000).toISOString(), orderDetails: { subOrders: [{ subOrderId: 'S-O', orderNumber: '1000000001', fulfillmentType: 'DELIVERY', transactionTimeWithTimezone: 'x' }] } });
+    const [kept, ...rest] = collapsePurchases([order], [receipt()], NOW);
+    expect(rest).toEqual([]);
+    expect(kept).toMatchObject({ isReceipt: true, receiptId: 'R-1' });
+    expect(kept?.orderDetails.subOrders.map((sub) => sub.subOrderId).sort()).toEqual(['S-O', 'S-R']);
+  });
+  test('placed 24 h 1 min ago, the order is kept (with the receipt id)', () => {
+    const [kept, ...rest] = collapsePurchases([entry({ placedAt: new Date(NOW - (24 * 60 + 1) * 60_000).toISOString() })], [receipt()], NOW);
+    expect(rest).toEqual([]);
+    expect(kept).toMatchObject({ isReceipt: false, orderNumber: '1000000001', receiptId: 'R-1' });
+  });
+  test('in every other case the order is kept: not Instacart, not pending, not delivery', () => {
+    for (const over of [{ deliveryPartner: null }, { status: 'COMPLETED' as const }, { fulfillmentType: 'PICKUP' as const }]) {
+      expect(collapsePurchases([entry(over)], [receipt()], NOW)[0]?.isReceipt).toBe(false);
+    }
+  });
+  test('receipts of no order stay, newest first', () => {
+    const older = receipt({ receiptId: 'R-2', orderNumber: null, placedAt: new Date(NOW - 86_400_000 * 3).toISOString() });
+    const list = collapsePurchases([entry({ orderNumber: '1000000002' })], [older], NOW);
+    expect(list.map((item) => item.receiptId ?? item.orderNumber)).toEqual(['1000000002', 'R-2']);
+  });
+});
+
+describe('returns and the purchase list state', () => {
+  test('the two failure states: none selected, reason unselected', () => {
+    expect(returnProblem({ items: [], reason: 'DAMAGED' })).toBe('none selected');
+    expect(returnProblem({ items: [{ quantity: 0 }], reason: 'DAMAGED' })).toBe('none selected');
+    expect(returnProblem({ items: [{ quantity: 1 }], reason: '' })).toBe('reason unselected');
+    expect(returnProblem({ items: [{ quantity: 1 }], reason: 'DAMAGED' })).toBeNull();
+  });
+  test('request, OK, error; a checkout update resets it', () => {
+    const ok = purchaseListReducer(purchaseListReducer(INITIAL_PURCHASE_LIST, { type: 'request' }), { type: 'ok', orders: [] });
+    expect(ok.status).toBe('ok');
+    expect(purchaseListReducer(ok, { type: 'error' }).status).toBe('error');
+    expect(purchaseListReducer(ok, { type: 'checkoutUpdated' })).toBe(INITIAL_PURCHASE_LIST);
+  });
+});

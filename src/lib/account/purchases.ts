@@ -1,0 +1,141 @@
+import * as v from 'valibot';
+
+// Order history and returns (issue 12 parts 4-5; account §3 Purchase list order and Return flow,
+// §4 Purchase list, §5 Returns, §9 the 24-hour dedupe window). Paths are ours (the spec does not
+// show them): docs/decisions/360-order-history.md.
+
+export const PURCHASE_PATHS = {
+  LIST: '/accountmanagement/api/purchase-history',
+  order: (orderNumber: string) => `/accountmanagement/api/purchase-history/${encodeURIComponent(orderNumber)}`,
+  RETURNS: '/accountmanagement/api/returns',
+} as const;
+
+/** account §9: an order and its receipt are collapsed within this window (see collapsePurchases). */
+export const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const FULFILLMENT_TYPES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
+const FulfillmentSchema = v.picklist(FULFILLMENT_TYPES);
+
+export const SubOrderSchema = v.object({
+  subOrderId: v.string(),
+  orderNumber: v.nullable(v.string()),
+  fulfillmentType: FulfillmentSchema,
+  /** ISO 8601 with the store's offset, e.g. 2026-11-20T17:05:00-08:00 */
+  transactionTimeWithTimezone: v.string(),
+});
+
+/** account §3 Purchase list order, plus what the list shows (total, items, when). */
+export const PurchaseListOrderSchema = v.object({
+  orderNumber: v.nullable(v.string()),
+  receiptId: v.nullable(v.string()),
+  isReceipt: v.boolean(),
+  status: v.picklist(['PLACED', 'PENDING', 'COMPLETED', 'CANCELLED']),
+  orderDetails: v.object({ subOrders: v.array(SubOrderSchema) }),
+  error: v.boolean(),
+  fulfillmentType: FulfillmentSchema,
+  placedAt: v.string(),
+  totalCents: v.pipe(v.number(), v.integer()),
+  itemCount: v.pipe(v.number(), v.integer()),
+  items: v.array(v.object({ gtin13: v.string(), name: v.string(), quantity: v.number(), lineTotalCents: v.number() })),
+});
+export type PurchaseListOrder = v.InferOutput<typeof PurchaseListOrderSchema>;
+export const PurchaseListResponseSchema = v.object({ data: v.object({ orders: v.array(PurchaseListOrderSchema) }) });
+
+export const RETURN_REASONS = [
+  { id: 'DAMAGED', label: 'Damaged or spoiled' },
+  { id: 'WRONG_ITEM', label: 'Wrong item' },
+  { id: 'MISSING', label: 'Missing from my order' },
+  { id: 'QUALITY', label: 'Not the quality I expected' },
+  { id: 'OTHER', label: 'Something else' },
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number]['id'];
+
+export const ReturnSchema = v.object({
+  returnId: v.string(),
+  orderNumber: v.string(),
+  items: v.array(v.object({ gtin13: v.string(), quantity: v.number() })),
+  reason: v.string(),
+  note: v.string(),
+  status: v.picklist(['REQUESTED', 'APPROVED', 'REFUNDED']),
+  refundCents: v.pipe(v.number(), v.integer()),
+  createdAt: v.string(),
+});
+export type OrderReturn = v.InferOutput<typeof ReturnSchema>;
+
+export const OrderDetailResponseSchema = v.object({
+  data: v.object({
+    order: PurchaseListOrderSchema,
+    returns: v.array(ReturnSchema),
+    /** per gtin13, what may still be returned */
+    returnable: v.record(v.string(), v.number()),
+  }),
+});
+
+export type OrderDetail = v.InferOutput<typeof OrderDetailResponseSchema>['data'];
+
+/** POST /accountmanagement/api/returns (account §3 Return flow: item, reason, quantity, note, submit). */
+export const ReturnRequestSchema = v.object({
+  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
+  items: v.pipe(v.array(v.object({ gtin13: v.pipe(v.string(), v.regex(/^\d{13}$/, 'must be a 13-digit GTIN')), quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)) })), v.maxLength(250)),
+  reason: v.pipe(v.string(), v.maxLength(40)),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
+});
+export type ReturnRequest = v.InferOutput<typeof ReturnRequestSchema>;
+export const ReturnResponseSchema = v.object({ data: ReturnSchema });
+
+/** account §5: the two failure states of the return flow, shown to the shopper. */
+export type ReturnProblem = 'none selected' | 'reason unselected';
+export const RETURN_MESSAGES: Readonly<Record<ReturnProblem, string>> = {
+  'none selected': 'Select at least one item to return.',
+  'reason unselected': 'Choose a reason for the return.',
+};
+export function returnProblem(request: { items: ReadonlyArray<{ quantity: number }>; reason: string }): ReturnProblem | null {
+  if (!request.items.some((item) => item.quantity > 0)) return 'none selected';
+  if (!RETURN_REASONS.some((reason) => reason.id === request.reason)) return 'reason unselected';
+  return null;
+}
+
+export interface PurchaseEntry extends PurchaseListOrder {
+  /** an Instacart delivery (a partner delivers; its receipt comes first) */
+  deliveryPartner: string | null;
+}
+
+/**
+ * account §4: an order and a receipt for the same order are collapsed into one: for an Instacart
+ * delivery whose order is pending and was placed less than 24 hours ago the receipt is kept; in
+ * every other case the order is kept. Order details are merged onto what is kept by receipt id.
+ * Newest first.
+ */
+export function collapsePurchases(orders: readonly PurchaseEntry[], receipts: readonly PurchaseEntry[], now: number): PurchaseListOrder[] {
+  const receiptsByOrder = new Map(receipts.filter((receipt) => receipt.orderNumber).map((receipt) => [receipt.orderNumber as string, receipt]));
+  const used = new Set<string>();
+  const kept: PurchaseEntry[] = orders.map((order) => {
+    const receipt = order.orderNumber ? receiptsByOrder.get(order.orderNumber) : undefined;
+    if (!receipt) return order;
+    used.add(receipt.receiptId ?? '');
+    const fresh = now - Date.parse(order.placedAt) < DEDUPE_WINDOW_MS;
+    const keepReceipt = order.deliveryPartner === 'INSTACART' && order.fulfillmentType === 'DELIVERY' && order.status === 'PENDING' && fresh;
+    // the details of both, merged by receipt id onto the one kept
+    const subOrders = [...order.orderDetails.subOrders, ...receipt.orderDetails.subOrders.filter((sub) => !order.orderDetails.subOrders.some((mine) => mine.subOrderId === sub.subOrderId))];
+    return keepReceipt ? { ...receipt, orderDetails: { subOrders } } : { ...order, receiptId: receipt.receiptId, orderDetails: { subOrders } };
+  });
+  const rest = receipts.filter((receipt) => !used.has(receipt.receiptId ?? ''));
+  return [...kept, ...rest].sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt)).map(({ deliveryPartner: _partner, ...entry }) => entry);
+}
+
+/** account §4 Purchase list: request, OK, error; reset on a checkout update. */
+export type PurchaseListState = { status: 'initial' | 'request' | 'ok' | 'error'; orders: PurchaseListOrder[] };
+export type PurchaseListAction = { type: 'request' } | { type: 'ok'; orders: PurchaseListOrder[] } | { type: 'error' } | { type: 'checkoutUpdated' };
+export const INITIAL_PURCHASE_LIST: PurchaseListState = { status: 'initial', orders: [] };
+export function purchaseListReducer(state: PurchaseListState, action: PurchaseListAction): PurchaseListState {
+  switch (action.type) {
+    case 'request':
+      return state.status === 'request' ? state : { ...state, status: 'request' };
+    case 'ok':
+      return { status: 'ok', orders: action.orders };
+    case 'error':
+      return { status: 'error', orders: [] };
+    case 'checkoutUpdated':
+      return INITIAL_PURCHASE_LIST;
+  }
+}

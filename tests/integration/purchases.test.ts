@@ -1,0 +1,98 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { OrderDetailResponseSchema, PurchaseListResponseSchema, ReturnResponseSchema } from '../../src/lib/account/purchases.ts';
+import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
+import { purchaseSeedStatements } from '../../upstream/seed/purchases.ts';
+import { createApp } from '../fixtures/app.ts';
+import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
+
+// Order history and returns against the real upstream and D1 (issue 12 parts 4-5; account §3-§5,
+// §9; docs/decisions/360-order-history.md).
+
+const PRODUCTS = 300;
+const app = createApp();
+let cookie = '';
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, who = cookie) =>
+  app.request(`${TEST_ORIGIN}${path}`, { method, headers: method === 'GET' ? { cookie: who } : sameOriginJson(who, headers), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, env, createExecutionContext());
+const list = async () => v.parse(PurchaseListResponseSchema, await (await call('GET', '/accountmanagement/api/purchase-history')).json()).data.orders;
+const detail = async (orderNumber: string) => v.parse(OrderDetailResponseSchema, await (await call('GET', `/accountmanagement/api/purchase-history/${orderNumber}`)).json()).data;
+const reason = async (response: Response) => v.parse(ErrorBodySchema, await response.json()).errors[0]?.reason;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: PRODUCTS });
+  cookie = await signInCookie(app, env);
+  const statements = purchaseSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { now: Date.now() });
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+});
+
+describe('the purchase list', () => {
+  test('orders and receipts, newest first, an order and its receipt collapsed; §3 fields', async () => {
+    const orders = await list();
+    expect(orders.length).toBe(5);
+    const times = orders.map((order) => Date.parse(order.placedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // the pending Instacart delivery placed 2 hours ago: its receipt is kept
+    const delivery = orders.find((order) => order.orderNumber === '5000000002');
+    expect(delivery).toMatchObject({ isReceipt: true, receiptId: 'R-IC-0002', fulfillmentType: 'DELIVERY' });
+    expect(delivery?.orderDetails.subOrders).toHaveLength(2);
+    // the fulfilled pickup: the order is kept, with its receipt id
+    expect(orders.find((order) => order.orderNumber === '5000000001')).toMatchObject({ isReceipt: false, receiptId: 'R-70100101-0004', status: 'COMPLETED' });
+    for (const order of orders) {
+      for (const sub of order.orderDetails.subOrders) expect(sub.transactionTimeWithTimezone).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    }
+  });
+
+  test('the 24-hour rule: at 23 h 59 min the receipt is kept, at 24 h 1 min the order', async () => {
+    const at = async (ageMs: number) => {
+      await env.DB.prepare(`UPDATE orders SET placed_at = ?1 WHERE order_number = '5000000002'`).bind(Date.now() - ageMs).run();
+      return (await list()).find((order) => order.orderNumber === '5000000002');
+    };
+    expect((await at(24 * HOUR - 60_000))?.isReceipt).toBe(true);
+    expect((await at(24 * HOUR + 60_000))?.isReceipt).toBe(false);
+    await at(2 * HOUR);
+  });
+
+  test('signed out is 401; another shopper sees none of these and gets Not Found for the order', async () => {
+    expect((await call('GET', '/accountmanagement/api/purchase-history', undefined, {}, '')).status).toBe(401);
+    const other = await signInCookie(app, env, { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
+    const theirs = v.parse(PurchaseListResponseSchema, await (await call('GET', '/accountmanagement/api/purchase-history', undefined, {}, other)).json()).data.orders;
+    expect(theirs.some((order) => order.orderNumber?.startsWith('5000'))).toBe(false);
+    expect((await call('GET', '/accountmanagement/api/purchase-history/5000000001', undefined, {}, other)).status).toBe(404);
+  });
+});
+
+describe('returns', () => {
+  test('none selected and reason unselected are refused with their messages', async () => {
+    const none = await call('POST', '/accountmanagement/api/returns', { orderNumber: '5000000001', items: [], reason: 'DAMAGED' });
+    expect(none.status).toBe(422);
+    expect(await reason(none)).toBe('Select at least one item to return.');
+    const { order } = await detail('5000000001');
+    const noReason = await call('POST', '/accountmanagement/api/returns', { orderNumber: '5000000001', items: [{ gtin13: order.items[0]!.gtin13, quantity: 1 }], reason: '' });
+    expect(noReason.status).toBe(422);
+    expect(await reason(noReason)).toBe('Choose a reason for the return.');
+  });
+
+  test('a return is recorded once per key, refunds its share, shows on the order, and no more than bought can go back', async () => {
+    const before = await detail('5000000001');
+    const item = before.order.items.find((line) => line.quantity >= 2)!;
+    const body = { orderNumber: '5000000001', items: [{ gtin13: item.gtin13, quantity: 1 }], reason: 'DAMAGED', note: 'Carton was split' };
+    const key = crypto.randomUUID().replaceAll('-', '');
+    const first = await call('POST', '/accountmanagement/api/returns', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const created = v.parse(ReturnResponseSchema, await first.json()).data;
+    expect(created).toMatchObject({ status: 'REQUESTED', reason: 'DAMAGED', note: 'Carton was split', refundCents: Math.round(item.lineTotalCents / item.quantity) });
+    const again = await call('POST', '/accountmanagement/api/returns', body, { 'idempotency-key': key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const after = await detail('5000000001');
+    expect(after.returns.map((entry) => entry.returnId)).toEqual([created.returnId]);
+    expect(after.returnable[item.gtin13]).toBe(item.quantity - 1);
+    const tooMany = await call('POST', '/accountmanagement/api/returns', { ...body, items: [{ gtin13: item.gtin13, quantity: item.quantity }] });
+    expect(tooMany.status).toBe(422);
+    expect(await reason(tooMany)).toBe(`You can return at most ${item.quantity - 1} of ${item.name}`);
+  });
+});

@@ -1,0 +1,196 @@
+import { Hono, type Context } from 'hono';
+import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, ReturnRequestSchema, type OrderReturn, type PurchaseEntry } from '../../src/lib/account/purchases.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
+import type { Order } from '../../src/lib/checkout/contracts.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { UpstreamEnv } from '../context.ts';
+import { idempotentWrite } from '../db/idempotency.ts';
+import { serialised } from '../db/serial.ts';
+import { requireCustomer } from '../middleware/require-customer.ts';
+import { parseBody } from '../validate.ts';
+
+// Order history and returns (issue 12 parts 4-5; account §3-§5, §9): the orders placed online
+// (checkout's orders) and the receipts (in store, a delivery partner's), an order and its receipt
+// collapsed by the 24-hour rule; an order's page with its returns; a return recorded once.
+// docs/decisions/360-order-history.md
+
+export const purchasesService = new Hono<UpstreamEnv>();
+purchasesService.use('/accountmanagement/api/purchase-history', requireCustomer());
+purchasesService.use('/accountmanagement/api/purchase-history/*', requireCustomer());
+purchasesService.use(PURCHASE_PATHS.RETURNS, requireCustomer());
+type PurchaseContext = Context<UpstreamEnv>;
+
+const customerOf = (c: PurchaseContext) => {
+  const customer = c.get('call').customer;
+  if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  return customer;
+};
+
+interface OrderRow {
+  order_number: string;
+  location_id: string;
+  modality: string;
+  placed_at: number;
+  document: string;
+  status: string | null;
+  delivery_partner: string | null;
+}
+interface ReceiptRow {
+  receipt_id: string;
+  order_number: string | null;
+  source: string;
+  fulfillment_type: PurchaseEntry['fulfillmentType'];
+  transaction_time: number;
+  time_zone: string;
+  total_cents: number;
+  items: string;
+}
+
+/** ISO 8601 with the zone's offset at that moment (account §3 transactionTimeWithTimezone). */
+export function withTimezone(epochMs: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(epochMs))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const offset = Math.round((local - Math.floor(epochMs / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const STORE_TIME_ZONE = 'America/Los_Angeles';
+
+/** An online order as a purchase-list entry: COMPLETED once its promised day has passed, unless told otherwise. */
+function orderEntry(row: OrderRow, now: number): PurchaseEntry {
+  const order = JSON.parse(row.document) as Order;
+  const promised = order.promiseSelection ? Date.parse(`${order.promiseSelection.date}T${order.promiseSelection.endTime}:00Z`) : row.placed_at;
+  const status = (row.status as PurchaseEntry['status'] | null) ?? (promised < now ? 'COMPLETED' : 'PLACED');
+  return {
+    orderNumber: row.order_number,
+    receiptId: null,
+    isReceipt: false,
+    status,
+    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: withTimezone(row.placed_at, STORE_TIME_ZONE) }] },
+    error: false,
+    fulfillmentType: order.modalityType,
+    placedAt: new Date(row.placed_at).toISOString(),
+    totalCents: order.summary.total,
+    itemCount: order.summary.itemCount,
+    items: order.lineItems.map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, lineTotalCents: line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0) })),
+    deliveryPartner: row.delivery_partner,
+  };
+}
+
+function receiptEntry(row: ReceiptRow): PurchaseEntry {
+  const items = JSON.parse(row.items) as PurchaseEntry['items'];
+  return {
+    orderNumber: row.order_number,
+    receiptId: row.receipt_id,
+    isReceipt: true,
+    status: 'COMPLETED',
+    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: withTimezone(row.transaction_time, row.time_zone) }] },
+    error: false,
+    fulfillmentType: row.fulfillment_type,
+    placedAt: new Date(row.transaction_time).toISOString(),
+    totalCents: row.total_cents,
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    items,
+    deliveryPartner: row.source === 'INSTACART' ? 'INSTACART' : null,
+  };
+}
+
+async function ordersOf(db: D1Database, customerGUID: string, banner: string, orderNumber?: string): Promise<OrderRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT o.order_number, o.location_id, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
+         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number
+        WHERE o.customer_guid = ?1 AND o.banner = ?2 AND (?3 IS NULL OR o.order_number = ?3)
+        ORDER BY o.placed_at DESC LIMIT 200`,
+    )
+    .bind(customerGUID, banner, orderNumber ?? null)
+    .all<OrderRow>();
+  return results;
+}
+
+async function returnsOf(db: D1Database, orderNumber: string): Promise<OrderReturn[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM order_returns WHERE order_number = ?1 ORDER BY created_at')
+    .bind(orderNumber)
+    .all<{ return_id: string; order_number: string; items: string; reason: string; note: string; status: OrderReturn['status']; refund_cents: number; created_at: number }>();
+  return results.map((row) => ({ returnId: row.return_id, orderNumber: row.order_number, items: JSON.parse(row.items) as OrderReturn['items'], reason: row.reason, note: row.note, status: row.status, refundCents: row.refund_cents, createdAt: new Date(row.created_at).toISOString() }));
+}
+
+/** What may still be returned per item: bought less already asked back. */
+function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Record<string, number> {
+  const left: Record<string, number> = {};
+  for (const item of entry.items) left[item.gtin13] = (left[item.gtin13] ?? 0) + item.quantity;
+  for (const back of returns) for (const item of back.items) left[item.gtin13] = Math.max(0, (left[item.gtin13] ?? 0) - item.quantity);
+  return left;
+}
+
+purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
+  const customer = customerOf(c);
+  const db = c.env.DB;
+  const now = Date.now();
+  const [orders, receipts] = await Promise.all([
+    ordersOf(db, customer.customerGUID, c.get('call').banner),
+    db.prepare('SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200').bind(customer.customerGUID, c.get('call').banner).all<ReceiptRow>(),
+  ]);
+  return c.json({ data: { orders: collapsePurchases(orders.map((row) => orderEntry(row, now)), receipts.results.map(receiptEntry), now) } }, 200);
+});
+
+async function orderDetail(c: PurchaseContext, orderNumber: string) {
+  const customer = customerOf(c);
+  const row = /^\d{10}$/.test(orderNumber) ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0] : undefined;
+  if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
+  const entry = orderEntry(row, Date.now());
+  const returns = await returnsOf(c.env.DB, orderNumber);
+  const { deliveryPartner: _partner, ...order } = entry;
+  return { order, returns, returnable: returnableOf(entry, returns), entry };
+}
+
+purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', async (c) => {
+  const { order, returns, returnable } = await orderDetail(c, c.req.param('orderNumber'));
+  return c.json({ data: { order, returns, returnable } }, 200);
+});
+
+/** POST: a return (account §3 Return flow, §5): items with quantities, a reason, a note; recorded once per Idempotency-Key. */
+purchasesService.post(PURCHASE_PATHS.RETURNS, async (c) => {
+  const customer = customerOf(c);
+  const body = await parseBody(c, ReturnRequestSchema);
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  const problem = returnProblem(body);
+  if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, RETURN_MESSAGES[problem], 422, [problem]);
+  const db = c.env.DB;
+  const result = await serialised(`returns:${customer.customerGUID}`, () =>
+    idempotentWrite({ db, scope: `returns:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.RETURNS, body }, async (record) => {
+      const { entry, returnable } = await orderDetail(c, body.orderNumber);
+      const items = body.items.filter((item) => item.quantity > 0);
+      let refundCents = 0;
+      for (const item of items) {
+        const bought = entry.items.filter((line) => line.gtin13 === item.gtin13);
+        if (bought.length === 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `Item ${item.gtin13} is not in this order`, 422, [item.gtin13]);
+        const left = returnable[item.gtin13] ?? 0;
+        if (item.quantity > left) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `You can return at most ${left} of ${bought[0]!.name}`, 422, [item.gtin13]);
+        const quantity = bought.reduce((sum, line) => sum + line.quantity, 0);
+        const total = bought.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        refundCents += Math.round((total * item.quantity) / quantity);
+      }
+      const now = Date.now();
+      const created: OrderReturn = { returnId: crypto.randomUUID(), orderNumber: body.orderNumber, items, reason: body.reason, note: body.note, status: 'REQUESTED', refundCents, createdAt: new Date(now).toISOString() };
+      const response = { status: 201, body: { data: created } };
+      await db.batch([
+        db
+          .prepare('INSERT INTO order_returns (return_id, order_number, customer_guid, items, reason, note, status, refund_cents, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)')
+          .bind(created.returnId, created.orderNumber, customer.customerGUID, JSON.stringify(items), created.reason, created.note, created.status, refundCents, now),
+        ...record(response),
+      ]);
+      return response;
+    }),
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as object, result.status as 201);
+});
