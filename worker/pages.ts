@@ -1,6 +1,8 @@
 import { themeStyle } from '../src/lib/banner/banners.ts';
 import { sha256Base64, withHashSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
+import { HEALTH_ROUTES } from '../src/lib/auth/route-guard.ts';
+import { stepUpUntil } from './step-up.ts';
 import { PAGE_CACHE_HEADER, PAGE_STALE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
 
@@ -12,7 +14,7 @@ export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, loc
  * other page is rendered as for an anonymous shopper, cached, and served to everyone alike; its
  * personal parts are filled after load (docs/decisions/075).
  */
-export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/signin', '/redirect', '/coupons', '/shopping', '/recipes/favorites', '/recipes/recent', '/recipes/mine'] as const;
+export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/rx', '/health-dashboard', '/health-services', '/signin', '/redirect', '/coupons', '/shopping', '/recipes/favorites', '/recipes/recent', '/recipes/mine'] as const;
 
 /** True for a personal page. `isPersonalPage('/cart') === true`, `isPersonalPage('/search') === false` */
 export function isPersonalPage(path: string): boolean {
@@ -45,6 +47,12 @@ async function openCache(): Promise<Cache | null> {
 /** What a page may know of the session: no session id, no key material. */
 function sessionView(session: SessionState | null): SessionView | null {
   return session && { customerGUID: session.customerGUID, firstName: session.firstName, authorities: session.authorities };
+}
+
+/** The guarded health pages learn whether the session is stepped up; no other page needs to. */
+async function withStepUp(c: Context<EdgeEnv>, view: SessionView | null, path: string): Promise<SessionView | null> {
+  if (!view || !(path.replace(/\/+$/, '') in HEALTH_ROUTES)) return view;
+  return { ...view, stepUpUntil: await stepUpUntil(c) };
 }
 
 /**
@@ -87,7 +95,7 @@ async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL,
     locationId: c.get('locationId'),
     modality: c.get('modality'),
     place: { storeChosen: c.get('storeChosen'), postalCode: c.get('shopperPostalCode'), geoLocationId: c.get('geoLocationId') },
-    session: sessionView(c.get('session')),
+    session: await withStepUp(c, sessionView(c.get('session')), url.pathname),
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),
     cacheable,

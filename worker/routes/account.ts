@@ -18,6 +18,7 @@ import {
   ResetPasswordResponseSchema,
   StepUpResponseSchema,
 } from '../../src/lib/auth/account-contracts.ts';
+import { grantStepUp } from '../step-up.ts';
 import type { AuthStateOutput, IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
 import { passwordProblem } from '../../src/lib/auth/password-policy.ts';
 import { DEVICE_COOKIE_TTL_MS, SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
@@ -327,6 +328,8 @@ accountRoutes.get('/rx-security/stepup-auth', async (c) => {
   if (!token) return bearerRequired(c);
   try {
     const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/step-up', body: { token } }, StepUpResponseSchema);
+    // the pharmacy pages trust a step-up of this session's own shopper only (worker/step-up.ts)
+    if (c.get('session')?.customerGUID === result.data.data.customerGUID) await grantStepUp(c);
     return c.json(result.data, 200);
   } catch (error) {
     return upstreamFailure(c, error);

@@ -22,6 +22,8 @@ export interface SessionView {
   firstName: string;
   /** ROLE_USER while fully signed in; ROLE_PERSISTENT_USER once only remembered. */
   authorities: ReadonlyArray<'ROLE_USER' | 'ROLE_PERSISTENT_USER'>;
+  /** Until when the session is stepped up (the pharmacy pages, src/lib/auth/route-guard.ts), or null. */
+  stepUpUntil?: number | null;
 }
 
 export interface PageContext {
