@@ -85,6 +85,8 @@ export interface ApiRouteEntry {
   navigation?: boolean;
   /** An upstream 429 is a real answer for the shopper here (a per-client limit), not an overload. */
   rateLimitIsAnswer?: boolean;
+  /** Answered by the edge alone (the error-log beacon): a case reaches the route when it answers 2xx, and never the upstream. */
+  edgeOnly?: boolean;
 }
 
 /** A well-formed account token nobody issued (its signature matches no key): refused as TokenMatch. */
@@ -152,6 +154,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
   // the address book (docs/decisions/320-address-book.md)
   { method: 'GET', path: '/profile/api/get-addresses', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/atlas/v1/analytics/error-log', sample: { body: { type: 'NETWORK_CONNECTION', code: 'NETWORK_ERROR', page: '/checkout' } }, needsSignIn: false, edgeOnly: true },
   { method: 'GET', path: '/accountmanagement/api/purchase-history', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/purchase-history/5000000001', route: '/accountmanagement/api/purchase-history/:orderNumber', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/returns', sample: { body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' } }, needsSignIn: true },

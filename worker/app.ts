@@ -22,6 +22,8 @@ import { listsRoutes } from './routes/lists.ts';
 import { recipesRoutes } from './routes/recipes.ts';
 import { addressesRoutes } from './routes/addresses.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { errorLogRoutes } from './routes/error-log.ts';
+import { errorLog } from './middleware/error-log/index.ts';
 import { purchasesRoutes } from './routes/purchases.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { completePendingAdd } from './pending-add.ts';
@@ -71,6 +73,8 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX) || path.startsWith(RECIPE_IMAGES_PREFIX)));
   app.use('*', csrf());
   app.use('*', requestId());
+  // every error answer given to a shopper, as one structured line (account §8 Logging)
+  app.use('*', errorLog());
   // Bodies are size-checked before anything reads them (Content-Length, then while streaming).
   app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => errorResponse(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
   const attachUpstream = (c: Context<EdgeEnv>) => {
@@ -114,6 +118,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', recipesRoutes);
   app.route('/', addressesRoutes);
   app.route('/', checkoutRoutes);
+  app.route('/', errorLogRoutes);
   app.route('/', purchasesRoutes);
   app.route('/', walletRoutes);
 

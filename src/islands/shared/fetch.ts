@@ -1,3 +1,5 @@
+import { reportNetworkError } from './error-log.ts';
+
 // Every island call to the edge has a time limit: one hung request must not hold up the
 // shopper's later changes (issue 7 §4; the cart sends its writes one at a time).
 
@@ -11,5 +13,9 @@ export const ISLAND_FETCH_TIMEOUT_MS = 10_000;
 export function islandFetch(path: string, init: RequestInit = {}, timeoutMs = ISLAND_FETCH_TIMEOUT_MS): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(path, { ...init, credentials: 'same-origin', signal });
+  return fetch(path, { ...init, credentials: 'same-origin', signal }).catch((error: unknown) => {
+    // the edge never saw this request: the error log hears of it from here (account §8 Logging)
+    if (!init.signal?.aborted) reportNetworkError(timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR');
+    throw error;
+  });
 }
