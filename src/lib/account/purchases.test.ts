@@ -24,7 +24,7 @@ describe('an order and its receipt collapse into one (account §4, the 24-hour w
     const order = entry({ placedAt: new Date(NOW - (24 * 60 - 1) * 60_000).toISOString(), orderDetails: { subOrders: [{ subOrderId: 'S-O', orderNumber: '1000000001', fulfillmentType: 'DELIVERY', transactionTimeWithTimezone: 'x' }] } });
     const [kept, ...rest] = collapsePurchases([order], [receipt()], NOW);
     expect(rest).toEqual([]);
-    expect(kept).toMatchObject({ isReceipt: true, receiptId: 'R-1' });
+    expect(kept).toMatchObject({ isReceipt: true, receiptId: 'R-1', status: 'PENDING' });
     expect(kept?.orderDetails.subOrders.map((sub) => sub.subOrderId).sort()).toEqual(['S-O', 'S-R']);
   });
   test('placed 24 h 1 min ago, the order is kept (with the receipt id)', () => {

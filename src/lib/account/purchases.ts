@@ -117,7 +117,8 @@ export function collapsePurchases(orders: readonly PurchaseEntry[], receipts: re
     const keepReceipt = order.deliveryPartner === 'INSTACART' && order.fulfillmentType === 'DELIVERY' && order.status === 'PENDING' && fresh;
     // the details of both, merged by receipt id onto the one kept
     const subOrders = [...order.orderDetails.subOrders, ...receipt.orderDetails.subOrders.filter((sub) => !order.orderDetails.subOrders.some((mine) => mine.subOrderId === sub.subOrderId))];
-    return keepReceipt ? { ...receipt, orderDetails: { subOrders } } : { ...order, receiptId: receipt.receiptId, orderDetails: { subOrders } };
+    // the receipt is the record, the order's status is still the truth (a pending delivery is on its way)
+    return keepReceipt ? { ...receipt, status: order.status, orderDetails: { subOrders } } : { ...order, receiptId: receipt.receiptId, orderDetails: { subOrders } };
   });
   const rest = receipts.filter((receipt) => !used.has(receipt.receiptId ?? ''));
   return [...kept, ...rest].sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt)).map(({ deliveryPartner: _partner, ...entry }) => entry);
