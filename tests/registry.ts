@@ -152,6 +152,13 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'GET', path: '/accountmanagement/api/purchase-history', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/purchase-history/5000000001', route: '/accountmanagement/api/purchase-history/:orderNumber', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/returns', sample: { body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' } }, needsSignIn: true },
+  // loyalty (docs/decisions/370-loyalty.md)
+  { method: 'GET', path: '/accountmanagement/api/points-summary', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/memberships', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/communityrewards/participation', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/enterprise-customer-preferences', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/promo-codes', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/accountmanagement/api/promo-codes/validate', sample: { body: { code: 'FRESH5' } }, needsSignIn: true },
   { method: 'GET', path: '/checkout/api/v1/timeslots', sample: { query: { modality: 'PICKUP' } }, needsSignIn: true },
   { method: 'POST', path: '/checkout/api/v1/checkouts', sample: { body: {} }, needsSignIn: true },
   { method: 'GET', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: {}, needsSignIn: true },

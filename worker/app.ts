@@ -23,6 +23,7 @@ import { recipesRoutes } from './routes/recipes.ts';
 import { addressesRoutes } from './routes/addresses.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { purchasesRoutes } from './routes/purchases.ts';
+import { loyaltyRoutes } from './routes/loyalty.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', addressesRoutes);
   app.route('/', checkoutRoutes);
   app.route('/', purchasesRoutes);
+  app.route('/', loyaltyRoutes);
   app.route('/', walletRoutes);
 
   app.all('*', async (c) => {

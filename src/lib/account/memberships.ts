@@ -9,6 +9,7 @@ export const LOYALTY_PATHS = {
   MEMBERSHIPS: '/accountmanagement/api/memberships',
   COMMUNITY_REWARDS: '/accountmanagement/api/communityrewards/participation',
   ENTERPRISE_PREFERENCES: '/accountmanagement/api/enterprise-customer-preferences',
+  LINKED_PROMO_CODES: '/accountmanagement/api/promo-codes',
   PROMO_CODES: '/accountmanagement/api/promo-codes/validate',
 } as const;
 
@@ -74,6 +75,8 @@ export type PromoCodeRequest = v.InferOutput<typeof PromoCodeRequestSchema>;
 export const PromoCodeResultSchema = v.strictObject({ code: v.string(), outcome: v.picklist(PROMO_OUTCOMES), description: v.string(), linkedCodes: v.array(v.string()) });
 export type PromoCodeResult = v.InferOutput<typeof PromoCodeResultSchema>;
 export const PromoCodeResponseSchema = v.strictObject({ data: PromoCodeResultSchema });
+/** GET: the codes linked to the shopper's card, oldest first. */
+export const LinkedPromoCodesResponseSchema = v.strictObject({ data: v.strictObject({ linkedCodes: v.array(v.string()) }) });
 
 /**
  * account §4: ALREADY_LINKED for a code the shopper already linked, DEFAULT_SUCCESS for the
