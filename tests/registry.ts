@@ -39,6 +39,7 @@ export const PAGES: PageEntry[] = [
   { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
   { name: 'order history', path: '/account/orders', file: 'account/orders/index.astro', kind: 'interactive', needsSignIn: true },
   { name: 'order', path: '/account/orders/5000000001', file: 'account/orders/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
+  { name: 'rewards', path: '/account/rewards', file: 'account/rewards.astro', kind: 'interactive', needsSignIn: true },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
