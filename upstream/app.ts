@@ -10,6 +10,7 @@ import { accountService } from './routes/account.ts';
 import { basketService } from './routes/basket.ts';
 import { checkoutService } from './routes/checkout.ts';
 import { purchasesService } from './routes/purchases.ts';
+import { loyaltyService } from './routes/loyalty.ts';
 import { catalogService } from './routes/catalog.ts';
 import { identityService } from './routes/identity.ts';
 import { promotionsService } from './routes/promotions.ts';
@@ -46,6 +47,7 @@ export function createUpstreamApp() {
   app.route('/', basketService);
   app.route('/', checkoutService);
   app.route('/', purchasesService);
+  app.route('/', loyaltyService);
   app.route('/', promotionsService);
   app.route('/', storesService);
   app.route('/', couponsService);

@@ -25,6 +25,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { errorLogRoutes } from './routes/error-log.ts';
 import { errorLog } from './middleware/error-log/index.ts';
 import { purchasesRoutes } from './routes/purchases.ts';
+import { loyaltyRoutes } from './routes/loyalty.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
@@ -120,6 +121,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', checkoutRoutes);
   app.route('/', errorLogRoutes);
   app.route('/', purchasesRoutes);
+  app.route('/', loyaltyRoutes);
   app.route('/', walletRoutes);
 
   app.all('*', async (c) => {

@@ -7,6 +7,7 @@ import { promotionsSeedStatements } from './promotions.ts';
 import { walletSeedStatements } from './wallet.ts';
 import { flashSaleSeedStatements } from './flash-sales.ts';
 import { purchaseSeedStatements } from './purchases.ts';
+import { loyaltySeedStatements } from './loyalty.ts';
 import { insertStatements } from './sql.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
@@ -84,7 +85,7 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const wallet = await walletSeedStatements();
   const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
   const purchases = purchaseSeedStatements(catalog, { now: options.now });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales, ...purchases];
+  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales, ...purchases, ...loyaltySeedStatements({ now: options.now })];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

@@ -1,0 +1,68 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
+import { shouldTriggerSignIn, signInUrl } from '../../lib/auth/redirect.ts';
+import { withIslandStore } from '../shared/island-store.tsx';
+import { linkedCodesListAtom, promoMessageAtom, promoRequestAtom, seedLinkedCodesAtom, submitPromoCodeAtom } from './atoms.ts';
+
+// Link a promo code to the card (issue 12 part 3; account §4 Promo code validation outcomes:
+// LINKED, ALREADY_LINKED, DEFAULT_SUCCESS). The only part of the rewards page that acts; a 401 or
+// 403 sends the shopper to sign-in (account §2).
+
+interface Props {
+  linkedCodes: string[];
+}
+
+function PromoCodeForm({ linkedCodes }: Props) {
+  useHydrateAtoms([[seedLinkedCodesAtom, linkedCodes]] as never);
+  const codes = useAtomValue(linkedCodesListAtom);
+  const request = useAtomValue(promoRequestAtom);
+  const message = useAtomValue(promoMessageAtom);
+  const submit = useSetAtom(submitPromoCodeAtom);
+  const [problem, setProblem] = useState('');
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = v.safeParse(PromoCodeRequestSchema, { code: String(new FormData(form).get('code') ?? '') });
+    if (!parsed.success) {
+      setProblem(`${parsed.issues[0]?.message ?? 'Enter a promo code'}.`);
+      return;
+    }
+    setProblem('');
+    const result = await submit(parsed.output);
+    if (result === 'signIn' && shouldTriggerSignIn(401, window.location.pathname)) window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
+    if (result === 'done') form.reset();
+  };
+
+  const text = problem || (request.status === 'loading' ? 'Checking the code…' : message);
+  const tone = problem || request.error ? 'error' : 'ok';
+  return (
+    <section className="rewards-card promo" aria-labelledby="promo-title" data-testid="promo-codes">
+      <h2 id="promo-title">Promo codes</h2>
+      {codes.length > 0 ? (
+        <ul className="promo-codes" aria-label="Promo codes linked to your card" data-testid="linked-codes">
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="quiet">No promo codes linked yet.</p>
+      )}
+      <form className="promo-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={request.loading}>
+        <label>
+          Promo code
+          <input name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={MAX_PROMO_CODE_LENGTH} required aria-describedby="promo-answer" />
+        </label>
+        <button type="submit" disabled={request.loading}>Link code</button>
+      </form>
+      <p id="promo-answer" className={`promo-answer promo-answer--${tone}`} role="status" aria-live="polite" data-testid="promo-answer" data-state={problem ? 'error' : request.status}>
+        {text}
+      </p>
+    </section>
+  );
+}
+
+export default withIslandStore(PromoCodeForm);

@@ -1,0 +1,43 @@
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+
+// Rewards in a real Chromium (issue 12 part 3; account §3 Fuel points, §4 Promo code validation
+// outcomes; docs/decisions/370-loyalty.md). The demo shopper's purchases, membership and linked
+// code HARVEST10 are seeded (upstream/seed/purchases.ts, upstream/seed/loyalty.ts).
+
+test('a shopper sees their fuel points and links a promo code', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Rewards' }).click();
+  await expect(page).toHaveURL(/\/account\/rewards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+  await expect(page.getByTestId('fuel-points-month')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.getByTestId('fuel-points')).toContainText('1 point for every whole dollar');
+  await expect(page.getByTestId('annual-savings')).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(page.getByTestId('membership')).toContainText('Plus membership, yearly');
+  await expect(page.getByTestId('community-rewards')).toContainText('Central Valley Food Bank');
+  await expect(page.getByTestId('linked-codes')).toContainText('HARVEST10');
+  await waitForIslands(page);
+  // by keyboard: type a code and press Enter
+  const code = page.getByLabel('Promo code', { exact: true });
+  await code.focus();
+  await page.keyboard.type('fresh5');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('promo-answer')).toHaveText('Promo code FRESH5 is linked to your card.');
+  await expect(page.getByTestId('linked-codes')).toContainText('FRESH5');
+  // the same code again: ALREADY_LINKED; an unknown code: the error state
+  await code.fill('FRESH5');
+  await page.getByRole('button', { name: 'Link code' }).click();
+  await expect(page.getByTestId('promo-answer')).toHaveText('Promo code FRESH5 is already linked to your card.');
+  await code.fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Link code' }).click();
+  await expect(page.getByTestId('promo-answer')).toHaveText('That promo code is not valid or has expired.');
+  await expect(page.getByTestId('promo-answer')).toHaveAttribute('data-state', 'error');
+  // the link is the upstream's: still there after a reload
+  await page.reload();
+  await expect(page.getByTestId('linked-codes')).toContainText('FRESH5');
+});
+
+test('a signed-out shopper is sent to sign-in from the rewards page', async ({ page }) => {
+  await page.goto('/account/rewards');
+  await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Faccount%2Frewards/);
+});

@@ -1,0 +1,39 @@
+import { Hono, type Context } from 'hono';
+import { POINTS_SUMMARY_PATH, PointsSummaryResponseSchema } from '../../src/lib/account/loyalty.ts';
+import { CommunityRewardsResponseSchema, EnterprisePreferencesResponseSchema, LinkedPromoCodesResponseSchema, LOYALTY_PATHS, MembershipsResponseSchema, PromoCodeRequestSchema, PromoCodeResponseSchema } from '../../src/lib/account/memberships.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { EdgeEnv } from '../types.ts';
+import { validJson } from '../validate.ts';
+
+// Loyalty at the edge (issue 12 part 3; account §3, §4, §7): fuel points and savings, the
+// memberships, community rewards, enterprise customer preferences and promo-code validation, for a
+// signed-in shopper (401 otherwise), validated both ways with strict answer schemas.
+// docs/decisions/370-loyalty.md
+
+export const loyaltyRoutes = new Hono<EdgeEnv>();
+type LoyaltyContext = Context<EdgeEnv>;
+
+function signedIn(c: LoyaltyContext) {
+  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your rewards', 401);
+}
+
+const READS = [
+  [POINTS_SUMMARY_PATH, PointsSummaryResponseSchema],
+  [LOYALTY_PATHS.MEMBERSHIPS, MembershipsResponseSchema],
+  [LOYALTY_PATHS.COMMUNITY_REWARDS, CommunityRewardsResponseSchema],
+  [LOYALTY_PATHS.ENTERPRISE_PREFERENCES, EnterprisePreferencesResponseSchema],
+  [LOYALTY_PATHS.LINKED_PROMO_CODES, LinkedPromoCodesResponseSchema],
+] as const;
+for (const [path, schema] of READS) {
+  loyaltyRoutes.get(path, async (c) => {
+    signedIn(c);
+    const { data } = await c.get('upstream').json({ path }, schema);
+    return c.json(data, 200);
+  });
+}
+
+loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), async (c) => {
+  signedIn(c);
+  const { data } = await c.get('upstream').json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
+  return c.json(data, 200);
+});
