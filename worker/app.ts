@@ -23,6 +23,7 @@ import { recipesRoutes } from './routes/recipes.ts';
 import { addressesRoutes } from './routes/addresses.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', addressesRoutes);
   app.route('/', checkoutRoutes);
   app.route('/', walletRoutes);
+  app.route('/', preferencesRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;
