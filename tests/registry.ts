@@ -37,6 +37,10 @@ export const PAGES: PageEntry[] = [
   { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
   { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true, status: 404 },
   { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
+  // account preferences (docs/decisions/350-account-preferences.md); the unsubscribe page works signed out
+  { name: 'profile', path: '/account/profile', file: 'account/profile.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'communication preferences', path: '/account/preferences', file: 'account/preferences.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'manage emails from a link', path: '/account/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/unsubscribe.astro', kind: 'interactive', needsSignIn: false },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
