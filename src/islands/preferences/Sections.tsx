@@ -114,7 +114,7 @@ export function AdsSection({ token }: { token: string | null }) {
             <input type="checkbox" name="purchaseBasedAds" value="true" defaultChecked={ads} />
             <span>Show me offers and ads chosen from what I buy</span>
           </label>
-          <button type="submit" disabled={update.loading}>{update.loading ? 'Saving…' : 'Save advertising preferences'}</button>
+          <button type="submit" disabled={update.loading}>{update.loading ? 'Saving…' : 'Save ad preferences'}</button>
         </form>
       )}
     </section>

@@ -64,7 +64,7 @@ export const seedPreferencesAtom = atom(null, (get, set, seed: PreferencesSeed) 
 
 /** A 403 (or 401) on an account call goes to sign-in, unless already there (account §2). */
 function toSignIn(get: Getter, result: PrefResult<unknown>): boolean {
-  if (result.ok || get(contextAtom).token || !sendsToSignIn(result.status, window.location.pathname)) return false;
+  if (result.ok || get(contextAtom).token || typeof window === 'undefined' || !sendsToSignIn(result.status, window.location.pathname)) return false;
   window.location.assign(signInUrl(get(contextAtom).page));
   return true;
 }
