@@ -8,10 +8,11 @@ import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 async function choosePreferredStore(page: Page, banner: 'harvest' | 'bayside') {
   await page.goto(`/account/profile?banner=${banner}`);
+  await waitForIslands(page);
   const store = page.getByTestId('preferred-store');
   await store.selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByTestId('form-saved')).toHaveText('Your profile was saved.');
+  await expect(page.getByTestId('profile-notice')).toHaveText('Your profile was saved.');
 }
 
 async function emailChoices(page: Page) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {
-  AdPreferencesResponseSchema, EmailPreferencesResponseSchema, OptInStatusResponseSchema, PREFERENCE_PATHS,
-  type EmailPreferencesUpdateInput,
+  AdPreferencesResponseSchema, EmailPreferencesResponseSchema, OptInStatusResponseSchema, PREFERENCE_PATHS, ProfileResponseSchema,
+  type EmailPreferencesUpdateInput, type ProfileUpdateInput,
 } from '../../lib/account/preferences.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { islandFetch } from '../shared/fetch.ts';
@@ -33,6 +33,7 @@ const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.strin
 const withToken = (path: string, token: string) => `${path}?${new URLSearchParams({ token })}`;
 
 export const preferencesApi = {
+  updateProfile: (body: ProfileUpdateInput) => call(PREFERENCE_PATHS.PROFILE_UPDATE, post(body), ProfileResponseSchema),
   email: (token: string | null) => call(token ? withToken(PREFERENCE_PATHS.EMAIL_WITH_TOKEN, token) : PREFERENCE_PATHS.EMAIL, { method: 'GET' }, EmailPreferencesResponseSchema),
   updateEmail: (body: EmailPreferencesUpdateInput, token: string | null) =>
     call(token ? PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN : PREFERENCE_PATHS.EMAIL_UPDATE, post(token ? { ...body, token } : body), EmailPreferencesResponseSchema),
