@@ -43,6 +43,10 @@ export const PAGES: PageEntry[] = [
   { name: 'order history', path: '/account/orders', file: 'account/orders/index.astro', kind: 'interactive', needsSignIn: true },
   { name: 'order', path: '/account/orders/5000000001', file: 'account/orders/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
   { name: 'rewards', path: '/account/rewards', file: 'account/rewards.astro', kind: 'interactive', needsSignIn: true },
+  // account preferences (docs/decisions/350-account-preferences.md); the unsubscribe page works signed out
+  { name: 'profile', path: '/account/profile', file: 'account/profile.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'communication preferences', path: '/account/preferences', file: 'account/preferences.astro', kind: 'interactive', needsSignIn: true },
+  { name: 'manage emails from a link', path: '/account/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/unsubscribe.astro', kind: 'interactive', needsSignIn: false },
   { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
   { name: 'not found', path: '/no-such-page', file: '404.astro', kind: 'static', needsSignIn: false, status: 404 },
   { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
@@ -253,6 +257,19 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/auth/api/change-password', sample: { body: { currentPassword: 'not-the-password', newPassword: 'Orchard-Lane-77' } }, needsSignIn: true },
   { method: 'POST', path: '/auth/api/token', sample: { body: { password: 'FreshPicked!2026', purpose: 'STEP_UP' } }, needsSignIn: true },
   { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
+  // account preferences (docs/decisions/350-account-preferences.md); the token samples name no issued link (TokenMatch)
+  { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+  { method: 'POST', path: '/accountmanagement/api/emailPreferences/update', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] } }, needsSignIn: true },
+  { method: 'POST', path: '/accountmanagement/api/emailPreferences/updateWithToken', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: false }], token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+  { method: 'GET', path: '/accountmanagement/api/opt-in/status', sample: {}, needsSignIn: true },
+  { method: 'POST', path: '/accountmanagement/api/opt-in/optin', sample: { body: { selected: false } }, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithUserId', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+  { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId', sample: { body: { purchaseBasedAds: true } }, needsSignIn: true },
+  { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken', sample: { body: { purchaseBasedAds: false, token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
   { method: 'GET', path: '/rx-security/stepup-auth', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
 ];
 

@@ -19,6 +19,7 @@ import { couponsService } from './routes/coupons.ts';
 import { listsService } from './routes/lists.ts';
 import { recipesService } from './routes/recipes.ts';
 import { addressesService } from './routes/addresses.ts';
+import { preferencesService } from './routes/preferences.ts';
 import { walletService } from './routes/wallet.ts';
 
 /**
@@ -55,6 +56,7 @@ export function createUpstreamApp() {
   app.route('/', recipesService);
   app.route('/', addressesService);
   app.route('/', walletService);
+  app.route('/', preferencesService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

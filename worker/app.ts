@@ -27,6 +27,7 @@ import { errorLog } from './middleware/error-log/index.ts';
 import { purchasesRoutes } from './routes/purchases.ts';
 import { loyaltyRoutes } from './routes/loyalty.ts';
 import { walletRoutes } from './routes/wallet.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', purchasesRoutes);
   app.route('/', loyaltyRoutes);
   app.route('/', walletRoutes);
+  app.route('/', preferencesRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -146,6 +146,13 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/auth/api/confirm-email',
         '/auth/api/forgot-password',
         '/auth/api/reset-password',
+        // the profile, preferences and unsubscribe pages (docs/decisions/350)
+        '/accountmanagement/api/basic/profile/update',
+        '/accountmanagement/api/emailPreferences/update',
+        '/accountmanagement/api/emailPreferences/updateWithToken',
+        '/accountmanagement/api/opt-in/optin',
+        '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
+        '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
       ].sort(),
     );
   });

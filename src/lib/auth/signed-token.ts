@@ -5,7 +5,7 @@ import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 // for another, and no character of it can change unnoticed. The id (16 random bytes) names the
 // issuer's row, which makes a token single-use; the expiry is checked before any database read.
 
-export const TOKEN_PURPOSES = ['CONFIRM_EMAIL', 'RESET_PASSWORD', 'SIGN_IN', 'STEP_UP'] as const;
+export const TOKEN_PURPOSES = ['CONFIRM_EMAIL', 'RESET_PASSWORD', 'SIGN_IN', 'STEP_UP', 'PREFERENCES'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** How long each token lives. */
@@ -14,6 +14,8 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   RESET_PASSWORD: 30 * 60 * 1000,
   SIGN_IN: 2 * 60 * 1000,
   STEP_UP: 5 * 60 * 1000,
+  // an email's manage-preferences link (docs/decisions/350): reusable until it expires
+  PREFERENCES: 30 * 24 * 60 * 60 * 1000,
 };
 
 /** A token's shape; anything else is refused before its signature is computed. */

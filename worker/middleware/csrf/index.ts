@@ -38,6 +38,13 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/auth/api/confirm-email',
   '/auth/api/forgot-password',
   '/auth/api/reset-password',
+  // the profile, preferences and unsubscribe pages' forms (decision 350)
+  '/accountmanagement/api/basic/profile/update',
+  '/accountmanagement/api/emailPreferences/update',
+  '/accountmanagement/api/emailPreferences/updateWithToken',
+  '/accountmanagement/api/opt-in/optin',
+  '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
+  '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
 ];
 
 /**

@@ -1,0 +1,113 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import {
+  AdPreferencesResponseSchema, AdPreferencesUpdateSchema, AdPreferencesUpdateWithTokenSchema, EMAIL_CATEGORY_IDS, EmailPreferencesResponseSchema, EmailPreferencesUpdateSchema,
+  EmailPreferencesUpdateWithTokenSchema, OptInStatusResponseSchema, OptInUpdateSchema, PREFERENCES_PAGE, PREFERENCE_PATHS, PROFILE_PAGE, ProfileResponseSchema, ProfileUpdateSchema,
+  TokenQuerySchema, UNSUBSCRIBE_PAGE, bannerDetailOf, preferenceFailureMessage, type PreferenceArea,
+} from '../../src/lib/account/preferences.ts';
+import { signInUrl } from '../../src/lib/auth/redirect.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { EdgeEnv } from '../types.ts';
+import { validJson, validQuery } from '../validate.ts';
+
+// Account preferences at the edge (issue 12 part 2; account §7): the profile, email, SMS opt-in
+// and purchase-based ad calls on the spec's paths, validated both ways; the signed-in ones need a
+// session (401 otherwise), the token ones (an email's link) need none. The writes are also the
+// pages' plain forms (before or without JavaScript), answered by a 303 back to the page.
+// docs/decisions/350-account-preferences.md
+
+export const preferencesRoutes = new Hono<EdgeEnv>();
+type PrefContext = Context<EdgeEnv>;
+type Fields = Record<string, string | string[]>;
+
+const isForm = (c: PrefContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const one = (fields: Fields, key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+const all = (fields: Fields, key: string) => (Array.isArray(fields[key]) ? (fields[key] as string[]) : fields[key] ? [fields[key] as string] : []);
+
+function signedIn(c: PrefContext) {
+  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
+}
+
+// reads
+const READS = [
+  { path: PREFERENCE_PATHS.PROFILE, answer: ProfileResponseSchema },
+  { path: PREFERENCE_PATHS.EMAIL, answer: EmailPreferencesResponseSchema },
+  { path: PREFERENCE_PATHS.OPT_IN_STATUS, answer: OptInStatusResponseSchema },
+  { path: PREFERENCE_PATHS.ADS_WITH_USER_ID, answer: AdPreferencesResponseSchema },
+] as const;
+for (const read of READS) {
+  preferencesRoutes.get(read.path, async (c) => {
+    signedIn(c);
+    const { data } = await c.get('upstream').json({ path: read.path }, read.answer as v.GenericSchema);
+    return c.json(data as object, 200);
+  });
+}
+for (const read of [{ path: PREFERENCE_PATHS.EMAIL_WITH_TOKEN, answer: EmailPreferencesResponseSchema }, { path: PREFERENCE_PATHS.ADS_WITH_TOKEN, answer: AdPreferencesResponseSchema }] as const) {
+  preferencesRoutes.get(read.path, validQuery(TokenQuerySchema), async (c) => {
+    const { data } = await c.get('upstream').json({ path: read.path, query: { token: c.req.valid('query').token } }, read.answer as v.GenericSchema);
+    return c.json(data as object, 200);
+  });
+}
+
+/** The email checkboxes of a form: every category the form showed (`shown`), checked or not. */
+function formEmail(fields: Fields) {
+  const checked = new Set(all(fields, 'category'));
+  return { emailPreferences: all(fields, 'shown').filter((c) => (EMAIL_CATEGORY_IDS as readonly string[]).includes(c)).map((category) => ({ category, selected: checked.has(category) })) };
+}
+
+interface Write {
+  path: string;
+  request: v.GenericSchema;
+  answer: v.GenericSchema;
+  area: PreferenceArea;
+  token: boolean;
+  page: string;
+  body: (fields: Fields, c: PrefContext) => unknown;
+}
+
+const WRITES: Write[] = [
+  {
+    path: PREFERENCE_PATHS.PROFILE_UPDATE, request: ProfileUpdateSchema, answer: ProfileResponseSchema, area: 'profile', token: false, page: PROFILE_PAGE,
+    body: (f, c) => {
+      const detail = bannerDetailOf(c.get('banner').id, one(f, 'preferredStore'));
+      return { firstName: one(f, 'firstName'), mobilePhoneNumber: one(f, 'mobilePhoneNumber'), ...(detail ? { bannerSpecificDetails: [detail] } : {}) };
+    },
+  },
+  { path: PREFERENCE_PATHS.EMAIL_UPDATE, request: EmailPreferencesUpdateSchema, answer: EmailPreferencesResponseSchema, area: 'email', token: false, page: PREFERENCES_PAGE, body: formEmail },
+  { path: PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN, request: EmailPreferencesUpdateWithTokenSchema, answer: EmailPreferencesResponseSchema, area: 'email', token: true, page: UNSUBSCRIBE_PAGE, body: (f) => ({ ...formEmail(f), token: one(f, 'token') }) },
+  { path: PREFERENCE_PATHS.OPT_IN, request: OptInUpdateSchema, answer: OptInStatusResponseSchema, area: 'sms', token: false, page: PREFERENCES_PAGE, body: (f) => ({ type: 'CLICKLIST', selected: one(f, 'selected') === 'true' }) },
+  { path: PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID, request: AdPreferencesUpdateSchema, answer: AdPreferencesResponseSchema, area: 'ads', token: false, page: PREFERENCES_PAGE, body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true' }) },
+  { path: PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN, request: AdPreferencesUpdateWithTokenSchema, answer: AdPreferencesResponseSchema, area: 'ads', token: true, page: UNSUBSCRIBE_PAGE, body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true', token: one(f, 'token') }) },
+];
+
+/** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails. */
+const upstreamBody = (c: PrefContext, write: Write, body: object) => (write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body);
+
+for (const write of WRITES) {
+  // the pages before hydration: a plain form, back to the page saying what happened
+  preferencesRoutes.post(write.path, async (c, next) => {
+    if (!isForm(c)) return next();
+    if (!write.token && !c.get('session')) return c.redirect(signInUrl(write.page), 303);
+    const fields = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Fields;
+    const token = write.token ? one(fields, 'token') : '';
+    const back = (params: Record<string, string>) => c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
+    const parsed = v.safeParse(write.request, write.body(fields, c));
+    if (!parsed.success) return back({ error: write.area, reason: (parsed.issues[0]?.message ?? 'Please check your entry.').slice(0, 200) });
+    try {
+      await c.get('upstream').json({ method: 'POST', path: write.path, body: upstreamBody(c, write, parsed.output as object) }, write.answer);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.statusCode : 500;
+      if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);
+      const code = error instanceof HttpError ? error.code : null;
+      const reason = code === ERROR_CODES.TOKEN_MATCH || (status === 422 && code !== 'NO_PREFERRED_STORE') ? (error as HttpError).message : preferenceFailureMessage(write.area, 'update', code, status);
+      return back({ error: write.area, reason: reason.slice(0, 200) });
+    }
+    return back({ saved: write.area });
+  });
+  preferencesRoutes.post(write.path, validJson(write.request), async (c) => {
+    if (!write.token) signedIn(c);
+    const body = c.req.valid('json' as never) as object;
+    const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body: upstreamBody(c, write, body) }, write.answer);
+    return c.json(data as object, 200);
+  });
+}
