@@ -152,3 +152,20 @@ test('with the newer-layer payment cards, the checkout shows the wallet balances
     await page.request.delete('/wallet/api/v1/gift-cards', { headers: json(page), data: {} });
   }
 });
+
+test('where upfront timeslots are on (account §5), the cart shows the next delivery times before checkout', async ({ page, context }) => {
+  await signIn(page);
+  const origin = new URL(page.url()).origin;
+  // delivery from the fulfillment center to 93720: a market of the list, A/B variant 1 on this banner
+  const saved = await page.request.put('/atlas/v1/modality/v1/preferences', { headers: json(page), data: { modalityType: 'DELIVERY', locationId: '70300301', postalCode: '93720' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await context.addCookies([{ name: 'hm_store', value: '70300301.DELIVERY.93720', url: origin }]);
+  await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('upfront-timeslots').locator('li')).toHaveCount(3);
+  // a store that is not a fulfillment center: none
+  await page.request.put('/atlas/v1/modality/v1/preferences', { headers: json(page), data: { modalityType: 'PICKUP', locationId: '70100101' } });
+  await context.addCookies([{ name: 'hm_store', value: '70100101.PICKUP', url: origin }]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('upfront-timeslots')).toHaveCount(0);
+});

@@ -31,9 +31,11 @@ test('a shopper can return an item from a past order', async ({ page }) => {
   await expect(page.getByTestId('return').first()).toContainText('Damaged or spoiled');
 });
 
-test('a shopper can put a past order back into the cart in one step', async ({ page }) => {
+test('a shopper can put a past order back into the cart in one step, and sees what they buy most', async ({ page }) => {
   await signIn(page);
   await page.goto('/account/orders');
+  // buy again (shopping §6 search toggle, on for this banner): products of past purchases, priced now
+  await expect(page.getByTestId('buy-again').getByTestId('product-card').first()).toBeVisible();
   const order = page.locator('[data-testid="order"][data-order-number="5000000001"]');
   await order.getByRole('button', { name: /^Reorder: add all \d+ to cart$/ }).click();
   await expect(order.getByTestId('add-all-done')).toContainText('to your cart');

@@ -30,6 +30,8 @@ function deferred() {
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn());
+  // the error log's beacon (src/islands/shared/error-log.ts): recorded here, never sent
+  Object.defineProperty(navigator, 'sendBeacon', { value: vi.fn(() => true), configurable: true, writable: true });
 });
 afterEach(() => {
   cleanup();
@@ -119,6 +121,11 @@ describe('AddToCart and CartCount', () => {
     await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+    // the requests that never got an answer were reported to the error log as network connection errors (account §8)
+    const beacons = vi.mocked(navigator.sendBeacon).mock.calls;
+    expect(beacons.length).toBeGreaterThanOrEqual(1);
+    expect(beacons[0]?.[0]).toBe('/atlas/v1/analytics/error-log');
+    expect(JSON.parse(await (beacons[0]?.[1] as Blob).text())).toMatchObject({ type: 'NETWORK_CONNECTION', code: 'TIMEOUT' });
     vi.restoreAllMocks();
   });
 

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import SearchSuggest from './SearchSuggest.tsx';
 
 const props = { id: 'site-search', value: '', maxLength: 120, minChars: 2 };
 
+// the error log's beacon (src/islands/shared/error-log.ts): recorded, never sent
+beforeEach(() => {
+  Object.defineProperty(navigator, 'sendBeacon', { value: vi.fn(() => true), configurable: true, writable: true });
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { collapsePurchases, INITIAL_PURCHASE_LIST, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
+import { buyAgainGtins, collapsePurchases, INITIAL_PURCHASE_LIST, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
@@ -56,5 +56,14 @@ describe('returns and the purchase list state', () => {
     expect(ok.status).toBe('ok');
     expect(purchaseListReducer(ok, { type: 'error' }).status).toBe('error');
     expect(purchaseListReducer(ok, { type: 'checkoutUpdated' })).toBe(INITIAL_PURCHASE_LIST);
+  });
+});
+
+describe('buy again', () => {
+  test('the products bought most often come first, the most recent among equals', () => {
+    const order = (at: string, gtins: string[]) => ({ ...entry({ placedAt: at }), items: gtins.map((gtin13) => ({ gtin13, name: gtin13, quantity: 1, lineTotalCents: 100 })) });
+    const orders = [order('2026-11-01T00:00:00Z', ['A', 'B']), order('2026-11-10T00:00:00Z', ['B', 'C', 'C']), order('2026-11-20T00:00:00Z', ['D'])];
+    expect(buyAgainGtins(orders)).toEqual(['B', 'D', 'C', 'A']);
+    expect(buyAgainGtins(orders, 2)).toEqual(['B', 'D']);
   });
 });

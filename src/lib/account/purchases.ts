@@ -140,3 +140,25 @@ export function purchaseListReducer(state: PurchaseListState, action: PurchaseLi
       return INITIAL_PURCHASE_LIST;
   }
 }
+
+/** How many products "Buy again" shows. */
+export const BUY_AGAIN_SIZE = 12;
+
+/**
+ * "Buy again" (shopping §6 search toggle): the products the shopper bought most often, across
+ * orders and receipts, the most recently bought first among equals.
+ */
+export function buyAgainGtins(orders: readonly PurchaseListOrder[], size = BUY_AGAIN_SIZE): string[] {
+  const seen = new Map<string, { times: number; last: number }>();
+  for (const order of orders) {
+    const at = Date.parse(order.placedAt);
+    for (const gtin13 of new Set(order.items.map((item) => item.gtin13))) {
+      const entry = seen.get(gtin13) ?? { times: 0, last: 0 };
+      seen.set(gtin13, { times: entry.times + 1, last: Math.max(entry.last, at) });
+    }
+  }
+  return [...seen.entries()]
+    .sort(([a, x], [b, y]) => y.times - x.times || y.last - x.last || (a < b ? -1 : 1))
+    .slice(0, size)
+    .map(([gtin13]) => gtin13);
+}

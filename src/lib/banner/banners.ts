@@ -38,6 +38,8 @@ export interface BannerToggles {
   emailVerificationRequired: boolean;
   /** spec: shopping §6 checkout: the newer-layer payment cards — the checkout reads the wallet's walletV2 (balances of gift cards and SNAP/EBT beside the cards) */
   newerLayerPaymentCards: boolean;
+  /** spec: shopping §6 search toggles: buy again — the products the shopper bought most, on the order history */
+  searchBuyAgain: boolean;
 }
 
 export interface Banner {
@@ -82,6 +84,7 @@ const BASE_TOGGLES: BannerToggles = {
   alwaysPromptLogin: false,
   emailVerificationRequired: false,
   newerLayerPaymentCards: true,
+  searchBuyAgain: true,
 };
 
 export const BANNERS: Record<BannerId, Banner> = {
@@ -111,7 +114,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false, searchBuyAgain: false },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
     upfrontTimeslotMarkets: ['geo-041'],
