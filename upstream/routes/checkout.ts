@@ -67,7 +67,12 @@ const versionKey = (version: number) => `"c${version}"`;
 
 /** The checkout as the API answers it: lines priced from the cart now, the summary, the payment split. */
 async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Checkout> {
-  if (row.status === 'PLACED') return (JSON.parse(row.document) as { placed: Checkout }).placed;
+  return (await pricedCheckout(c, row)).view;
+}
+
+/** The checkout view and the cart lines no longer sold at the store or offered for the modality (these block an order). */
+async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ view: Checkout; ineligible: string[] }> {
+  if (row.status === 'PLACED') return { view: (JSON.parse(row.document) as { placed: Checkout }).placed, ineligible: [] };
   const db = c.env.DB;
   const call = c.get('call');
   const doc = JSON.parse(row.document) as CheckoutDocument;
@@ -111,13 +116,10 @@ async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Check
       eligible: line.eligible,
     };
   });
-  const gratuityBase = gratuityFor(doc.modalityType, summarize(lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })), doc.modalityType, doc.slot?.feeCents ?? null, 0).itemTotal, 'DRAFT', doc.gratuityCents);
-  const summary = summarize(
-    lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })),
-    doc.modalityType,
-    doc.slot?.feeCents ?? null,
-    gratuityBase.amount,
-  );
+  // the tip's suggestions and maximum follow the items; the total then includes the tip
+  const untipped = summarize(lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })), doc.modalityType, doc.slot?.feeCents ?? null, 0);
+  const gratuityBase = gratuityFor(doc.modalityType, untipped.itemTotal, 'DRAFT', doc.gratuityCents);
+  const summary = { ...untipped, gratuity: gratuityBase.amount, total: untipped.total + gratuityBase.amount };
   const split = splitPayment(summary, doc.ebtRequestedCents > 0 && ebtBalance !== null ? { requested: doc.ebtRequestedCents, balance: ebtBalance } : null, giftCards);
   const transactions: Checkout['payment']['transactions'] = [
     ...(split.ebt > 0 ? [{ paymentMethod: { type: 'EBT' as const }, amountCents: split.ebt }] : []),
@@ -128,7 +130,7 @@ async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Check
   const soldOut = sales.filter((sale) => sale.offers_left === 0 && sale.claimed === 0).map((sale) => sale.gtin13);
   const fallout = [...new Set([...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), ...soldOut])];
   const minimumAge = minimumAgeOf(lineItems);
-  return {
+  const view: Checkout = {
     id: row.id,
     status: 'DRAFT',
     versionKey: versionKey(row.version),
@@ -144,6 +146,7 @@ async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Check
     fallout,
     orderNumber: null,
   };
+  return { view, ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13) };
 }
 const adjustment = (line: { priceAdjustments: ReadonlyArray<{ amountCents: number }> }) => line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0);
 
@@ -350,13 +353,12 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
     if (order) return { status: 200, body: { data: order } };
   }
   const doc = JSON.parse(row.document) as CheckoutDocument;
-  const view = await checkoutView(c, row);
+  const { view, ineligible: blocked } = await pricedCheckout(c, row);
   const now = Date.now();
   const refuse = (reason: string, status: number, rootCause: string[] = [], code: string = ERROR_CODES.UNPROCESSABLE): never => {
     throw new HttpError(code, reason, status, rootCause);
   };
   if (view.lineItems.length === 0) refuse(CHECKOUT_MESSAGES.EMPTY_CART, 422, ['lineItems']);
-  const blocked = await ineligibleLines(c, row, doc);
   if (blocked.length > 0) refuse(`Some items can't be ordered for ${doc.modalityType.toLowerCase()}. Remove them from your cart.`, 409, blocked, ERROR_CODES.CONFLICT);
   if (needsSlot(doc.modalityType)) {
     if (!doc.slot) refuse('Choose a time for your order', 422, ['slotId']);
@@ -429,13 +431,6 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   return response;
 }
 
-/** The cart lines no longer sold at the store or offered for the modality (these block an order). */
-async function ineligibleLines(c: CheckoutContext, row: CheckoutRow, doc: CheckoutDocument): Promise<string[]> {
-  const db = c.env.DB;
-  const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
-  const priced = await pricedBasket(db, { ...c.get('call'), locationId: doc.locationId, division: doc.locationId.slice(0, 3) }, basket, await storedLines(db, basket.id));
-  return priced.lineItems.filter((line) => !line.eligible).map((line) => line.gtin13);
-}
 
 // ---- flash sales ---------------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ function botTelemetry(c: WalletContext): string | undefined {
 walletRoutes.delete(CARD, validParams(CardIdParamSchema), async (c) => {
   const { cardId } = c.req.valid('param');
   const telemetry = botTelemetry(c);
-  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.card(cardId), ...(telemetry ? { botTelemetry: telemetry } : {}) }, CardSchema);
+  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.card(cardId), ...(telemetry ? { callHeaders: { 'x-bot-telemetry': telemetry } } : {}) }, CardSchema);
   return c.json(data, 200);
 });
 

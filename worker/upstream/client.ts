@@ -90,7 +90,6 @@ export function upstreamHeaders(context: UpstreamContext, env: Env, call: Upstre
   if (env.UPSTREAM_SHARED_SECRET) headers.set(UPSTREAM_HEADERS.EDGE_SECRET, env.UPSTREAM_SHARED_SECRET);
   if (call.idempotencyKey) headers.set('idempotency-key', call.idempotencyKey);
   if (call.ifMatch) headers.set('if-match', call.ifMatch);
-  if (call.botTelemetry) headers.set('x-bot-telemetry', call.botTelemetry);
   if (call.body !== undefined) headers.set('content-type', 'application/json');
   for (const [name, value] of Object.entries(call.callHeaders ?? {})) if (!headers.has(name)) headers.set(name, value);
   return headers;

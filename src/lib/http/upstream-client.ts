@@ -11,8 +11,6 @@ export interface UpstreamCall {
   body?: unknown;
   idempotencyKey?: string;
   ifMatch?: string;
-  /** The browser's bot-telemetry header, forwarded on the wallet's card delete only (shopping §7). */
-  botTelemetry?: string;
   /** Override the correlation id (e.g. 'recipes-…' for recipe calls, shopping §7). */
   correlationId?: string;
   /**
