@@ -1,6 +1,7 @@
 import { aisleName } from '../../src/lib/catalog/aisles.ts';
 import { findCategory } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, productImageUrl, type Modality, type ProductOutput, type Projection } from '../../src/lib/catalog/product.ts';
+import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 
 // Product reads of the catalog (migrations/0002_catalog.sql): by GTIN, by variant group, one
 // product with its variants. Prices and stock are the shopper's store's (account §3 Product).
@@ -43,6 +44,8 @@ export interface ProductReadOptions {
   projections: readonly Projection[];
   /** only products priced at the location */
   verified: boolean;
+  /** the shopper's banner: another banner's private labels are left out (src/lib/catalog/private-labels.ts) */
+  banner?: string;
 }
 
 function stockLevel(row: ProductRow): ProductOutput['stockLevel'] {
@@ -122,7 +125,9 @@ export async function getProducts(
   const byGtin = new Map<string, ProductRow>();
   for (const result of results) for (const row of result.results) byGtin.set(row.gtin13, row);
   const order = [...query.gtins, ...[...byGtin.keys()].filter((gtin) => !query.gtins.includes(gtin))];
-  const rows = order.map((gtin) => byGtin.get(gtin)).filter((row): row is ProductRow => row !== undefined);
+  const rows = order
+    .map((gtin) => byGtin.get(gtin))
+    .filter((row): row is ProductRow => row !== undefined && (options.banner === undefined || soldAtBanner(row.brand, options.banner)));
   const products = rows.filter((row) => !options.verified || row.regular_cents !== null).map((row) => toProduct(row, options.projections));
   if (options.projections.includes('variants.compact')) await attachVariants(db, products);
   return products;

@@ -1,5 +1,6 @@
 import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
+import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import { ftsMatchExpression, queryTerms, suggestQuery } from '../../src/lib/catalog/search-text.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
@@ -28,20 +29,25 @@ export interface SearchContext {
 
 const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
 
-function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>, scores: ArrayLike<number> | null, modalityBit: number): SearchRow[] {
+function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>, scores: ArrayLike<number> | null, modalityBit: number, banner: string): SearchRow[] {
   const rows: SearchRow[] = [];
+  const sold = new Map<string, boolean>(); // per distinct brand: another banner's private labels are left out
   let i = 0;
   for (const slot of slots) {
     const score = scores ? (scores[i] ?? 0) / 10000 : 0;
     i += 1;
     if (slot < 0) continue;
+    const brand = index.brand[slot] as string;
+    let keep = sold.get(brand);
+    if (keep === undefined) sold.set(brand, (keep = soldAtBanner(brand, banner)));
+    if (!keep) continue;
     const price = store.price[slot] as number;
     const priceCents = Number.isNaN(price) ? null : price;
     const flags = index.flags[slot] as number;
     const stock = store.stock[slot] as number;
     const categoryId = index.categoryId[slot] as string;
     rows.push({
-      slot, docId: index.docId[slot] as number, score, brand: index.brand[slot] as string, categoryId, departmentId: DEPARTMENT_OF.get(categoryId) ?? '',
+      slot, docId: index.docId[slot] as number, score, brand, categoryId, departmentId: DEPARTMENT_OF.get(categoryId) ?? '',
       tags: index.tags[slot] as number, flags, priceCents, onSale: store.onSale[slot] === 1, promoCode: store.promoCode[slot] ?? null, stock,
       variantGroupId: index.variantGroupId[slot] ?? null,
       available: priceCents !== null && stock > 0 && (flags & modalityBit) !== 0,
@@ -121,14 +127,14 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
       const { index: matchedIndex, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch);
       index = matchedIndex;
       const slotOf = matchedIndex.slotOf;
-      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit);
+      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit, context.banner);
     }
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.
     // A category browse picks its categories; a brand browse or everything waits for the index.
     const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
     index = browsed.index;
-    rows = toRows(browsed.index, browsed.store, browseSlots(browsed.index, taxonomies, query['filter.brands']), null, modalityBit);
+    rows = toRows(browsed.index, browsed.store, browseSlots(browsed.index, taxonomies, query['filter.brands']), null, modalityBit, context.banner);
   }
   if (cold && isCold()) {
     const loading = warm(db, locationId);

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { BANNERS, isBannerId } from '../../src/lib/banner/banners.ts';
+import { PRIVATE_LABELS } from '../../src/lib/catalog/private-labels.ts';
 import { GTIN13_PATTERN, MODALITIES, ProductsQuerySchema, type Modality, type Projection } from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
@@ -57,7 +58,8 @@ catalogService.get('/atlas/v1/search/v1/suggestions', async (c) => {
   // The banner's minimum too: another edge calling us gets the same rule.
   const { banner } = shopperStore(c);
   const query = parseQuery(c, suggestionsQuerySchema(BANNERS[banner as keyof typeof BANNERS].toggles.searchSuggestionsMinChars));
-  const suggestions = await suggestSearches(c.env.DB, query['filter.query']);
+  // Another banner's private labels are not suggested (src/lib/catalog/private-labels.ts).
+  const suggestions = (await suggestSearches(c.env.DB, query['filter.query'])).filter((suggestion) => !PRIVATE_LABELS.some((label) => label.banner !== banner && suggestion.text.toLowerCase().startsWith(label.name.toLowerCase())));
   return c.json({ data: { suggestions }, meta: { query: query['filter.query'] } }, 200);
 });
 

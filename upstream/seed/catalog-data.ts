@@ -1,8 +1,7 @@
 // What the seed knows about groceries: per sub-category the brands, items, descriptors, sizes and
-// price range that fit it. Brands are fictional except the chain's own (banners.ts).
-
-/** The chain's own brands; products of these carry the 'store-brand' tag. */
-export const STORE_BRANDS = ['Harvest Select', 'Bayside Essentials', 'Simple Fields Organic'] as const;
+// price range that fit it. Brands are fictional; the chain's own are src/lib/catalog/private-labels.ts.
+// 'Harvest Select' in a list below stands for the banner's everyday label and 'Simple Fields
+// Organic' for its organic line: the generator gives each product one banner's (catalog.ts).
 
 export type NutritionKind = 'dairy' | 'produce' | 'meat' | 'bakery' | 'meal' | 'dessert' | 'grain' | 'snack' | 'drink' | 'condiment' | 'baby';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { isValidGtin13 } from '../../src/lib/catalog/gtin.ts';
+import { privateLabel, PRIVATE_LABELS } from '../../src/lib/catalog/private-labels.ts';
 import { ANCHOR_PRODUCTS, generateCatalog, SEED_STORES } from './catalog.ts';
 import { generateSeed } from './seed.ts';
 import { insertStatements, MAX_STATEMENT_BYTES, sqlLiteral } from './sql.ts';
@@ -39,15 +40,43 @@ describe('generateCatalog', () => {
     expect(products.every((p) => subCategories.has(p.categoryId))).toBe(true);
   });
 
-  test('prices every milk at every store, in integer cents, promotions below the regular price', () => {
+  test('prices every milk at every store of the banners that sell it, in integer cents, promotions below the regular price', () => {
     const { products, prices } = generateCatalog({ products: 1000, seed: 5 });
-    const milk = new Set(products.filter((p) => p.categoryId === '18').map((p) => p.gtin13));
-    const milkPrices = prices.filter((price) => milk.has(price.gtin13));
-    expect(milkPrices.length).toBe(milk.size * SEED_STORES.length);
+    const milk = products.filter((p) => p.categoryId === '18');
+    const bannerStores = (banner: string) => SEED_STORES.filter((store) => store.banner === banner).length;
+    const expected = milk.reduce((sum, p) => sum + (privateLabel(p.brand) ? bannerStores(privateLabel(p.brand)?.banner ?? '') : SEED_STORES.length), 0);
+    const gtins = new Set(milk.map((p) => p.gtin13));
+    expect(prices.filter((price) => gtins.has(price.gtin13)).length).toBe(expected);
     for (const price of prices) {
       expect(Number.isInteger(price.regularCents)).toBe(true);
       if (price.promoCents !== null) expect(price.promoCents).toBeLessThan(price.regularCents);
     }
+  });
+
+  test('gives each banner its own private labels, sold only in its own stores (issue 8 §4)', () => {
+    const { products, prices } = generateCatalog({ products: 3000, seed: 9 });
+    const bannerOf = new Map(SEED_STORES.map((store) => [store.locationId, store.banner]));
+    const count = new Map<string, number>();
+    for (const p of products) if (privateLabel(p.brand)) count.set(p.brand, (count.get(p.brand) ?? 0) + 1);
+    // every label of both banners is stocked, and the everyday labels are of comparable size
+    for (const label of PRIVATE_LABELS) expect(count.get(label.name) ?? 0, label.name).toBeGreaterThan(20);
+    const harvest = count.get('Harvest Select') ?? 0;
+    const bayside = count.get('Bayside Essentials') ?? 0;
+    expect(Math.min(harvest, bayside) / Math.max(harvest, bayside)).toBeGreaterThan(0.6);
+    const brandOf = new Map(products.map((p) => [p.gtin13, p.brand]));
+    let privatePrices = 0;
+    for (const price of prices) {
+      const label = privateLabel(brandOf.get(price.gtin13) ?? '');
+      if (!label) continue;
+      privatePrices += 1;
+      expect(bannerOf.get(price.locationId), `${brandOf.get(price.gtin13)} at ${price.locationId}`).toBe(label.banner);
+    }
+    expect(privatePrices).toBeGreaterThan(100);
+    // a variety's sizes stay one brand: no variant group mixes two labels
+    const brandsByGroup = new Map<string, Set<string>>();
+    for (const p of products) if (p.variantGroupId) brandsByGroup.set(p.variantGroupId, (brandsByGroup.get(p.variantGroupId) ?? new Set()).add(p.brand));
+    for (const brands of brandsByGroup.values()) expect(brands.size).toBe(1);
+    expect(products.filter((p) => privateLabel(p.brand)).every((p) => p.dietaryTags.includes('store-brand'))).toBe(true);
   });
 
   test('keeps names unique per size even for a large catalog', () => {

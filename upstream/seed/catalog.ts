@@ -1,7 +1,8 @@
 import { findCategory } from '../../src/lib/catalog/categories.ts';
 import { gtin13FromUpcA, upcAFromBody } from '../../src/lib/catalog/gtin.ts';
 import { productSlug } from '../../src/lib/catalog/slug.ts';
-import { NUTRITION_BASE, STORE_BRANDS, SUBCATEGORY_TEMPLATES, type SubcategoryTemplate } from './catalog-data.ts';
+import { privateLabel, PRIVATE_LABELS } from '../../src/lib/catalog/private-labels.ts';
+import { NUTRITION_BASE, SUBCATEGORY_TEMPLATES, type SubcategoryTemplate } from './catalog-data.ts';
 import { createRandom, hashString, type Random } from './prng.ts';
 
 // The deterministic catalog generator: the same { products, seed } always yields the same rows.
@@ -42,13 +43,13 @@ export interface SeedPrice {
 }
 
 /** Stores priced by the seed, with their price level (migrations/0002_catalog.sql stores). */
-export const SEED_STORES: readonly { locationId: string; priceLevel: number }[] = [
-  { locationId: '70100101', priceLevel: 1.0 },
-  { locationId: '70100102', priceLevel: 1.0 },
-  { locationId: '70300301', priceLevel: 1.04 },
-  { locationId: '62000201', priceLevel: 1.09 },
-  { locationId: '62000202', priceLevel: 1.07 },
-  { locationId: '62100401', priceLevel: 1.12 },
+export const SEED_STORES: readonly { locationId: string; priceLevel: number; banner: string }[] = [
+  { locationId: '70100101', priceLevel: 1.0, banner: 'harvest' },
+  { locationId: '70100102', priceLevel: 1.0, banner: 'harvest' },
+  { locationId: '70300301', priceLevel: 1.04, banner: 'harvest' },
+  { locationId: '62000201', priceLevel: 1.09, banner: 'bayside' },
+  { locationId: '62000202', priceLevel: 1.07, banner: 'bayside' },
+  { locationId: '62100401', priceLevel: 1.12, banner: 'bayside' },
 ];
 
 export const SEED_PRODUCTS_DEFAULT = 5000;
@@ -76,7 +77,21 @@ const BRAND_SUFFIXES: Readonly<Record<string, readonly string[]>> = {
 };
 const AGE_RESTRICTED_SUFFIX: Readonly<Record<string, string>> = { '55': 'Brewing', '56': 'Cellars' };
 const PACK_LABELS = ['Value Pack', 'Twin Pack', 'Family Pack', 'Club Pack', 'Multipack'];
-const STORE_BRAND_SET = new Set<string>(STORE_BRANDS);
+const EVERYDAY_LABELS = PRIVATE_LABELS.filter((label) => label.line === 'everyday').map((label) => label.name);
+const ORGANIC_LABELS = PRIVATE_LABELS.filter((label) => label.line === 'organic').map((label) => label.name);
+
+/**
+ * The banner's own label a product gets (issue 8 §4): a template's everyday or organic private
+ * label goes to one banner or the other by the product's variety, so each banner has its own
+ * labels across the store and a variety's sizes stay one brand. Other brands are unchanged.
+ * `ownLabel('Harvest Select', '', 'Whole Milk')` is 'Harvest Select' or 'Bayside Essentials'.
+ */
+export function ownLabel(brand: string, descriptor: string, item: string): string {
+  const label = privateLabel(brand);
+  if (!label) return brand;
+  const lines = label.line === 'organic' ? ORGANIC_LABELS : EVERYDAY_LABELS;
+  return lines[hashString(`${descriptor}|${item}`) % lines.length] as string;
+}
 const MAX_NAME_ATTEMPTS = 12;
 
 /** Descriptor words that imply a dietary tag. */
@@ -174,7 +189,7 @@ export function generateCatalog(options: { products?: number; seed?: number } = 
     const descriptorTag = DESCRIPTOR_TAGS[descriptor];
     if (descriptorTag) tags.add(descriptorTag);
     if (brand.includes('Organic') || descriptor === 'Organic' || item.includes('Organic')) tags.add('organic');
-    if (STORE_BRAND_SET.has(brand)) tags.add('store-brand');
+    if (privateLabel(brand)) tags.add('store-brand');
     const base = [brand, descriptor, item, packLabel].filter(Boolean).join(' ');
     const withSize = !soldByWeight && random.chance(0.35);
     const name = withSize ? `${base} ${size}` : base;
@@ -227,10 +242,11 @@ export function generateCatalog(options: { products?: number; seed?: number } = 
     }
     let chosen: [string, string, string, string] | null = null;
     for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS && !chosen; attempt += 1) {
-      const brand = random.pick(pool);
+      const picked = random.pick(pool);
       let descriptor = random.pick(template.descriptors);
-      if (descriptor === 'Organic' && brand.includes('Organic')) descriptor = '';
+      if (descriptor === 'Organic' && picked.includes('Organic')) descriptor = '';
       const item = random.pick(template.items);
+      const brand = ownLabel(picked, descriptor, item);
       const size = random.pick(template.sizes);
       const key = `${[brand, descriptor, item].filter(Boolean).join(' ')}|${size}`;
       if (!usedNames.has(key)) chosen = [brand, descriptor, item, size];
@@ -240,8 +256,9 @@ export function generateCatalog(options: { products?: number; seed?: number } = 
       continue;
     }
     // Every plain combination is taken: a pack label keeps names unique in very large catalogs.
-    const brand = random.pick(pool);
+    const picked = random.pick(pool);
     const item = random.pick(template.items);
+    const brand = ownLabel(picked, '', item);
     const size = random.pick(template.sizes);
     const label = PACK_LABELS.find((candidate) => !usedNames.has(`${brand} ${item} ${candidate}|${size}`));
     add(template, brand, '', item, size, label ?? `${random.pick(PACK_LABELS)} ${products.length}`);
@@ -262,8 +279,11 @@ function priceCatalog(products: readonly SeedProduct[], random: Random): SeedPri
   for (const product of products) {
     // A few products are not carried by one store (no price there); milk is carried everywhere.
     const missingAt = product.categoryId !== '18' && product.docId > ANCHOR_PRODUCTS.length && random.chance(0.02) ? random.int(0, SEED_STORES.length - 1) : -1;
+    const label = privateLabel(product.brand);
     SEED_STORES.forEach((store, index) => {
       if (index === missingAt) return;
+      // A private label is sold only in its own banner's stores.
+      if (label && label.banner !== store.banner) return;
       const local = 1 + (random.next() - 0.5) * 0.04;
       const regularCents = roundToNine(product.baseCents * store.priceLevel * local);
       let promoCents: number | null = null;
