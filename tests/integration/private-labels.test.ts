@@ -1,6 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { seasonalFeature } from '../../src/lib/banner/merchandising.ts';
 import { privateLabel } from '../../src/lib/catalog/private-labels.ts';
 import { ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { SUGGESTIONS_PATH, SuggestionsResponseSchema } from '../../src/lib/search/suggestions.ts';
@@ -74,5 +75,19 @@ describe('private labels per banner', () => {
     expect((await suggest('bayside', 'harv')).some((text) => text.startsWith('Harvest Select'))).toBe(false);
     expect((await suggest('bayside', 'bays')).some((text) => text.startsWith('Bayside Essentials'))).toBe(true);
     expect((await suggest('harvest', 'bays')).some((text) => text.startsWith('Bayside Essentials'))).toBe(false);
+  });
+});
+
+describe('banner merchandising finds products (issue 8 §4)', () => {
+  test('every seasonal link of either banner, in every season, finds products at that banner', async () => {
+    for (const banner of ['harvest', 'bayside'] as const) {
+      for (let month = 0; month < 12; month += 1) {
+        for (const link of seasonalFeature(banner, new Date(Date.UTC(2027, month, 10))).links) {
+          const query = new URL(link.href, 'http://x').searchParams.get('query') ?? '';
+          const brands = await searchBrands(banner, { 'filter.query': query, 'page.size': '1' });
+          expect(brands.length, `${banner}: ${link.label} (${query})`).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 });
