@@ -2,6 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import {
   CreateListResponseSchema,
@@ -131,6 +132,9 @@ describe('items', () => {
     expect(item?.lineTotal).toMatch(/^\d+\.\d{2}$/);
     expect(answer.estimatedTotal.subtotal).toBe(item?.lineTotal);
     if (!product?.price?.promoCents) expect(item?.lineTotal).toBe((priced.totalCents / 100).toFixed(2));
+    // the unit price of one at the price paid (issue 8 §3)
+    expect(item?.unitPrice).toBe(product ? unitPriceText(priced.unitCents, product.size, product.soldByWeight) : null);
+    expect(item?.unitPrice).toMatch(/^(\d+(\.\d)?¢|\$\d+\.\d{2})\/(fl oz|oz|lb|ct)$/);
     expect(item?.aisle).toMatch(/^Aisle (\d+|# May Vary)$/);
   });
 

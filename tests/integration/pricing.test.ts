@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { dealTerms, linePrice, shelfPrice } from '../../src/lib/pricing/price.ts';
 import { DealPricesResponseSchema, dealPriceMap } from '../../src/lib/promotions/deal-prices.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
@@ -66,6 +67,7 @@ describe('one price everywhere (issue 9 §4)', () => {
     const gtins = [...picked.keys()];
     const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, ProductsResponseSchema)).data;
     const shelf = new Map(products.map((product) => [product.gtin13, product.price]));
+    const sizes = new Map(products.map((product) => [product.gtin13, product]));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...gtins), fc.integer({ min: 1, max: 12 }), async (gtin13, quantity) => {
         const put = await app.request(
@@ -83,6 +85,9 @@ describe('one price everywhere (issue 9 §4)', () => {
         const card = shelfPrice(price, dealPriceString);
         expect(line?.unitPriceCents, `${gtin13} ${dealPriceString}`).toBe(card?.promoCents ?? card?.regularCents);
         expect(line?.dealPriceString).toBe(dealPriceString);
+        // the unit price the card shows under the price (issue 8 §3)
+        const product = sizes.get(gtin13);
+        if (card && product) expect(line?.unitPrice).toBe(unitPriceText(card.promoCents ?? card.regularCents, product.size, product.soldByWeight));
         // what the line costs at this quantity, and the cart's totals
         const expected = linePrice({ regularCents: price?.regularCents ?? 0, promoCents: price?.promoCents ?? null, dealPriceString }, quantity);
         expect(line?.lineTotalCents).toBe(expected.totalCents);

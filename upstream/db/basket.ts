@@ -1,6 +1,7 @@
 import { bindWithGuard, type WriteGuard } from './idempotency.ts';
 import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
+import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
@@ -39,6 +40,9 @@ export interface CatalogItem {
   unitPriceCents: number | null;
   regularCents: number | null;
   promoCents: number | null;
+  /** the pack size and whether it is sold by the pound (the line's unit price, issue 8 §3) */
+  size: string;
+  soldByWeight: boolean;
   /** the fulfillment bits (pickup | delivery << 1 | ship << 2 | in_store << 3) */
   flags: number;
 }
@@ -96,13 +100,13 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
   await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
       .prepare(
-        `SELECT p.gtin13 AS gtin13, p.name AS name, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags
+        `SELECT p.gtin13 AS gtin13, p.name AS name, p.size AS size, p.sold_by_weight AS sold_by_weight, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags
            FROM products p LEFT JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
            LEFT JOIN product_search ps ON ps.gtin13 = p.gtin13
           WHERE p.gtin13 IN (${marks})`,
       )
       .bind(locationId, ...chunk)
-      .all<{ gtin13: string; name: string; regular_cents: number | null; promo_cents: number | null; flags: number }>();
+      .all<{ gtin13: string; name: string; size: string; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; flags: number }>();
     for (const row of results) {
       items.set(row.gtin13, {
         gtin13: row.gtin13,
@@ -110,6 +114,8 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
         unitPriceCents: row.promo_cents ?? row.regular_cents ?? null,
         regularCents: row.regular_cents,
         promoCents: row.promo_cents,
+        size: row.size,
+        soldByWeight: row.sold_by_weight === 1,
         flags: row.flags,
       });
     }
@@ -153,6 +159,7 @@ export function basketView(
       dealPriceString: offer.dealPriceString,
       lineTotalCents: price.totalCents,
       savingsCents: price.savingsCents,
+      unitPrice: item ? unitPriceText(price.unitCents, item.size, item.soldByWeight) : null,
       coupon: coupon ? { couponId: coupon.couponId, title: coupon.title, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity } : null,
       couponSavingsCents: price.couponCents,
       eligible: eligible(item),

@@ -12,6 +12,7 @@ import {
   type ListItemUpdate,
   type ShoppingListOutput,
 } from '../../src/lib/lists/contracts.ts';
+import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { forGtinChunks } from './basket.ts';
 import { clippedCoupons } from './coupons.ts';
@@ -234,6 +235,7 @@ export async function listView(
       promoPrice: priced && product.promoCents !== null ? money(product.promoCents) : null,
       lineTotal: price ? money(price.totalCents) : null,
       savings: price ? money(price.savingsCents) : null,
+      unitPrice: price && product ? unitPriceText(price.unitCents, product.size, product.soldByWeight) : null,
       aisle: priced && aisleNumber !== null && aisleNumber > 0 ? `Aisle ${aisleNumber}` : DEFAULT_AISLE,
       slug: product?.slug ?? null,
       randomWeight: product?.soldByWeight ?? false,

@@ -188,6 +188,7 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
               ) : (
                 formatCents(line.unitPriceCents)
               )}
+              {line.unitPrice ? <span className="cart-line__unit" data-testid="cart-line-unit-price">{line.unitPrice}</span> : null}
               {line.dealPriceString ? <span className="cart-line__deal"> Weekly ad: {line.dealPriceString}</span> : null}
               {line.coupon ? (
                 <span className="cart-line__deal" data-testid="cart-line-coupon">

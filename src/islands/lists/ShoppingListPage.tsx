@@ -69,6 +69,7 @@ function ItemPrice({ item }: { item: ListItemOutput }) {
           <span className="save">{text.save}</span>
         </>
       )}
+      {item.unitPrice ? <span className="unit" data-testid="list-item-unit-price">{item.unitPrice}</span> : null}
     </span>
   );
 }

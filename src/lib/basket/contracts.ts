@@ -66,6 +66,8 @@ export const LineItemSchema = v.object({
   /** the line at its quantity, and what the shopper saves on it against the regular price */
   lineTotalCents: v.pipe(v.number(), v.integer()),
   savingsCents: v.pipe(v.number(), v.integer()),
+  /** the price per unit of measure of one at unitPriceCents, "3.7¢/fl oz" (issue 8 §3); absent on a line the browser added before the answer */
+  unitPrice: v.optional(v.nullable(v.string())),
   /** the clipped coupon covering the item (issue 9 §3), and what it takes off at this quantity */
   coupon: v.nullable(
     v.object({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatUnitPrice, normaliseSize, unitPrice } from './unit-price.ts';
+import { formatUnitPrice, normaliseSize, unitPrice, unitPriceText } from './unit-price.ts';
 
 describe('normaliseSize: every size form the seed writes', () => {
   test.each([
@@ -40,5 +40,13 @@ describe('unitPrice', () => {
     expect(formatUnitPrice(unitPrice(299, '1 lb', true)!)).toBe('$2.99/lb');
     expect(formatUnitPrice(unitPrice(1299, '12 ct')!)).toBe('$1.08/ct');
     expect(unitPrice(100, 'Family Size')).toBeNull();
+  });
+});
+
+describe('unitPriceText', () => {
+  test('is the formatted unit price, or null when the size cannot be read', () => {
+    expect(unitPriceText(479, '1 gal')).toBe('3.7¢/fl oz');
+    expect(unitPriceText(159, '1 lb', true)).toBe('$1.59/lb');
+    expect(unitPriceText(100, 'Family Size')).toBeNull();
   });
 });

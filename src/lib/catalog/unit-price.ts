@@ -55,6 +55,12 @@ export function unitPrice(priceCents: number, size: string, soldByWeight = false
   return { tenthsOfCent: Math.round((priceCents * 10) / normalised.quantity), unit: normalised.unit };
 }
 
+/** The unit price as text, or null when the size cannot be read. `unitPriceText(479, '1 gal')` is '3.7¢/fl oz' */
+export function unitPriceText(priceCents: number, size: string, soldByWeight = false): string | null {
+  const price = unitPrice(priceCents, size, soldByWeight);
+  return price ? formatUnitPrice(price) : null;
+}
+
 /** As a shelf tag shows it: "4.5¢/fl oz" under a dollar, "$1.29/lb" from a dollar. */
 export function formatUnitPrice(price: UnitPrice): string {
   if (price.tenthsOfCent < 1000) {

@@ -180,6 +180,8 @@ export const ListItemSchema = v.object({
   /** the line at its quantity and what it saves, by the one pricing function (src/lib/pricing) */
   lineTotal: v.nullable(v.string()),
   savings: v.nullable(v.string()),
+  /** the price per unit of measure of one at the price paid, "9.3¢/fl oz" (issue 8 §3, src/lib/catalog/unit-price.ts); optional: an older upstream leaves it out */
+  unitPrice: v.optional(v.nullable(v.string())),
   aisle: v.string(),
   slug: v.nullable(v.string()),
   randomWeight: v.boolean(),
