@@ -40,6 +40,12 @@ export interface BannerToggles {
   newerLayerPaymentCards: boolean;
   /** spec: shopping §6 search toggles: buy again — the products the shopper bought most, on the order history */
   searchBuyAgain: boolean;
+  /** spec: shopping §6 search toggles: the seasonal carousel — the banner's seasonal products under a search's results (decision 440) */
+  searchSeasonalCarousel: boolean;
+  /** spec: shopping §6 search toggles: the savings carousel — what is on sale for the query, under its results */
+  searchSavingsCarousel: boolean;
+  /** spec: shopping §6 search toggles: shoppable top — a recipe for the query, with its ingredients to shop, above the results */
+  searchShoppableTop: boolean;
 }
 
 export interface Banner {
@@ -85,6 +91,9 @@ const BASE_TOGGLES: BannerToggles = {
   emailVerificationRequired: false,
   newerLayerPaymentCards: true,
   searchBuyAgain: true,
+  searchSeasonalCarousel: true,
+  searchSavingsCarousel: true,
+  searchShoppableTop: true,
 };
 
 export const BANNERS: Record<BannerId, Banner> = {
@@ -114,7 +123,7 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false, searchBuyAgain: false },
+    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false, searchBuyAgain: false, searchSeasonalCarousel: false, searchShoppableTop: false },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
     upfrontTimeslotMarkets: ['geo-041'],

@@ -70,8 +70,17 @@ export async function loadSearch(client: JsonClient, query: ProductSearchQueryIn
 
 /** The weekly-ad deal prices of a loaded search's cards; empty when nothing loaded or the call failed. */
 export async function loadResultDealPrices(client: JsonClient, outcome: SearchOutcome | null): Promise<Map<string, string>> {
-  const products = outcome?.state === 'loaded' ? outcome.products : [];
+  return cardDealPrices(client, outcome?.state === 'loaded' ? outcome.products : []);
+}
+
+async function cardDealPrices(client: JsonClient, products: readonly ProductOutput[]): Promise<Map<string, string>> {
   return products.length > 0 ? loadDealPrices(client, products.map((product) => product.gtin13)) : new Map();
+}
+
+/** The deal prices and coupons of any cards (the home page's rows, the search page's carousels), so they show what the cart charges. */
+export async function loadCardExtras(client: JsonClient, products: readonly ProductOutput[]): Promise<{ dealPrices: Map<string, string>; coupons: Map<string, CardCoupon> }> {
+  const [dealPrices, coupons] = await Promise.all([cardDealPrices(client, products), cardCoupons(client, products)]);
+  return { dealPrices, coupons };
 }
 
 /**
@@ -79,7 +88,11 @@ export async function loadResultDealPrices(client: JsonClient, outcome: SearchOu
  * when nothing loaded or the call failed (coupons are an extra, never a reason to fail a page).
  */
 export async function loadResultCoupons(client: JsonClient, outcome: SearchOutcome | null): Promise<Map<string, CardCoupon>> {
-  const gtins = (outcome?.state === 'loaded' ? outcome.products : []).map((product) => product.gtin13).slice(0, COUPON_LOOKUP_MAX_UPCS);
+  return cardCoupons(client, outcome?.state === 'loaded' ? outcome.products : []);
+}
+
+async function cardCoupons(client: JsonClient, products: readonly ProductOutput[]): Promise<Map<string, CardCoupon>> {
+  const gtins = products.map((product) => product.gtin13).slice(0, COUPON_LOOKUP_MAX_UPCS);
   if (gtins.length === 0) return new Map();
   try {
     const answer = await client.json({ path: COUPON_PATHS.LIST, query: { 'filter.upcs': gtins.join(','), projection: 'compact' } }, CouponsResponseSchema);
