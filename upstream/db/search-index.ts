@@ -4,6 +4,7 @@
 // Measured at 50,000 products: docs/decisions/010-catalog-and-search.md, "Performance", and 080.
 
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
+import { normaliseSize, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
 
 const FIELD = String.fromCharCode(31);
 const RECORD = String.fromCharCode(30);
@@ -39,6 +40,8 @@ export interface SearchIndex {
   variantGroupId: (string | null)[];
   /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
   nameRank: Int32Array | null;
+  /** each slot's size as one unit (null: not comparable; by weight: 1 lb) for sort=unitPrice.asc, read on first use */
+  unitSize: (NormalisedSize | null)[] | null;
   stores: Map<string, StoreOffers>;
   vocabulary: VocabularyTerm[] | null;
 }
@@ -77,6 +80,8 @@ const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
     SELECT doc_id, CASE WHEN lag(name) OVER w = name COLLATE NOCASE THEN '=' ELSE '' END AS tie, row_number() OVER w AS n
     FROM product_search WINDOW w AS (ORDER BY name COLLATE NOCASE, doc_id)
   ) GROUP BY n >> 16 ORDER BY n >> 16`;
+
+const UNIT_SIZE_SQL = `SELECT group_concat(${joined(['doc_id', 'sold_by_weight', 'size'])}, char(30)) FROM products GROUP BY doc_id >> ${CHUNK_BITS}`;
 
 /** Lets other requests of the isolate run between slices of a big build (a no-op for a small one). */
 export type Pause = () => Promise<void>;
@@ -117,6 +122,7 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
     flags: new Int32Array(size),
     variantGroupId: new Array<string | null>(size),
     nameRank: null,
+    unitSize: null,
     stores: new Map(),
     vocabulary: null,
   };
@@ -196,4 +202,27 @@ export async function nameRanks(db: D1Database, index: SearchIndex): Promise<Int
   }
   index.nameRank = rank;
   return rank;
+}
+
+/** Every slot's normalised size (sort=unitPrice.asc), read once per index; sold by weight, the price is per lb. */
+export async function unitSizes(db: D1Database, index: SearchIndex): Promise<(NormalisedSize | null)[]> {
+  if (index.unitSize) return index.unitSize;
+  const sizes = new Array<NormalisedSize | null>(index.docId.length).fill(null);
+  const perSize = new Map<string, NormalisedSize | null>(); // a few dozen distinct sizes
+  for (const [chunk] of await db.prepare(UNIT_SIZE_SQL).raw<[string | null]>()) {
+    if (!chunk) continue;
+    for (const record of chunk.split(RECORD)) {
+      const [docId, byWeight, size = ''] = record.split(FIELD);
+      const slot = index.slotOf.get(Number(docId));
+      if (slot === undefined) continue;
+      if (byWeight === '1') {
+        sizes[slot] = { quantity: 1, unit: 'lb' };
+        continue;
+      }
+      if (!perSize.has(size)) perSize.set(size, normaliseSize(size));
+      sizes[slot] = perSize.get(size) ?? null;
+    }
+  }
+  index.unitSize = sizes;
+  return sizes;
 }

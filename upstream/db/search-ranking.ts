@@ -1,6 +1,7 @@
 import type { ProductSearchQueryOutput } from '../../src/lib/catalog/search.ts';
 import type { SearchRow } from './catalog-facets.ts';
-import { nameRanks, type SearchIndex } from './search-index.ts';
+import { perUnit, unitPriceSortKeys } from '../../src/lib/catalog/unit-price.ts';
+import { nameRanks, unitSizes, type SearchIndex } from './search-index.ts';
 
 // The order of a search's matched rows. spec: shopping §9 sort and personalization
 // none | relevance | purchase (default purchase). none: bm25 alone. relevance: what the shopper
@@ -78,6 +79,18 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
         ?? (sort === 'price.asc'
           ? [...matched].sort((a, b) => priceOf(a, Number.MAX_SAFE_INTEGER) - priceOf(b, Number.MAX_SAFE_INTEGER) || byRelevance(a, b))
           : [...matched].sort((a, b) => priceOf(b, -1) - priceOf(a, -1) || byRelevance(a, b)));
+    }
+    case 'unitPrice.asc': {
+      // issue 8 §3: over the whole matched set, so every page follows; see unitPriceSortKeys.
+      const sizes = index ? await unitSizes(db, index) : [];
+      const prices = matched.map((row) => {
+        const size = sizes[row.slot];
+        return size && row.priceCents !== null ? perUnit(row.priceCents, size) : null;
+      });
+      const { keys, limit } = unitPriceSortKeys(prices);
+      const keyOf = new Map(matched.map((row, i) => [row, keys[i] as number]));
+      const primary = (row: SearchRow) => keyOf.get(row) ?? limit - 1;
+      return thenRelevance(primary, limit) ?? [...matched].sort((a, b) => primary(a) - primary(b) || byRelevance(a, b));
     }
     case 'brand.asc':
     case 'brand.desc': {

@@ -23,6 +23,8 @@ export const SORT_OPTIONS = [
   'name.desc',
   'brand.asc',
   'brand.desc',
+  // issue 8 §3: cheapest per fl oz / oz / lb / ct first; only ascending (docs/decisions/400)
+  'unitPrice.asc',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatUnitPrice, normaliseSize, unitPrice, unitPriceText } from './unit-price.ts';
+import { formatUnitPrice, normaliseSize, unitPrice, unitPriceSortKeys, unitPriceText } from './unit-price.ts';
 
 describe('normaliseSize: every size form the seed writes', () => {
   test.each([
@@ -48,5 +48,44 @@ describe('unitPriceText', () => {
     expect(unitPriceText(479, '1 gal')).toBe('3.7¢/fl oz');
     expect(unitPriceText(159, '1 lb', true)).toBe('$1.59/lb');
     expect(unitPriceText(100, 'Family Size')).toBeNull();
+  });
+});
+
+describe('unitPriceSortKeys', () => {
+  const floz = (tenthsOfCent: number) => ({ tenthsOfCent, unit: 'fl oz' as const });
+  const order = (prices: Parameters<typeof unitPriceSortKeys>[0]) => {
+    const { keys } = unitPriceSortKeys(prices);
+    return prices.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+  };
+
+  test('orders one unit cheapest first, ties keeping their order', () => {
+    expect(order([floz(90), floz(36), floz(90), floz(41)])).toEqual([1, 3, 0, 2]);
+  });
+
+  test('puts what has no unit price last', () => {
+    expect(order([null, floz(90), null, floz(36)])).toEqual([3, 1, 0, 2]);
+  });
+
+  test('compares within a unit: the most common unit first, then the others by how often they occur', () => {
+    const prices = [{ tenthsOfCent: 5, unit: 'ct' as const }, floz(90), floz(36), { tenthsOfCent: 10, unit: 'oz' as const }, { tenthsOfCent: 3, unit: 'oz' as const }, floz(50), null];
+    expect(order(prices)).toEqual([2, 5, 1, 4, 3, 0, 6]);
+  });
+
+  test('breaks a tie in how often units occur by fl oz, oz, lb, ct', () => {
+    expect(order([{ tenthsOfCent: 1, unit: 'ct' }, { tenthsOfCent: 999, unit: 'lb' }, { tenthsOfCent: 50, unit: 'oz' }])).toEqual([2, 1, 0]);
+  });
+
+  test('keys are integers below the limit', () => {
+    const { keys, limit } = unitPriceSortKeys([floz(90), null, { tenthsOfCent: 12_000, unit: 'lb' }]);
+    for (const key of keys) {
+      expect(Number.isInteger(key)).toBe(true);
+      expect(key).toBeGreaterThanOrEqual(0);
+      expect(key).toBeLessThan(limit);
+    }
+  });
+
+  test('agrees with unitPrice over real shelf sizes', () => {
+    const shelf = [unitPrice(579, 'Half Gallon'), unitPrice(459, '1 gal'), unitPrice(399, '52 fl oz'), unitPrice(299, 'Family Size')];
+    expect(order(shelf)).toEqual([1, 2, 0, 3]);
   });
 });

@@ -52,7 +52,36 @@ export function unitPrice(priceCents: number, size: string, soldByWeight = false
   if (soldByWeight) return { tenthsOfCent: priceCents * 10, unit: 'lb' };
   const normalised = normaliseSize(size);
   if (!normalised) return null;
-  return { tenthsOfCent: Math.round((priceCents * 10) / normalised.quantity), unit: normalised.unit };
+  return perUnit(priceCents, normalised);
+}
+
+/** The price of one divided by a normalised size. `perUnit(579, { quantity: 64, unit: 'fl oz' }) -> { tenthsOfCent: 90, unit: 'fl oz' }` */
+export function perUnit(priceCents: number, size: NormalisedSize): UnitPrice {
+  return { tenthsOfCent: Math.round((priceCents * 10) / size.quantity), unit: size.unit };
+}
+
+/** The units in the order a tie in how often they occur is broken. */
+const UNITS: readonly UnitOfMeasure[] = ['fl oz', 'oz', 'lb', 'ct'];
+
+/**
+ * Sort keys for "Unit price: low to high" (issue 8 §3; docs/decisions/400-search-filters-and-unit-price-sort.md):
+ * a smaller key sorts first, equal keys tie. Only prices of one unit compare, so the unit most of
+ * the results are measured in comes first (cheapest per unit first), then each other unit by how
+ * often it occurs, then whatever has no unit price. Integers below `limit`.
+ * `unitPriceSortKeys([{ tenthsOfCent: 90, unit: 'fl oz' }, null, { tenthsOfCent: 36, unit: 'fl oz' }]).keys -> [90, 182, 36]`
+ */
+export function unitPriceSortKeys(prices: ReadonlyArray<UnitPrice | null>): { keys: number[]; limit: number } {
+  const counts = new Map<UnitOfMeasure, number>();
+  let highest = 0;
+  for (const price of prices) {
+    if (!price) continue;
+    counts.set(price.unit, (counts.get(price.unit) ?? 0) + 1);
+    if (price.tenthsOfCent > highest) highest = price.tenthsOfCent;
+  }
+  const groups = [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || UNITS.indexOf(a) - UNITS.indexOf(b));
+  const span = highest + 1;
+  const keys = prices.map((price) => (price ? groups.indexOf(price.unit) * span + Math.max(0, price.tenthsOfCent) : groups.length * span));
+  return { keys, limit: (groups.length + 1) * span };
 }
 
 /** The unit price as text, or null when the size cannot be read. `unitPriceText(479, '1 gal')` is '3.7¢/fl oz' */

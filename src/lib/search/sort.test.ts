@@ -6,6 +6,10 @@ describe('toUpstreamSort', () => {
     expect(toUpstreamSort('price', 'asc')).toBe('price.asc');
     expect(toUpstreamSort('brand', 'desc')).toBe('brand.desc');
   });
+  test('sends unit price ascending only: a descending unit price is not a valid pair', () => {
+    expect(toUpstreamSort('unitPrice', 'asc')).toBe('unitPrice.asc');
+    expect(toUpstreamSort('unitPrice', 'desc')).toBeUndefined();
+  });
   test('sends relevance without an order suffix', () => {
     expect(toUpstreamSort('relevance', 'desc')).toBe('relevance');
   });

@@ -2,7 +2,7 @@ import type { SortOption } from '../catalog/search.ts';
 
 // spec: shopping §5 Search: sort is sent only with a valid criteria and order; otherwise no sort.
 
-export const SORT_CRITERIA = ['relevance', 'price', 'name', 'brand'] as const;
+export const SORT_CRITERIA = ['relevance', 'price', 'unitPrice', 'name', 'brand'] as const;
 export type SortCriteria = (typeof SORT_CRITERIA)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -12,6 +12,7 @@ export const SORT_CHOICES: ReadonlyArray<{ value: SortOption; label: string; cri
   { value: 'relevance', label: 'Best match', criteria: 'relevance', order: 'desc' },
   { value: 'price.asc', label: 'Price: low to high', criteria: 'price', order: 'asc' },
   { value: 'price.desc', label: 'Price: high to low', criteria: 'price', order: 'desc' },
+  { value: 'unitPrice.asc', label: 'Unit price: low to high', criteria: 'unitPrice', order: 'asc' },
   { value: 'name.asc', label: 'Name: A to Z', criteria: 'name', order: 'asc' },
   { value: 'name.desc', label: 'Name: Z to A', criteria: 'name', order: 'desc' },
   { value: 'brand.asc', label: 'Brand: A to Z', criteria: 'brand', order: 'asc' },
@@ -30,11 +31,15 @@ export function isSortOrder(value: unknown): value is SortOrder {
 
 /**
  * The upstream `sort`, only when both criteria and order are valid.
- * `toUpstreamSort('price', 'asc') === 'price.asc'`, `toUpstreamSort('price', 'up') === undefined`
+ * `toUpstreamSort('price', 'asc') === 'price.asc'`, `toUpstreamSort('price', 'up') === undefined`,
+ * `toUpstreamSort('unitPrice', 'desc') === undefined`
  */
 export function toUpstreamSort(criteria: string | undefined, order: string | undefined): SortOption | undefined {
   if (!isSortCriteria(criteria) || !isSortOrder(order)) return undefined;
-  return criteria === 'relevance' ? 'relevance' : `${criteria}.${order}`;
+  if (criteria === 'relevance') return 'relevance';
+  // Unit price sorts one way only (docs/decisions/400): unitPrice + desc is not a valid pair.
+  if (criteria === 'unitPrice') return order === 'asc' ? 'unitPrice.asc' : undefined;
+  return `${criteria}.${order}`;
 }
 
 /** Splits a sort select value into criteria and order. `splitSortChoice('name.desc') -> { criteria: 'name', order: 'desc' }` */

@@ -1,0 +1,86 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import * as v from 'valibot';
+import { ProductSearchResponseSchema, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import { unitPrice, unitPriceSortKeys } from '../../src/lib/catalog/unit-price.ts';
+import { createApp } from '../fixtures/app.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+
+// issue 8 §3: sort=unitPrice.asc is done by the upstream over the whole result set, so page 2
+// continues page 1; products without a comparable unit price come last (docs/decisions/400).
+
+const app = createApp();
+const SEARCH = '/atlas/v1/search/v1/products-search';
+
+async function get(path: string): Promise<Response> {
+  return app.request(path, {}, env, createExecutionContext());
+}
+
+async function search(params: Record<string, string>): Promise<ProductSearchResponseOutput> {
+  const response = await get(`${SEARCH}?${new URLSearchParams(params)}`);
+  expect(response.status).toBe(200);
+  return v.parse(ProductSearchResponseSchema, await response.json());
+}
+
+interface Shelf { gtin13: string; size: string; soldByWeight: boolean; price: { regularCents: number; promoCents: number | null } | null }
+
+async function shelves(gtins: string[]): Promise<Map<string, Shelf>> {
+  const out = new Map<string, Shelf>();
+  for (let i = 0; i < gtins.length; i += 50) {
+    const response = await get(`/atlas/v1/product/v2/products?gtins=${gtins.slice(i, i + 50).join(',')}`);
+    expect(response.status).toBe(200);
+    for (const product of ((await response.json()) as { data: { products: Shelf[] } }).data.products) out.set(product.gtin13, product);
+  }
+  return out;
+}
+
+/** Every page of a search, `size` at a time. */
+async function allPages(params: Record<string, string>, size: number): Promise<{ gtins: string[]; pages: number }> {
+  const gtins: string[] = [];
+  let pages = 0;
+  for (let offset = 0; ; offset += size) {
+    const result = await search({ ...params, 'page.size': String(size), 'page.offset': String(offset) });
+    pages += 1;
+    gtins.push(...result.data.productsSearch.map((item) => item.upc));
+    if (offset + size >= result.meta.totalCount) return { gtins, pages };
+  }
+}
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: 300 });
+});
+
+describe('sort=unitPrice.asc', () => {
+  test.each([
+    ['a text search', { 'filter.query': 'milk' }],
+    ['a department browse with mixed units', { 'filter.taxonomies': '02' }],
+  ])('orders %s across every page by unit price, the unit-less last', async (_, params) => {
+    const { gtins, pages } = await allPages({ ...params, sort: 'unitPrice.asc' }, 5);
+    expect(pages, 'the result spans several pages').toBeGreaterThan(2);
+    expect(new Set(gtins).size, 'no product on two pages').toBe(gtins.length);
+
+    const found = await shelves(gtins);
+    const prices = gtins.map((gtin) => {
+      const shelf = found.get(gtin);
+      return shelf?.price ? unitPrice(shelf.price.promoCents ?? shelf.price.regularCents, shelf.size, shelf.soldByWeight) : null;
+    });
+    const { keys } = unitPriceSortKeys(prices);
+    expect(keys, 'the concatenated pages are in unit-price order').toEqual([...keys].sort((a, b) => a - b));
+    // Within the first unit, each step is cheaper-or-equal per unit (not only by key).
+    const first = prices[0]?.unit;
+    const run = prices.filter((price) => price?.unit === first).map((price) => price?.tenthsOfCent ?? 0);
+    expect(run.length).toBeGreaterThan(1);
+    expect(run).toEqual([...run].sort((a, b) => a - b));
+
+    const unsorted = await allPages(params, 5);
+    expect(unsorted.gtins, 'the sort changes the order').not.toEqual(gtins);
+    expect([...unsorted.gtins].sort(), 'and nothing else').toEqual([...gtins].sort());
+  });
+
+  test('a descending unit price is not part of the contract', async () => {
+    const response = await get(`${SEARCH}?filter.query=milk&sort=unitPrice.desc`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { code: string; statusCode: number }[] };
+    expect(body.errors[0]?.statusCode).toBe(400);
+  });
+});
