@@ -1,5 +1,5 @@
 import { CATEGORIES, findCategory } from '../../src/lib/catalog/categories.ts';
-import { MORE_OPTIONS, NUTRITION_OPTIONS, SAVINGS_OPTIONS, tagBits } from '../../src/lib/catalog/facets.ts';
+import { MORE_OPTIONS, NUTRITION_OPTIONS, SAVINGS_OPTIONS, STORE_BRAND_TAG, tagBits } from '../../src/lib/catalog/facets.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
 import type { CategoryNode, ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { parseDollarsToCents } from '../../src/lib/money/money.ts';
@@ -14,6 +14,10 @@ export const MODALITY_BITS: Readonly<Record<Modality, number>> = { PICKUP: 1, DE
 const NAME_COLLATOR = new Intl.Collator('en');
 export const FACETS = ['brands', 'nutrition', 'moreOptions', 'categories', 'fulfillmentMethods', 'priceRange', 'savings'] as const;
 export type FacetName = (typeof FACETS)[number];
+/** A filter dimension: the facets, and "Our Brands", which filter.moreOptions carries but which ANDs with its other options (issue 8 §10). */
+type FilterName = FacetName | 'storeBrand';
+/** The store-brand tag's bit. */
+const STORE_BRAND_BIT = tagBits([STORE_BRAND_TAG]);
 export type SearchFacets = ProductSearchResponseOutput['data']['facets'];
 
 /** One matched product with the store's offer, as search reads it. */
@@ -54,13 +58,17 @@ function optionBits(values: readonly string[] | undefined, known: readonly { id:
 /**
  * Applies the filters (OR within a facet, AND across facets) and counts the facets over the
  * matched set. Counts are disjunctive: a facet counts the rows passing every filter except its
- * own, so its counts add up to the total when it has no filter of its own.
+ * own, so its counts add up to the total when it has no filter of its own. "Our Brands"
+ * (moreOptions=store-brand) is a kind of brand, not one more dietary option: it is its own
+ * filter, ANDed with the other moreOptions values (docs/decisions/400).
  */
 export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQueryOutput, taxonomies: readonly string[]): { matched: SearchRow[]; facets: SearchFacets } {
   const taxonomySet = taxonomies.length > 0 ? new Set(taxonomies) : null;
   const brandSet = lowerSet(query['filter.brands']);
   const nutritionBits = optionBits(query['filter.nutrition'], NUTRITION_OPTIONS);
-  const moreBits = optionBits(query['filter.moreOptions'], MORE_OPTIONS);
+  const moreValues = query['filter.moreOptions'];
+  const moreBits = optionBits(moreValues?.filter((value) => value !== STORE_BRAND_TAG), MORE_OPTIONS);
+  const storeBrandOnly = moreValues?.includes(STORE_BRAND_TAG) ?? false;
   const savingsSet = lowerSet(query['filter.savings']);
   const fulfillmentBits = query['filter.fulfillmentMethods']?.length
     ? query['filter.fulfillmentMethods'].reduce((bits, method) => bits | (MODALITY_BITS[method.toUpperCase() as Modality] ?? 0), 0)
@@ -68,11 +76,12 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   const price = parsePriceRange(query['filter.price.range']);
 
   type Check = (row: SearchRow) => boolean;
-  const checks: Partial<Record<FacetName, Check>> = {};
+  const checks: Partial<Record<FilterName, Check>> = {};
   if (taxonomySet) checks.categories = (row) => taxonomySet.has(row.categoryId) || taxonomySet.has(row.departmentId);
   if (brandSet) checks.brands = (row) => brandSet.has(row.brand.toLowerCase());
   if (nutritionBits !== null) checks.nutrition = (row) => (row.tags & nutritionBits) !== 0;
   if (moreBits !== null) checks.moreOptions = (row) => (row.tags & moreBits) !== 0;
+  if (storeBrandOnly) checks.storeBrand = (row) => (row.tags & STORE_BRAND_BIT) !== 0;
   if (savingsSet) {
     checks.savings = (row) => row.onSale && (savingsSet.has('on_sale') || (row.promoCode !== null && savingsSet.has(row.promoCode.toLowerCase())));
   }
@@ -80,7 +89,7 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   if (price) {
     checks.priceRange = (row) => row.priceCents !== null && (price.min === null || row.priceCents >= price.min) && (price.max === null || row.priceCents <= price.max);
   }
-  const active = Object.entries(checks) as [FacetName, Check][];
+  const active = Object.entries(checks) as [FilterName, Check][];
 
   const requested = new Set<FacetName>(
     query['option.facets']?.length ? FACETS.filter((facet) => query['option.facets']?.includes(facet)) : FACETS,
@@ -106,7 +115,7 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   const matched: SearchRow[] = [];
 
   for (const row of rows) {
-    let failed: FacetName | null = null;
+    let failed: FilterName | null = null;
     let failures = 0;
     for (const [facet, check] of active) {
       if (!check(row)) {
@@ -122,8 +131,13 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
     if (row.tags !== 0) {
       const nutrition = wantNutrition && (all || failed === 'nutrition');
       const more = wantMore && (all || failed === 'moreOptions');
+      const storeBrand = wantMore && (all || failed === 'storeBrand');
       if (nutrition) for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1) if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
-      if (more) for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
+      if (more || storeBrand) {
+        for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) {
+          if ((row.tags & (1 << bit)) && ((1 << bit) === STORE_BRAND_BIT ? storeBrand : more)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
+        }
+      }
     }
     if (wantCategories && (all || failed === 'categories')) categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
     if (row.priceCents !== null) {

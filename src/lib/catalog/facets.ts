@@ -26,6 +26,12 @@ export const MORE_OPTIONS: readonly FacetOption[] = [
   { id: 'local', name: 'Locally Grown' },
 ];
 
+/**
+ * The tag of the chain's own brands (a moreOptions value, so filter.moreOptions=store-brand stays
+ * the contract): a kind of brand, not dietary information, so pages list it apart (issue 8 §10).
+ */
+export const STORE_BRAND_TAG = 'store-brand';
+
 /** filter.savings values: any promotion, or one of the weekly flyer circulars (aisles.ts). */
 export const SAVINGS_OPTIONS: readonly FacetOption[] = [
   { id: 'ON_SALE', name: 'On Sale' },

@@ -7,7 +7,8 @@ import { createApp } from '../fixtures/app.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // issue 8 §3: sort=unitPrice.asc is done by the upstream over the whole result set, so page 2
-// continues page 1; products without a comparable unit price come last (docs/decisions/400).
+// continues page 1; products without a comparable unit price come last. §10: "Our Brands"
+// (moreOptions=store-brand) is its own filter, ANDed with the other more options. docs/decisions/400.
 
 const app = createApp();
 const SEARCH = '/atlas/v1/search/v1/products-search';
@@ -22,7 +23,7 @@ async function search(params: Record<string, string>): Promise<ProductSearchResp
   return v.parse(ProductSearchResponseSchema, await response.json());
 }
 
-interface Shelf { gtin13: string; size: string; soldByWeight: boolean; price: { regularCents: number; promoCents: number | null } | null }
+interface Shelf { gtin13: string; size: string; soldByWeight: boolean; dietaryTags: string[]; price: { regularCents: number; promoCents: number | null } | null }
 
 async function shelves(gtins: string[]): Promise<Map<string, Shelf>> {
   const out = new Map<string, Shelf>();
@@ -82,5 +83,35 @@ describe('sort=unitPrice.asc', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { code: string; statusCode: number }[] };
     expect(body.errors[0]?.statusCode).toBe(400);
+  });
+});
+
+describe('Our Brands (moreOptions=store-brand)', () => {
+  const more = (result: ProductSearchResponseOutput, id: string) => result.data.facets.moreOptions.find((option) => option.id === id)?.count ?? 0;
+
+  test('narrows the other more options instead of adding to them, and each counts with the other applied', async () => {
+    // The whole catalog (a browse without a query): the test seed's 300 products.
+    const organic = await allPages({ 'filter.moreOptions': 'organic' }, 96);
+    const found = await shelves(organic.gtins);
+    const both = organic.gtins.filter((gtin) => found.get(gtin)?.dietaryTags.includes('store-brand'));
+    expect(both.length, 'some organic milk is an own brand').toBeGreaterThan(0);
+    expect(both.length, 'and some is not').toBeLessThan(organic.gtins.length);
+
+    const narrowed = await search({ 'filter.moreOptions': 'organic,store-brand', 'page.size': '96' });
+    expect(narrowed.meta.totalCount).toBe(both.length);
+    expect(narrowed.data.productsSearch.map((item) => item.upc).sort()).toEqual([...both].sort()); // one page: both.length <= 96
+    expect(more(narrowed, 'store-brand'), 'Our Brands counts the organic ones').toBe(both.length);
+
+    const ownBrands = await search({ 'filter.moreOptions': 'store-brand' });
+    expect(more(ownBrands, 'organic'), 'Organic counts the own brands').toBe(both.length);
+  });
+
+  test('more options still OR with each other, and an unknown value still matches nothing', async () => {
+    const organic = await search({ 'filter.query': 'milk', 'filter.moreOptions': 'organic' });
+    const kosher = await search({ 'filter.query': 'milk', 'filter.moreOptions': 'kosher' });
+    const either = await search({ 'filter.query': 'milk', 'filter.moreOptions': 'organic,kosher' });
+    expect(either.meta.totalCount).toBeGreaterThanOrEqual(Math.max(organic.meta.totalCount, kosher.meta.totalCount));
+    expect((await search({ 'filter.query': 'milk', 'filter.moreOptions': 'bogus' })).meta.totalCount).toBe(0);
+    expect((await search({ 'filter.query': 'milk', 'filter.moreOptions': 'store-brand,bogus' })).meta.totalCount).toBe(0);
   });
 });
