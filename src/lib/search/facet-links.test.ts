@@ -7,7 +7,7 @@ const params = (query: string) => parseSearchParams(new URLSearchParams(query));
 describe('listFacetLinks', () => {
   test('links each brand to the page with it added, back on page 1', () => {
     const links = listFacetLinks('/search', params('query=milk&page=3'), 'brandName', [{ id: 'b1', name: 'Sunny Acres', count: 4 }], 'name');
-    expect(links).toEqual([{ label: 'Sunny Acres', count: 4, selected: false, href: '/search?query=milk&brandName=Sunny+Acres' }]);
+    expect(links).toEqual([{ label: 'Sunny Acres', count: 4, selected: false, href: '/search?query=milk&brandName=Sunny+Acres', value: 'Sunny Acres' }]);
   });
   test('links a selected value to the page without it', () => {
     const links = listFacetLinks('/search', params('query=milk&savings=ON_SALE,SPECIALS'), 'savings', [{ id: 'ON_SALE', name: 'On Sale', count: 2 }], 'id');
@@ -15,7 +15,7 @@ describe('listFacetLinks', () => {
   });
   test('keeps a selected value the response no longer offers, so it can be removed', () => {
     const links = listFacetLinks('/search', params('query=milk&brandName=Gone'), 'brandName', [], 'name');
-    expect(links).toEqual([{ label: 'Gone', count: null, selected: true, href: '/search?query=milk' }]);
+    expect(links).toEqual([{ label: 'Gone', count: null, selected: true, href: '/search?query=milk', value: 'Gone' }]);
   });
 });
 

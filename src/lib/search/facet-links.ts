@@ -13,6 +13,8 @@ export interface FacetLink {
   selected: boolean;
   /** Nesting level in a tree facet (categories); 0 at the top. */
   depth?: number;
+  /** The parameter value a list facet's link adds or removes. */
+  value?: string;
 }
 
 export type ListFacetKey = 'brandName' | 'nutrition' | 'moreOptions' | 'savings' | 'fulfillment';
@@ -32,7 +34,7 @@ export function listFacetLinks(
   const link = (id: string, label: string, count: number | null): FacetLink => {
     const change: Partial<SearchParams> = {};
     change[key] = toggleValue(selected, id);
-    return { label, count, selected: selected.includes(id), href: searchHref(pathname, withSearchParams(params, change)) };
+    return { label, count, selected: selected.includes(id), href: searchHref(pathname, withSearchParams(params, change)), value: id };
   };
   const offered = values.map((value) => ({ id: by === 'id' ? value.id : value.name, value }));
   const missing = selected.filter((id) => !offered.some((entry) => entry.id === id)).map((id) => link(id, id, null));
