@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -96,6 +97,15 @@ test.describe('on a phone', () => {
     expect(await firstReached(page)).toBe('filters');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('filters')).toBeHidden();
+  });
+
+  test('the open drawer, the chips and the sticky bar break no WCAG 2.2 A/AA rule', async ({ page }) => {
+    await page.goto('/search?query=milk&nutrition=gluten-free&price=0-20');
+    await expect(page.getByTestId('filter-chip')).toHaveCount(2);
+    await page.getByTestId('filter-button').click();
+    await expect(page.getByTestId('filters')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('the sort applies as soon as it changes, and sorts by unit price across pages', async ({ page }) => {
