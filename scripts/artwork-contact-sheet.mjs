@@ -1,7 +1,7 @@
 // A contact sheet of the generated product artwork (upstream/db/catalog-images.ts), to look at the
 // drawings the way a shopper scans a shelf: ~48 varied products of the seeded catalog in a grid,
 // written as one PNG by Chromium (playwright-core, as ../shared/tools/screens.mjs does).
-//   node scripts/artwork-contact-sheet.mjs [out.png] [--cell=160] [--count=48] [--columns=8] [--skip=0] [--all-milk]
+//   node scripts/artwork-contact-sheet.mjs [out.png] [--cell=160] [--count=48] [--columns=8] [--skip=0] [--all-milk | --categories=30,32]
 // The default output is .tmp/artwork-contact-sheet.png; docs/screenshots/ holds a committed copy.
 import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ const { chromium } = require('playwright-core');
 const args = process.argv.slice(2);
 const out = args.find((arg) => !arg.startsWith('--')) ?? '.tmp/artwork-contact-sheet.png';
 const cell = Number(args.find((arg) => arg.startsWith('--cell='))?.slice(7) ?? 160);
-const onlyMilk = args.includes('--all-milk');
+const only = args.includes('--all-milk') ? ['18'] : args.find((arg) => arg.startsWith('--categories='))?.slice(13).split(',') ?? null;
 const count = Number(args.find((arg) => arg.startsWith('--count='))?.slice(8) ?? 48);
 const columns = Number(args.find((arg) => arg.startsWith('--columns='))?.slice(10) ?? 8);
 const skip = Number(args.find((arg) => arg.startsWith('--skip='))?.slice(7) ?? 0);
@@ -30,7 +30,7 @@ const { productImageSvg, generateCatalog } = await import(pathToFileURL(join(pro
 const { products } = generateCatalog({ products: 5000 });
 // one product per sub-category first (every kind of package), then the anchors' milks
 const picked = [];
-if (onlyMilk) picked.push(...products.filter((p) => p.categoryId === '18').slice(0, count));
+if (only) picked.push(...products.filter((p) => only.includes(p.categoryId)).slice(0, count));
 else {
   const seen = new Set();
   for (const product of products.slice(0, 10)) picked.push(product);

@@ -27,11 +27,11 @@ const FONT = 'system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-ser
 /** The price tag beside loose produce: brand, variety and "per lb". */
 function produceTag(brand: string, words: string, size: string, accent: string, paper: string, ink: string): string {
   const x = 128;
-  const y = 160;
+  const y = 154;
   const w = 104;
-  const h = 58;
+  const h = 66;
   const brandText = fitText(brand, w - 10, 1, 12, 7);
-  const variety = fitText(words, w - 10, 2, 13, 7);
+  const variety = fitText(words, w - 10, 2, 12, 7);
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${paper}" stroke="${accent}" stroke-width="2"/>`
     + `<rect x="${x}" y="${y}" width="${w}" height="16" rx="6" fill="${accent}"/>`
     + textLines(brandText.lines, x + w / 2, y + 12, brandText.size, inkOn(accent))

@@ -15,7 +15,21 @@ export function escapeXml(text: string): string {
 }
 
 /** Average advance of a bold system sans-serif glyph, in ems. */
-const EM_BOLD = 0.58;
+const EM_BOLD = 0.63;
+
+/** Width of a line of bold text in ems, by rough glyph classes (wide enough for DejaVu Sans Bold). */
+export function textEms(line: string): number {
+  let ems = 0;
+  for (const ch of line) {
+    if (/[mwMW%@]/.test(ch)) ems += 0.95;
+    else if (/[ilIj.,;:!|']/.test(ch)) ems += 0.34;
+    else if (ch === ' ') ems += 0.35;
+    else if (/[frt]/.test(ch)) ems += 0.46;
+    else if (/[A-Z]/.test(ch)) ems += 0.74;
+    else ems += 0.63;
+  }
+  return ems;
+}
 
 /**
  * Wraps text into at most `maxLines` lines of `width` at the largest font size from `max` down to
@@ -24,20 +38,33 @@ const EM_BOLD = 0.58;
 export function fitText(text: string, width: number, maxLines: number, max: number, min: number): { lines: string[]; size: number } {
   const words = text.split(/\s+/).filter(Boolean);
   for (let size = max; size >= min; size -= 1) {
-    const perLine = Math.floor(width / (size * EM_BOLD));
+    const fits = (line: string) => textEms(line) * size <= width;
     const lines: string[] = [];
     for (const word of words) {
       const last = lines[lines.length - 1];
-      if (last !== undefined && `${last} ${word}`.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
+      if (last !== undefined && fits(`${last} ${word}`)) lines[lines.length - 1] = `${last} ${word}`;
       else lines.push(word);
     }
-    if (lines.length <= maxLines && lines.every((line) => line.length <= perLine)) return { lines, size };
+    if (lines.length <= maxLines && lines.every(fits)) return { lines, size };
   }
+  // at the smallest size: long words are hyphenated, and what still does not fit ends in an ellipsis
   const perLine = Math.max(3, Math.floor(width / (min * EM_BOLD)));
-  const joined = words.join(' ');
+  const pieces = words.flatMap((word) => {
+    if (word.length <= perLine) return [word];
+    const parts: string[] = [];
+    for (let i = 0; i < word.length; i += perLine - 1) parts.push(word.slice(i, i + perLine - 1) + (i + perLine - 1 < word.length ? '-' : ''));
+    return parts;
+  });
   const lines: string[] = [];
-  for (let i = 0; i < maxLines && i * perLine < joined.length; i += 1) lines.push(joined.slice(i * perLine, (i + 1) * perLine).trim());
-  if (joined.length > perLine * maxLines) lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').slice(0, perLine - 1)}…`;
+  for (const piece of pieces) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && !last.endsWith('-') && `${last} ${piece}`.length <= perLine) lines[lines.length - 1] = `${last} ${piece}`;
+    else lines.push(piece);
+  }
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').replace(/-$/, '').slice(0, perLine - 1)}…`;
+  }
   return { lines, size: min };
 }
 
@@ -53,6 +80,19 @@ const MARKS: Readonly<Record<NonNullable<BrandPalette['mark']>, (x: number, y: n
   wave: (x, y, r, f) => `<path d="M${n(x - r)} ${n(y + r * 0.2)}q${n(r / 2)} ${n(-r)} ${n(r)} 0t${n(r)} 0" fill="none" stroke="${f}" stroke-width="${n(r / 2.5)}" stroke-linecap="round"/>`,
   shell: (x, y, r, f) => `<path d="M${n(x - r)} ${n(y + r * 0.6)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y + r * 0.6)}Z" fill="${f}"/>`,
 };
+
+/** The item in the biggest type that fits `height`, on one, two or three lines. */
+function biggestFit(text: string, width: number, height: number): { lines: string[]; size: number } {
+  let best: { lines: string[]; size: number } | null = null;
+  for (let lines = 1; lines <= 3; lines += 1) {
+    const max = Math.min(24, Math.floor(height / (lines * 1.1)));
+    if (max < 7) break;
+    const fit = fitText(text, width, lines, max, 7);
+    const whole = fit.lines.join(' ') === text;
+    if (whole && (!best || fit.size > best.size)) best = fit;
+  }
+  return best ?? fitText(text, width, Math.max(1, Math.min(3, Math.floor(height / 8))), 7, 7);
+}
 
 export interface LabelText { brand: string; descriptor: string; item: string; size: string; variety: string }
 
@@ -77,7 +117,7 @@ export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, opt
   const brandTop = y + barH / 2 - ((brand.lines.length - 1) * brand.size * 1.1) / 2;
   out.push(textLines(brand.lines, brandX, brandTop + brand.size * 0.36, brand.size, brandInk));
   if (palette.mark) {
-    const textW = Math.max(...brand.lines.map((line) => line.length)) * brand.size * EM_BOLD;
+    const textW = Math.max(...brand.lines.map(textEms)) * brand.size;
     out.push(MARKS[palette.mark](brandX - textW / 2 - markR * 1.6, y + barH / 2, markR, palette.accent));
   }
   out.push(`<rect x="${n(x)}" y="${n(y + h - bandH)}" width="${n(w)}" height="${n(bandH)}" fill="${text.variety}"/>`);
@@ -89,8 +129,7 @@ export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, opt
   const ink = paper === palette.paper ? palette.ink : inkOn(paper);
   const descSize = text.descriptor && room > 40 ? Math.max(8, Math.min(13, Math.floor(room * 0.2))) : 0;
   const itemText = descSize ? text.item : [text.descriptor, text.item].filter(Boolean).join(' ');
-  const maxLines = Math.max(1, Math.min(3, Math.floor((room - descSize * 1.2) / 12)));
-  const item = fitText(itemText, w - 10, maxLines, Math.min(24, Math.floor((room - descSize * 1.2) / (maxLines * 1.1))), 7);
+  const item = biggestFit(itemText, w - 10, room - descSize * 1.2);
   const blockH = descSize * 1.2 + item.lines.length * item.size * 1.1;
   let cursor = top + (room - blockH) / 2;
   if (descSize) {

@@ -38,7 +38,8 @@ type Drawer = (input: ShapeInput, s: number) => Shape;
 
 const DRAWERS: Readonly<Record<PackagingKind, Drawer>> = {
   carton: ({ palette }, s) => {
-    const f = frame(104 * s, 196 * s);
+    // a quart is shorter but not much narrower, so its label stays readable
+    const f = frame(104 * (0.5 + s / 2), 196 * s);
     const roof = f.h * 0.2;
     const { x, y, w } = f;
     const body = `<path d="M${n(x + 4)} ${n(y)}h${n(w - 8)}v${n(roof * 0.25)}l${n(4)} ${n(roof * 0.75)}H${n(x)}l4 ${n(-roof * 0.75)}Z" fill="${palette.primary}"/>`
@@ -190,8 +191,11 @@ const DRAWERS: Readonly<Record<PackagingKind, Drawer>> = {
     const f = frame(196 * s, 140 * s);
     const { x, y, w, h } = f;
     const body = `<path d="M${n(x + 8)} ${n(FLOOR)}V${n(y + h * 0.5)}Q${n(x + 8)} ${n(y)} ${n(120)} ${n(y)}Q${n(x + w - 8)} ${n(y)} ${n(x + w - 8)} ${n(y + h * 0.5)}V${n(FLOOR)}Z" fill="#eef4f7" stroke="#b5c3cc" stroke-width="2"/>`
-      + `<ellipse cx="120" cy="${n(FLOOR - h * 0.24)}" rx="${n(w * 0.4)}" ry="${n(h * 0.18)}" fill="${content}"/><path d="M${n(x)} ${n(FLOOR - 8)}H${n(x + w)}L${n(x + w - 8)} ${n(FLOOR)}H${n(x + 8)}Z" fill="#b9c0c6"/>`;
-    return { body, label: { x: x + w * 0.2, y: y + h * 0.12, w: w * 0.6, h: h * 0.5 } };
+      // the dessert: a short cylinder of crust with its top in the filling's colour
+      + `<path d="M${n(120 - w * 0.4)} ${n(FLOOR - h * 0.3)}v${n(h * 0.16)}a${n(w * 0.4)} ${n(h * 0.12)} 0 0 0 ${n(w * 0.8)} 0v${n(-h * 0.16)}z" fill="#c98a45"/>`
+      + `<ellipse cx="120" cy="${n(FLOOR - h * 0.3)}" rx="${n(w * 0.4)}" ry="${n(h * 0.12)}" fill="${content}" stroke="#b9773a" stroke-width="4"/>`
+      + `<path d="M${n(x)} ${n(FLOOR - 8)}H${n(x + w)}L${n(x + w - 8)} ${n(FLOOR)}H${n(x + 8)}Z" fill="#b9c0c6"/>`;
+    return { body, label: { x: x + w * 0.2, y: y + h * 0.1, w: w * 0.6, h: h * 0.44 } };
   },
   canister: ({ palette }, s) => {
     const f = frame(116 * s, 192 * s);
