@@ -4,6 +4,7 @@ import { packagingFor, splitProductName } from './artwork/packaging.ts';
 import { brandPalette, inkOn, varietyColour } from './artwork/palette.ts';
 import { drawProduce } from './artwork/produce.ts';
 import { drawShape, FLOOR } from './artwork/shapes.ts';
+import { vignetteFor } from './artwork/vignette.ts';
 
 // Generated product images (our own artwork, decision 001; issue 8 §2, docs/decisions/430): the
 // product's package drawn in its brand's colours, with the brand, the variety and the size on the
@@ -22,6 +23,7 @@ export interface ProductImageFacts {
 
 /** Departments of things that are not food: their "content" is the brand's colour. */
 const NON_FOOD_DEPARTMENTS = new Set(['11', '12', '13']);
+const VIGNETTE_KINDS = new Set(['box', 'bag', 'pouch']);
 const FONT = 'system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif';
 
 /** The price tag beside loose produce: brand, variety and "per lb". */
@@ -54,7 +56,15 @@ export function productImageSvg(product: ProductImageFacts): string {
   } else {
     const content = contentColour(packaging.kind, words, palette, NON_FOOD_DEPARTMENTS.has(product.departmentId));
     const shape = drawShape({ palette, variety, content, packaging });
-    drawing = shape.body + (shape.label ? drawLabel(shape.label, palette, { brand, descriptor, item, size, variety }) : '') + (shape.over ?? '');
+    const vignette = vignetteFor(categoryId);
+    let extra = '';
+    // a tall box or bag shows a serving suggestion under a shorter label
+    if (shape.label && vignette && VIGNETTE_KINDS.has(packaging.kind) && !packaging.wide && shape.label.h >= 110) {
+      const room = shape.label.h * 0.3;
+      shape.label = { ...shape.label, h: shape.label.h - room - 4 };
+      extra = vignette({ x: shape.label.x, y: shape.label.y + shape.label.h + 4, w: shape.label.w, h: room });
+    }
+    drawing = shape.body + (shape.label ? drawLabel(shape.label, palette, { brand, descriptor, item, size, variety }) : '') + extra + (shape.over ?? '');
   }
   // long float tails (0.1 + 0.2) cost bytes and nothing else; only in the drawing's tags, never in text
   drawing = drawing.replace(/<[^>]+>/g, (tag) => tag.replace(/(\d+\.\d)\d+/g, '$1'));
