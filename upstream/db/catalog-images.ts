@@ -4,7 +4,7 @@ import { packagingFor, splitProductName } from './artwork/packaging.ts';
 import { brandPalette, inkOn, varietyColour } from './artwork/palette.ts';
 import { drawProduce } from './artwork/produce.ts';
 import { drawShape, FLOOR } from './artwork/shapes.ts';
-import { vignetteFor } from './artwork/vignette.ts';
+import { sideVignetteFor, vignetteFor } from './artwork/vignette.ts';
 
 // Generated product images (our own artwork, decision 001; issue 8 §2, docs/decisions/430): the
 // product's package drawn in its brand's colours, with the brand, the variety and the size on the
@@ -63,6 +63,13 @@ export function productImageSvg(product: ProductImageFacts): string {
       const room = shape.label.h * 0.3;
       shape.label = { ...shape.label, h: shape.label.h - room - 4 };
       extra = vignette({ x: shape.label.x, y: shape.label.y + shape.label.h + 4, w: shape.label.w, h: room });
+    }
+    const side = sideVignetteFor(categoryId);
+    // a low, wide box shows what is inside beside a narrower label
+    if (shape.label && side && packaging.wide) {
+      const room = shape.label.w * 0.4;
+      shape.label = { ...shape.label, w: shape.label.w - room - 4 };
+      extra = side({ x: shape.label.x + shape.label.w + 4, y: shape.label.y, w: room, h: shape.label.h }, content === palette.primary ? '#c0623a' : content);
     }
     drawing = shape.body + (shape.label ? drawLabel(shape.label, palette, { brand, descriptor, item, size, variety }) : '') + extra + (shape.over ?? '');
   }

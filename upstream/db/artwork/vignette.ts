@@ -45,6 +45,30 @@ function paw(r: Rect): string {
   return `<g fill="#fff" fill-opacity=".85"><ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(s)}" ry="${n(s * 0.85)}"/>${toes}</g>`;
 }
 
+/** Beside the label of a low, wide box: a plated frozen meal, a cup of tea. */
+const SIDE_VIGNETTES: Readonly<Record<string, (r: Rect, food: string) => string>> = {
+  '33': (r, food) => {
+    const cx = r.x + r.w / 2;
+    const cy = r.y + r.h / 2;
+    const rr = Math.min(r.w, r.h) * 0.46;
+    return `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(rr)}" fill="#fff" stroke="#0002" stroke-width="2"/><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(rr * 0.78)}" fill="#f4f1ea"/>`
+      + `<ellipse cx="${n(cx - rr * 0.25)}" cy="${n(cy - rr * 0.1)}" rx="${n(rr * 0.42)}" ry="${n(rr * 0.32)}" fill="#f3e2b3"/><ellipse cx="${n(cx + rr * 0.2)}" cy="${n(cy + rr * 0.12)}" rx="${n(rr * 0.4)}" ry="${n(rr * 0.3)}" fill="${food}"/>`
+      + [[-0.35, 0.35], [0.4, -0.35], [-0.05, 0.45]].map(([dx, dy]) => `<circle cx="${n(cx + (dx as number) * rr)}" cy="${n(cy + (dy as number) * rr)}" r="${n(rr * 0.12)}" fill="#4f9a3c"/>`).join('');
+  },
+  '54': (r, tea) => {
+    const cx = r.x + r.w / 2;
+    const cy = r.y + r.h * 0.55;
+    const s = Math.min(r.w, r.h) * 0.4;
+    return `<path d="M${n(cx - s)} ${n(cy - s * 0.6)}h${n(s * 2)}l${n(-s * 0.2)} ${n(s * 1.3)}h${n(-s * 1.6)}z" fill="#fff" stroke="#0002" stroke-width="2"/><ellipse cx="${n(cx)}" cy="${n(cy - s * 0.6)}" rx="${n(s)}" ry="${n(s * 0.2)}" fill="${tea}"/>`
+      + `<path d="M${n(cx + s * 0.95)} ${n(cy - s * 0.3)}q${n(s * 0.6)} 0 ${n(s * 0.4)} ${n(s * 0.5)}" stroke="#fff" stroke-width="4" fill="none"/>`;
+  },
+};
+
+/** The side vignette of a sub-category's wide box, or null. */
+export function sideVignetteFor(categoryId: string): ((r: Rect, food: string) => string) | null {
+  return SIDE_VIGNETTES[categoryId] ?? null;
+}
+
 /** The vignette of a sub-category, or null. */
 export function vignetteFor(categoryId: string): Vignette | null {
   return VIGNETTES[categoryId] ?? null;
