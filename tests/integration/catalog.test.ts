@@ -114,6 +114,24 @@ describe('product images', () => {
     expect(await (await get(`/atlas/v1/product/images/${gtins[0]}.svg`)).text()).toBe(svg);
   });
 
+  test('keeps a drawn image in the edge cache: the next request is answered from it, even with the upstream down', async () => {
+    const path = `/atlas/v1/product/images/${gtins[5]}.svg`;
+    const first = await get(path);
+    expect(first.headers.get('x-hm-cache')).toBe('MISS');
+    const svg = await first.text();
+    const down = createApp({ upstreamTransport: async () => new Response('upstream exploded', { status: 502 }) });
+    const again = await down.request(path, {}, env, createExecutionContext());
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-hm-cache')).toBe('HIT');
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(again.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await again.text()).toBe(svg);
+    // an image the upstream cannot draw is not kept
+    const missing = await get('/atlas/v1/product/images/0000000000000.svg');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-hm-cache')).toBeNull();
+  });
+
   test('labels a product priced by the pound "per lb", not with its nominal size', async () => {
     const banana = await env.DB.prepare("SELECT gtin13 FROM products WHERE name LIKE '%Bananas%' AND sold_by_weight = 1 LIMIT 1").first<{ gtin13: string }>();
     const svg = await (await get(`/atlas/v1/product/images/${banana?.gtin13}.svg`)).text();
