@@ -55,7 +55,7 @@ export function productImageSvg(product: ProductImageFacts): string {
     drawing = drawProduce(packaging.produce, item) + produceTag(brand, words, size, palette.primary, palette.paper, palette.ink);
   } else {
     const content = contentColour(packaging.kind, words, palette, NON_FOOD_DEPARTMENTS.has(product.departmentId));
-    const shape = drawShape({ palette, variety, content, packaging });
+    const shape = drawShape({ palette, variety, content, packaging, item });
     const vignette = vignetteFor(categoryId);
     let extra = '';
     // a tall box or bag shows a serving suggestion under a shorter label

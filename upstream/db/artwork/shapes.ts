@@ -1,5 +1,6 @@
 import type { Packaging, PackagingKind } from './packaging.ts';
 import type { BrandPalette } from './palette.ts';
+import { drawCut } from './cuts.ts';
 import { n, type Rect } from './label.ts';
 
 // The package outlines on a 240 x 240 canvas, standing on a floor at y = 222: each returns its
@@ -15,6 +16,8 @@ export interface ShapeInput {
   /** what is inside: milk white, salmon orange ... (trays, jars, clamshells, bottles) */
   content: string;
   packaging: Packaging;
+  /** the product's item ("Ribeye Steak"): what lies on a tray */
+  item?: string;
 }
 
 export interface Shape {
@@ -109,12 +112,11 @@ const DRAWERS: Readonly<Record<PackagingKind, Drawer>> = {
       + `<path d="M${n(x)} ${n(y + 16)}Q${n(x + 6)} ${n(y + h / 2)} ${n(x)} ${n(FLOOR - 16)}M${n(x + w)} ${n(y + 16)}Q${n(x + w - 6)} ${n(y + h / 2)} ${n(x + w)} ${n(FLOOR - 16)}" stroke="#0003" fill="none"/>`;
     return { body, label: inset(f, 12, 24, 24) };
   },
-  tray: ({ content }, s) => {
+  tray: ({ content, item = '' }, s) => {
     const f = frame(206 * s, 112 * s);
     const { x, y, w, h } = f;
     const body = `<path d="M${n(x)} ${n(y + 10)}H${n(x + w)}L${n(x + w - 10)} ${n(FLOOR)}H${n(x + 10)}Z" fill="#2b2b2b"/>`
-      + `<ellipse cx="${n(x + w * 0.36)}" cy="${n(y + h * 0.5)}" rx="${n(w * 0.3)}" ry="${n(h * 0.34)}" fill="${content}"/><ellipse cx="${n(x + w * 0.62)}" cy="${n(y + h * 0.56)}" rx="${n(w * 0.26)}" ry="${n(h * 0.3)}" fill="${content}" stroke="#0002"/>`
-      + `<path d="M${n(x + w * 0.2)} ${n(y + h * 0.4)}q${n(w * 0.1)} -8 ${n(w * 0.2)} 0M${n(x + w * 0.5)} ${n(y + h * 0.5)}q${n(w * 0.1)} -8 ${n(w * 0.2)} 0" stroke="#fff" stroke-opacity=".5" stroke-width="3" fill="none"/>`
+      + drawCut(item, content, { x: x + 8, y: y + 14, w: w - 16, h: h - 22 })
       + rect({ x, y: y + 8, w, h: h - 8 }, 'url(#s)', 6);
     return { body, label: { x: x + w * 0.46, y: y - 18, w: w * 0.56, h: Math.max(70, h * 0.78) }, over: rect({ x: x + w * 0.46, y: y - 18, w: w * 0.56, h: Math.max(70, h * 0.78) }, 'none', 4, ' stroke="#0002"') };
   },
