@@ -189,13 +189,16 @@ const DRAWERS: Readonly<Record<PackagingKind, Drawer>> = {
       + `<path d="M${n(x + w - 14)} ${n(y + 12)}l14 -12v${n(h - 12)}l-14 12z" fill="url(#d)"/>`;
     return { body, label: { x: x + 10, y: y + 16, w: w - 34, h: h - 20 }, over: rect({ x: x + 10, y: y + 16, w: 4, h: h - 20 }, palette.primary) };
   },
-  pie: ({ content }, s) => {
+  pie: ({ content, item = '' }, s) => {
     const f = frame(196 * s, 140 * s);
     const { x, y, w, h } = f;
     const body = `<path d="M${n(x + 8)} ${n(FLOOR)}V${n(y + h * 0.5)}Q${n(x + 8)} ${n(y)} ${n(120)} ${n(y)}Q${n(x + w - 8)} ${n(y)} ${n(x + w - 8)} ${n(y + h * 0.5)}V${n(FLOOR)}Z" fill="#eef4f7" stroke="#b5c3cc" stroke-width="2"/>`
-      // the dessert: a short cylinder of crust with its top in the filling's colour
-      + `<path d="M${n(120 - w * 0.4)} ${n(FLOOR - h * 0.3)}v${n(h * 0.16)}a${n(w * 0.4)} ${n(h * 0.12)} 0 0 0 ${n(w * 0.8)} 0v${n(-h * 0.16)}z" fill="#c98a45"/>`
-      + `<ellipse cx="120" cy="${n(FLOOR - h * 0.3)}" rx="${n(w * 0.4)}" ry="${n(h * 0.12)}" fill="${content}" stroke="#b9773a" stroke-width="4"/>`
+      + (/rotisserie/i.test(item)
+        // a roast chicken: the body and two drumsticks, golden brown
+        ? `<ellipse cx="120" cy="${n(FLOOR - h * 0.26)}" rx="${n(w * 0.3)}" ry="${n(h * 0.2)}" fill="#c07a35"/><ellipse cx="${n(120 - w * 0.28)}" cy="${n(FLOOR - h * 0.36)}" rx="${n(w * 0.1)}" ry="${n(h * 0.08)}" transform="rotate(-30 ${n(120 - w * 0.28)} ${n(FLOOR - h * 0.36)})" fill="#a9652a"/><ellipse cx="${n(120 + w * 0.28)}" cy="${n(FLOOR - h * 0.36)}" rx="${n(w * 0.1)}" ry="${n(h * 0.08)}" transform="rotate(30 ${n(120 + w * 0.28)} ${n(FLOOR - h * 0.36)})" fill="#a9652a"/><path d="M${n(120 - w * 0.15)} ${n(FLOOR - h * 0.34)}q${n(w * 0.15)} -10 ${n(w * 0.3)} 0" stroke="#fff" stroke-opacity=".4" stroke-width="3" fill="none"/>`
+        // a dessert: a short cylinder of crust with its top in the filling's colour
+        : `<path d="M${n(120 - w * 0.4)} ${n(FLOOR - h * 0.3)}v${n(h * 0.16)}a${n(w * 0.4)} ${n(h * 0.12)} 0 0 0 ${n(w * 0.8)} 0v${n(-h * 0.16)}z" fill="#c98a45"/>`
+          + `<ellipse cx="120" cy="${n(FLOOR - h * 0.3)}" rx="${n(w * 0.4)}" ry="${n(h * 0.12)}" fill="${content}" stroke="#b9773a" stroke-width="4"/>`)
       + `<path d="M${n(x)} ${n(FLOOR - 8)}H${n(x + w)}L${n(x + w - 8)} ${n(FLOOR)}H${n(x + 8)}Z" fill="#b9c0c6"/>`;
     return { body, label: { x: x + w * 0.2, y: y + h * 0.1, w: w * 0.6, h: h * 0.44 } };
   },
