@@ -23,4 +23,6 @@ interface Env {
   ENVIRONMENT?: string;
   /** Seconds an anonymous page may be cached at the edge. */
   PAGE_CACHE_SECONDS?: string;
+  /** A real image service's URL template with {gtin13} (and {width}) in place of the generated images (src/lib/catalog/product-image.ts). */
+  PRODUCT_IMAGE_URL?: string;
 }

@@ -1,5 +1,6 @@
 import { themeStyle } from '../src/lib/banner/banners.ts';
-import { sha256Base64, withHashSource } from '../src/lib/http/csp.ts';
+import { productImageOrigin, productImageTemplate } from '../src/lib/catalog/product-image.ts';
+import { sha256Base64, withHashSource, withSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
 import { HEALTH_ROUTES } from '../src/lib/auth/route-guard.ts';
 import { stepUpUntil } from './step-up.ts';
@@ -99,12 +100,17 @@ async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL,
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),
     cacheable,
+    productImageTemplate: productImageTemplate(c.env),
   };
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   const response = new Response(rendered.body, rendered);
   // Astro hashed every script and style it rendered but the banner's theme (decision 091).
   const csp = response.headers.get('content-security-policy');
-  if (csp) response.headers.set('content-security-policy', withHashSource(csp, 'style-src', `sha256-${await sha256Base64(themeStyle(c.get('banner')))}`));
+  if (csp) {
+    const imageOrigin = productImageOrigin(context.productImageTemplate ?? null);
+    const themed = withHashSource(csp, 'style-src', `sha256-${await sha256Base64(themeStyle(c.get('banner')))}`);
+    response.headers.set('content-security-policy', imageOrigin ? withSource(themed, 'img-src', imageOrigin) : themed);
+  }
   const optedIn = response.headers.get(PAGE_CACHE_HEADER);
   response.headers.delete(PAGE_CACHE_HEADER);
   const staleFor = response.headers.get(PAGE_STALE_HEADER);

@@ -96,14 +96,47 @@ describe('product fetch', () => {
 });
 
 describe('product images', () => {
-  test('serves a category-coloured SVG with a long cache life', async () => {
+  test('serves the package artwork as SVG, cached by the edge and browsers for a year, unable to run script', async () => {
     const response = await get(`/atlas/v1/product/images/${gtins[0]}.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     const svg = await response.text();
     expect(svg).toMatch(/^<svg /);
     expect(svg).not.toMatch(/<script/i);
+    // the first anchor: Harvest Select 2% Reduced Fat Milk, 1 gal (a jug with its label)
+    const [brand, , item, size] = ANCHOR_PRODUCTS[0] as readonly string[];
+    const shown = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((match) => match[1]).join(' ');
+    for (const text of [brand, item, size]) expect(shown).toContain(text);
+    expect(svg.length).toBeLessThan(4096);
+    // the same URL always draws the same picture (what a year of caching needs)
+    expect(await (await get(`/atlas/v1/product/images/${gtins[0]}.svg`)).text()).toBe(svg);
+  });
+
+  test('keeps a drawn image in the edge cache: the next request is answered from it, even with the upstream down', async () => {
+    const path = `/atlas/v1/product/images/${gtins[5]}.svg`;
+    const first = await get(path);
+    expect(first.headers.get('x-hm-cache')).toBe('MISS');
+    const svg = await first.text();
+    const down = createApp({ upstreamTransport: async () => new Response('upstream exploded', { status: 502 }) });
+    const again = await down.request(path, {}, env, createExecutionContext());
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-hm-cache')).toBe('HIT');
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(again.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await again.text()).toBe(svg);
+    // an image the upstream cannot draw is not kept
+    const missing = await get('/atlas/v1/product/images/0000000000000.svg');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-hm-cache')).toBeNull();
+  });
+
+  test('labels a product priced by the pound "per lb", not with its nominal size', async () => {
+    const banana = await env.DB.prepare("SELECT gtin13 FROM products WHERE name LIKE '%Bananas%' AND sold_by_weight = 1 LIMIT 1").first<{ gtin13: string }>();
+    const svg = await (await get(`/atlas/v1/product/images/${banana?.gtin13}.svg`)).text();
+    expect(svg).toContain('>per lb<');
+    expect(svg).not.toContain('>1 lb<');
   });
 
   test('answers 404 for an unknown product and 400 for a malformed name', async () => {

@@ -2,6 +2,7 @@ import { aisleName } from '../../src/lib/catalog/aisles.ts';
 import { findCategory } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, productImageUrl, type Modality, type ProductOutput, type Projection } from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
+import type { ProductImageFacts } from './catalog-images.ts';
 
 // Product reads of the catalog (migrations/0002_catalog.sql): by GTIN, by variant group, one
 // product with its variants. Prices and stock are the shopper's store's (account §3 Product).
@@ -140,9 +141,10 @@ export async function getProduct(db: D1Database, gtin13: string, options: Omit<P
 }
 
 /** What the generated product image needs. */
-export async function getProductImageFacts(db: D1Database, gtin13: string): Promise<{ name: string; brand: string; departmentId: string } | null> {
+export async function getProductImageFacts(db: D1Database, gtin13: string): Promise<ProductImageFacts | null> {
   return db
-    .prepare('SELECT name, brand, department_id AS departmentId FROM products WHERE gtin13 = ?1')
+    .prepare('SELECT name, brand, size, category_id AS categoryId, department_id AS departmentId, sold_by_weight AS soldByWeight FROM products WHERE gtin13 = ?1')
     .bind(gtin13)
-    .first<{ name: string; brand: string; departmentId: string }>();
+    .first<ProductImageFacts>()
+    .then((row) => row && { ...row, soldByWeight: Boolean(row.soldByWeight) });
 }

@@ -31,8 +31,13 @@ export async function sha256Base64(text: string): Promise<string> {
  * is `"style-src 'self' 'sha256-x'"`; a policy without the directive is left as it is.
  */
 export function withHashSource(policy: string, directive: string, hash: string): string {
+  return withSource(policy, directive, `'${hash}'`);
+}
+
+/** Adds a source to one directive of a policy. `withSource("img-src 'self'", 'img-src', 'https://img.example')` is `"img-src 'self' https://img.example"` */
+export function withSource(policy: string, directive: string, source: string): string {
   return policy
     .split(';')
-    .map((part) => (part.trim().split(/\s+/)[0] === directive ? `${part.trimEnd()} '${hash}'` : part))
+    .map((part) => (part.trim().split(/\s+/)[0] === directive ? `${part.trimEnd()} ${source}` : part))
     .join(';');
 }

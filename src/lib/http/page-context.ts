@@ -43,4 +43,6 @@ export interface PageContext {
   requestId: string;
   /** Pages set this to false when what they render must not be cached for everyone. */
   cacheable: boolean;
+  /** PRODUCT_IMAGE_URL: a real image service's URL template, or null for the contract's images (src/lib/catalog/product-image.ts) */
+  productImageTemplate?: string | null;
 }
