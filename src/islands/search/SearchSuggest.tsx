@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { productImageUrl } from '../../lib/catalog/product.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
-import { SUGGESTIONS_DEBOUNCE_MS, suggestionTarget, type SuggestionOutput } from '../../lib/search/suggestions.ts';
+import { SUGGESTIONS_DEBOUNCE_MS, suggestionSize, suggestionTarget, type SuggestionOutput } from '../../lib/search/suggestions.ts';
 import type { SuggestionPrice } from './api.ts';
 import { closeSuggestionsAtom, moveActiveAtom, requestSuggestionsAtom, setActiveAtom, suggestViewAtom } from './atoms.ts';
 
@@ -161,6 +161,7 @@ function SuggestionLabel({ suggestion, prices }: { suggestion: SuggestionOutput;
     );
   }
   const price = prices.get(suggestion.gtin13);
+  const size = suggestionSize(suggestion);
   const unit = price?.unit === 'lb' ? '/lb' : '';
   const onSale = price != null && price.promoCents !== null && price.promoCents < price.regularCents;
   return (
@@ -168,7 +169,7 @@ function SuggestionLabel({ suggestion, prices }: { suggestion: SuggestionOutput;
       <img className="suggest-image" src={productImageUrl(suggestion.gtin13)} alt="" width={40} height={40} loading="lazy" decoding="async" />
       <span className="suggest-name">
         {suggestion.text}
-        {suggestion.size && <span className="suggest-size"> {suggestion.size}</span>}
+        {size && <span className="suggest-size"> {size}</span>}
       </span>
       {price && ' '}
       {price && (

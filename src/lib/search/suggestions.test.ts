@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { meetsSuggestionMinimum, productSuggestionGtins, suggestionTarget, suggestionText, suggestionsQuerySchema, suggestionsUrl, SuggestionsResponseSchema } from './suggestions.ts';
+import { meetsSuggestionMinimum, productSuggestionGtins, suggestionSize, suggestionTarget, suggestionText, suggestionsQuerySchema, suggestionsUrl, SuggestionsResponseSchema } from './suggestions.ts';
 
 describe('meetsSuggestionMinimum', () => {
   test('asks once the text reaches the banner minimum', () => {
@@ -84,5 +84,13 @@ describe('productSuggestionGtins', () => {
       { text: 'C', type: 'PRODUCT', gtin13: '0000000000002', slug: 'c' },
       { text: 'D', type: 'PRODUCT' },
     ])).toEqual(['0000000000002', '0000000000001']);
+  });
+});
+
+describe('suggestionSize', () => {
+  test('shows the size unless the name already ends with it', () => {
+    expect(suggestionSize({ text: 'Meadow Crest Whole Milk', type: 'PRODUCT', size: 'Half Gallon' })).toBe('Half Gallon');
+    expect(suggestionSize({ text: 'Harvest Select Whole Milk 1 gal', type: 'PRODUCT', size: '1 gal' })).toBeNull();
+    expect(suggestionSize({ text: 'milk', type: 'TERM' })).toBeNull();
   });
 });

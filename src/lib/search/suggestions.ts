@@ -67,6 +67,15 @@ export function suggestionTarget(suggestion: SuggestionOutput): { kind: 'product
   return { kind: 'search', text: suggestion.text };
 }
 
+/**
+ * The size to show after a product suggestion's name, unless the name already ends with it.
+ * `suggestionSize({ text: 'Whole Milk 1 gal', type: 'PRODUCT', size: '1 gal' }) === null`
+ */
+export function suggestionSize(suggestion: SuggestionOutput): string | null {
+  const size = suggestion.size?.trim();
+  return size && !suggestion.text.toLowerCase().endsWith(size.toLowerCase()) ? size : null;
+}
+
 /** The GTINs of a list's product suggestions, for one price fetch. */
 export function productSuggestionGtins(suggestions: readonly SuggestionOutput[]): string[] {
   return [...new Set(suggestions.flatMap((suggestion) => (suggestion.type === 'PRODUCT' && suggestion.gtin13 ? [suggestion.gtin13] : [])))];
