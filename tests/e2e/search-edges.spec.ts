@@ -58,12 +58,12 @@ test.describe('without JavaScript', () => {
     const departments = page.getByTestId('popular-departments').getByRole('link');
     expect(await departments.count()).toBeGreaterThanOrEqual(4);
     await expect(departments.first()).toHaveAttribute('href', /^\/pl\/[a-z-]+\/\d{2}$/);
-    await expect(page.getByTestId('weekly-ad-link')).toHaveAttribute('href', '/weekly-ad');
+    await expect(page.getByTestId('search-help').getByTestId('search-help-weekly-ad')).toHaveAttribute('href', '/weekly-ad');
     await page.getByTestId('popular-departments').getByRole('link', { name: 'Dairy & Eggs' }).click();
     await expect(page).toHaveURL(/\/pl\/dairy-and-eggs\/02$/);
     await expect(page.getByTestId('search-heading')).toHaveText('Dairy & Eggs');
     await page.goBack();
-    await page.getByTestId('weekly-ad-link').click();
+    await page.getByTestId('search-help').getByTestId('search-help-weekly-ad').click();
     await expect(page).toHaveURL(/\/weekly-ad$/);
   });
 
