@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 
 // Issue 8 §8, search rough edges (docs/decisions/410-search-edges.md): an empty search asks for a
@@ -5,6 +6,35 @@ import { expect, test } from './fixtures.ts';
 // search without results offers ways on, and a page past the end says so.
 
 const FAILURE = "Sorry, we're experiencing technical difficulties! Please try your search again later.";
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('each rough-edge state of the search page has no WCAG 2.2 A/AA violations', async ({ page }) => {
+  // Seven axe runs: more than one page's time on a shared machine.
+  test.slow();
+  const states: Array<[string, string]> = [
+    ['/search?query=', 'search-prompt'],
+    ['/search?query=mlik', 'spelling-corrected'],
+    ['/search?query=mlik&spelling=exact', 'spelling-suggestion'],
+    ['/search?query=zzqxj', 'search-empty'],
+    ['/search?query=milk&page=999', 'past-end'],
+    ['/q/mlik', 'spelling-corrected'],
+  ];
+  for (const [path, testId] of states) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId), path).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+  // The suggestions open, with pictures and prices.
+  await page.goto('/');
+  const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
+  await box.focus();
+  await box.pressSequentially('whole mil', { delay: 40 });
+  await expect(page.getByTestId('suggestion-price').first()).toBeVisible();
+  await box.press('ArrowDown');
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), 'open suggestions').toEqual([]);
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
