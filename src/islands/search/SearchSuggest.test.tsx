@@ -57,7 +57,7 @@ describe('SearchSuggest', () => {
     vi.stubGlobal('fetch', fetchMock);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const submit = vi.fn((event: Event) => event.preventDefault());
+    const submit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(<form onSubmit={submit}><SearchSuggest {...props} /></form>);
     const box = screen.getByRole('combobox');
     fireEvent.input(box, { target: { value: 'mil' } });
