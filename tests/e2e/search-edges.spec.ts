@@ -50,6 +50,11 @@ test.describe('without JavaScript', () => {
       await expect(box).toBeVisible();
       await expect(box).toHaveAttribute('autofocus', '');
     }
+    // Every popular search finds something.
+    for (const href of await page.getByTestId('popular-searches').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+      const html = await (await page.request.get(href)).text();
+      expect(html, href).toContain('data-testid="product-card"');
+    }
     // Sending the header's form empty lands on the same prompt, and a popular search runs.
     await page.goto('/');
     await page.getByRole('banner').getByRole('search').getByRole('button', { name: 'Search' }).click();

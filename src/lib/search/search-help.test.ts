@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { DEPARTMENTS } from '../catalog/categories.ts';
-import { POPULAR_DEPARTMENT_IDS, POPULAR_SEARCHES, popularDepartmentLinks, popularSearchLinks } from './search-help.ts';
+import { CATEGORIES, DEPARTMENTS } from '../catalog/categories.ts';
+import { POPULAR_DEPARTMENT_COUNT, POPULAR_SEARCHES, popularDepartmentLinks, popularSearchLinks } from './search-help.ts';
 
 describe('popularDepartmentLinks', () => {
-  test('links each popular department to its product list page', () => {
-    const links = popularDepartmentLinks();
-    expect(links).toHaveLength(POPULAR_DEPARTMENT_IDS.length);
+  test('links the first departments, in the order given, to their product list pages', () => {
+    const links = popularDepartmentLinks(DEPARTMENTS);
+    expect(links).toHaveLength(POPULAR_DEPARTMENT_COUNT);
     expect(links[0]).toEqual({ label: 'Produce', href: '/pl/produce/01' });
-    expect(links).toContainEqual({ label: 'Dairy & Eggs', href: '/pl/dairy-and-eggs/02' });
+    expect(popularDepartmentLinks([...DEPARTMENTS].reverse(), 2).map((link) => link.label)).toEqual(['Health & Beauty', 'Household']);
   });
-  test('every popular id is a department; unknown ids are skipped', () => {
-    for (const id of POPULAR_DEPARTMENT_IDS) expect(DEPARTMENTS.map((department) => department.id)).toContain(id);
-    expect(popularDepartmentLinks(['01', '99', '14'])).toEqual([{ label: 'Produce', href: '/pl/produce/01' }]);
+  test('offers departments only, never a sub-category', () => {
+    const links = popularDepartmentLinks(CATEGORIES, 100);
+    expect(links.map((link) => link.label)).toEqual(DEPARTMENTS.map((department) => department.name));
   });
 });
 
