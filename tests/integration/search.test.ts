@@ -62,6 +62,17 @@ describe('product search', () => {
     expect(nothing.meta.spelling).toBeNull();
   });
 
+  test('with option.spelling=suggest, a typo only names the suggestion (issue 8 §8 "Search instead for")', async () => {
+    const exact = await search({ 'filter.query': 'mlik', 'option.spelling': 'suggest' });
+    expect(exact.meta.spelling).toEqual({ suggestion: 'milk' });
+    expect([exact.meta.totalCount, exact.data.productsSearch.length]).toEqual([0, 0]);
+    // A query that matches is the same either way.
+    const milk = await search({ 'filter.query': 'milk', 'option.spelling': 'suggest' });
+    expect(milk.meta.totalCount).toBe((await search({ 'filter.query': 'milk' })).meta.totalCount);
+    expect(milk.meta.spelling).toBeNull();
+    expect((await get(`${SEARCH}?filter.query=mlik&option.spelling=maybe`)).status).toBe(400);
+  });
+
   test('brand and category facet counts add up to the total', async () => {
     const result = await search({ 'filter.query': 'milk' });
     const { brands, categories } = result.data.facets;

@@ -36,6 +36,21 @@ describe('GET /atlas/v1/search/v1/suggestions', () => {
     expect(result.data.suggestions.some((s) => s.type === 'PRODUCT' && /milk/i.test(s.text))).toBe(true);
   });
 
+  test('a product suggestion names its product, whose page exists (issue 8 §8: choosing it opens the product)', async () => {
+    const result = await suggest('whole mil');
+    const products = result.data.suggestions.filter((s) => s.type === 'PRODUCT');
+    expect(products.length).toBeGreaterThan(0);
+    for (const suggestion of products) {
+      expect(suggestion.gtin13).toMatch(/^\d{13}$/);
+      expect(suggestion.slug).toMatch(/^[a-z0-9-]+$/);
+      const response = await get(`/atlas/v1/product/v2/products/${suggestion.gtin13}`);
+      const { data } = (await response.json()) as { data: { product: { name: string; slug: string; size: string } } };
+      expect([data.product.name, data.product.slug, data.product.size]).toEqual([suggestion.text, suggestion.slug, suggestion.size]);
+    }
+    // Words and brands stay searches.
+    for (const suggestion of result.data.suggestions.filter((s) => s.type !== 'PRODUCT')) expect(suggestion.gtin13).toBeUndefined();
+  });
+
   test('every suggestion is prefix-matched and none repeats', async () => {
     const result = await suggest('Ba');
     expect(result.data.suggestions.length).toBeGreaterThan(0);

@@ -116,8 +116,12 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
       const suggestion = suggestQuery(terms, await loadVocabulary(db, terms));
       if (suggestion) {
         spelling = { suggestion };
-        terms = queryTerms(suggestion);
-        match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
+        // option.spelling=suggest: the shopper asked for what they typed ("Search instead for"),
+        // so the suggestion is only named (docs/decisions/410-search-edges.md).
+        if (query['option.spelling'] !== 'suggest') {
+          terms = queryTerms(suggestion);
+          match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
+        }
       }
     }
   }

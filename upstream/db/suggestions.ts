@@ -9,7 +9,8 @@ import { MAX_SUGGESTIONS, type SuggestionOutput } from '../../src/lib/search/sug
 //      earlier terms, only words that occur with them in a matching product name;
 //   2. brands starting with the typed text (product_search.brand is indexed, NOCASE);
 //   3. product names matching the query in the name column (FTS5, first matches by rowid),
-//      those whose completing word is the most frequent first, then the shortest.
+//      those whose completing word is the most frequent first, then the shortest; each names
+//      its first matching product (gtin13, slug, size), whose page choosing it opens.
 // Merged in that order: up to 4 words, up to 2 brands, products fill the rest; no duplicates.
 
 const MAX_TERMS = 4;
@@ -49,12 +50,21 @@ async function brandCompletions(db: D1Database, text: string): Promise<string[]>
   return rows.map(([brand]) => brand);
 }
 
-async function nameMatches(db: D1Database, expression: string): Promise<string[]> {
+interface NameMatch {
+  gtin13: string;
+  slug: string;
+  size: string;
+}
+
+/** Product names matching the query, each with the first matching product (its page is where the suggestion goes). */
+async function nameMatches(db: D1Database, expression: string): Promise<Map<string, NameMatch>> {
   const rows = await db
-    .prepare('SELECT p.name FROM product_fts JOIN product_search p ON p.doc_id = product_fts.rowid WHERE product_fts MATCH ?1 LIMIT ?2')
+    .prepare('SELECT p.name, p.gtin13, p.slug, p.size FROM product_fts JOIN products p ON p.doc_id = product_fts.rowid WHERE product_fts MATCH ?1 LIMIT ?2')
     .bind(`name : (${expression})`, NAME_CANDIDATES)
-    .raw<[string]>();
-  return rows.map(([name]) => name);
+    .raw<[string, string, string, string]>();
+  const byName = new Map<string, NameMatch>();
+  for (const [name, gtin13, slug, size] of rows) if (!byName.has(name)) byName.set(name, { gtin13, slug, size });
+  return byName;
 }
 
 /** Every lowercase ASCII word of a name, as the index tokenizes it (queryTerms keeps only 8). */
@@ -73,11 +83,12 @@ export async function suggestSearches(db: D1Database, text: string): Promise<Sug
   const head = terms.slice(0, -1).join(' ');
   const brandPrefix = text.trim().toLowerCase();
   const expression = ftsMatchExpression(terms);
-  const [words, brands, names] = await Promise.all([
+  const [words, brands, matches] = await Promise.all([
     last.length >= MIN_PREFIX_LENGTH ? termCompletions(db, last) : Promise.resolve([]),
     brandPrefix.length >= MIN_PREFIX_LENGTH ? brandCompletions(db, brandPrefix) : Promise.resolve([]),
-    expression ? nameMatches(db, expression) : Promise.resolve([]),
+    expression ? nameMatches(db, expression) : Promise.resolve(new Map<string, NameMatch>()),
   ]);
+  const names = [...matches.keys()];
 
   // Each name ranks by its best completing word's place in the frequency order, then length.
   const rankOf = new Map(words.map((word, index) => [word, index]));
@@ -99,6 +110,9 @@ export async function suggestSearches(db: D1Database, text: string): Promise<Sug
   };
   for (const word of termWords) add({ text: head ? `${head} ${word}` : word, type: 'TERM' });
   for (const brand of brands) add({ text: brand, type: 'BRAND' });
-  for (const name of rankedNames) add({ text: name, type: 'PRODUCT' });
+  for (const name of rankedNames) {
+    const match = matches.get(name);
+    add(match ? { text: name, type: 'PRODUCT', gtin13: match.gtin13, slug: match.slug, size: match.size } : { text: name, type: 'PRODUCT' });
+  }
   return out;
 }

@@ -1,7 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { productImageUrl } from '../../lib/catalog/product.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
-import { SUGGESTIONS_DEBOUNCE_MS } from '../../lib/search/suggestions.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { SUGGESTIONS_DEBOUNCE_MS, suggestionSize, suggestionTarget, type SuggestionOutput } from '../../lib/search/suggestions.ts';
+import type { SuggestionPrice } from './api.ts';
 import { closeSuggestionsAtom, moveActiveAtom, requestSuggestionsAtom, setActiveAtom, suggestViewAtom } from './atoms.ts';
 
 export interface SearchSuggestProps {
@@ -17,7 +20,8 @@ export interface SearchSuggestProps {
  * The header search box with suggestions: the input of the plain GET form to /search. Before
  * hydration (and without JavaScript) it is a plain search input; hydrated (client:interaction,
  * on focus) it becomes an ARIA 1.2 combobox with a listbox of suggestions after the banner's
- * minimum characters. Up/Down move, Enter on an option searches for it, Escape closes.
+ * minimum characters. Up/Down move, Enter on an option searches for it (a product suggestion opens
+ * its product page instead: issue 8 §8), Escape closes.
  */
 export default function SearchSuggest({ id, value, maxLength, minChars }: SearchSuggestProps) {
   const view = useAtomValue(suggestViewAtom);
@@ -54,8 +58,13 @@ export default function SearchSuggest({ id, value, maxLength, minChars }: Search
     const suggestion = view.suggestions[index];
     const el = input.current;
     if (!suggestion || !el) return;
-    el.value = suggestion.text;
+    const target = suggestionTarget(suggestion);
     close();
+    if (target.kind === 'product') {
+      window.location.assign(target.href);
+      return;
+    }
+    el.value = target.text;
     el.form?.requestSubmit();
   }
 
@@ -120,14 +129,13 @@ export default function SearchSuggest({ id, value, maxLength, minChars }: Search
               id={optionId(index)}
               role="option"
               aria-selected={index === view.active}
-              className="suggest-option"
+              className={suggestion.gtin13 ? 'suggest-option suggest-product' : 'suggest-option'}
               // Keep the focus in the input: the choice is made on click.
               onMouseDown={(event) => event.preventDefault()}
               onMouseEnter={() => setActive(index)}
               onClick={() => choose(index)}
             >
-              {suggestion.text}
-              {suggestion.type === 'BRAND' && <span className="suggest-kind"> · brand</span>}
+              <SuggestionLabel suggestion={suggestion} prices={view.prices} />
             </li>
           ))}
       </ul>
@@ -139,5 +147,38 @@ export default function SearchSuggest({ id, value, maxLength, minChars }: Search
         {ready && view.status === 'offline' ? ACCOUNT_MESSAGES.OFFLINE : ''}
       </p>
     </div>
+  );
+}
+
+/** One option's content: a product suggestion shows its picture, size and price at the shopper's store. */
+function SuggestionLabel({ suggestion, prices }: { suggestion: SuggestionOutput; prices: ReadonlyMap<string, SuggestionPrice> }) {
+  if (suggestionTarget(suggestion).kind === 'search' || !suggestion.gtin13) {
+    return (
+      <>
+        {suggestion.text}
+        {suggestion.type === 'BRAND' && <span className="suggest-kind"> · brand</span>}
+      </>
+    );
+  }
+  const price = prices.get(suggestion.gtin13);
+  const size = suggestionSize(suggestion);
+  const unit = price?.unit === 'lb' ? '/lb' : '';
+  const onSale = price != null && price.promoCents !== null && price.promoCents < price.regularCents;
+  return (
+    <>
+      <img className="suggest-image" src={productImageUrl(suggestion.gtin13)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+      <span className="suggest-name">
+        {suggestion.text}
+        {size && <span className="suggest-size"> {size}</span>}
+      </span>
+      {price && ' '}
+      {price && (
+        <span className={onSale ? 'suggest-price sale' : 'suggest-price'} data-testid="suggestion-price">
+          {onSale && <span className="sr-only">Sale price </span>}
+          {formatCents(onSale ? price.promoCents! : price.regularCents)}
+          {unit}
+        </span>
+      )}
+    </>
   );
 }

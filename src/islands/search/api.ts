@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PriceSchema, type ProductOutput } from '../../lib/catalog/product.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { islandFetch } from '../shared/fetch.ts';
 import { toSearchFailure, type SearchFailure } from '../../lib/search/network-error.ts';
@@ -33,4 +34,27 @@ export async function fetchSuggestions(text: string, signal?: AbortSignal): Prom
   const parsed = v.safeParse(SuggestionsResponseSchema, payload);
   if (!parsed.success) throw new SuggestionsApiError(toSearchFailure(new Error('Unexpected suggestions response'), response.status));
   return parsed.output.data.suggestions;
+}
+
+/** Only what the suggestions show of a product: its price at the shopper's store. */
+const SuggestionPricesSchema = v.object({
+  data: v.object({ products: v.array(v.object({ gtin13: v.string(), price: v.nullable(PriceSchema) })) }),
+});
+export type SuggestionPrice = ProductOutput['price'];
+
+/**
+ * The prices of the product suggestions at the shopper's store: one product fetch (account §7,
+ * it reads the store from the session), so the suggestions themselves stay cacheable for every
+ * store (docs/decisions/410-search-edges.md). Any failure is an empty map: the prices are extra.
+ */
+export async function fetchSuggestionPrices(gtins: readonly string[], signal?: AbortSignal): Promise<Map<string, SuggestionPrice>> {
+  if (gtins.length === 0) return new Map();
+  try {
+    const query = new URLSearchParams({ gtins: gtins.join(','), projections: 'offers' });
+    const response = await islandFetch(`/atlas/v1/product/v2/products?${query}`, { headers: { accept: 'application/json' }, signal });
+    const parsed = v.safeParse(SuggestionPricesSchema, await response.json().catch(() => null));
+    return parsed.success && response.ok ? new Map(parsed.output.data.products.map((product) => [product.gtin13, product.price])) : new Map();
+  } catch {
+    return new Map();
+  }
 }

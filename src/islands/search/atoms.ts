@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { INITIAL_REQUEST_IDS, invalidateRequests, isLatestRequest, issueRequestId } from '../../lib/search/request-ids.ts';
-import { meetsSuggestionMinimum, suggestionText, type SuggestionOutput } from '../../lib/search/suggestions.ts';
-import { SuggestionsApiError, fetchSuggestions } from './api.ts';
+import { meetsSuggestionMinimum, productSuggestionGtins, suggestionText, type SuggestionOutput } from '../../lib/search/suggestions.ts';
+import { SuggestionsApiError, fetchSuggestionPrices, fetchSuggestions, type SuggestionPrice } from './api.ts';
 
 // The header search box's suggestions (docs/decisions/060-search-pages.md). Nothing is seeded
 // from props, so the module-level default store is safe on the server too (docs/decisions/003):
@@ -17,9 +17,12 @@ interface SuggestState {
   /** The highlighted option, or -1. */
   active: number;
   open: boolean;
+  /** gtin13 -> the price of a product suggestion at the shopper's store, once fetched. */
+  prices: ReadonlyMap<string, SuggestionPrice>;
 }
 
-const INITIAL: SuggestState = { status: 'idle', text: '', suggestions: [], active: -1, open: false };
+const NO_PRICES: ReadonlyMap<string, SuggestionPrice> = new Map();
+const INITIAL: SuggestState = { status: 'idle', text: '', suggestions: [], active: -1, open: false, prices: NO_PRICES };
 
 const stateAtom = atom<SuggestState>(INITIAL);
 const requestIdsAtom = atom(INITIAL_REQUEST_IDS);
@@ -50,7 +53,13 @@ export const requestSuggestionsAtom = atom(null, async (get, set, { text, minCha
   try {
     const suggestions = await fetchSuggestions(wanted, own.signal);
     if (!isLatestRequest(get(requestIdsAtom), id)) return;
-    set(stateAtom, { status: 'loaded', text: wanted, suggestions, active: -1, open: suggestions.length > 0 });
+    set(stateAtom, { status: 'loaded', text: wanted, suggestions, active: -1, open: suggestions.length > 0, prices: NO_PRICES });
+    // The pictures show at once; the prices for the shopper's store follow in one call.
+    const gtins = productSuggestionGtins(suggestions);
+    if (gtins.length > 0) {
+      const prices = await fetchSuggestionPrices(gtins, own.signal);
+      if (isLatestRequest(get(requestIdsAtom), id) && prices.size > 0) set(stateAtom, (state) => ({ ...state, prices }));
+    }
   } catch (error) {
     if (!isLatestRequest(get(requestIdsAtom), id)) return;
     // spec: shopping §8: no answer at all is "no network connection" (code -1), shown as a quiet

@@ -15,6 +15,11 @@ export const FILTER_LIST_MAX_LENGTH = 500;
 const OFFSET_MAX_DIGITS = 15;
 export const PERSONALIZATION_OPTIONS = ['none', 'relevance', 'purchase'] as const;
 export const MONETIZATION_OPTIONS = ['NONE', 'SPONSORED'] as const;
+/**
+ * What the search does with a query that matched nothing but has a near spelling: `correct`
+ * (the default) runs the suggestion instead, `suggest` only names it (docs/decisions/410).
+ */
+export const SPELLING_OPTIONS = ['correct', 'suggest'] as const;
 export const SORT_OPTIONS = [
   'relevance',
   'price.asc',
@@ -69,6 +74,7 @@ export const ProductSearchQuerySchema = v.object({
   'option.groupBy': v.optional(v.picklist(['PRODUCT_VARIANT', 'NONE'])),
   'option.monetization': v.optional(v.picklist(MONETIZATION_OPTIONS)),
   'option.personalization': v.optional(v.picklist(PERSONALIZATION_OPTIONS)),
+  'option.spelling': v.optional(v.picklist(SPELLING_OPTIONS)),
   // spec: shopping §8: an offset past the results is the INVALID_OBJECT high-offset error
   // (answered by the search itself), not malformed input.
   'page.offset': v.optional(

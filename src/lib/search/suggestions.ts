@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Gtin13Schema } from '../catalog/product.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../catalog/search.ts';
 import { checkSearchQuery } from './query-validity.ts';
 
@@ -44,8 +45,41 @@ export function suggestionsQuerySchema(minChars: number) {
 export type SuggestionsQueryOutput = v.InferOutput<ReturnType<typeof suggestionsQuerySchema>>;
 
 export const SUGGESTION_TYPES = ['TERM', 'BRAND', 'PRODUCT'] as const;
-export const SuggestionSchema = v.object({ text: v.pipe(v.string(), v.minLength(1)), type: v.picklist(SUGGESTION_TYPES) });
+/**
+ * One suggestion. A PRODUCT one names its product (gtin13, slug, size) so choosing it opens the
+ * product page; the answer stays the same for every store (cacheable), so prices are not in it:
+ * the box fills them in per store from the product fetch (docs/decisions/410-search-edges.md).
+ */
+export const SuggestionSchema = v.object({
+  text: v.pipe(v.string(), v.minLength(1)),
+  type: v.picklist(SUGGESTION_TYPES),
+  gtin13: v.optional(Gtin13Schema),
+  slug: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,200}$/, 'must be a slug'))),
+  size: v.optional(v.string()),
+});
 export type SuggestionOutput = v.InferOutput<typeof SuggestionSchema>;
+
+/** Where choosing a suggestion goes: a product's page, else a search for its text. */
+export function suggestionTarget(suggestion: SuggestionOutput): { kind: 'product'; href: string; gtin13: string } | { kind: 'search'; text: string } {
+  if (suggestion.type === 'PRODUCT' && suggestion.gtin13 && suggestion.slug) {
+    return { kind: 'product', href: `/p/${suggestion.slug}/${suggestion.gtin13}`, gtin13: suggestion.gtin13 };
+  }
+  return { kind: 'search', text: suggestion.text };
+}
+
+/**
+ * The size to show after a product suggestion's name, unless the name already ends with it.
+ * `suggestionSize({ text: 'Whole Milk 1 gal', type: 'PRODUCT', size: '1 gal' }) === null`
+ */
+export function suggestionSize(suggestion: SuggestionOutput): string | null {
+  const size = suggestion.size?.trim();
+  return size && !suggestion.text.toLowerCase().endsWith(size.toLowerCase()) ? size : null;
+}
+
+/** The GTINs of a list's product suggestions, for one price fetch. */
+export function productSuggestionGtins(suggestions: readonly SuggestionOutput[]): string[] {
+  return [...new Set(suggestions.flatMap((suggestion) => (suggestion.type === 'PRODUCT' && suggestion.gtin13 ? [suggestion.gtin13] : [])))];
+}
 
 /** The answer: `{ data: { suggestions: [{ text: 'milk', type: 'TERM' }] }, meta: { query: 'mil' } }`. */
 export const SuggestionsResponseSchema = v.object({
