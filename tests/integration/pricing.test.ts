@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import { ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { dealTerms, linePrice, shelfPrice } from '../../src/lib/pricing/price.ts';
 import { DealPricesResponseSchema, dealPriceMap } from '../../src/lib/promotions/deal-prices.ts';
@@ -98,4 +99,22 @@ describe('one price everywhere (issue 9 §4)', () => {
       { numRuns: 40 },
     );
   });
+
+  test('a search sorted by price orders what the cards show: the deal’s price where the weekly ad has one', async () => {
+    // every product with a deal, among others, sorted both ways
+    for (const sort of ['price.asc', 'price.desc'] as const) {
+      const answer = await get(`/atlas/v1/search/v1/products-search?filter.locationId=70100101&sort=${sort}&page.size=96&option.personalization=none`, ProductSearchResponseSchema);
+      const gtins = answer.data.productsSearch.map((item) => item.upc.padStart(13, '0'));
+      const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.slice(0, 50).join(',')}`, ProductsResponseSchema)).data;
+      const deals = dealPriceMap(await get(`/atlas/v1/weekly-ad/v1/deal-prices?gtins=${gtins.slice(0, 50).join(',')}`, DealPricesResponseSchema));
+      const byGtin = new Map(products.map((product) => [product.gtin13, product]));
+      const shown = gtins.slice(0, 50).flatMap((gtin) => {
+        const price = shelfPrice(byGtin.get(gtin)?.price ?? null, deals.get(gtin) ?? null);
+        return price ? [price.promoCents ?? price.regularCents] : [];
+      });
+      expect(shown.length).toBeGreaterThan(20);
+      expect(shown, sort).toEqual([...shown].sort((a, b) => (sort === 'price.asc' ? a - b : b - a)));
+    }
+  });
 });
+

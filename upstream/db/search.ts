@@ -1,9 +1,11 @@
 import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
+import { linePrice } from '../../src/lib/pricing/price.ts';
 import { ftsMatchExpression, queryTerms, suggestQuery } from '../../src/lib/catalog/search-text.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
+import { currentDealOffers } from './promotions.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
@@ -146,6 +148,10 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
     else void loading;
   }
 
+  // What a price sort or range compares is the price the card shows: this week's deal, through
+  // the one pricing function (decision 260), not only the store's promo or regular price.
+  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range']) await withDealPrices(db, rows, index, { banner: context.banner, locationId, now: Date.now() });
+
   // 2. Filters and facet counts (catalog-facets.ts).
   const { matched, facets } = filterAndCount(rows, query, taxonomies);
 
@@ -154,6 +160,18 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index });
   if (query['option.groupBy'] === 'PRODUCT_VARIANT') ordered = groupVariants(ordered);
   return searchResponse({ query, banner: context.banner, ordered, facets, index, bought, terms, spelling });
+}
+
+/** Sets each row's price to its deal's unit price where this week's weekly ad has one (rows priced at the store only). */
+async function withDealPrices(db: D1Database, rows: SearchRow[], index: SearchIndex | null, where: { banner: string; locationId: string; now: number }): Promise<void> {
+  if (!index || rows.length === 0) return;
+  const offers = await currentDealOffers(db, { ...where, division: where.locationId.slice(0, 3) });
+  if (offers.size === 0) return;
+  for (const row of rows) {
+    if (row.priceCents === null) continue;
+    const offer = offers.get(index.gtin[row.slot] as string);
+    if (offer) row.priceCents = linePrice({ ...offer, coupon: null }, 1).unitCents;
+  }
 }
 
 /** Doc ids of what a shopper has bought or has in a cart (baskets of migrations/0003_basket.sql). */
