@@ -81,6 +81,13 @@ test.describe('search toggles of shopping §6 as banner configuration', () => {
     await expect(page.getByTestId('search-row-seasonal')).toHaveCount(0);
     await expect(page.getByTestId('shoppable-top')).toHaveCount(0);
 
+    // the rows scroll inside themselves: the page itself does not scroll sideways on a phone
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const banner of ['harvest', 'bayside']) {
+      await page.goto(`/search?query=milk&banner=${banner}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), banner).toBeLessThanOrEqual(360);
+    }
+
     await page.goto('/search?query=milk&page=2&banner=harvest');
     await expect(page.getByTestId('search-row-savings')).toHaveCount(0);
     await expect(page.getByTestId('shoppable-top')).toHaveCount(0);
