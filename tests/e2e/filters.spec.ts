@@ -116,7 +116,8 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL((url) => url.searchParams.get('sortCriteria') === 'unitPrice' && url.searchParams.get('sortOrder') === 'asc' && url.hash === '#results');
     await expect(page.getByTestId('sort-form').getByLabel('Sort by')).toHaveValue('unitPrice.asc');
 
-    // Per fl oz (the unit of most milks), cheapest first, and page 2 goes on from page 1.
+    // Per fl oz (the unit of most milks), cheapest first as the cards show it (weekly-ad deals
+    // included), and page 2 goes on from page 1.
     const perFlOz = async () => {
       const texts = await page.getByTestId('search-results').getByTestId('unit-price').allTextContents();
       return texts.map((text) => /^([\d.]+)¢\/fl oz$|^\$([\d.]+)\/fl oz$/.exec(text.trim())).filter((match) => match !== null)

@@ -3,8 +3,12 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import { ProductSearchResponseSchema, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { unitPrice, unitPriceSortKeys } from '../../src/lib/catalog/unit-price.ts';
+import { shelfPrice } from '../../src/lib/pricing/price.ts';
+import { dealPricesCall, dealPriceMap, DEAL_PRICES_MAX_GTINS, type DealPricesResponseOutput } from '../../src/lib/promotions/deal-prices.ts';
+import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
 import { createApp } from '../fixtures/app.ts';
-import { seedCatalogForTests } from '../fixtures/seed.ts';
+import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
 
 // issue 8 §3: sort=unitPrice.asc is done by the upstream over the whole result set, so page 2
 // continues page 1; products without a comparable unit price come last. §10: "Our Brands"
@@ -35,6 +39,23 @@ async function shelves(gtins: string[]): Promise<Map<string, Shelf>> {
   return out;
 }
 
+/** What each card shows for one, as the search page renders it: the shelf price with its weekly-ad deal. */
+async function cardPrices(gtins: string[], found: Map<string, Shelf>): Promise<Map<string, number | null>> {
+  const deals = new Map<string, string>();
+  for (let i = 0; i < gtins.length; i += DEAL_PRICES_MAX_GTINS) {
+    const call = dealPricesCall(gtins.slice(i, i + DEAL_PRICES_MAX_GTINS));
+    if (!call) continue;
+    const response = await get(`${call.path}?${new URLSearchParams(call.query)}`);
+    expect(response.status).toBe(200);
+    for (const [gtin, priceString] of dealPriceMap((await response.json()) as DealPricesResponseOutput)) deals.set(gtin, priceString);
+  }
+  return new Map(gtins.map((gtin) => {
+    const shelf = found.get(gtin)?.price;
+    const price = shelf ? shelfPrice({ regularCents: shelf.regularCents, promoCents: shelf.promoCents, unit: 'each' }, deals.get(gtin) ?? null) : null;
+    return [gtin, price ? (price.promoCents ?? price.regularCents) : null];
+  }));
+}
+
 /** Every page of a search, `size` at a time. */
 async function allPages(params: Record<string, string>, size: number): Promise<{ gtins: string[]; pages: number }> {
   const gtins: string[] = [];
@@ -49,6 +70,9 @@ async function allPages(params: Record<string, string>, size: number): Promise<{
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
+  // This week's weekly ad, whose deals change what some cards show.
+  const statements = promotionsSeedStatements(generateCatalog({ products: 300, seed: TEST_SEED }), { seed: TEST_SEED, weeks: 1 });
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
 });
 
 describe('sort=unitPrice.asc', () => {
@@ -61,9 +85,11 @@ describe('sort=unitPrice.asc', () => {
     expect(new Set(gtins).size, 'no product on two pages').toBe(gtins.length);
 
     const found = await shelves(gtins);
+    const shown = await cardPrices(gtins, found);
     const prices = gtins.map((gtin) => {
       const shelf = found.get(gtin);
-      return shelf?.price ? unitPrice(shelf.price.promoCents ?? shelf.price.regularCents, shelf.size, shelf.soldByWeight) : null;
+      const cents = shown.get(gtin);
+      return shelf && cents != null ? unitPrice(cents, shelf.size, shelf.soldByWeight) : null;
     });
     const { keys } = unitPriceSortKeys(prices);
     expect(keys, 'the concatenated pages are in unit-price order').toEqual([...keys].sort((a, b) => a - b));
@@ -76,6 +102,16 @@ describe('sort=unitPrice.asc', () => {
     const unsorted = await allPages(params, 5);
     expect(unsorted.gtins, 'the sort changes the order').not.toEqual(gtins);
     expect([...unsorted.gtins].sort(), 'and nothing else').toEqual([...gtins].sort());
+  });
+
+  test('price and unit price sort by what the cards show, weekly-ad deals included', async () => {
+    const { gtins } = await allPages({ sort: 'price.asc' }, 96); // the whole test catalog
+    const shown = await cardPrices(gtins, await shelves(gtins));
+    const cents = gtins.map((gtin) => shown.get(gtin) ?? Number.MAX_SAFE_INTEGER);
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+    const found = await shelves(gtins);
+    const withDeal = gtins.filter((gtin) => { const p = found.get(gtin)?.price; return p && shown.get(gtin) !== (p.promoCents ?? p.regularCents); });
+    expect(withDeal.length, 'some products have a deal that changes their price').toBeGreaterThan(0);
   });
 
   test('a descending unit price is not part of the contract', async () => {

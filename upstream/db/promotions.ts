@@ -35,7 +35,8 @@ interface DealRow {
   upc_count: number;
 }
 
-const TYPE_ORDER = "CASE c.type WHEN 'WEEKLY' THEN 0 WHEN 'SPECIALS' THEN 1 ELSE 2 END";
+/** The order circulars of one banner are read in: the main weekly ad first (shared by search-deals.ts). */
+export const TYPE_ORDER = "CASE c.type WHEN 'WEEKLY' THEN 0 WHEN 'SPECIALS' THEN 1 ELSE 2 END";
 
 function weeklyFlyer(aisleNumber: number | null): DealOutput['weeklyFlyer'] {
   if (aisleNumber === null) return null;

@@ -8,6 +8,7 @@ import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.
 import { currentDealOffers } from './promotions.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
+import { dealShelfPrices } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { searchResponse } from './search-response.ts';
 import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
@@ -24,6 +25,8 @@ export interface SearchContext {
   locationId: string;
   modality: Modality;
   banner: string;
+  /** The weekly ad's division (the edge's header, else the location id's first 3 characters). */
+  division?: string;
   customerGUID: string | null;
   /** Keeps work going after the answer (the execution context's waitUntil): a cold isolate's index load. */
   defer?: Defer;
@@ -157,7 +160,11 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
 
   // 3. Order (search-ranking.ts), 4. variant grouping, 5. the page (search-response.ts).
   const bought = await boughtPromise;
-  let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index });
+  // The price sorts order by what the cards show: the weekly-ad deal's price where there is one.
+  const dealPrices = /^(price|unitPrice)\./.test(sort) && matched.length > 1
+    ? await dealShelfPrices(db, { banner: context.banner, division: context.division || locationId.slice(0, 3), locationId, now: Date.now() }).catch(() => undefined)
+    : undefined;
+  let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index, dealPrices });
   if (query['option.groupBy'] === 'PRODUCT_VARIANT') ordered = groupVariants(ordered);
   return searchResponse({ query, banner: context.banner, ordered, facets, index, bought, terms, spelling });
 }

@@ -50,7 +50,7 @@ export const catalogService = new Hono<UpstreamEnv>();
 catalogService.get('/atlas/v1/search/v1/products-search', async (c) => {
   const query = parseQuery(c, ProductSearchQuerySchema);
   const store = shopperStore(c);
-  const result = await searchProducts(c.env.DB, query, { ...store, customerGUID: c.get('call').customer?.customerGUID ?? null, defer: (work) => deferWork(c, work) });
+  const result = await searchProducts(c.env.DB, query, { ...store, division: c.get('call').division, customerGUID: c.get('call').customer?.customerGUID ?? null, defer: (work) => deferWork(c, work) });
   return c.json(result, 200);
 });
 
