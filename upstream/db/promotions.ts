@@ -156,32 +156,6 @@ export async function dealPrices(
   return results;
 }
 
-/**
- * This week's deal of every product on a division's weekly ad, with the store's prices, for
- * ordering and filtering a search by the price the shopper sees (the cards show the deal's price):
- * the first deal per product in dealPrices' order. gtin13 -> the offer the one pricing function takes.
- */
-export async function currentDealOffers(
-  db: D1Database,
-  where: { banner: string; division: string; locationId: string; now: number },
-): Promise<Map<string, { regularCents: number; promoCents: number | null; dealPriceString: string }>> {
-  const { results } = await db
-    .prepare(
-      `SELECT i.gtin13 AS gtin13, d.price_string AS priceString, pp.regular_cents AS regularCents, pp.promo_cents AS promoCents
-         FROM weekly_ad_circulars c
-         CROSS JOIN weekly_ad_deals d ON d.circular_id = c.circular_id
-         CROSS JOIN weekly_ad_deal_items i ON i.deal_id = d.deal_id
-         CROSS JOIN product_prices pp ON pp.gtin13 = i.gtin13 AND pp.location_id = ?4
-        WHERE c.banner_id = ?1 AND c.division_id = ?2 AND c.starts_at <= ?3 AND c.ends_at > ?3
-        ORDER BY i.gtin13, ${TYPE_ORDER}, d.position`,
-    )
-    .bind(where.banner, where.division, where.now, where.locationId)
-    .all<{ gtin13: string; priceString: string; regularCents: number; promoCents: number | null }>();
-  const offers = new Map<string, { regularCents: number; promoCents: number | null; dealPriceString: string }>();
-  for (const row of results) if (!offers.has(row.gtin13)) offers.set(row.gtin13, { regularCents: row.regularCents, promoCents: row.promoCents, dealPriceString: row.priceString });
-  return offers;
-}
-
 export interface AdEventContext {
   banner: string;
   locationId: string;

@@ -41,12 +41,10 @@ export interface RankingInput {
   availabilityFirst: boolean;
   bought: ReadonlySet<number>;
   index: SearchIndex | null;
-  /** gtin13 -> the price of one with its weekly-ad deal (search-deals.ts), for the price sorts */
-  dealPrices?: ReadonlyMap<string, number>;
 }
 
 /** `matched` in the order of `sort` (ties by relevance, then doc id). */
-export async function orderRows(db: D1Database, matched: SearchRow[], { sort, availabilityFirst, bought, index, dealPrices }: RankingInput): Promise<SearchRow[]> {
+export async function orderRows(db: D1Database, matched: SearchRow[], { sort, availabilityFirst, bought, index }: RankingInput): Promise<SearchRow[]> {
   const boost = (row: SearchRow) => (bought.has(row.docId) ? 1 : 0);
   const byRelevance = (a: SearchRow, b: SearchRow) =>
     (availabilityFirst ? Number(b.available) - Number(a.available) : 0) || boost(b) - boost(a) || b.score - a.score || a.docId - b.docId;
@@ -66,21 +64,19 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
   /** By `primary` (an integer in [0, limit)), then relevance: one sort when both fit one key. */
   const thenRelevance = (primary: (row: SearchRow) => number, limit: number) =>
     limit * relevanceRange < 2 ** 36 ? sortByKey(matched, (row) => primary(row) * relevanceRange + relevanceKey(row)) : sortByKey(relevanceOrder(), primary);
-  /** What a card shows for one: the shelf price, or the deal's price where a weekly-ad deal covers the product. */
-  const shelf = (row: SearchRow): number | null =>
-    row.priceCents === null || !dealPrices?.size || !index ? row.priceCents : (dealPrices.get(index.gtin[row.slot] as string) ?? row.priceCents);
-  const priceOf = (row: SearchRow, missing: number) => shelf(row) ?? missing;
+  // A row's price is what its card shows, the weekly-ad deal's where there is one (search.ts withDealPrices).
+  const priceOf = (row: SearchRow, missing: number) => row.priceCents ?? missing;
   switch (sort) {
     case 'relevance':
       return relevanceOrder();
     case 'price.asc':
     case 'price.desc': {
       let highest = 0;
-      for (const row of matched) highest = Math.max(highest, shelf(row) ?? 0);
+      for (const row of matched) highest = Math.max(highest, row.priceCents ?? 0);
       // Unpriced rows last either way.
       return (sort === 'price.asc'
-        ? thenRelevance((row) => shelf(row) ?? highest + 1, highest + 2)
-        : thenRelevance((row) => { const cents = shelf(row); return cents === null ? highest + 1 : highest - cents; }, highest + 2))
+        ? thenRelevance((row) => row.priceCents ?? highest + 1, highest + 2)
+        : thenRelevance((row) => { const cents = row.priceCents; return cents === null ? highest + 1 : highest - cents; }, highest + 2))
         ?? (sort === 'price.asc'
           ? [...matched].sort((a, b) => priceOf(a, Number.MAX_SAFE_INTEGER) - priceOf(b, Number.MAX_SAFE_INTEGER) || byRelevance(a, b))
           : [...matched].sort((a, b) => priceOf(b, -1) - priceOf(a, -1) || byRelevance(a, b)));
@@ -90,7 +86,7 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
       const sizes = index ? await unitSizes(db, index) : [];
       const prices = matched.map((row) => {
         const size = sizes[row.slot];
-        const cents = shelf(row);
+        const cents = row.priceCents;
         return size && cents !== null ? perUnit(cents, size) : null;
       });
       const { keys, limit } = unitPriceSortKeys(prices);

@@ -1,11 +1,9 @@
 import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
-import { linePrice } from '../../src/lib/pricing/price.ts';
 import { ftsMatchExpression, queryTerms, suggestQuery } from '../../src/lib/catalog/search-text.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
-import { currentDealOffers } from './promotions.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { dealShelfPrices } from './search-deals.ts';
@@ -153,31 +151,29 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
 
   // What a price sort or range compares is the price the card shows: this week's deal, through
   // the one pricing function (decision 260), not only the store's promo or regular price.
-  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range']) await withDealPrices(db, rows, index, { banner: context.banner, locationId, now: Date.now() });
+  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range']) await withDealPrices(db, rows, index, { banner: context.banner, division: context.division || locationId.slice(0, 3), locationId, now: Date.now() });
 
   // 2. Filters and facet counts (catalog-facets.ts).
   const { matched, facets } = filterAndCount(rows, query, taxonomies);
 
   // 3. Order (search-ranking.ts), 4. variant grouping, 5. the page (search-response.ts).
   const bought = await boughtPromise;
-  // The price sorts order by what the cards show: the weekly-ad deal's price where there is one.
-  const dealPrices = /^(price|unitPrice)\./.test(sort) && matched.length > 1
-    ? await dealShelfPrices(db, { banner: context.banner, division: context.division || locationId.slice(0, 3), locationId, now: Date.now() }).catch(() => undefined)
-    : undefined;
-  let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index, dealPrices });
+  let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index });
   if (query['option.groupBy'] === 'PRODUCT_VARIANT') ordered = groupVariants(ordered);
   return searchResponse({ query, banner: context.banner, ordered, facets, index, bought, terms, spelling });
 }
 
-/** Sets each row's price to its deal's unit price where this week's weekly ad has one (rows priced at the store only). */
-async function withDealPrices(db: D1Database, rows: SearchRow[], index: SearchIndex | null, where: { banner: string; locationId: string; now: number }): Promise<void> {
-  if (!index || rows.length === 0) return;
-  const offers = await currentDealOffers(db, { ...where, division: where.locationId.slice(0, 3) });
-  if (offers.size === 0) return;
+/**
+ * Sets each row's price to what its card shows: its deal's unit price where this week's weekly ad
+ * has one (search-deals.ts; rows priced at the store only). A failed read leaves the shelf prices.
+ */
+async function withDealPrices(db: D1Database, rows: SearchRow[], index: SearchIndex | null, where: { banner: string; division: string; locationId: string; now: number }): Promise<void> {
+  if (!index || rows.length < 2) return;
+  const prices = await dealShelfPrices(db, where).catch(() => new Map<string, number>());
+  if (prices.size === 0) return;
   for (const row of rows) {
     if (row.priceCents === null) continue;
-    const offer = offers.get(index.gtin[row.slot] as string);
-    if (offer) row.priceCents = linePrice({ ...offer, coupon: null }, 1).unitCents;
+    row.priceCents = prices.get(index.gtin[row.slot] as string) ?? row.priceCents;
   }
 }
 
