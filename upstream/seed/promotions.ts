@@ -87,10 +87,18 @@ const ymd = (instant: number, timeZone: string) =>
 /** How many of a WEEKLY circular's brand deals come from brands with a digital coupon (load to card). */
 const COUPON_BRAND_DEALS = 4;
 
-/** The headline's items: those whose price under it is what it says (src/lib/promotions/deal-headline.ts). */
+/**
+ * The headline's items: those whose price under it is what it says (src/lib/promotions/deal-headline.ts),
+ * a real cut, and not more than half off (a '$0.69/lb' deal holds no $3.79/lb fruit).
+ */
 function agreeing(priceString: string, items: readonly Priced[]): Priced[] {
   const buyOneGetOne = dealTerms(priceString).kind === 'BOGO';
-  return items.filter((item) => dealItemAgrees(priceString, item) && (buyOneGetOne || dealItemUnit(priceString, item).unitCents < item.regularCents));
+  return items.filter((item) => {
+    if (!dealItemAgrees(priceString, item)) return false;
+    if (buyOneGetOne) return true;
+    const { unitCents } = dealItemUnit(priceString, item);
+    return unitCents < item.regularCents && unitCents * 2 >= item.regularCents;
+  });
 }
 
 function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'dealCents'> {
