@@ -25,3 +25,18 @@ export function dealCouponMap(deals: readonly Pick<DealOutput, 'id' | 'upcs'>[],
   }
   return map;
 }
+
+/** The query parameter a plain-form load to card comes back with (a page the edge has not cached). */
+export const LOADED_PARAM = 'loaded';
+
+/**
+ * Where a plain-form load to card returns: the page it was sent from, with `loaded=<couponId>` —
+ * an address no shared copy is cached under, so the page renders for the signed-in shopper and
+ * shows the coupon loaded — and the deal's anchor.
+ * `loadedReturnTo('/weekly-ad?page=2', 'cp-harvest-001', 'deal-wa-1') === '/weekly-ad?page=2&loaded=cp-harvest-001#deal-wa-1'`
+ */
+export function loadedReturnTo(here: string, couponId: string, anchor?: string): string {
+  const url = new URL(here, 'https://return.invalid');
+  url.searchParams.set(LOADED_PARAM, couponId);
+  return `${url.pathname}${url.search}${anchor ? `#${anchor}` : ''}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CouponOutput } from '../coupons/coupons.ts';
-import { dealCouponMap, dealCouponUpcs } from './deal-coupons.ts';
+import { dealCouponMap, dealCouponUpcs, loadedReturnTo } from './deal-coupons.ts';
 import type { CircularOutput, DealOutput } from './weekly-ad.ts';
 import {
   WEEKLY_AD_PAGE_SIZE,
@@ -102,3 +102,8 @@ describe('deal coupons', () => {
 });
 
 test('a page holds 12 deals', () => expect(WEEKLY_AD_PAGE_SIZE).toBe(12));
+
+test('a plain-form load to card comes back to its page with loaded= and the deal anchor', () => {
+  expect(loadedReturnTo('/weekly-ad?page=2', 'cp-harvest-001', 'deal-wa-1')).toBe('/weekly-ad?page=2&loaded=cp-harvest-001#deal-wa-1');
+  expect(loadedReturnTo('/weekly-ad?loaded=cp-harvest-002', 'cp-harvest-001')).toBe('/weekly-ad?loaded=cp-harvest-001');
+});
