@@ -66,6 +66,8 @@ describe('departments', () => {
     expect(departmentParam('nonsense')).toBeNull();
     expect(departmentParam(null)).toBeNull();
     expect(weeklyAdDepartments(circulars).map(({ department, count }) => [department.slug, count])).toEqual([['produce', 6], ['dairy-and-eggs', 20]]);
+    // the chosen one first
+    expect(weeklyAdDepartments(circulars, departmentParam('dairy-and-eggs')).map(({ department }) => department.slug)).toEqual(['dairy-and-eggs', 'produce']);
     expect(dealDepartment({ categoryId: '01' })?.slug).toBe('produce');
     expect(dealDepartment({ categoryId: null })).toBeNull();
   });

@@ -33,8 +33,12 @@ export function departmentParam(value: string | null): Category | null {
   return DEPARTMENTS.find((department) => department.slug === value) ?? null;
 }
 
-/** The departments the circulars have deals in, in the store's department order, with their counts. */
-export function weeklyAdDepartments(circulars: readonly CircularOutput[]): { department: Category; count: number }[] {
+/**
+ * The departments the circulars have deals in, with their counts: the chosen one first (in sight
+ * in a phone's scrolling row of chips, the same order for the keyboard as for the eye), then the
+ * others in the store's department order.
+ */
+export function weeklyAdDepartments(circulars: readonly CircularOutput[], chosen: Category | null = null): { department: Category; count: number }[] {
   const counts = new Map<string, number>();
   for (const circular of circulars) {
     for (const deal of circular.deals) {
@@ -42,7 +46,8 @@ export function weeklyAdDepartments(circulars: readonly CircularOutput[]): { dep
       if (department) counts.set(department.id, (counts.get(department.id) ?? 0) + 1);
     }
   }
-  return DEPARTMENTS.flatMap((department) => (counts.has(department.id) ? [{ department, count: counts.get(department.id) as number }] : []));
+  const listed = DEPARTMENTS.flatMap((department) => (counts.has(department.id) ? [{ department, count: counts.get(department.id) as number }] : []));
+  return [...listed.filter((entry) => entry.department.id === chosen?.id), ...listed.filter((entry) => entry.department.id !== chosen?.id)];
 }
 
 export interface WeeklyAdSection {
