@@ -149,12 +149,16 @@ function weeklyDeals(priced: Priced[], random: Random, prefix: string, claimed: 
     const key = random.pick(withCoupon);
     if (!chosen.includes(key)) chosen.push(key);
   }
+  const couponPicks = chosen.length;
   while (chosen.length < Math.min(WEEKLY_BRAND_DEALS, keys.length)) {
     const key = random.pick(keys);
     if (!chosen.includes(key)) chosen.push(key);
   }
+  // the deals with a coupon spread through the circular (2nd, 8th, 14th, …), not all at its top
+  const order = chosen.slice(couponPicks);
+  chosen.slice(0, couponPicks).forEach((key, index) => order.splice(Math.min(order.length, index * 6 + 1), 0, key));
   const deals: Deal[] = [];
-  for (const key of chosen) {
+  for (const key of order) {
     const candidates = (groups.get(key) ?? []).slice(0, BRAND_DEAL_ITEMS);
     const terms = dealFor(candidates, random);
     const group = agreeing(terms.priceString, candidates);
