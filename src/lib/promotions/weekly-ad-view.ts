@@ -1,4 +1,5 @@
 import { DEPARTMENTS, findCategory, type Category } from '../catalog/categories.ts';
+import { SEARCH_PAGE_SIZE_DEFAULT } from '../catalog/search.ts';
 import type { CircularOutput, DealOutput } from './weekly-ad.ts';
 
 // What the weekly ad page shows (issue 8 §9): deals filtered by department (?department=slug),
@@ -7,8 +8,8 @@ import type { CircularOutput, DealOutput } from './weekly-ad.ts';
 
 /** Deals on one page of the weekly ad: a phone page stays a few screens long. */
 export const WEEKLY_AD_PAGE_SIZE = 12;
-/** Products on one page of a deal's own page. */
-export const DEAL_PAGE_SIZE = 48;
+/** Products on one page of a deal's own page: a search page's worth (SEARCH_PAGE_SIZE_DEFAULT). */
+export const DEAL_PAGE_SIZE = SEARCH_PAGE_SIZE_DEFAULT;
 /** The query parameters of both weekly ad pages. */
 export const WEEKLY_AD_PARAMS = { DEPARTMENT: 'department', PAGE: 'page' } as const;
 
