@@ -1,6 +1,6 @@
 import { findCategory } from '../../src/lib/catalog/categories.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
-import { createRandom, hashString } from './prng.ts';
+import { createRandom, hashString, type Random } from './prng.ts';
 import type { PromotionSeedPrice, PromotionSeedProduct } from './promotions.ts';
 import { insertStatements } from './sql.ts';
 
@@ -10,10 +10,38 @@ import { insertStatements } from './sql.ts';
 
 export const COUPONS_PER_BANNER = 36;
 const DAY = 24 * 60 * 60 * 1000;
-const BANNER_STORES: readonly { banner: string; locationId: string }[] = [
+export const BANNER_STORES: readonly { banner: string; locationId: string }[] = [
   { banner: 'harvest', locationId: '70100101' },
   { banner: 'bayside', locationId: '62000201' },
 ];
+
+/**
+ * The brand-and-category groups a banner's coupons cover (sorted: coupon n is the n-th) and the
+ * random stream the coupon terms are drawn from next. The weekly ad seed reads the same groups, so
+ * some of its deals come with a coupon to load to the card (upstream/seed/promotions.ts).
+ */
+export function couponGroups(
+  catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
+  where: { banner: string; locationId: string; seed?: number },
+): { keys: string[]; groups: Map<string, PromotionSeedProduct[]>; random: Random } {
+  const sold = new Set(catalog.prices.filter((price) => price.locationId === where.locationId).map((price) => price.gtin13));
+  const groups = new Map<string, PromotionSeedProduct[]>();
+  for (const product of [...catalog.products].sort((a, b) => a.docId - b.docId)) {
+    if (!sold.has(product.gtin13) || product.soldByWeight) continue;
+    const key = `${product.brand}|${product.categoryId}`;
+    const list = groups.get(key);
+    if (list) list.push(product);
+    else groups.set(key, [product]);
+  }
+  const random = createRandom(hashString(`${where.seed ?? 0}|coupons|${where.banner}`));
+  const keys = [...groups.keys()].sort();
+  const chosen = new Set<string>();
+  while (chosen.size < Math.min(COUPONS_PER_BANNER, keys.length)) chosen.add(random.pick(keys));
+  return { keys: [...chosen].sort(), groups, random };
+}
+
+/** True for the coupons the seed makes already over (a few ended last week). */
+export const couponIsOver = (index: number) => index % 12 === 11;
 
 export function couponSeedStatements(
   catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
@@ -23,20 +51,8 @@ export function couponSeedStatements(
   const coupons: (string | number | null)[][] = [];
   const items: string[][] = [];
   for (const { banner, locationId } of BANNER_STORES) {
-    const sold = new Set(catalog.prices.filter((price) => price.locationId === locationId).map((price) => price.gtin13));
-    const groups = new Map<string, PromotionSeedProduct[]>();
-    for (const product of [...catalog.products].sort((a, b) => a.docId - b.docId)) {
-      if (!sold.has(product.gtin13) || product.soldByWeight) continue;
-      const key = `${product.brand}|${product.categoryId}`;
-      const list = groups.get(key);
-      if (list) list.push(product);
-      else groups.set(key, [product]);
-    }
-    const random = createRandom(hashString(`${options.seed ?? 0}|coupons|${banner}`));
-    const keys = [...groups.keys()].sort();
-    const chosen = new Set<string>();
-    while (chosen.size < Math.min(COUPONS_PER_BANNER, keys.length)) chosen.add(random.pick(keys));
-    [...chosen].sort().forEach((key, index) => {
+    const { keys, groups, random } = couponGroups(catalog, { banner, locationId, seed: options.seed });
+    keys.forEach((key, index) => {
       const group = (groups.get(key) ?? []).slice(0, 40);
       const [brand = '', categoryId = ''] = key.split('|');
       const category = findCategory(categoryId)?.name ?? 'Grocery';
@@ -45,7 +61,7 @@ export function couponSeedStatements(
       const minQuantity = random.chance(0.2) ? 2 : 1;
       const off = percent ? `${value}% off` : `Save ${formatCents(value)}`;
       const id = `cp-${banner}-${String(index + 1).padStart(3, '0')}`;
-      const over = index % 12 === 11; // a few coupons ended last week
+      const over = couponIsOver(index);
       const startsAt = now - (over ? 20 : 3) * DAY;
       const endsAt = over ? now - 6 * DAY : now + (14 + random.int(0, 30)) * DAY;
       coupons.push([

@@ -3,7 +3,10 @@ import { findCategory } from '../../src/lib/catalog/categories.ts';
 import { productImageUrl } from '../../src/lib/catalog/product.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
 import { addAdWeeks, adWeekStart } from '../../src/lib/promotions/ad-week.ts';
+import { dealTerms } from '../../src/lib/pricing/price.ts';
+import { dealItemAgrees, dealItemUnit, savingsPercent } from '../../src/lib/promotions/deal-headline.ts';
 import { WEEKLY_AD_MAX_DEALS, WEEKLY_AD_MAX_UPCS, type CircularType } from '../../src/lib/promotions/weekly-ad.ts';
+import { BANNER_STORES, couponGroups, couponIsOver } from './coupons.ts';
 import { createRandom, hashString, type Random } from './prng.ts';
 import { insertStatements } from './sql.ts';
 
@@ -11,6 +14,8 @@ import { insertStatements } from './sql.ts';
 // circulars and the next ones (WEEKLY_AD_SEED_WEEKS), each a WEEKLY circular of brand deals
 // ('2 for $5', '$3.99/lb', 'Buy 1 Get 1 Free', …) plus the SPECIALS and SAVINGS flyer circulars
 // built from the promotions the catalog priced with those flyer codes (product_prices.promo_code).
+// Every deal holds only items whose price under it is what its headline says, and a product is in
+// one deal of a week at most (docs/decisions/420-weekly-ad.md).
 // Deterministic: the same catalog, seed and ad week give the same statements.
 
 /** What the seed needs of a product (upstream/seed/catalog.ts SeedProduct fits). */
@@ -45,9 +50,12 @@ export const WEEKLY_BRAND_DEALS = 24;
 /** Items one brand deal covers at most. */
 const BRAND_DEAL_ITEMS = 12;
 
+/** The price string of the deal on a whole category. */
+const CATEGORY_DEAL = '20% Off';
+
 const CIRCULAR_TITLES: Record<CircularType, string> = { WEEKLY: 'Weekly Ad', SPECIALS: 'Weekly Specials', SAVINGS: 'Savings Circular' };
 
-interface Deal {
+export interface Deal {
   id: string;
   position: number;
   title: string;
@@ -76,6 +84,23 @@ const categoryName = (id: string) => findCategory(id)?.name ?? 'Grocery';
 const ymd = (instant: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant)).replace(/-/g, '');
 
+/** How many of a WEEKLY circular's brand deals come from brands with a digital coupon (load to card). */
+const COUPON_BRAND_DEALS = 4;
+
+/**
+ * The headline's items: those whose price under it is what it says (src/lib/promotions/deal-headline.ts),
+ * a real cut, and not more than half off (a '$0.69/lb' deal holds no $3.79/lb fruit).
+ */
+function agreeing(priceString: string, items: readonly Priced[]): Priced[] {
+  const buyOneGetOne = dealTerms(priceString).kind === 'BOGO';
+  return items.filter((item) => {
+    if (!dealItemAgrees(priceString, item)) return false;
+    if (buyOneGetOne) return true;
+    const { unitCents } = dealItemUnit(priceString, item);
+    return unitCents < item.regularCents && unitCents * 2 >= item.regularCents;
+  });
+}
+
 function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'dealCents'> {
   const prices = group.map((item) => item.regularCents);
   const low = Math.min(...prices);
@@ -87,8 +112,10 @@ function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'd
   const roll = random.next();
   if (roll < 0.35 && average < 700) {
     const count = random.int(2, 5);
-    const dollars = Math.max(1, Math.round((count * average * 0.8) / 100));
-    return { priceString: `${count} for $${dollars}`, dealCents: Math.round((dollars * 100) / count) };
+    // whole dollars that split evenly, so "3 for $6" charges exactly $6 for three
+    let dollars = Math.max(1, Math.round((count * average * 0.8) / 100));
+    while ((dollars * 100) % count !== 0) dollars += 1;
+    return { priceString: `${count} for $${dollars}`, dealCents: (dollars * 100) / count };
   }
   if (roll < 0.55) return { priceString: 'Buy 1 Get 1 Free', dealCents: null };
   if (roll < 0.75 && low > 300) {
@@ -99,44 +126,69 @@ function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'd
   return { priceString: formatCents(cents), dealCents: cents };
 }
 
-function weeklyDeals(priced: Priced[], random: Random, prefix: string): Deal[] {
+/**
+ * The WEEKLY circular: brand deals (a few on brands with a digital coupon) and one deal on a whole
+ * category, from products no other deal of the week holds and with no promo price of their own,
+ * each item priced by the deal as its headline says.
+ */
+function weeklyDeals(priced: Priced[], random: Random, prefix: string, claimed: Set<string>, couponKeys: ReadonlySet<string>): Deal[] {
   const groups = new Map<string, Priced[]>();
   const byCategory = new Map<string, Priced[]>();
   for (const item of priced) {
+    if (claimed.has(item.gtin13) || item.promoCents !== null) continue;
     pushTo(groups, `${item.categoryId}|${item.brand}`, item);
     pushTo(byCategory, item.categoryId, item);
   }
   const keys = [...groups.keys()].sort();
+  const withCoupon = keys.filter((key) => {
+    const [categoryId, brand] = key.split('|');
+    return couponKeys.has(`${brand}|${categoryId}`);
+  });
   const chosen: string[] = [];
+  while (chosen.length < Math.min(COUPON_BRAND_DEALS, withCoupon.length)) {
+    const key = random.pick(withCoupon);
+    if (!chosen.includes(key)) chosen.push(key);
+  }
+  const couponPicks = chosen.length;
   while (chosen.length < Math.min(WEEKLY_BRAND_DEALS, keys.length)) {
     const key = random.pick(keys);
     if (!chosen.includes(key)) chosen.push(key);
   }
-  const deals: Deal[] = chosen.map((key, index) => {
-    const group = (groups.get(key) ?? []).slice(0, BRAND_DEAL_ITEMS);
-    const first = group[0] as Priced;
-    return {
-      id: `${prefix}-${String(index + 1).padStart(2, '0')}`,
-      position: index,
+  // the deals with a coupon spread through the circular (2nd, 8th, 14th, …), not all at its top
+  const order = chosen.slice(couponPicks);
+  chosen.slice(0, couponPicks).forEach((key, index) => order.splice(Math.min(order.length, index * 6 + 1), 0, key));
+  const deals: Deal[] = [];
+  for (const key of order) {
+    const candidates = (groups.get(key) ?? []).slice(0, BRAND_DEAL_ITEMS);
+    const terms = dealFor(candidates, random);
+    const group = agreeing(terms.priceString, candidates);
+    const first = group[0];
+    if (!first) continue;
+    for (const item of group) claimed.add(item.gtin13);
+    deals.push({
+      id: `${prefix}-${String(deals.length + 1).padStart(2, '0')}`,
+      position: deals.length,
       title: `${first.brand} ${categoryName(first.categoryId)}`,
-      ...dealFor(group, random),
+      ...terms,
       flyerAisle: null,
       imageUrl: productImageUrl(first.gtin13),
       categoryId: first.categoryId,
       gtins: group.map((item) => item.gtin13),
-    };
-  });
-  // One deal on a whole category (the largest one with packaged goods): the deal whose UPC list
-  // can outgrow the 250 cap in large catalogs.
-  const [categoryId, items] = [...byCategory.entries()]
+    });
+  }
+  // One deal on a whole category (one of the largest with packaged goods): the deal whose UPC
+  // list can outgrow the 250 cap in large catalogs.
+  const [categoryId, all] = [...byCategory.entries()]
     .filter(([, list]) => !list[0]?.soldByWeight)
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[random.int(0, 2) % Math.max(1, byCategory.size)] ?? [null, []];
+  const items = agreeing(CATEGORY_DEAL, all.filter((item) => !claimed.has(item.gtin13)));
   if (categoryId && items.length > 0) {
+    for (const item of items) claimed.add(item.gtin13);
     deals.unshift({
       id: `${prefix}-00`,
       position: -1,
       title: `All ${categoryName(categoryId)}`,
-      priceString: '20% Off',
+      priceString: CATEGORY_DEAL,
       dealCents: null,
       flyerAisle: null,
       imageUrl: productImageUrl((items[0] as Priced).gtin13),
@@ -149,18 +201,19 @@ function weeklyDeals(priced: Priced[], random: Random, prefix: string): Deal[] {
 }
 
 /** SPECIALS and SAVINGS: the catalog's promotions with that flyer code, one deal per category. */
-function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: string): Deal[] {
+function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: string, claimed: Set<string>): Deal[] {
   const aisle = AISLES.find((row) => row.flyerCode === code);
   const byCategory = new Map<string, Priced[]>();
   for (const item of priced) {
-    if (item.promoCode !== code || item.promoCents === null) continue;
+    if (item.promoCode !== code || item.promoCents === null || item.promoCents >= item.regularCents || claimed.has(item.gtin13)) continue;
     pushTo(byCategory, item.categoryId, item);
   }
   return [...byCategory.entries()]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
     .slice(0, WEEKLY_AD_MAX_DEALS)
     .map(([categoryId, items], index) => {
-      const best = Math.max(...items.map((item) => Math.round((1 - (item.promoCents as number) / item.regularCents) * 100)));
+      for (const item of items) claimed.add(item.gtin13);
+      const best = Math.max(...items.map((item) => savingsPercent(item.regularCents, item.promoCents as number)));
       const single = items.length === 1 ? (items[0] as Priced) : null;
       return {
         id: `${prefix}-${String(index + 1).padStart(2, '0')}`,
@@ -176,20 +229,38 @@ function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: stri
     });
 }
 
+/** One seeded circular with its deals and the store prices its items were priced from. */
+export interface SeedCircular {
+  id: string;
+  banner: string;
+  division: string;
+  locationId: string;
+  type: CircularType;
+  title: string;
+  startsAt: number;
+  endsAt: number;
+  timeZone: string;
+  deals: readonly Deal[];
+}
+
 /**
- * The weekly ad rows for a seeded catalog, as SQL statements (run after the catalog's).
- * `promotionsSeedStatements(generateCatalog({ products: 5000 }), { seed: 20261122 })`
+ * The weekly ad for a seeded catalog: per division and week, the flyer circulars (the catalog's
+ * own promotions) and the WEEKLY circular; a product is in at most one deal of a division's week,
+ * so the deal the cart prices it by is the one it is shown under.
  */
-export function promotionsSeedStatements(
+export function weeklyAdSeed(
   catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
   options: { seed?: number; now?: number; weeks?: number } = {},
-): string[] {
+): SeedCircular[] {
   const now = options.now ?? Date.now();
-  const circulars: (string | number)[][] = [];
-  const deals: (string | number | null)[][] = [];
-  const items: (string | number)[][] = [];
   const products = [...catalog.products].sort((a, b) => a.docId - b.docId);
-
+  const couponKeys = new Map(
+    BANNER_STORES.map(({ banner, locationId }) => {
+      const { keys } = couponGroups(catalog, { banner, locationId, seed: options.seed });
+      return [banner, new Set(keys.filter((_, index) => !couponIsOver(index)))] as const;
+    }),
+  );
+  const circulars: SeedCircular[] = [];
   for (const place of PROMOTION_DIVISIONS) {
     const prices = new Map(catalog.prices.filter((price) => price.locationId === place.locationId).map((price) => [price.gtin13, price]));
     const priced: Priced[] = products.flatMap((product) => {
@@ -203,21 +274,42 @@ export function promotionsSeedStatements(
       const endsAt = addAdWeeks(firstWeek, week + 1, place.timeZone);
       const stamp = ymd(startsAt, place.timeZone);
       const random = createRandom(hashString(`${options.seed ?? 0}|${place.division}|${stamp}`));
+      const claimed = new Set<string>();
+      const specials = flyerDeals(priced, 'SPECIALS', `sp-${place.division}-${stamp}`, claimed);
+      const savings = flyerDeals(priced, 'SAVINGS', `sv-${place.division}-${stamp}`, claimed);
+      const weekly = weeklyDeals(priced, random, `wa-${place.division}-${stamp}`, claimed, couponKeys.get(place.banner) ?? new Set());
       const byType: [CircularType, Deal[]][] = [
-        ['WEEKLY', weeklyDeals(priced, random, `wa-${place.division}-${stamp}`)],
-        ['SPECIALS', flyerDeals(priced, 'SPECIALS', `sp-${place.division}-${stamp}`)],
-        ['SAVINGS', flyerDeals(priced, 'SAVINGS', `sv-${place.division}-${stamp}`)],
+        ['WEEKLY', weekly],
+        ['SPECIALS', specials],
+        ['SAVINGS', savings],
       ];
-      for (const [type, list] of byType) {
-        if (list.length === 0) continue;
-        const circularId = `${place.banner}-${place.division}-${type.toLowerCase()}-${stamp}`;
-        circulars.push([circularId, place.banner, place.division, type, CIRCULAR_TITLES[type], startsAt, endsAt, place.timeZone]);
-        list.forEach((deal, index) => {
-          deals.push([deal.id, circularId, index, deal.title, deal.priceString, deal.dealCents, deal.flyerAisle, deal.imageUrl, deal.categoryId]);
-          deal.gtins.forEach((gtin, position) => items.push([deal.id, gtin, position]));
-        });
+      for (const [type, deals] of byType) {
+        if (deals.length === 0) continue;
+        const id = `${place.banner}-${place.division}-${type.toLowerCase()}-${stamp}`;
+        circulars.push({ id, banner: place.banner, division: place.division, locationId: place.locationId, type, title: CIRCULAR_TITLES[type], startsAt, endsAt, timeZone: place.timeZone, deals });
       }
     }
+  }
+  return circulars;
+}
+
+/**
+ * The weekly ad rows for a seeded catalog, as SQL statements (run after the catalog's).
+ * `promotionsSeedStatements(generateCatalog({ products: 5000 }), { seed: 20261122 })`
+ */
+export function promotionsSeedStatements(
+  catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
+  options: { seed?: number; now?: number; weeks?: number } = {},
+): string[] {
+  const circulars: (string | number)[][] = [];
+  const deals: (string | number | null)[][] = [];
+  const items: (string | number)[][] = [];
+  for (const circular of weeklyAdSeed(catalog, options)) {
+    circulars.push([circular.id, circular.banner, circular.division, circular.type, circular.title, circular.startsAt, circular.endsAt, circular.timeZone]);
+    circular.deals.forEach((deal, index) => {
+      deals.push([deal.id, circular.id, index, deal.title, deal.priceString, deal.dealCents, deal.flyerAisle, deal.imageUrl, deal.categoryId]);
+      deal.gtins.forEach((gtin, position) => items.push([deal.id, gtin, position]));
+    });
   }
   return [
     'DELETE FROM weekly_ad_deal_items',

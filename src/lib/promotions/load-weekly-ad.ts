@@ -1,6 +1,8 @@
 import { MAX_PRODUCTS_PER_FETCH, ProductsResponseSchema, type ProductOutput } from '../catalog/product.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
+import { COUPON_PATHS, CouponsResponseSchema, type CouponOutput } from '../coupons/coupons.ts';
+import { dealCouponMap, dealCouponUpcs } from './deal-coupons.ts';
 import { DealPricesResponseSchema, dealPriceMap, dealPricesCall } from './deal-prices.ts';
 import {
   CurrentCircularsResponseSchema,
@@ -65,6 +67,21 @@ export async function loadDealPrices(client: JsonClient, gtins: readonly string[
   if (!call) return new Map();
   try {
     return dealPriceMap((await client.json(call, DealPricesResponseSchema)).data);
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * dealId -> the digital coupon covering the deal's products (with the shopper's clip state when
+ * signed in); an empty map when the call fails (load to card is an extra, never a reason to fail).
+ */
+export async function loadDealCoupons(client: JsonClient, deals: readonly DealOutput[]): Promise<Map<string, CouponOutput>> {
+  const upcs = dealCouponUpcs(deals);
+  if (upcs.length === 0) return new Map();
+  try {
+    const answer = await client.json({ path: COUPON_PATHS.LIST, query: { 'filter.upcs': upcs.join(','), projection: 'compact' } }, CouponsResponseSchema);
+    return dealCouponMap(deals, answer.data.data.coupons);
   } catch {
     return new Map();
   }

@@ -2,10 +2,12 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import {
   RECOMMENDATION_LABELS,
+  RECOMMENDATION_TYPES,
   RecommendationsQuerySchema,
   carouselTitle,
   recommendationsQuery,
   requestedRecommendationTypes,
+  visibleCarousels,
 } from './recommendations.ts';
 
 describe('RECOMMENDATION_LABELS', () => {
@@ -56,5 +58,17 @@ describe('recommendationsQuery', () => {
   test('serializes only what is set', () => {
     expect(recommendationsQuery({ types: ['SIMILAR_ITEMS'], gtin: '0000000000017', size: 8 })).toEqual({ type: 'SIMILAR_ITEMS', gtin: '0000000000017', size: '8' });
     expect(recommendationsQuery({})).toEqual({});
+  });
+});
+
+describe('visibleCarousels', () => {
+  const item = { gtin13: '0000000000017', slug: 'milk', name: 'Milk', brand: 'B', size: '1 gal', imageUrl: '/i', price: null };
+  const rows = RECOMMENDATION_TYPES.map((type) => ({ type, items: [item] }));
+  test('a guest sees no personal rows ("My Sale Items", "Because You Shop For", "New for You")', () => {
+    expect(visibleCarousels(rows, false).map((row) => row.type)).toEqual(['BETTER_FOR_YOU', 'CROSS_SELL', 'SIMILAR_ITEMS', 'START_MY_CART']);
+  });
+  test('a signed-in shopper sees every row that has items', () => {
+    expect(visibleCarousels(rows, true).map((row) => row.type)).toEqual([...RECOMMENDATION_TYPES]);
+    expect(visibleCarousels([{ type: 'START_MY_CART', items: [] }], true)).toEqual([]);
   });
 });

@@ -31,6 +31,21 @@ export const RECOMMENDATION_LABELS: Readonly<Record<RecommendationType, string>>
   START_MY_CART: 'Start My Cart',
 };
 
+/**
+ * Rows about the shopper ("My", "You"): a guest has no purchases or sale items of their own, so
+ * they see none of these (issue 8 §10). START_MY_CART, BETTER_FOR_YOU, SIMILAR_ITEMS and
+ * CROSS_SELL are about the store or the product and are shown to everyone.
+ */
+export const PERSONAL_RECOMMENDATION_TYPES: readonly RecommendationType[] = ['MY_SALE_ITEMS', 'BECAUSE_YOU_SHOP_FOR', 'NEW_FOR_YOU'];
+
+/**
+ * The carousels a shopper sees: the non-empty ones, without the personal rows for a guest.
+ * `visibleCarousels(carousels, false).some((c) => c.type === 'MY_SALE_ITEMS') === false`
+ */
+export function visibleCarousels<T extends Pick<CarouselOutput, 'type' | 'items'>>(carousels: readonly T[], signedIn: boolean): T[] {
+  return carousels.filter((carousel) => carousel.items.length > 0 && (signedIn || !PERSONAL_RECOMMENDATION_TYPES.includes(carousel.type)));
+}
+
 /** Items per carousel. */
 export const RECOMMENDATION_MAX_ITEMS = 12;
 /** The carousels a page gets when it names none (SIMILAR_ITEMS needs a gtin, so it is added only with one). */
