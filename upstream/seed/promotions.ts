@@ -273,7 +273,9 @@ export function weeklyAdSeed(
       const startsAt = addAdWeeks(firstWeek, week, place.timeZone);
       const endsAt = addAdWeeks(firstWeek, week + 1, place.timeZone);
       const stamp = ymd(startsAt, place.timeZone);
-      const random = createRandom(hashString(`${options.seed ?? 0}|${place.division}|${stamp}`));
+      // By the week's place in the seeded run, not its date: a fresh seed shows the same deals this
+      // week whichever week it is seeded in (the visual baselines, decision 450); ids keep the date.
+      const random = createRandom(hashString(`${options.seed ?? 0}|${place.division}|week-${week}`));
       const claimed = new Set<string>();
       const specials = flyerDeals(priced, 'SPECIALS', `sp-${place.division}-${stamp}`, claimed);
       const savings = flyerDeals(priced, 'SAVINGS', `sv-${place.division}-${stamp}`, claimed);
