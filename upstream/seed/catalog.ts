@@ -141,7 +141,7 @@ function nutritionFor(template: SubcategoryTemplate, tags: Set<string>, random: 
     fatGrams: jitter(fat),
     sodiumMg: Math.round(tags.has('low-sodium') ? Math.min(jitter(sodium), 140) : jitter(sodium)),
     sugarGrams: tags.has('sugar-free') ? 0 : jitter(sugar),
-    proteinGrams: tags.has('high-protein') ? Math.max(10, jitter(protein) * 1.5) : jitter(protein),
+    proteinGrams: tags.has('high-protein') ? Math.max(10, Math.round(jitter(protein) * 15) / 10) : jitter(protein),
   });
 }
 
