@@ -19,7 +19,7 @@ async function openImageCache(): Promise<Cache | null> {
 }
 
 /** The edge cache's key of an image: per build, so a deployment with new artwork draws afresh at the edge. */
-function imageCacheKey(path: string, buildId = ''): Request {
+export function imageCacheKey(path: string, buildId = ''): Request {
   return new Request(`https://image-cache.internal/${encodeURIComponent(buildId || 'unversioned')}${path}`);
 }
 
