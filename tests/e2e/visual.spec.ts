@@ -11,8 +11,8 @@ import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 //   - fonts: the pages use system font stacks, which differ between machines, so the test serves
 //     Liberation fonts (visual-fonts/, their licence beside them) and points the banner's font
 //     variables at them: the body face, Harvest's serif and Bayside's condensed display face;
-//   - product artwork: generated SVG with text in the machine's fonts, so the images are masked
-//     (their boxes, and so the layout around them, still count);
+//   - product artwork and the logos: SVG with text in the machine's fonts, so the images are
+//     masked (their boxes, and so the layout around them, still count);
 //   - what changes with the calendar: the seasonal feature's words are set to fixed words, the
 //     weekly ad's validity dates are masked.
 // Update the baselines after a deliberate change: npm run test:e2e -- visual.spec.ts --update-snapshots
@@ -73,6 +73,8 @@ async function settle(page: Page) {
   });
   return [
     page.locator('img[src*="/product/images/"]'),
+    // the logos' words are SVG text in the machine's fonts too
+    page.locator('img[src^="/logos/"]'),
     page.locator('[data-testid="weekly-ad-validity"]'),
   ];
 }
