@@ -116,14 +116,15 @@ test.describe('signed-in cart', () => {
           });
           expect(response.status()).toBe(200);
         };
-        // two anchor products (the same on every seed): a milk at 2 and bananas by the pound
-        await put([...saved.map((line) => ({ gtin13: line.gtin13, quantity: 0 })), { gtin13: '0010013000010', quantity: 2 }, { gtin13: '0200001000003', quantity: 1 }]);
+        // the cart PUT replaces the whole list: two anchor products (the same on every seed), a
+        // milk at 2 and bananas by the pound; the shopper's own lines go back afterwards
+        await put([{ gtin13: '0010013000010', quantity: 2 }, { gtin13: '0200001000003', quantity: 1 }]);
         try {
           await page.goto('/cart');
           const mask = await settle(page);
           await expect(page).toHaveScreenshot(`harvest-${width}-cart-signed-in.png`, { mask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
         } finally {
-          await put([{ gtin13: '0010013000010', quantity: 0 }, { gtin13: '0200001000003', quantity: 0 }, ...saved]);
+          await put(saved.map((line) => ({ gtin13: line.gtin13, quantity: line.quantity })));
         }
       });
     });
