@@ -123,6 +123,13 @@ test.describe('signed-in cart', () => {
           await page.goto('/cart');
           const mask = await settle(page);
           await expect(page).toHaveScreenshot(`harvest-${width}-cart-signed-in.png`, { mask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
+          // the product page of a product in the cart: its quantity control (the one that once
+          // stacked into full-width bars on cards and this page)
+          await page.goto(PRODUCT_PATH);
+          await page.getByRole('button', { name: /Add to cart|Increase|Decrease/ }).first().hover();
+          await expect(page.getByRole('group', { name: /quantity/i }).or(page.locator('.qty-stepper')).first()).toBeVisible();
+          const productMask = await settle(page);
+          await expect(page).toHaveScreenshot(`harvest-${width}-product-in-cart.png`, { mask: productMask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
         } finally {
           await put(saved.map((line) => ({ gtin13: line.gtin13, quantity: line.quantity })));
         }
