@@ -29,7 +29,11 @@ test('a shopper can add a card, make it the default and delete it, and sees that
 
   const card = page.getByTestId('wallet-card').filter({ hasText: 'Journey card' });
   await expect(card).toContainText('Mastercard ending in 4444 · expires 09/31');
+  // the make-default write's answer re-renders the list: wait for it before the next step (under
+  // load it arrived after the Delete below had opened its confirmation, and closed it)
+  const madeDefault = page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes('/wallet/api/'));
   await card.getByRole('button', { name: 'Make default: Mastercard ending in 4444' }).click();
+  await madeDefault;
   await expect(card.getByTestId('default-badge')).toBeVisible();
   // one default only, and the default comes first
   await expect(page.getByTestId('default-badge')).toHaveCount(1);
