@@ -1,4 +1,5 @@
-// npm start: dev secrets → build if sources changed → migrate → seed once → wrangler dev.
+// npm start: dev secrets → build if sources changed → migrate → seed once (the wallet again after
+// a new WALLET_HASH_KEY) → wrangler dev.
 // npm run dev: the same set-up, then `astro dev` (hot reload) instead of the built worker.
 import { once } from 'node:events';
 import { buildIfNeeded } from './lib/build.mjs';
@@ -19,10 +20,10 @@ async function main() {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use on 127.0.0.1. Stop what runs there, or choose another: PORT=8788 npm start`);
 
   step('Secrets: .dev.vars');
-  console.log(ensureDevVars(DEV_VARS) ? '  wrote .dev.vars with fresh SESSION_KEYS and ENVIRONMENT=development' : '  .dev.vars exists (kept as it is)');
+  console.log(ensureDevVars(DEV_VARS) ? '  wrote .dev.vars: fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development (an existing file only gains a missing WALLET_HASH_KEY)' : '  .dev.vars exists (kept as it is)');
 
   if (!DEV_MODE) await buildIfNeeded();
-  await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true });
+  await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true, envFile: DEV_VARS });
 
   let server;
   if (DEV_MODE) {

@@ -187,13 +187,15 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
   { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
   { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  // a 429 from a PIN check is the shopper's answer: too many wrong card numbers or PINs (docs/decisions/460)
+  { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
   { method: 'GET', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
   { method: 'DELETE', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
-  { method: 'DELETE', path: '/wallet/api/v1/gift-cards/6006490000009999', route: '/wallet/api/v1/gift-cards/:cardNumber', sample: {}, needsSignIn: true },
+  // an applied gift card by its reference, never its number (docs/decisions/460)
+  { method: 'DELETE', path: '/wallet/api/v1/gift-cards/gc-000000000000000000009999', route: '/wallet/api/v1/gift-cards/:reference', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/wallet/api/v1/ebt/public-key', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true, rateLimitIsAnswer: true },
   // recipes, newer family (docs/decisions/310-recipes.md)
   { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },

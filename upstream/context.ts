@@ -31,8 +31,10 @@ export interface UpstreamBindings {
   UPSTREAM_SHARED_SECRET?: string;
   /** "development" opens the outbox of would-be emails (upstream/routes/account.ts). */
   ENVIRONMENT?: string;
-  /** Secret: the EBT private key as a JWK (upstream/routes/wallet.ts); the reference key when unset. */
+  /** Secret: the EBT private key as a JWK (upstream/db/wallet-secrets.ts); unset, the reference key in development only. */
   EBT_PRIVATE_KEY_JWK?: string;
+  /** Secret: the key of the wallet's card number and PIN hashes, 32+ characters (docs/decisions/460); no default. */
+  WALLET_HASH_KEY?: string;
 }
 
 export interface UpstreamEnv {

@@ -19,7 +19,7 @@ import {
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
 import { createApp } from '../fixtures/app.ts';
-import { parseSessionKeys, signSessionCookie } from '../../worker/middleware/session/cookie.ts';
+import { newShopper } from '../fixtures/auth.ts';
 import { TEST_SEED, seedCatalogForTests } from '../fixtures/seed.ts';
 
 // The weekly ad, sponsored placement tracking and recommendations through the real edge app, the
@@ -54,15 +54,10 @@ async function expectClientError(response: Response) {
 
 /** A customer with a live session whose placed order (a MODIFY_ORDER basket) holds `gtins`; answers the cookie. */
 async function shopperWhoBought(buy: readonly string[]): Promise<string> {
-  const customerGUID = crypto.randomUUID();
-  const sid = crypto.randomUUID().replaceAll('-', '');
+  const { customerGUID, cookie } = await newShopper(testEnv);
   const basketId = crypto.randomUUID();
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) VALUES (?1, ?2, 'Test', 'Shopper', 'harvest', 'x', ?3)",
-    ).bind(customerGUID, `${customerGUID}@test.invalid`, now),
-    env.DB.prepare('INSERT INTO sessions (session_id, customer_guid, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)').bind(sid, customerGUID, now, now + 3_600_000),
     env.DB.prepare("INSERT INTO baskets (id, customer_guid, banner, type, order_id, created_at, updated_at) VALUES (?1, ?2, 'harvest', 'MODIFY_ORDER', 'order-1', ?3, ?3)").bind(
       basketId,
       customerGUID,
@@ -70,13 +65,7 @@ async function shopperWhoBought(buy: readonly string[]): Promise<string> {
     ),
     ...buy.map((gtin, index) => env.DB.prepare('INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES (?1, ?2, ?3, 3, ?4)').bind(basketId, `line-${index}`, gtin, now)),
   ]);
-  const keyring = await parseSessionKeys(SESSION_KEYS);
-  if (!keyring) throw new Error('test keyring');
-  const value = await signSessionCookie(
-    { sid, customerGUID, firstName: 'Test', iat: now, authExpiresAt: now + 3_600_000, expiresAt: now + 3_600_000, rememberMeId: null },
-    keyring,
-  );
-  return `hm_session=${value}`;
+  return cookie;
 }
 
 async function adEventCount(): Promise<number> {
