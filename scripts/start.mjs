@@ -2,6 +2,7 @@
 // a new WALLET_HASH_KEY) → wrangler dev.
 // npm run dev: the same set-up, then `astro dev` (hot reload) instead of the built worker.
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { buildIfNeeded } from './lib/build.mjs';
 import { DEV_STATE, prepareDatabase, seedSize } from './lib/db.mjs';
 import { ensureDevVars } from './lib/dev-vars.mjs';
@@ -20,7 +21,9 @@ async function main() {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use on 127.0.0.1. Stop what runs there, or choose another: PORT=8788 npm start`);
 
   step('Secrets: .dev.vars');
-  console.log(ensureDevVars(DEV_VARS) ? '  wrote .dev.vars: fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development (an existing file only gains a missing WALLET_HASH_KEY)' : '  .dev.vars exists (kept as it is)');
+  const hadDevVars = existsSync(DEV_VARS);
+  const wrote = ensureDevVars(DEV_VARS);
+  console.log(!wrote ? '  .dev.vars exists (kept as it is)' : hadDevVars ? '  .dev.vars kept; it gained a fresh WALLET_HASH_KEY' : '  wrote .dev.vars with fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development');
 
   if (!DEV_MODE) await buildIfNeeded();
   await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true, envFile: DEV_VARS });

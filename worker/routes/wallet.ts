@@ -11,7 +11,8 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 // cards and the SNAP/EBT balance for a signed-in shopper only (401 otherwise; the customer is the
 // session's). Requests and answers validated both ways (answers strictly); only the body, the
 // Idempotency-Key, If-Match and, on a card delete, the bot-telemetry header of the client are
-// forwarded. docs/decisions/330-wallet.md
+// forwarded. A PIN check's 429 (too many wrong tries) is the shopper's answer; a gift card is
+// named in a URL by its reference only. docs/decisions/330-wallet.md, 460-wallet-secrets.md
 
 export const walletRoutes = new Hono<EdgeEnv>();
 type WalletContext = Context<EdgeEnv>;
