@@ -259,6 +259,9 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
   // account preferences (docs/decisions/350-account-preferences.md); the token samples name no issued link (TokenMatch)
   { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
+  // account §7 Profile and data (docs/decisions/510)
+  { method: 'GET', path: '/accountmanagement/api/appData', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/customer-profile/v1/profile', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
