@@ -9,6 +9,7 @@ function product(gtin13: string): ProductOutput {
   return {
     id: gtin13, gtin13, upc: gtin13, slug: `p-${gtin13}`, name: `Product ${gtin13}`, brand: 'B', size: '1 ct', categoryId: '01',
     categoryName: 'Dairy', aisleNumber: 1, aisleName: 'Dairy', imageUrl: '/x.svg', variantGroupId: null,
+    itemsV1: { product: { variantGroupId: null } }, variantGrouping: null,
     price: { regularCents: 100, promoCents: null, unit: 'each' },
     fulfillment: { PICKUP: true, DELIVERY: true, SHIP: false, IN_STORE: true }, stockLevel: 'HIGH', soldByWeight: false,
     minimumAge: null, dietaryTags: [],
