@@ -213,7 +213,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/recipes/api/v1/recipes-by-ids', sample: { body: { recipeIds: ['1', '2'] } }, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/recipe-detail/7', route: '/recipes/api/v1/recipe-detail/:id', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/categories', sample: {}, needsSignIn: false },
-  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: {}, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: { query: { division: '701', store: '00101' } }, needsSignIn: false },
   { method: 'POST', path: '/recipes/api/v1/favorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'POST', path: '/recipes/api/v1/unfavorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
