@@ -213,7 +213,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/recipes/api/v1/recipes-by-ids', sample: { body: { recipeIds: ['1', '2'] } }, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/recipe-detail/7', route: '/recipes/api/v1/recipe-detail/:id', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/categories', sample: {}, needsSignIn: false },
-  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: {}, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: { query: { division: '701', store: '00101' } }, needsSignIn: false },
   { method: 'POST', path: '/recipes/api/v1/favorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'POST', path: '/recipes/api/v1/unfavorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
@@ -259,6 +259,9 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
   // account preferences (docs/decisions/350-account-preferences.md); the token samples name no issued link (TokenMatch)
   { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
+  // account §7 Profile and data (docs/decisions/510)
+  { method: 'GET', path: '/accountmanagement/api/appData', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/customer-profile/v1/profile', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },

@@ -20,6 +20,7 @@ import { listsService } from './routes/lists.ts';
 import { recipesService } from './routes/recipes.ts';
 import { addressesService } from './routes/addresses.ts';
 import { preferencesService } from './routes/preferences.ts';
+import { profileService } from './routes/profile.ts';
 import { walletService } from './routes/wallet.ts';
 
 /**
@@ -59,6 +60,7 @@ export function createUpstreamApp(options: { clock?: () => number } = {}) {
   app.route('/', addressesService);
   app.route('/', walletService);
   app.route('/', preferencesService);
+  app.route('/', profileService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }
