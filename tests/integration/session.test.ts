@@ -101,6 +101,20 @@ describe('tampering', () => {
     }
   });
 
+  // Issue 20 §5 (cookie stuffing): a page on a sibling host or a parent domain can set cookies of
+  // the same name that the browser sends first; the valid session wins however many come with it.
+  test('four junk hm_session values before the real one leave the shopper signed in, and nothing is cleared', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const real = cookie.slice('hm_session='.length);
+    const [body, sig] = real.split('.') as [string, string];
+    const otherKey = `x:${encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
+    const junk = ['garbage', `${body}.${sig.slice(0, -2)}AA`, (await resign(cookie, {}, otherKey)).slice('hm_session='.length), ''];
+    const { state, response } = await stateOf([...junk, real].map((value) => `hm_session=${value}`).join('; '));
+    expect(state.authenticated).toBe(true);
+    expect(state.authorities).toEqual(['ROLE_USER']);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   // 10,000 mutated cookies through the codec (the same verify + role check the middleware runs),
   // every 20th of them (500) also through the real app's GET /auth/api/authentication-state.
   test('10,000 mutated cookies never authenticate (codec), 500 of them checked through the app', { timeout: 60_000 }, async () => {
