@@ -427,7 +427,7 @@ describe('bodiless writes pass on their origin alone', () => {
   });
 
   test('a same-origin bodiless POST of sign-in-with-token signs in, as a native client without Origin does', async () => {
-    for (const headers of [{ origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, { 'content-length': '0' }]) {
+    for (const headers of [{ origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, { 'content-length': '0' }] as Array<Record<string, string>>) {
       const issued = await app.request('/auth/api/token', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }) }, env, ctx());
       expect(issued.status).toBe(201);
       const { token } = ((await issued.json()) as { data: { token: string } }).data;
