@@ -11,6 +11,7 @@ import { createApp } from '../fixtures/app.ts';
 import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
 import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
+import { signAdPlacement } from '../../worker/ad-placements.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // ARCHITECTURE.md Sessions and trust; spec: account §6 Roles; docs/decisions/020-sessions.md.
@@ -411,9 +412,10 @@ describe('a revoked session is anonymous on every route (issue 7 §4)', () => {
     expect((await search(cookie)).filter((item) => item.personalized)).toEqual([]);
 
     const fetchedId = `revoked-${crypto.randomUUID()}`;
+    const placed = { placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' };
     const click = await app.request(
       '/atlas/v1/ads/v1/click',
-      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' }) },
+      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ ...placed, signature: await signAdPlacement(env as unknown as Env, placed) }) },
       env,
       ctx(),
     );
