@@ -114,6 +114,13 @@ export const SAMPLE_LIST_ID = '00000000-0000-4000-8000-000000000001';
 /** A well-formed card id no shopper has: the wallet's card routes answer 404 for it. */
 export const SAMPLE_CARD_ID = '00000000-0000-4000-8000-0000000000c1';
 
+/**
+ * A sponsored placement as the edge signs it under the test session keys of vitest.config.ts
+ * (`test-b`; worker/ad-placements.ts), so the tracking routes' samples are recorded.
+ * tests/integration/promotions.test.ts checks that it verifies.
+ */
+export const SAMPLE_AD_EVENT = { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search', signature: 'test-b.T_mb5K7uoKODKWsrqX9GrUtmp4pJQc7uKX1F_UyGEYU' };
+
 /** A route's request path with its placeholders filled in. */
 export function samplePath(route: ApiRouteEntry, gtin: string): string {
   return route.path.replaceAll(SAMPLE_GTIN, gtin);
@@ -231,13 +238,13 @@ export const API_ROUTES: ApiRouteEntry[] = [
   {
     method: 'POST',
     path: '/atlas/v1/ads/v1/impression',
-    sample: { body: { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search' } },
+    sample: { body: SAMPLE_AD_EVENT },
     needsSignIn: false,
   },
   {
     method: 'POST',
     path: '/atlas/v1/ads/v1/click',
-    sample: { body: { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search' } },
+    sample: { body: SAMPLE_AD_EVENT },
     needsSignIn: false,
   },
   { method: 'GET', path: '/atlas/v1/recommendations/v1', sample: { query: { type: 'START_MY_CART,MY_SALE_ITEMS' } }, needsSignIn: false },

@@ -176,13 +176,29 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  // docs/decisions/502: creation says an email is taken (EMAIL_TAKEN), so each such answer spends
+  // the same budget a creation does; past it a probe learns nothing, taken or not.
+  test('probing taken emails spends the creation budget: the 11th probe from a client is RATE_LIMITED, whether the email is taken or not', async () => {
+    const ip = randomClientIp();
+    const probe = (email: string) =>
+      app.request('/auth/api/create-account', { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }), body: JSON.stringify({ firstName: 'P', lastName: 'Robe', email, password: STRONG }) }, env, ctx());
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await probe(DEMO_SHOPPER.email)).status);
+    expect(statuses).toEqual(Array(10).fill(409));
+    expect((await probe(DEMO_SHOPPER.email)).status).toBe(429);
+    const fresh = uniqueEmail('probe');
+    expect((await probe(fresh)).status).toBe(429);
+    expect(await env.DB.prepare('SELECT 1 FROM customers WHERE email = ?1').bind(fresh).first()).toBeNull();
+  });
 });
 
 describe('email confirmation (spec: account §2 /account/confirm/send, §4 Login success 2)', () => {
   test('with the toggle on, creation writes a confirmation email; the link confirms the email once', async () => {
     const { email, cookie } = await createAccount();
     const [message] = await outbox(email, 'CONFIRM_EMAIL');
-    expect(message?.link).toMatch(/^http:\/\/localhost\/account\/confirm\?token=/);
+    // the link names the banner's configured origin (BANNER_ORIGINS in vitest.config.ts), never the request's Host
+    expect(message?.link).toMatch(/^https:\/\/www\.harvest\.example\/account\/confirm\?token=/);
     const token = tokenOf(message!.link);
     const confirmed = await post('/auth/api/confirm-email', { token });
     expect(confirmed.status).toBe(200);

@@ -147,7 +147,7 @@ describe('basket: adding and reading', () => {
       const session = signedIn
         ? { customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const] }
         : null;
-      return { banner: BANNERS[banner], publicOrigin: ORIGIN, locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false };
+      return { banner: BANNERS[banner], publicOrigin: ORIGIN, locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false, signAdPlacement: async () => null };
     };
     expect(await loadCartCount(context('harvest', true))).toBe(2);
     expect(await loadCartCount(context('harvest', false))).toBeNull();
