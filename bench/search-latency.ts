@@ -106,7 +106,7 @@ const mf = new Miniflare({
       name: EDGE,
       // The edge app without Astro's page handler: the API routes are what search goes through.
       script: await bundle("import { createApp } from './worker/app.ts';\nimport { createUpstreamApp } from './upstream/app.ts';\nconst app = createApp({ embeddedUpstream: createUpstreamApp() });\nexport default { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };"),
-      bindings: { UPSTREAM: 'embedded', DEFAULT_BANNER: 'harvest', UPSTREAM_TIMEOUT_MS: '8000' },
+      bindings: { UPSTREAM: 'embedded', DEFAULT_BANNER: 'harvest', UPSTREAM_TIMEOUT_MS: '8000', BANNER_ORIGINS: 'harvest=http://127.0.0.1:8787,bayside=http://bayside.localhost:8787' },
     },
   ],
 });

@@ -42,6 +42,7 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Storefront ready at ${server.url}  (in ${seconds} s; Ctrl-C stops it)\n`);
   console.log(`  Other banner: http://bayside.localhost:${port}   Demo shopper: demo@harvestmarket.test / FreshPicked!2026\n`);
+  if (DEV_MODE && port !== 8787) console.log(`  Links and emails name port 8787 (BANNER_ORIGINS in wrangler.jsonc): astro dev takes no --var.\n`);
 
   const [code, signal] = await once(server.child, 'exit');
   if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits
