@@ -13,6 +13,7 @@ import { session } from './middleware/session/index.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
 import { CAPABILITIES, EDGE } from './capabilities.ts';
 import { errorLog } from './middleware/error-log/index.ts';
+import { robotsTxt } from './robots.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -90,6 +91,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
+  app.get('/robots.txt', robotsTxt(EDGE.robotsDisallow));
   // every API area of worker/capabilities.ts, on the spec's own (absolute) paths
   for (const capability of CAPABILITIES) app.route('/', capability.routes);
 
