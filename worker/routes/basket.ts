@@ -38,7 +38,7 @@ export const basketCapability: Capability = {
   routes: basketRoutes,
   apiPrefixes: ['/basket/api/'],
   // the add form, the cart page's line and modality forms (decisions 250, 270)
-  formEndpoints: ['/basket/api/v2/user/add-item', '/basket/api/user/basket-items/update', '/basket/api/v2/user/change-modality'],
+  formEndpoints: [BASKET_PATHS.ADD_ITEM, BASKET_PATHS.BASKET_ITEMS_UPDATE, BASKET_PATHS.CHANGE_MODALITY],
   personalPages: ['/cart'],
   registry: {
     api: [
@@ -57,8 +57,8 @@ export const basketCapability: Capability = {
 };
 
 
-/** The basket paths that also take the plain forms (the CSRF form allowlist has them too). */
-const FORM_PATHS = new Set<string>([BASKET_PATHS.ADD_ITEM, BASKET_PATHS.BASKET_ITEMS_UPDATE, BASKET_PATHS.CHANGE_MODALITY]);
+/** The basket paths that also take the plain forms: the ones it declares, which the CSRF check reads too. */
+const FORM_PATHS = new Set<string>(basketCapability.formEndpoints);
 
 basketRoutes.use('/basket/api/*', async (c, next) => {
   if (c.get('session')) return next();
