@@ -6,22 +6,7 @@ import { readCallContext, type UpstreamEnv } from './context.ts';
 import { secretMatches } from './edge-secret.ts';
 import { liveCustomer } from './middleware/require-customer.ts';
 import { handleUpstreamError, upstreamError } from './errors.ts';
-import { accountService } from './routes/account.ts';
-import { basketService } from './routes/basket.ts';
-import { checkoutService } from './routes/checkout.ts';
-import { purchasesService } from './routes/purchases.ts';
-import { loyaltyService } from './routes/loyalty.ts';
-import { catalogService } from './routes/catalog.ts';
-import { identityService } from './routes/identity.ts';
-import { promotionsService } from './routes/promotions.ts';
-import { storesService } from './routes/stores.ts';
-import { couponsService } from './routes/coupons.ts';
-import { listsService } from './routes/lists.ts';
-import { recipesService } from './routes/recipes.ts';
-import { addressesService } from './routes/addresses.ts';
-import { preferencesService } from './routes/preferences.ts';
-import { profileService } from './routes/profile.ts';
-import { walletService } from './routes/wallet.ts';
+import { SERVICES } from './services.ts';
 
 /**
  * The reference upstream: the chain's services as one Hono app over D1. It serves the spec's
@@ -45,22 +30,7 @@ export function createUpstreamApp(options: { clock?: () => number } = {}) {
   });
   app.use('*', liveCustomer());
   app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
-  app.route('/', identityService);
-  app.route('/', accountService);
-  app.route('/', catalogService);
-  app.route('/', basketService);
-  app.route('/', checkoutService);
-  app.route('/', purchasesService);
-  app.route('/', loyaltyService);
-  app.route('/', promotionsService);
-  app.route('/', storesService);
-  app.route('/', couponsService);
-  app.route('/', listsService);
-  app.route('/', recipesService);
-  app.route('/', addressesService);
-  app.route('/', walletService);
-  app.route('/', preferencesService);
-  app.route('/', profileService);
+  for (const service of SERVICES) app.route('/', service);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

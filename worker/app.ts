@@ -11,24 +11,9 @@ import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
-import { accountRoutes } from './routes/account.ts';
-import { authRoutes } from './routes/auth.ts';
-import { basketRoutes } from './routes/basket.ts';
-import { catalogRoutes } from './routes/catalog.ts';
-import { promotionsRoutes } from './routes/promotions.ts';
-import { storesRoutes } from './routes/stores.ts';
-import { couponsRoutes } from './routes/coupons.ts';
-import { listsRoutes } from './routes/lists.ts';
-import { recipesRoutes } from './routes/recipes.ts';
-import { addressesRoutes } from './routes/addresses.ts';
-import { checkoutRoutes } from './routes/checkout.ts';
-import { errorLogRoutes } from './routes/error-log.ts';
+import { CAPABILITIES, EDGE } from './capabilities.ts';
 import { errorLog } from './middleware/error-log/index.ts';
-import { purchasesRoutes } from './routes/purchases.ts';
-import { loyaltyRoutes } from './routes/loyalty.ts';
-import { walletRoutes } from './routes/wallet.ts';
-import { preferencesRoutes } from './routes/preferences.ts';
-import { profileRoutes } from './routes/profile.ts';
+import { robotsTxt } from './robots.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -47,12 +32,8 @@ export interface AppOptions {
   embeddedUpstream?: EmbeddedUpstream;
 }
 
-/** API prefixes on the spec's own paths; everything else is a page. */
-export const API_PREFIXES = ['/auth/api/', '/atlas/v1/', '/recipes/api/', '/basket/api/', '/accountmanagement/api/', '/profile/api/', '/rx-security/', '/stores/api/', '/shopping/api/', '/wallet/api/', '/checkout/api/'];
-
-/** Product images are the same for every shopper and may be cached by anyone. */
-const PRODUCT_IMAGES_PREFIX = '/atlas/v1/product/images/';
-const RECIPE_IMAGES_PREFIX = '/atlas/v1/recipe/images/';
+/** API prefixes on the spec's own paths, as the route modules declare them; everything else is a page. */
+export const API_PREFIXES = EDGE.apiPrefixes;
 
 /** True for a page path (anything that is not on one of the API prefixes). */
 export function isPagePath(path: string): boolean {
@@ -73,7 +54,7 @@ export function createApp(options: AppOptions = {}) {
     return c.req.method === 'GET' && isPagePath(path) && !isPersonalPage(path);
   };
   app.use('*', session(sharedPageGet));
-  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => path.startsWith(PRODUCT_IMAGES_PREFIX) || path.startsWith(RECIPE_IMAGES_PREFIX)));
+  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => EDGE.sharedAnswers.some((prefix) => path.startsWith(prefix))));
   app.use('*', csrf());
   app.use('*', requestId());
   // every error answer given to a shopper, as one structured line (account §8 Logging)
@@ -110,23 +91,9 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
-  app.route('/', authRoutes);
-  app.route('/', accountRoutes);
-  app.route('/', catalogRoutes);
-  app.route('/', basketRoutes);
-  app.route('/', promotionsRoutes);
-  app.route('/', storesRoutes);
-  app.route('/', couponsRoutes);
-  app.route('/', listsRoutes);
-  app.route('/', recipesRoutes);
-  app.route('/', addressesRoutes);
-  app.route('/', checkoutRoutes);
-  app.route('/', errorLogRoutes);
-  app.route('/', purchasesRoutes);
-  app.route('/', loyaltyRoutes);
-  app.route('/', walletRoutes);
-  app.route('/', preferencesRoutes);
-  app.route('/', profileRoutes);
+  app.get('/robots.txt', robotsTxt(EDGE.robotsDisallow));
+  // every API area of worker/capabilities.ts, on the spec's own (absolute) paths
+  for (const capability of CAPABILITIES) app.route('/', capability.routes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

@@ -5,6 +5,8 @@ import type { Context } from 'hono';
 import { HEALTH_ROUTES } from '../src/lib/auth/route-guard.ts';
 import { signAdPlacement } from './ad-placements.ts';
 import { stepUpUntil } from './step-up.ts';
+import { EDGE } from './capabilities.ts';
+import { underPrefix } from './capability.ts';
 import { PAGE_CACHE_HEADER, PAGE_STALE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
 
@@ -12,15 +14,16 @@ import type { EdgeEnv, SessionState } from './types.ts';
 export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
 
 /**
- * Pages personal by nature: rendered for the shopper with their session, never cached. Every
- * other page is rendered as for an anonymous shopper, cached, and served to everyone alike; its
- * personal parts are filled after load (docs/decisions/075).
+ * Pages personal by nature, as the route modules declare them (worker/capabilities.ts; decision
+ * 520): rendered for the shopper with their session, never cached. Every other page is rendered
+ * as for an anonymous shopper, cached, and served to everyone alike; its personal parts are
+ * filled after load (docs/decisions/075).
  */
-export const PERSONAL_PAGE_PREFIXES = ['/cart', '/checkout', '/account', '/rx', '/health-dashboard', '/health-services', '/signin', '/redirect', '/coupons', '/shopping', '/recipes/favorites', '/recipes/recent', '/recipes/mine'] as const;
+export const PERSONAL_PAGE_PREFIXES = EDGE.personalPages;
 
 /** True for a personal page. `isPersonalPage('/cart') === true`, `isPersonalPage('/search') === false` */
 export function isPersonalPage(path: string): boolean {
-  return PERSONAL_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return PERSONAL_PAGE_PREFIXES.some((prefix) => underPrefix(path, prefix));
 }
 
 /** The cache key of a shared page: its URL per banner, location and modality (never the Host). */

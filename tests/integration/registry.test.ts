@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { CAPABILITIES } from '../../worker/capabilities.ts';
+import { isPersonalPage } from '../../worker/pages.ts';
 import { createApp } from '../fixtures/app.ts';
 import { API_ROUTES, INTERNAL_ROUTES, PAGE_ENDPOINTS, PAGES } from '../registry.ts';
 
@@ -31,6 +33,12 @@ function difference(a: string[], b: string[]): string[] {
   return a.filter((item) => !other.has(item));
 }
 
+/** A Hono route pattern as a RegExp matching at least what Hono matches (":id" one segment, a final "/*" the rest or nothing). */
+function patternOf(path: string): RegExp {
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/').replace(/\/\.\*$/, '(?:/.*)?')}$`);
+}
+
 describe('tests/registry.ts matches the app', () => {
   const registered = [...API_ROUTES.map(key), ...INTERNAL_ROUTES.map(key)].sort();
   const real = appRoutes();
@@ -55,10 +63,35 @@ describe('tests/registry.ts matches the app', () => {
     expect(listed.length).toBe(new Set(listed).size);
   });
 
+  test('each area declares exactly the routes of its own module', () => {
+    for (const capability of CAPABILITIES) {
+      const own = [...new Set(capability.routes.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))].sort();
+      expect(capability.registry.api.map(key).sort(), own.join(', ')).toEqual(own);
+    }
+  });
+
+  test('no two areas answer the same request, so the order of worker/capabilities.ts changes nothing', () => {
+    const clashes: string[] = [];
+    for (const area of CAPABILITIES) {
+      for (const entry of area.registry.api) {
+        for (const other of CAPABILITIES.filter((capability) => capability !== area)) {
+          const hit = other.routes.routes.find((route) => (route.method === entry.method || route.method === 'ALL') && patternOf(route.path).test(entry.path));
+          if (hit) clashes.push(`${key(entry)} is also ${hit.method} ${hit.path}`);
+        }
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  test('every page that needs sign-in is a personal page (never cached for everyone)', () => {
+    const shared = PAGES.filter((page) => page.needsSignIn && !isPersonalPage(new URL(page.path, 'http://localhost').pathname));
+    expect(shared.map((page) => page.path)).toEqual([]);
+  });
+
   test('coverage figures', () => {
     const pages = new Set([...PAGES, ...PAGE_ENDPOINTS].map((page) => page.file)).size;
     const routes = API_ROUTES.filter((route) => real.includes(key(route))).length;
-    console.log(`registry: ${pages} of ${PAGE_FILES.length} page files, ${routes} of ${real.length - INTERNAL_ROUTES.length} API routes (${INTERNAL_ROUTES.length} internal route left out: ${INTERNAL_ROUTES.map(key).join(', ')})`);
+    console.log(`registry: ${pages} of ${PAGE_FILES.length} page files, ${routes} of ${real.length - INTERNAL_ROUTES.length} API routes (${INTERNAL_ROUTES.length} internal routes left out: ${INTERNAL_ROUTES.map(key).join(', ')})`);
     expect(pages).toBe(PAGE_FILES.length);
     expect(routes).toBe(real.length - INTERNAL_ROUTES.length);
   });

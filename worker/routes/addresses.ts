@@ -6,6 +6,7 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
+import type { Capability } from '../capability.ts';
 
 // The address book at the edge (issue 12 part 2; account §7): the spec's /profile/api/* calls for
 // a signed-in shopper (401 otherwise), validated both ways, and the same calls as the address
@@ -14,6 +15,27 @@ import { validJson } from '../validate.ts';
 
 export const addressesRoutes = new Hono<EdgeEnv>();
 type AddressContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const addressesCapability: Capability = {
+  routes: addressesRoutes,
+  apiPrefixes: ['/profile/api/', '/atlas/v1/'],
+  // the address book page's forms (decision 320)
+  formEndpoints: ['/profile/api/add-address', '/profile/api/update-address', '/profile/api/remove-address'],
+  personalPages: ['/account/addresses'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/profile/api/get-addresses', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/profile/api/add-address', sample: { body: { address: { types: ['delivery'], fullName: 'Dana Rivera', addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
+      { method: 'POST', path: '/profile/api/update-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001', address: { types: ['home'], fullName: 'Dana Rivera', addressLine1: '14 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
+      { method: 'POST', path: '/profile/api/remove-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001' } }, needsSignIn: true },
+      { method: 'POST', path: '/atlas/v1/locator/address-validation', sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: false },
+    ],
+    pages: [
+      { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
 export const ADDRESS_PAGE = '/account/addresses';
 const isForm = (c: AddressContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');

@@ -22,6 +22,7 @@ import { errorResponse } from '../errors.ts';
 import { DEVICE_COOKIE, deviceSetCookie } from '../middleware/session/cookie.ts';
 import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
 import type { EdgeEnv, SessionState } from '../types.ts';
+import type { Capability } from '../capability.ts';
 
 // spec: account §2 (routes, flows), §3 Authentication state, §4 Auth state, §6 Roles, §7
 // Authentication, §8 error names. docs/decisions/020-sessions.md.
@@ -93,6 +94,32 @@ async function readSignIn(c: Context, form: boolean): Promise<{ ok: true; fields
 }
 
 export const authRoutes = new Hono<EdgeEnv>();
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const authCapability: Capability = {
+  routes: authRoutes,
+  apiPrefixes: ['/auth/api/'],
+  // the sign-in page and the header's sign-out button
+  formEndpoints: ['/auth/api/sign-in', '/auth/api/sign-out'],
+  personalPages: ['/signin', '/redirect'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/auth/api/authentication-state', sample: {}, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/auth/api/sign-in',
+        sample: { body: { email: 'demo@harvestmarket.test', password: 'FreshPicked!2026', rememberMe: false } },
+        needsSignIn: false,
+      },
+      { method: 'POST', path: '/auth/api/sign-out', sample: { body: {} }, needsSignIn: true },
+      // the header's sign-out link: acts only on a same-origin navigation (or one the user typed)
+      { method: 'GET', path: '/auth/api/sign-out', sample: { headers: { 'sec-fetch-site': 'same-origin' } }, needsSignIn: true, navigation: true },
+    ],
+    pages: [
+      { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
+    ],
+  },
+};
 
 authRoutes.get('/auth/api/authentication-state', async (c) => {
   noStore(c);

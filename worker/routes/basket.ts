@@ -23,6 +23,7 @@ import { errorResponse } from '../errors.ts';
 import { rememberPendingAdd } from '../pending-add.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
+import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // The cart on the spec's own paths (shopping §7 Cart; payloads in docs/decisions/030-cart.md).
 // Only the body, Idempotency-Key and If-Match of the client are forwarded; the upstream gets the
@@ -32,9 +33,32 @@ type EdgeContext = Context<EdgeEnv>;
 
 export const basketRoutes = new Hono<EdgeEnv>();
 
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const basketCapability: Capability = {
+  routes: basketRoutes,
+  apiPrefixes: ['/basket/api/'],
+  // the add form, the cart page's line and modality forms (decisions 250, 270)
+  formEndpoints: [BASKET_PATHS.ADD_ITEM, BASKET_PATHS.BASKET_ITEMS_UPDATE, BASKET_PATHS.CHANGE_MODALITY],
+  personalPages: ['/cart'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/basket/api/basket/', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/basket/api/v2/user/add-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 1 } }, needsSignIn: true },
+      { method: 'POST', path: '/basket/api/v2/user/update-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 2 } }, needsSignIn: true },
+      { method: 'POST', path: '/basket/api/user/remove-item', sample: { body: { gtin13s: [SAMPLE_GTIN] } }, needsSignIn: true },
+      { method: 'PUT', path: '/basket/api/basket/', sample: { body: { lineItems: [{ gtin13: SAMPLE_GTIN, quantity: 3 }] } }, needsSignIn: true },
+      { method: 'POST', path: '/basket/api/user/basket-items/update', sample: { body: { items: [{ gtin13: SAMPLE_GTIN, quantity: 2 }] } }, needsSignIn: true },
+      { method: 'POST', path: '/basket/api/v2/user/change-modality', sample: { body: { modalityType: 'DELIVERY' } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
-/** The basket paths that also take the plain forms (the CSRF form allowlist has them too). */
-const FORM_PATHS = new Set<string>([BASKET_PATHS.ADD_ITEM, BASKET_PATHS.BASKET_ITEMS_UPDATE, BASKET_PATHS.CHANGE_MODALITY]);
+
+/** The basket paths that also take the plain forms: the ones it declares, which the CSRF check reads too. */
+const FORM_PATHS = new Set<string>(basketCapability.formEndpoints);
 
 basketRoutes.use('/basket/api/*', async (c, next) => {
   if (c.get('session')) return next();

@@ -9,6 +9,7 @@ import { errorResponse } from '../errors.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validParams, validQuery } from '../validate.ts';
+import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // Catalog and search on the spec's paths (mounted in worker/app.ts):
 //   GET /atlas/v1/search/v1/products-search      shopping §7 (ProductSearchQuerySchema -> ProductSearchResponseSchema)
@@ -29,6 +30,34 @@ export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, 'must be {gtin13}.svg')) });
 
 export const catalogRoutes = new Hono<EdgeEnv>();
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const catalogCapability: Capability = {
+  routes: catalogRoutes,
+  apiPrefixes: ['/atlas/v1/'],
+  sharedAnswers: ['/atlas/v1/product/images/'],
+  registry: {
+    api: [
+      {
+        method: 'GET',
+        path: '/atlas/v1/search/v1/products-search',
+        sample: { query: { 'filter.query': 'milk', 'page.size': '12', sort: 'price.asc' } },
+        needsSignIn: false,
+      },
+      { method: 'GET', path: '/atlas/v1/search/v1/suggestions', sample: { query: { 'filter.query': 'mil' } }, needsSignIn: false },
+      { method: 'GET', path: '/atlas/v1/product/v2/products', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
+      { method: 'GET', path: `/atlas/v1/product/v2/products/${SAMPLE_GTIN}`, route: '/atlas/v1/product/v2/products/:gtin13', sample: {}, needsSignIn: false },
+      { method: 'GET', path: `/atlas/v1/product/images/${SAMPLE_GTIN}.svg`, route: '/atlas/v1/product/images/:file', sample: {}, needsSignIn: false },
+    ],
+    pages: [
+      { name: 'search', path: '/search?query=milk', file: 'search.astro', kind: 'listing', needsSignIn: false },
+      { name: 'top query', path: '/q/milk', file: 'q/[slug].astro', kind: 'listing', needsSignIn: false },
+      { name: 'product list', path: '/pl/dairy-and-eggs/02', file: 'pl/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
+      { name: 'brand', path: '/pb/harvest-select/harvest-select/00', file: 'pb/[brandSlug]/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
+      { name: 'product', path: '/p/__FIRST_MILK_SLUG__/__FIRST_MILK_GTIN__', file: 'p/[slug]/[gtin13].astro', kind: 'listing', needsSignIn: false },
+    ],
+  },
+};
 
 catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearchQuerySchema), async (c) => {
   const query = Object.fromEntries(new URL(c.req.url).searchParams);

@@ -16,6 +16,7 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
 // Checkout at the edge (issue 13; shopping §7 Checkout and wallet): the checkout, time slot,
 // flash-sale and order calls for a signed-in shopper (401 otherwise), validated both ways. The
@@ -25,6 +26,28 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 
 export const checkoutRoutes = new Hono<EdgeEnv>();
 type CheckoutContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const checkoutCapability: Capability = {
+  routes: checkoutRoutes,
+  apiPrefixes: ['/checkout/api/'],
+  personalPages: ['/checkout'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/checkout/api/v1/timeslots', sample: { query: { modality: 'PICKUP' } }, needsSignIn: true },
+      { method: 'POST', path: '/checkout/api/v1/checkouts', sample: { body: {} }, needsSignIn: true },
+      { method: 'GET', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: {}, needsSignIn: true },
+      { method: 'POST', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: { body: { instructions: 'Leave at the door' }, headers: { 'idempotency-key': 'registry-sample-0001' } }, needsSignIn: true },
+      { method: 'POST', path: '/checkout/api/v1/orders', sample: { body: { checkoutId: SAMPLE_LIST_ID, expectedTotalCents: 0 }, headers: { 'idempotency-key': 'registry-sample-0002' } }, needsSignIn: true },
+      { method: 'POST', path: '/checkout/api/v1/flash-sales', sample: { body: { gtin13s: [SAMPLE_GTIN] }, headers: { 'idempotency-key': 'registry-sample-0003' } }, needsSignIn: true },
+      { method: 'GET', path: '/checkout/api/v1/orders/1000000001', route: '/checkout/api/v1/orders/:orderNumber', sample: {}, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
+      { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true, status: 404 },
+    ],
+  },
+};
 
 function signedIn(c: CheckoutContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to check out', 401);

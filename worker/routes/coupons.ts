@@ -5,11 +5,33 @@ import { ClipFormSchema, ClipRequestSchema, COUPON_ERROR_PARAM, COUPON_PATHS, Co
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
+import type { Capability } from '../capability.ts';
 
 // Digital coupons at the edge (issue 9 §3; docs/decisions/280-coupons.md): the list for everyone,
 // clip and unclip for a signed-in shopper, as JSON or as the coupons page's plain forms.
 
 export const couponsRoutes = new Hono<EdgeEnv>();
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const couponsCapability: Capability = {
+  routes: couponsRoutes,
+  apiPrefixes: ['/atlas/v1/'],
+  // the coupons page's clip and unclip (decision 280)
+  formEndpoints: ['/atlas/v1/savings/v1/coupons/clip', '/atlas/v1/savings/v1/coupons/unclip'],
+  // personal (the shopper's clipped marks), yet a public listing to a crawler (it is in the sitemap)
+  personalPages: ['/coupons'],
+  indexedPages: ['/coupons'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/atlas/v1/savings/v1/coupons', sample: { query: { projection: 'compact' } }, needsSignIn: false },
+      { method: 'POST', path: '/atlas/v1/savings/v1/coupons/clip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
+      { method: 'POST', path: '/atlas/v1/savings/v1/coupons/unclip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
+    ],
+  },
+};
 
 couponsRoutes.get(COUPON_PATHS.LIST, validQuery(CouponsQuerySchema), async (c) => {
   const query = c.req.valid('query');

@@ -26,6 +26,7 @@ import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
 // Shopping lists at the edge (issue 11; shopping §7): the four calls of the spec, validated both
 // ways, for a signed-in shopper only; and "add to list" from any page as a plain form or JSON.
@@ -34,6 +35,29 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 
 export const listsRoutes = new Hono<EdgeEnv>();
 type ListsContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const listsCapability: Capability = {
+  routes: listsRoutes,
+  apiPrefixes: ['/atlas/v1/', '/shopping/api/'],
+  // add to list from any page before hydration (decision 300)
+  formEndpoints: ['/shopping/api/add-to-list'],
+  personalPages: ['/shopping'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: { body: { name: 'Registry list', activeList: 'true' } }, needsSignIn: true },
+      { method: 'GET', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
+      { method: 'PUT', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } }, needsSignIn: true },
+      { method: 'DELETE', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'shopping lists', path: '/shopping/lists', file: 'shopping/lists.astro', kind: 'interactive', needsSignIn: true },
+      { name: 'shopping list', path: '/shopping/list/00000000-0000-4000-8000-000000000001', file: 'shopping/list/[id].astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
 
 const LIST_PREFIX = LIST_PATHS.LISTS;

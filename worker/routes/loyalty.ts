@@ -4,6 +4,7 @@ import { CommunityRewardsResponseSchema, EnterprisePreferencesResponseSchema, Li
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
+import type { Capability } from '../capability.ts';
 
 // Loyalty at the edge (issue 12 part 3; account §3, §4, §7): fuel points and savings, the
 // memberships, community rewards, enterprise customer preferences and promo-code validation, for a
@@ -12,6 +13,26 @@ import { validJson } from '../validate.ts';
 
 export const loyaltyRoutes = new Hono<EdgeEnv>();
 type LoyaltyContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const loyaltyCapability: Capability = {
+  routes: loyaltyRoutes,
+  apiPrefixes: ['/accountmanagement/api/'],
+  personalPages: ['/account/rewards'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/accountmanagement/api/points-summary', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/memberships', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/communityrewards/participation', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/enterprise-customer-preferences', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/promo-codes', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/promo-codes/validate', sample: { body: { code: 'FRESH5' } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'rewards', path: '/account/rewards', file: 'account/rewards.astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
 function signedIn(c: LoyaltyContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your rewards', 401);

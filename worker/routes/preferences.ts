@@ -9,6 +9,7 @@ import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
+import { SAMPLE_ACCOUNT_TOKEN, type Capability } from '../capability.ts';
 
 // Account preferences at the edge (issue 12 part 2; account §7): the profile, email, SMS opt-in
 // and purchase-based ad calls on the spec's paths, validated both ways; the signed-in ones need a
@@ -18,6 +19,46 @@ import { validJson, validQuery } from '../validate.ts';
 
 export const preferencesRoutes = new Hono<EdgeEnv>();
 type PrefContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const preferencesCapability: Capability = {
+  routes: preferencesRoutes,
+  apiPrefixes: ['/accountmanagement/api/'],
+  // the profile, preferences and unsubscribe pages' forms (decision 350)
+  formEndpoints: [
+    '/accountmanagement/api/basic/profile/update',
+    '/accountmanagement/api/emailPreferences/update',
+    '/accountmanagement/api/emailPreferences/updateWithToken',
+    '/accountmanagement/api/opt-in/optin',
+    '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
+    '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
+  ],
+  personalPages: ['/account/profile', '/account/preferences', '/account/unsubscribe'],
+  registry: {
+    api: [
+      // the token samples name no issued link (TokenMatch)
+      { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+      { method: 'POST', path: '/accountmanagement/api/emailPreferences/update', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] } }, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/emailPreferences/updateWithToken', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: false }], token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+      { method: 'GET', path: '/accountmanagement/api/opt-in/status', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/opt-in/optin', sample: { body: { selected: false } }, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithUserId', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+      { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId', sample: { body: { purchaseBasedAds: true } }, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken', sample: { body: { purchaseBasedAds: false, token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+    ],
+    pages: [
+      // the unsubscribe page works signed out
+      { name: 'profile', path: '/account/profile', file: 'account/profile.astro', kind: 'interactive', needsSignIn: true },
+      { name: 'communication preferences', path: '/account/preferences', file: 'account/preferences.astro', kind: 'interactive', needsSignIn: true },
+      { name: 'manage emails from a link', path: '/account/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/unsubscribe.astro', kind: 'interactive', needsSignIn: false },
+    ],
+  },
+};
+
 type Fields = Record<string, string | string[]>;
 
 const isForm = (c: PrefContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');

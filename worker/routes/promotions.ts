@@ -22,11 +22,47 @@ import {
 } from '../../src/lib/promotions/weekly-ad.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
+import { SAMPLE_AD_EVENT, SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // Weekly ad, sponsored placement tracking and recommendations (mounted in worker/app.ts).
 // Each route: validate the request -> the upstream (edge headers only) -> validate the answer.
 // docs/decisions/050-weekly-ad-ads-recommendations.md
 export const promotionsRoutes = new Hono<EdgeEnv>();
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const promotionsCapability: Capability = {
+  routes: promotionsRoutes,
+  apiPrefixes: ['/atlas/v1/'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/atlas/v1/weekly-ad/v1/circulars/current', sample: {}, needsSignIn: false },
+      { method: 'GET', path: '/atlas/v1/weekly-ad/v1/deal-prices', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/atlas/v1/use-case/v1/execute',
+        sample: { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'no-such-deal' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/atlas/v1/ads/v1/impression',
+        sample: { body: SAMPLE_AD_EVENT },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/atlas/v1/ads/v1/click',
+        sample: { body: SAMPLE_AD_EVENT },
+        needsSignIn: false,
+      },
+      { method: 'GET', path: '/atlas/v1/recommendations/v1', sample: { query: { type: 'START_MY_CART,MY_SALE_ITEMS' } }, needsSignIn: false },
+    ],
+    pages: [
+      { name: 'weekly ad', path: '/weekly-ad', file: 'weekly-ad.astro', kind: 'listing', needsSignIn: false },
+      { name: 'weekly ad deal', path: '/weekly-ad/__FIRST_DEAL_ID__', file: 'weekly-ad/[dealId].astro', kind: 'listing', needsSignIn: false },
+    ],
+  },
+};
 
 promotionsRoutes.get(WEEKLY_AD_PATHS.CURRENT_CIRCULARS, validQuery(CurrentCircularsQuerySchema), async (c) => {
   const query = c.req.valid('query');

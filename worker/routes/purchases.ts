@@ -5,6 +5,7 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // Order history and returns at the edge (issue 12 parts 4-5; account §3-§5): the purchase list,
 // an order with its returns, and a return, for a signed-in shopper (401 otherwise), validated
@@ -12,6 +13,24 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 
 export const purchasesRoutes = new Hono<EdgeEnv>();
 type PurchaseContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const purchasesCapability: Capability = {
+  routes: purchasesRoutes,
+  apiPrefixes: ['/accountmanagement/api/'],
+  personalPages: ['/account/orders'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/accountmanagement/api/purchase-history', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/accountmanagement/api/purchase-history/5000000001', route: '/accountmanagement/api/purchase-history/:orderNumber', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/accountmanagement/api/returns', sample: { body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'order history', path: '/account/orders', file: 'account/orders/index.astro', kind: 'interactive', needsSignIn: true },
+      { name: 'order', path: '/account/orders/5000000001', file: 'account/orders/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
 function signedIn(c: PurchaseContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your orders', 401);

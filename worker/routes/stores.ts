@@ -19,6 +19,7 @@ import { ChooseStoreFormSchema, ChooseStoreSchema, STORE_PATHS, StoreSchema, Sto
 import { GEO_COOKIE, parseGeoCookie, STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
+import type { Capability } from '../capability.ts';
 
 // The store picker's calls (issue 9 §1; docs/decisions/270-store-picker.md, 290). The chosen store
 // and modality live in the hm_store cookie, which edge-context reads into every upstream call's
@@ -26,6 +27,26 @@ import { validJson, validQuery } from '../validate.ts';
 // modality preferences, which sign-in brings back to a new device (worker/modality-sync.ts).
 
 export const storesRoutes = new Hono<EdgeEnv>();
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const storesCapability: Capability = {
+  routes: storesRoutes,
+  apiPrefixes: ['/atlas/v1/', '/stores/api/'],
+  // the store picker, and its ZIP code for a shopper who chose no store (decisions 270, 290)
+  formEndpoints: ['/stores/api/choose', '/stores/api/geo'],
+  registry: {
+    api: [
+      { method: 'GET', path: '/atlas/v1/stores/v1/search', sample: { query: { postalCode: '93710' } }, needsSignIn: false },
+      { method: 'POST', path: '/stores/api/choose', sample: { body: { locationId: '70100101', modality: 'PICKUP' } }, needsSignIn: false },
+      { method: 'POST', path: '/stores/api/geo', sample: { body: { postalCode: '93720' } }, needsSignIn: false },
+      { method: 'GET', path: '/atlas/v1/modality/v1/preferences', sample: {}, needsSignIn: true },
+      { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
+    ],
+    pages: [
+      { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
+    ],
+  },
+};
 
 /** A year: the shopper's store does not change often. */
 export const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -6,6 +6,7 @@ import {
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
 
 // The wallet at the edge (issue 13 §6-§7; shopping §7 Checkout and wallet): saved cards, gift
 // cards and the SNAP/EBT balance for a signed-in shopper only (401 otherwise; the customer is the
@@ -16,6 +17,35 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 
 export const walletRoutes = new Hono<EdgeEnv>();
 type WalletContext = Context<EdgeEnv>;
+
+/** This area as the rest of the edge knows it (worker/capability.ts). */
+export const walletCapability: Capability = {
+  routes: walletRoutes,
+  apiPrefixes: ['/wallet/api/'],
+  personalPages: ['/account/wallet'],
+  registry: {
+    api: [
+      // the gift card and EBT samples name no seeded card
+      { method: 'GET', path: '/wallet/api/v1/cards', sample: {}, needsSignIn: true },
+      // the least a card needs: the name is then the shopper's, the billing address the address book's (422 without one)
+      { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
+      { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
+      { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
+      // a 429 from a PIN check is the shopper's answer: too many wrong card numbers or PINs (docs/decisions/460)
+      { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
+      { method: 'GET', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
+      { method: 'DELETE', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
+      // an applied gift card by its reference, never its number (docs/decisions/460)
+      { method: 'DELETE', path: '/wallet/api/v1/gift-cards/gc-000000000000000000009999', route: '/wallet/api/v1/gift-cards/:reference', sample: {}, needsSignIn: true },
+      { method: 'GET', path: '/wallet/api/v1/ebt/public-key', sample: {}, needsSignIn: true },
+      { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true, rateLimitIsAnswer: true },
+    ],
+    pages: [
+      { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
+    ],
+  },
+};
 
 walletRoutes.use('/wallet/api/*', async (c, next) => {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use your wallet', 401);

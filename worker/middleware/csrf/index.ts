@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../../src/lib/http/errors.ts';
+import { EDGE } from '../../capabilities.ts';
 import { errorResponse } from '../../errors.ts';
 import type { EdgeEnv } from '../../types.ts';
 
@@ -13,40 +14,11 @@ import type { EdgeEnv } from '../../types.ts';
 
 export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The only endpoints that accept a form-encoded body (all POST). */
-export const FORM_POST_ENDPOINTS: readonly string[] = [
-  '/auth/api/sign-in',
-  '/auth/api/sign-out',
-  '/basket/api/v2/user/add-item',
-  // the cart page's line and modality forms, the store picker (decisions 250, 270)
-  '/basket/api/user/basket-items/update',
-  '/basket/api/v2/user/change-modality',
-  '/stores/api/choose',
-  // the store picker's ZIP code for a shopper who chose no store (decision 290)
-  '/stores/api/geo',
-  // add to list from any page before hydration (decision 300)
-  '/shopping/api/add-to-list',
-  // the address book page's forms (decision 320)
-  '/profile/api/add-address',
-  '/profile/api/update-address',
-  '/profile/api/remove-address',
-  // the coupons page's clip and unclip (decision 280)
-  '/atlas/v1/savings/v1/coupons/clip',
-  '/atlas/v1/savings/v1/coupons/unclip',
-  // the account pages' forms (worker/routes/account.ts; docs/decisions/220)
-  '/auth/api/create-account',
-  '/auth/api/confirm-email/send',
-  '/auth/api/confirm-email',
-  '/auth/api/forgot-password',
-  '/auth/api/reset-password',
-  // the profile, preferences and unsubscribe pages' forms (decision 350)
-  '/accountmanagement/api/basic/profile/update',
-  '/accountmanagement/api/emailPreferences/update',
-  '/accountmanagement/api/emailPreferences/updateWithToken',
-  '/accountmanagement/api/opt-in/optin',
-  '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
-  '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
-];
+/**
+ * The only endpoints that accept a form-encoded body (all POST): the forms that work without
+ * JavaScript, as their route modules declare them (worker/capabilities.ts; docs/decisions/520).
+ */
+export const FORM_POST_ENDPOINTS: readonly string[] = EDGE.formEndpoints;
 
 /**
  * POSTs that carry a bearer token and no body (spec: account §7 sign-in-with-token). A bearer
@@ -54,7 +26,7 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
  * and a cross-origin page can send one only after a CORS preflight, which this origin never
  * grants. The route reads the token alone, never the session cookie (docs/decisions/220).
  */
-export const BEARER_POST_ENDPOINTS: readonly string[] = ['/auth/api/sign-in-with-token'];
+export const BEARER_POST_ENDPOINTS: readonly string[] = EDGE.bearerEndpoints;
 const BEARER = /^Bearer[ ]+\S+$/i;
 
 const REFUSED_FETCH_SITES: readonly string[] = ['cross-site', 'same-site'];
