@@ -66,12 +66,24 @@ describe('the seeded recipes (the whole default set)', () => {
     }
   });
 
+  test('the steps use every ingredient the recipe lists', () => {
+    const missing = new Set<string>();
+    for (const recipe of recipes) {
+      const steps = recipe.steps.map((step) => step.text).join(' ').toLowerCase();
+      for (const ingredient of recipe.ingredients) {
+        const stem = (ingredient.token.toLowerCase().split(' ').at(-1) ?? '').replace(/(oes|ies|es|s)$/, '');
+        if (!steps.includes(stem)) missing.add(`${recipe.title}: ${ingredient.token}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
   test('cuisine, course, difficulty and dietary tags agree with the ingredients and the time', () => {
     for (const recipe of recipes) {
       const tokens = recipe.ingredients.map((ingredient) => ingredient.token);
       const all = tokens.join(' | ');
       const sign = CUISINE_SIGNS[recipe.cuisine];
-      // a savoury dish shows its cuisine in its pantry (a dessert such as panna cotta may not)
+      // a savoury dish shows its cuisine in its pantry (a dessert may not)
       if (sign && recipe.mealType !== 'dessert') expect(all, `${recipe.title} filed as ${recipe.cuisine}`).toMatch(sign);
       if (recipe.mealType === 'dessert') {
         expect(recipe.mealCourse).toBe('Dessert');

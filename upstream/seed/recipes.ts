@@ -21,6 +21,8 @@ interface CatalogProduct {
 }
 
 const slugify = (text: string) => text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+/** "about 25 minutes", "about 8 hours" */
+const readyIn = (minutes: number) => (minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
 const titleCase = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -151,12 +153,19 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
     const cook = dish.cook;
     const total = prep + cook;
     const handsOn = dish.method === 'stovetop' || dish.method === 'grill' ? prep + cook : prep + Math.min(cook, 10);
-    const difficulty = difficultyOf(dish.steps.length, handsOn);
+    const steps = dish.steps.map((text) => text.replaceAll('{main}', main ? INGREDIENTS[main[0]].token : ''));
+    if (optional.length && dish.optionalStep) {
+      const [text, where] = dish.optionalStep;
+      const step = text.replace('{optional}', optional.map((key) => INGREDIENTS[key].token).join(' and '));
+      steps.splice(where === 'before' ? steps.length - 1 : steps.length, 0, step);
+    }
+    const difficulty = difficultyOf(steps.length, handsOn);
     // the same dish again: an honest qualifier (quick, easy, weeknight) where one holds, else the plain title
-    const qualifiers = [total <= 30 ? 'Quick' : null, difficulty === 'Easy' ? 'Easy' : null, dish.mealType === 'dinner' && total <= 45 ? 'Weeknight' : null, 'Homemade'].filter((word): word is string => word !== null);
+    const qualifiers = [total <= 30 ? 'Quick' : null, difficulty === 'Easy' ? 'Easy' : null, dish.mealType === 'dinner' && total <= 45 ? 'Weeknight' : null].filter((word): word is string => word !== null);
     const repeat = used.get(baseTitle) ?? 0;
     used.set(baseTitle, repeat + 1);
-    const qualifier = repeat > 0 ? qualifiers[(repeat - 1) % qualifiers.length] : undefined;
+    // each qualifier once per title; past them the plain title again, as recipe sites have
+    const qualifier = repeat > 0 ? qualifiers[repeat - 1] : undefined;
     const title = qualifier && !baseTitle.startsWith(qualifier) ? `${qualifier} ${baseTitle}` : baseTitle;
     // some slugs already hold the word recipe: the detail path adds no second one
     const slug = id % 7 === 0 ? `${slugify(title)}-recipe` : id % 11 === 0 ? `easy-recipe-${slugify(title)}` : slugify(title);
@@ -170,7 +179,7 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
     const sodium = Math.round((150 * serves + tokens.reduce((sum, token) => sum + (SODIUM_MG[token] ?? 30), 0)) / serves);
     const others = tokens.filter((token) => !title.toLowerCase().includes(token.toLowerCase())).slice(0, 2);
     const descriptionTemplates = [
-      `{{BRAND_NAME}} ${title}: ${others.join(' and ') || 'a few pantry staples'}, ready in about ${total} minutes.`,
+      `{{BRAND_NAME}} ${title}: ${others.join(' and ') || 'a few pantry staples'}, ready in ${readyIn(total)}.`,
       `${/^[aeiou]/.test(dish.cuisine) ? 'An' : 'A'} ${titleCase(dish.cuisine)} favourite with ${others.join(' and ') || 'fresh ingredients'}. [[PROMO]] Serves ${serves}.`,
       `Our test kitchen's ${title.toLowerCase()}, made with ${tokens.slice(0, 3).join(', ')}.`,
     ];
@@ -191,7 +200,7 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
       restrictions: dietaryTags(tokens),
       collectionId: collectionOf(dish, total),
       ingredients: ingredients.map(({ token, summary, products }) => ({ token, summary, products })),
-      steps: dish.steps.map((text, index) => ({ index: index + 1, text })),
+      steps: steps.map((text, index) => ({ index: index + 1, text })),
       nutrition: { calories: String(9 * f + 4 * c + 4 * p), fatContent: `${f} g`, carbohydrateContent: `${c} g`, proteinContent: `${p} g`, sodiumContent: `${sodium} mg` },
       keywords: [dish.cuisine, dish.mealType, tokens[0] ?? dish.mealType],
       palette: random.int(0, 5),
