@@ -129,6 +129,28 @@ test("a shopper can put a recipe's ingredients into the cart from the shop view,
   await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: after.map((line) => line.gtin13) } });
 });
 
+test("shopping a recipe's ingredients adds honey for honey", async ({ page, baseURL }) => {
+  await signIn(page);
+  const headers = { origin: baseURL!, 'content-type': 'application/json' };
+  const basket = async () => ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  const before = await basket();
+  if (before.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: before } });
+  // a recipe that uses honey: the first for the term (docs/decisions/540)
+  const found = ((await (await page.request.get('/atlas/v1/recipe/recipes/?filter.query=honey')).json()) as { data: { recipes: Array<{ id: string }> } }).data.recipes;
+  await page.goto(`/r/x/${found[0]?.id}`);
+  await page.getByTestId('shop-ingredients').click();
+  const honey = page.getByTestId('recipe-shop-line').filter({ hasText: 'tbsp honey' });
+  await expect(honey).toHaveCount(1);
+  // the product offered is honey itself, not honey-roasted almonds, honey ham or honey nut oats
+  await expect(honey.locator('.facts a')).toHaveText(/\bHoney( \d+(\.\d+)? (fl )?oz)?$/);
+  const gtin = (await honey.getAttribute('data-gtin13')) ?? '';
+  await page.getByTestId('add-all-to-cart').click();
+  await expect(page.getByTestId('add-all-done')).toBeVisible();
+  const after = await basket();
+  expect(after).toContain(gtin);
+  await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: after } });
+});
+
 test('the shop view is off on the banner whose toggle disables it', async ({ page }) => {
   await page.goto('/r/x/7?banner=bayside');
   await expect(page.getByTestId('recipe-title')).toBeVisible();

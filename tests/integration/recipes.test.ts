@@ -201,3 +201,38 @@ describe('ingredient-upc (older family): the products for the shopper store, the
     }
   });
 });
+
+describe('recipes a cook would publish (issue 23 §3; docs/decisions/540)', () => {
+  test('the default order is the newest first, a favourite moves nothing (paging stays stable); never A-Z', async () => {
+    const { results } = await env.DB.prepare('SELECT recipe_id AS id FROM recipes ORDER BY recipe_id DESC LIMIT 120').all<{ id: number }>();
+    const newest = results.map((row) => String(row.id));
+    expect((await newer({})).recipes.map((recipe) => recipe.id)).toEqual(newest.slice(0, 60));
+    expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: newest[90] })).status).toBe(200);
+    const page1 = await newer({});
+    expect(page1.recipes.map((recipe) => recipe.id)).toEqual(newest.slice(0, 60));
+    expect((await newer({ page: 2 })).recipes.map((recipe) => recipe.id)).toEqual(newest.slice(60, 120));
+    const titles = page1.recipes.map((recipe) => recipe.title);
+    expect(titles).not.toEqual([...titles].sort());
+    expect((await send('POST', '/recipes/api/v1/unfavorite', { recipeId: newest[90] })).status).toBe(200);
+  });
+
+  test('the shop view of a recipe with honey offers a honey product first, at the shopper store', async () => {
+    const row = await env.DB.prepare("SELECT recipe_id AS id FROM recipes WHERE EXISTS (SELECT 1 FROM json_each(ingredients) WHERE json_extract(value, '$.token') = 'honey') AND recipe_id % 100 != 99 ORDER BY recipe_id LIMIT 1").first<{ id: number }>();
+    expect(row).not.toBeNull();
+    const answer = v.parse(IngredientUpcResponseSchema, await (await get(`/recipes/api/v1/ingredient-upc/${row?.id}`)).json());
+    expect(answer.meta.code).toBe('SUCCESS');
+    const honey = answer.data.ingredients.find((ingredient) => ingredient.token === 'honey');
+    expect(honey?.products.length).toBeGreaterThan(0);
+    const first = await env.DB.prepare('SELECT name FROM products WHERE gtin13 = ?1').bind(honey?.products[0]).first<{ name: string }>();
+    // the product's head is honey: "… Honey" or "… Honey 12 oz", not honey-roasted almonds, honey ham or honey nut oats
+    expect(first?.name).toMatch(/\bHoney( \d+(\.\d+)? (fl )?oz)?$/);
+  });
+
+  test('"Cook with …" above the results: the first recipe for a product search uses that product', async () => {
+    for (const term of ['milk', 'honey', 'butter', 'salmon']) {
+      const found = await newer({ query: term });
+      const detail = v.parse(RecipeDetailResponseSchema, await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json()).data.recipe;
+      expect(detail.ingredientProducts.ingredients.map((ingredient) => ingredient.token), `${term}: ${detail.title}`).toContain(term);
+    }
+  });
+});

@@ -89,7 +89,7 @@ function ftsQuery(term: string): string | null {
   return words.length ? words.map((word) => `"${word}"*`).join(' ') : null;
 }
 
-/** One page of recipes matching every filter, best match first for a term, else by title. */
+/** One page of recipes matching every filter: for a term, those using it first, then the best match; else the newest first. */
 export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise<{ rows: RecipeRow[]; total: number }> {
   const clauses: string[] = [];
   const binds: unknown[] = [];
@@ -111,10 +111,22 @@ export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise
   const from = fts ? `recipe_fts f JOIN recipes r ON r.recipe_id = f.rowid` : 'recipes r';
   if (fts) clauses.push(`recipe_fts MATCH ${bind(fts)}`);
   const whereSql = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-  const order = fts ? 'ORDER BY f.rank, r.recipe_id' : 'ORDER BY r.title, r.recipe_id';
+  const countBinds = binds.length;
   const countSql = `SELECT count(*) AS n FROM ${from} ${whereSql}`;
+  let order: string;
+  if (fts && where.query) {
+    // a term: recipes that use it as an ingredient first (the ingredient itself, then one it ends
+    // (cream: heavy cream)), then the best full-text match, a title counting most
+    const term = bind(where.query.trim().toLowerCase().replace(/\s+/g, ' '));
+    const uses = `(SELECT min(CASE WHEN lower(json_extract(i.value, '$.token')) = ${term} THEN 0 WHEN ${term} LIKE '% ' || lower(json_extract(i.value, '$.token')) OR lower(json_extract(i.value, '$.token')) LIKE '% ' || ${term} THEN 1 ELSE 2 END) FROM json_each(r.ingredients) i)`;
+    order = `ORDER BY ${uses}, bm25(recipe_fts, 10.0, 1.0, 4.0), r.recipe_id DESC`;
+  } else {
+    // no term: the newest first (decision 540; never A-Z). Not the most favourited: a favourite
+    // would move recipes between pages while a shopper pages through a cached list.
+    order = 'ORDER BY r.recipe_id DESC';
+  }
   const pageSql = `SELECT r.* FROM ${from} ${whereSql} ${order} LIMIT ${bind(where.size)} OFFSET ${bind(where.offset)}`;
-  const [count, page] = await db.batch([db.prepare(countSql).bind(...binds.slice(0, binds.length - 2)), db.prepare(pageSql).bind(...binds)]);
+  const [count, page] = await db.batch([db.prepare(countSql).bind(...binds.slice(0, countBinds)), db.prepare(pageSql).bind(...binds)]);
   return { rows: (page?.results ?? []) as RecipeRow[], total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0) };
 }
 

@@ -1,86 +1,91 @@
-import { COLLECTIONS, CUISINES, MEAL_TYPES } from '../../src/lib/recipes/categories.ts';
 import { createRandom, hashString } from './prng.ts';
+import { DISHES, INGREDIENTS, type Amount, type Dish, type IngredientKey, type IngredientKind, type Unit } from './recipe-dishes.ts';
 import { insertStatements } from './sql.ts';
 
-// A deterministic recipe seed (issue 10 §1; migrations/0019_recipes.sql): 600 recipes by default
-// (the seed CLI's --recipes for 10,000), their ingredients matched to gtins of the seeded catalog
-// by name, descriptions carrying placeholder tokens the pages strip, serving strings some in the
-// 'label: value' form, times from 0 to over a day, a slug sometimes already holding "recipe".
+// A deterministic recipe seed (issue 10 §1, issue 23 §3; migrations/0019_recipes.sql): 600 recipes
+// by default (the seed CLI's --recipes for 10,000), each one of the real dish structures of
+// upstream/seed/recipe-dishes.ts, so its title names what it holds, its steps fit the dish, its
+// tags follow from its ingredients and its nutrition from theirs (calories = 9·fat + 4·carbs +
+// 4·protein). Each ingredient's products are the catalog products that ARE the ingredient (its
+// sub-category and item), the package nearest the amount first. Descriptions still carry some of
+// the upstream's placeholder tokens the pages strip; some serving strings are in the 'label:
+// value' form and some slugs already hold "recipe". docs/decisions/540-recipes-a-cook-would-publish.md
 
 export const RECIPES_DEFAULT = 600;
 
 interface CatalogProduct {
   gtin13: string;
   name: string;
+  categoryId?: string;
+  size?: string;
 }
-
-interface Ingredient {
-  token: string;
-  /** words a catalog product name must hold to match */
-  match: string[];
-  amounts: string[];
-}
-
-const I = (token: string, match: string[], amounts: string[]): Ingredient => ({ token, match, amounts });
-const PROTEINS = [
-  I('chicken', ['chicken'], ['1 1/2 lb boneless chicken', '4 chicken thighs', '2 chicken breasts']),
-  I('beef', ['beef'], ['1 lb ground beef', '1 1/2 lb beef chuck']),
-  I('salmon', ['salmon'], ['4 salmon fillets (6 oz each)']),
-  I('pork', ['pork'], ['1 lb pork tenderloin', '4 pork chops']),
-  I('eggs', ['eggs'], ['6 large eggs', '4 eggs']),
-  I('beans', ['beans'], ['2 cans beans, rinsed']),
-  I('steak', ['steak'], ['2 lb flank steak', '2 ribeye steaks']),
-];
-const PANTRY = [
-  I('garlic', ['garlic'], ['3 cloves garlic, minced', '1 tsp garlic powder']),
-  I('tomatoes', ['tomato'], ['1 can diced tomatoes', '2 cups cherry tomatoes']),
-  I('rice', ['rice'], ['1 cup long-grain rice', '2 cups cooked rice']),
-  I('noodles', ['noodles'], ['8 oz noodles']),
-  I('potatoes', ['potatoes'], ['1 1/2 lb potatoes, cubed']),
-  I('broccoli', ['broccoli'], ['2 cups broccoli florets']),
-  I('cheddar', ['cheddar'], ['1 cup shredded cheddar']),
-  I('butter', ['butter'], ['2 tbsp butter', '1/2 cup butter, softened']),
-  I('milk', ['milk'], ['1 cup milk']),
-  I('cream', ['cream'], ['1/2 cup heavy cream']),
-  I('lemon', ['lemon'], ['1 lemon, juiced']),
-  I('honey', ['honey'], ['2 tbsp honey']),
-  I('corn', ['corn'], ['1 cup corn kernels']),
-  I('yogurt', ['yogurt'], ['1 cup plain yogurt']),
-  I('bread', ['bread'], ['4 slices bread']),
-  I('sauce', ['sauce'], ['1 jar sauce']),
-  I('salt', ['salt'], ['1 tsp salt']),
-  I('maple syrup', ['maple'], ['1/4 cup maple syrup']),
-];
-const SWEETS = [
-  I('sugar', ['sugar'], ['1 cup sugar', '3/4 cup brown sugar']),
-  I('flour', ['unbleached'], ['2 cups all-purpose flour']),
-  I('vanilla', ['vanilla'], ['1 tsp vanilla extract']),
-  I('chocolate', ['chocolate'], ['1 cup chocolate chips']),
-  I('strawberries', ['strawberry'], ['2 cups strawberries, sliced']),
-  I('blueberries', ['blueberry'], ['1 cup blueberries']),
-  I('oats', ['oats'], ['1 1/2 cups rolled oats']),
-  I('apples', ['apples'], ['3 apples, peeled and sliced']),
-];
-
-const STYLES: Record<string, string[]> = {
-  american: ['Skillet', 'Sheet-Pan', 'Smoky', 'Honey-Glazed', 'Classic'],
-  italian: ['Tuscan', 'Parmesan', 'Lemon-Garlic', 'Creamy Tomato', 'Herb-Roasted'],
-  mexican: ['Chipotle', 'Street-Style', 'Salsa Verde', 'Fiesta', 'Lime-Cilantro'],
-  asian: ['Teriyaki', 'Sesame-Ginger', 'Sweet Chili', 'Garlic Soy', 'Coconut Curry'],
-  mediterranean: ['Greek', 'Za’atar', 'Lemon-Herb', 'Olive and Feta', 'Harissa'],
-};
-const SWEET_STYLES = ['Classic', 'Brown-Butter', 'Maple', 'Honey', 'Cinnamon', 'Grandma’s', 'No-Bake'];
-const DISHES: Record<string, string[]> = {
-  breakfast: ['Breakfast Bake', 'Scramble', 'Morning Hash', 'Frittata'],
-  lunch: ['Rice Bowls', 'Wraps', 'Salad', 'Soup'],
-  dinner: ['Stir-Fry', 'Casserole', 'Skewers', 'Tacos', 'Pasta'],
-  dessert: ['Crumble', 'Cookies', 'Bars', 'Cake'],
-  snack: ['Bites', 'Dip', 'Muffins', 'Granola'],
-};
-const DIFFICULTIES = ['Easy', 'Intermediate', 'Advanced'];
-const COURSES: Record<string, string> = { breakfast: 'Breakfast', lunch: 'Main Dish', dinner: 'Main Dish', dessert: 'Dessert', snack: 'Appetizer' };
 
 const slugify = (text: string) => text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+/** "about 25 minutes", "about 8 hours" */
+const readyIn = (minutes: number) => (minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
+const titleCase = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A package size in the units amounts need (ounces, weight or fluid; or a count), or null. */
+export function packageSize(size: string): readonly [number, Unit] | null {
+  const text = size.trim().toLowerCase();
+  const number = /^(\d+(?:\.\d+)?)\s*(fl oz|oz|lb|ct|gal|qt|pt|l|ml)$/.exec(text);
+  if (number) {
+    const value = Number(number[1]);
+    const factor: Record<string, [number, Unit]> = { 'fl oz': [1, 'oz'], oz: [1, 'oz'], lb: [16, 'oz'], ct: [1, 'ct'], gal: [128, 'oz'], qt: [32, 'oz'], pt: [16, 'oz'], l: [33.8, 'oz'], ml: [0.0338, 'oz'] };
+    const [times, unit] = factor[number[2] as string] as [number, Unit];
+    return [value * times, unit];
+  }
+  if (text === 'half gallon') return [64, 'oz'];
+  if (text === 'per lb') return [16, 'oz'];
+  return null;
+}
+
+/**
+ * The catalog products that are an ingredient, best first: the product's sub-category and item are
+ * one of the ingredient's kinds (so "honey" is Honey, never Honey Roasted Almonds or Honey Ham), then
+ * the smallest package that holds the amount, then the largest that does not; up to 6.
+ */
+export function matchProducts(catalog: readonly CatalogProduct[], ingredient: IngredientKind, amount: Amount): string[] {
+  const kinds = ingredient.kinds.map(([categoryId, item]) => ({ categoryId, pattern: new RegExp(`(^|\\s)${escapeRegExp(item)}(\\s|$)`) }));
+  const fit = (product: CatalogProduct): [number, number] => {
+    const size = product.size ? packageSize(product.size) : null;
+    if (!size || size[1] !== amount.need[1]) return [2, 0];
+    return size[0] >= amount.need[0] ? [0, size[0]] : [1, -size[0]];
+  };
+  return catalog
+    .filter((product) => kinds.some((kind) => product.categoryId === kind.categoryId && kind.pattern.test(product.name)))
+    .map((product) => ({ product, fit: fit(product) }))
+    .sort((a, b) => a.fit[0] - b.fit[0] || a.fit[1] - b.fit[1] || a.product.gtin13.localeCompare(b.product.gtin13))
+    .slice(0, 6)
+    .map((entry) => entry.product.gtin13);
+}
+
+/** What an ingredient rules out (the dietary tags follow from the ingredients). */
+const MEAT: ReadonlySet<string> = new Set(['chicken', 'ground beef', 'steak', 'pork tenderloin', 'pork chops', 'bacon', 'salmon', 'shrimp', 'chicken broth']);
+const DAIRY: ReadonlySet<string> = new Set(['milk', 'heavy cream', 'butter', 'sour cream', 'cheddar', 'parmesan', 'mozzarella', 'feta', 'Greek yogurt']);
+const ANIMAL: ReadonlySet<string> = new Set(['eggs', 'honey', 'egg noodles']);
+const GLUTEN: ReadonlySet<string> = new Set(['flour', 'spaghetti', 'penne', 'egg noodles', 'lasagna noodles', 'flour tortillas', 'sourdough bread', 'baguette', 'hamburger buns', 'soy sauce', 'oats', 'BBQ sauce']);
+const SODIUM_MG: Readonly<Record<string, number>> = { 'soy sauce': 2700, 'chicken broth': 3200, 'vegetable broth': 2800, bacon: 1500, 'marinara sauce': 2400, 'BBQ sauce': 1300, parmesan: 900, feta: 1250, cheddar: 700, mozzarella: 1100, 'salsa verde': 900, 'diced tomatoes': 600, 'black beans': 800, chickpeas: 700, 'baking soda': 1200, 'flour tortillas': 2400, 'sourdough bread': 2200, baguette: 1800, 'hamburger buns': 1700, 'red curry paste': 1400, 'sour cream': 80 };
+
+/** The dietary tags a recipe's ingredients allow. */
+export function dietaryTags(tokens: readonly string[]): string[] {
+  const has = (set: ReadonlySet<string>) => tokens.some((token) => set.has(token));
+  const vegetarian = !has(MEAT);
+  return [
+    ...(vegetarian ? ['vegetarian'] : []),
+    ...(vegetarian && !has(DAIRY) && !has(ANIMAL) ? ['vegan'] : []),
+    ...(!has(GLUTEN) ? ['gluten-free'] : []),
+    ...(!has(DAIRY) ? ['dairy-free'] : []),
+  ];
+}
+
+/** Easy: a few steps and half an hour's work; Advanced: many steps or over an hour's work. */
+export function difficultyOf(steps: number, handsOnMinutes: number): string {
+  if (steps <= 4 && handsOnMinutes <= 30) return 'Easy';
+  if (steps >= 6 || handsOnMinutes > 60) return 'Advanced';
+  return 'Intermediate';
+}
 
 export interface SeedRecipe {
   id: number;
@@ -105,72 +110,79 @@ export interface SeedRecipe {
   palette: number;
 }
 
+const PIECES: Readonly<Record<string, string>> = { Cookies: 'cookies', Muffins: 'muffins', Bars: 'bars', Blondies: 'blondies', Bites: 'bites' };
+
+function collectionOf(dish: Dish, totalMinutes: number): string | null {
+  if (dish.method === 'grill') return 'grill-season';
+  if (dish.mealType === 'dessert' && dish.method === 'bake') return 'holiday-baking';
+  if (dish.method === 'slow' || dish.course === 'Soup') return 'one-pot';
+  if (dish.mealType === 'dinner' && totalMinutes <= 45) return 'weeknight-dinners';
+  return null;
+}
+
 /** The recipes of a catalog (deterministic for the same catalog, count and seed). */
 export function generateRecipes(catalog: readonly CatalogProduct[], options: { count?: number; seed?: number } = {}): SeedRecipe[] {
   const count = options.count ?? RECIPES_DEFAULT;
   const random = createRandom(hashString(`${options.seed ?? 0}|recipes`));
   const matches = new Map<string, string[]>();
-  const productsFor = (ingredient: Ingredient) => {
-    const key = ingredient.token;
-    if (!matches.has(key)) {
-      matches.set(key, catalog.filter((product) => ingredient.match.every((word) => product.name.toLowerCase().includes(word))).slice(0, 6).map((product) => product.gtin13));
-    }
-    return matches.get(key) ?? [];
+  const productsFor = (key: IngredientKey, ingredient: IngredientKind, amount: Amount) => {
+    const cacheKey = `${key}|${amount.text}`;
+    if (!matches.has(cacheKey)) matches.set(cacheKey, matchProducts(catalog, ingredient, amount));
+    return matches.get(cacheKey) ?? [];
   };
   const recipes: SeedRecipe[] = [];
   const used = new Map<string, number>();
   for (let id = 1; id <= count; id++) {
-    const cuisine = random.pick(CUISINES).subcategoryId;
-    const mealType = random.pick(MEAL_TYPES).subcategoryId;
-    const sweet = mealType === 'dessert' || (mealType === 'snack' && random.chance(0.5));
-    const vegetarian = !sweet && random.chance(0.25);
-    const proteins = vegetarian ? PROTEINS.filter((p) => p.token === 'eggs' || p.token === 'beans') : PROTEINS;
-    const main = sweet ? random.pick(SWEETS.filter((item) => item.token !== 'sugar' && item.token !== 'flour')) : random.pick(proteins);
-    const style = random.pick(sweet ? SWEET_STYLES : (STYLES[cuisine] ?? ['Classic']));
-    const dish = random.pick(DISHES[mealType] ?? ['Bowls']);
-    const baseTitle = sweet ? `${style} ${main.token[0]?.toUpperCase()}${main.token.slice(1)} ${dish}` : `${style} ${main.token[0]?.toUpperCase()}${main.token.slice(1)} ${dish}`;
-    const seen = used.get(baseTitle) ?? 0;
-    used.set(baseTitle, seen + 1);
-    const title = seen === 0 ? baseTitle : `${baseTitle} ${['Deluxe', 'for a Crowd', 'Weeknight Style', 'Family Size', 'Light'][seen % 5]}${seen >= 5 ? ` No. ${seen}` : ''}`;
+    const dish = random.pick(DISHES);
+    const main = dish.mains ? random.pick(dish.mains) : null;
+    const keys: IngredientKey[] = [...(main ? [main[0]] : []), ...dish.ingredients];
+    const optional = (dish.optional ?? []).filter(() => random.chance(0.4));
+    keys.push(...optional);
+    const seen = new Set<string>();
+    const ingredients = keys.flatMap((key) => {
+      const ingredient: IngredientKind = INGREDIENTS[key];
+      if (seen.has(ingredient.token)) return [];
+      seen.add(ingredient.token);
+      const amount = random.pick(ingredient.amounts);
+      return [{ key, token: ingredient.token, amount, summary: amount.text, products: productsFor(key, ingredient, amount) }];
+    });
+    let baseTitle = dish.title.replace('{main}', main?.[1] ?? '');
+    const extra = optional[0] ? INGREDIENTS[optional[0]].token : null;
+    if (extra && !baseTitle.includes(' with ')) baseTitle = `${baseTitle} with ${titleCase(extra)}`;
+    const prep = dish.prep + random.int(0, 1) * 5;
+    const cook = dish.cook;
+    const total = prep + cook;
+    const handsOn = dish.method === 'stovetop' || dish.method === 'grill' ? prep + cook : prep + Math.min(cook, 10);
+    const steps = dish.steps.map((text) => text.replaceAll('{main}', main ? INGREDIENTS[main[0]].token : ''));
+    if (optional.length && dish.optionalStep) {
+      const [text, where] = dish.optionalStep;
+      const step = text.replace('{optional}', optional.map((key) => INGREDIENTS[key].token).join(' and '));
+      steps.splice(where === 'before' ? steps.length - 1 : steps.length, 0, step);
+    }
+    const difficulty = difficultyOf(steps.length, handsOn);
+    // the same dish again: an honest qualifier (quick, easy, weeknight) where one holds, else the plain title
+    const qualifiers = [total <= 30 ? 'Quick' : null, difficulty === 'Easy' ? 'Easy' : null, dish.mealType === 'dinner' && total <= 45 ? 'Weeknight' : null].filter((word): word is string => word !== null);
+    const repeat = used.get(baseTitle) ?? 0;
+    used.set(baseTitle, repeat + 1);
+    // each qualifier once per title; past them the plain title again, as recipe sites have
+    const qualifier = repeat > 0 ? qualifiers[repeat - 1] : undefined;
+    const title = qualifier && !baseTitle.startsWith(qualifier) ? `${qualifier} ${baseTitle}` : baseTitle;
     // some slugs already hold the word recipe: the detail path adds no second one
     const slug = id % 7 === 0 ? `${slugify(title)}-recipe` : id % 11 === 0 ? `easy-recipe-${slugify(title)}` : slugify(title);
-    const pool = sweet ? [...SWEETS, ...PANTRY.filter((p) => ['butter', 'milk', 'eggs', 'honey', 'salt', 'cream', 'lemon', 'yogurt', 'maple syrup'].includes(p.token))] : PANTRY;
-    const extra = random.int(3, 14);
-    const chosen = new Map<string, Ingredient>([[main.token, main]]);
-    // a dessert is made of flour and sugar besides its flavour
-    if (mealType === 'dessert') for (const base of SWEETS.filter((item) => item.token === 'sugar' || item.token === 'flour')) chosen.set(base.token, base);
-    while (chosen.size < Math.min(extra + 1, pool.length + 1)) {
-      const next = random.pick(pool);
-      chosen.set(next.token, next);
-    }
-    const ingredients = [...chosen.values()].map((ingredient) => ({ token: ingredient.token, summary: random.pick(ingredient.amounts), products: productsFor(ingredient) }));
-    const dairy = ingredients.some((i) => ['milk', 'cream', 'butter', 'cheddar', 'yogurt'].includes(i.token));
-    const gluten = ingredients.some((i) => ['flour', 'bread', 'noodles', 'oats'].includes(i.token));
-    const meat = ingredients.some((i) => ['chicken', 'beef', 'salmon', 'pork', 'steak'].includes(i.token));
-    const restrictions = [
-      ...(!meat ? ['vegetarian'] : []),
-      ...(!meat && !dairy && !ingredients.some((i) => ['eggs', 'honey'].includes(i.token)) ? ['vegan'] : []),
-      ...(!gluten ? ['gluten-free'] : []),
-      ...(!dairy ? ['dairy-free'] : []),
-    ];
-    const prep = random.int(0, 6) * 5;
-    const cook = id % 97 === 0 ? 0 : id % 53 === 0 ? 24 * 60 + random.int(1, 12) * 30 : random.int(1, 18) * 5;
-    const total = id % 97 === 0 ? 0 : prep + cook + (id % 31 === 0 ? 12 * 60 : 0);
-    const serves = random.int(2, 8);
-    const servingSize = id % 5 === 0 ? `Makes: ${serves * 2} ${sweet ? 'pieces' : 'portions'}` : id % 9 === 0 ? `Yield: ${serves} cups` : String(serves);
+    const serves = dish.serves;
+    const piece = Object.entries(PIECES).find(([word]) => dish.title.includes(word))?.[1];
+    const servingSize = piece ? `Makes: ${serves} ${piece}` : dish.course === 'Soup' ? `Yield: ${Math.round(serves * 1.5)} cups` : String(serves);
+    const tokens = ingredients.map((ingredient) => ingredient.token);
+    const [fat, carbs, protein] = ingredients.reduce(([f, c, p], ingredient) => [f + ingredient.amount.macros[0], c + ingredient.amount.macros[1], p + ingredient.amount.macros[2]], [0, 0, 0]);
+    const perServing = (grams: number) => Math.round(grams / serves);
+    const [f, c, p] = [perServing(fat), perServing(carbs), perServing(protein)];
+    const sodium = Math.round((150 * serves + tokens.reduce((sum, token) => sum + (SODIUM_MG[token] ?? 30), 0)) / serves);
+    const others = tokens.filter((token) => !title.toLowerCase().includes(token.toLowerCase())).slice(0, 2);
     const descriptionTemplates = [
-      `{{BRAND_NAME}} ${title} brings ${main.token} and ${ingredients[1]?.token ?? 'pantry staples'} together in about ${Math.max(5, total)} minutes.`,
-      `${/^[aeiou]/.test(cuisine) ? 'An' : 'A'} ${cuisine[0]?.toUpperCase()}${cuisine.slice(1)} favourite: ${main.token} with ${ingredients[1]?.token ?? 'fresh herbs'} and ${ingredients[2]?.token ?? 'a squeeze of lemon'}. [[PROMO]] Ready when you are.`,
-      `Our test kitchen's ${title.toLowerCase()} is %SEASON% perfect for ${mealType}, and the leftovers keep for three days.`,
+      `{{BRAND_NAME}} ${title}: ${others.join(' and ') || 'a few pantry staples'}, ready in ${readyIn(total)}.`,
+      `${/^[aeiou]/.test(dish.cuisine) ? 'An' : 'A'} ${titleCase(dish.cuisine)} favourite with ${others.join(' and ') || 'fresh ingredients'}. [[PROMO]] Serves ${serves}.`,
+      `Our test kitchen's ${title.toLowerCase()}, made with ${tokens.slice(0, 3).join(', ')}.`,
     ];
-    const steps = [
-      `Gather and measure the ingredients: ${ingredients.slice(0, 3).map((i) => i.summary).join('; ')}.`,
-      sweet ? 'Heat the oven to 350°F and line a baking pan with parchment.' : 'Heat a large skillet over medium-high heat with a little oil.',
-      sweet ? `Mix the ${main.token} with the dry ingredients, then fold in the rest.` : `Season the ${main.token} and cook until browned, 5 to 7 minutes.`,
-      `Add the ${ingredients.slice(1, 4).map((i) => i.token).join(', ') || 'remaining ingredients'} and cook, stirring, until tender.`,
-      cook > 24 * 60 ? 'Cover and let it rest in the refrigerator overnight, then finish cooking the next day.' : 'Taste, adjust the seasoning and serve warm.',
-    ].slice(0, random.int(3, 5));
-    const collection = random.chance(0.3) ? random.pick(COLLECTIONS).subcategoryId : null;
     recipes.push({
       id,
       slug,
@@ -180,17 +192,17 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
       totalMinutes: total,
       cookMinutes: cook,
       prepMinutes: prep,
-      handsOnMinutes: Math.min(total, prep + Math.round(cook / 3)),
-      cuisine,
-      mealType,
-      difficulty: random.pick(DIFFICULTIES),
-      mealCourse: COURSES[mealType] ?? 'Main Dish',
-      restrictions,
-      collectionId: collection,
-      ingredients,
+      handsOnMinutes: handsOn,
+      cuisine: dish.cuisine,
+      mealType: dish.mealType,
+      difficulty,
+      mealCourse: dish.course,
+      restrictions: dietaryTags(tokens),
+      collectionId: collectionOf(dish, total),
+      ingredients: ingredients.map(({ token, summary, products }) => ({ token, summary, products })),
       steps: steps.map((text, index) => ({ index: index + 1, text })),
-      nutrition: { calories: `${random.int(18, 90) * 10}`, fatContent: `${random.int(2, 40)} g`, carbohydrateContent: `${random.int(5, 90)} g`, proteinContent: `${random.int(2, 50)} g`, sodiumContent: `${random.int(50, 1200)} mg` },
-      keywords: [cuisine, mealType, main.token],
+      nutrition: { calories: String(9 * f + 4 * c + 4 * p), fatContent: `${f} g`, carbohydrateContent: `${c} g`, proteinContent: `${p} g`, sodiumContent: `${sodium} mg` },
+      keywords: [dish.cuisine, dish.mealType, tokens[0] ?? dish.mealType],
       palette: random.int(0, 5),
     });
   }
