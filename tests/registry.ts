@@ -163,6 +163,8 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'GET', path: '/accountmanagement/api/purchase-history', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/purchase-history/5000000001', route: '/accountmanagement/api/purchase-history/:orderNumber', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/returns', sample: { body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' } }, needsSignIn: true },
+  // a fulfilled order: the sample cancel is refused (409), never applied (docs/decisions/470)
+  { method: 'POST', path: '/accountmanagement/api/cancellations', sample: { body: { orderNumber: '5000000001' } }, needsSignIn: true },
   // loyalty (docs/decisions/370-loyalty.md)
   { method: 'GET', path: '/accountmanagement/api/points-summary', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/memberships', sample: {}, needsSignIn: true },

@@ -153,6 +153,8 @@ describe('form bodies are accepted only on the allowlist', () => {
         '/accountmanagement/api/opt-in/optin',
         '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
         '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
+        // the order page's cancel (docs/decisions/470)
+        '/accountmanagement/api/cancellations',
       ].sort(),
     );
   });

@@ -45,6 +45,8 @@ export const FORM_POST_ENDPOINTS: readonly string[] = [
   '/accountmanagement/api/opt-in/optin',
   '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
   '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
+  // the order page's cancel (decision 470)
+  '/accountmanagement/api/cancellations',
 ];
 
 /**
