@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_MESSAGES } from '../../src/lib/account/order-state.ts';
@@ -12,7 +12,7 @@ import { cardReference } from '../../upstream/db/wallet.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { SEEDED_EBT_CARDS, SEEDED_GIFT_CARDS, walletSeedStatements } from '../../upstream/seed/wallet.ts';
 import { createApp } from '../fixtures/app.ts';
-import { signInCookie } from '../fixtures/auth.ts';
+import { signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { newKey, reasonOf, setStock, shop, stockOf } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
@@ -34,6 +34,9 @@ let food: string[] = [];
 const call = (method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}, host?: string) => shopperCall(method, path, { cookie, body, headers, ...(host ? { host } : {}) });
 const detail = async (orderNumber: string, cookie = dana) => v.parse(OrderDetailResponseSchema, await (await call('GET', `/accountmanagement/api/purchase-history/${orderNumber}`, cookie)).json()).data;
 const cancel = (orderNumber: string, cookie = dana, host?: string) => call('POST', '/accountmanagement/api/cancellations', cookie, { orderNumber }, {}, host);
+/** The order page's plain form (no JavaScript): answers 303 back to the order's page. */
+const cancelByForm = (orderNumber: string) =>
+  app.request(`${TEST_ORIGIN}/accountmanagement/api/cancellations`, { method: 'POST', headers: { origin: TEST_ORIGIN, cookie: dana, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ orderNumber }).toString() }, env, createExecutionContext());
 const claim = async (cookie: string, gtin13: string) => v.parse(FlashSaleResponseSchema, await (await call('POST', '/checkout/api/v1/flash-sales', cookie, { gtin13s: [gtin13] }, { 'idempotency-key': newKey() })).json()).data;
 const slotAvailable = async (slotId: string) =>
   v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP', dana)).json()).data.timeslots.find((slot) => slot.slotId === slotId)?.available;
@@ -255,6 +258,8 @@ describe('cancel', () => {
     const late = await cancel(order.orderNumber);
     expect(late.status).toBe(409);
     expect(await reasonOf(late)).toBe(ORDER_MESSAGES.CANCEL_TOO_LATE);
+    const lateForm = await cancelByForm(order.orderNumber);
+    expect([lateForm.status, lateForm.headers.get('location')]).toEqual([303, `/account/orders/${order.orderNumber}?cancel=late`]);
     // the slot ended: fulfilled, so the item may go back
     await moveSlot(order.orderNumber, -120);
     expect((await detail(order.orderNumber)).order.status).toBe('COMPLETED');
@@ -274,7 +279,10 @@ describe('banners', () => {
     expect((await cancel(order.orderNumber, dana, bayside)).status).toBe(404);
     const history = v.parse(PurchaseListResponseSchema, await (await call('GET', '/accountmanagement/api/purchase-history', dana, undefined, {}, bayside)).json()).data.orders;
     expect(history.some((entry) => entry.orderNumber === order.orderNumber)).toBe(false);
-    // on its own banner it is there
+    // on its own banner it is there, and the order page's plain form cancels it
     expect((await call('GET', `/checkout/api/v1/orders/${order.orderNumber}`, dana)).status).toBe(200);
+    const cancelled = await cancelByForm(order.orderNumber);
+    expect([cancelled.status, cancelled.headers.get('location')]).toEqual([303, `/account/orders/${order.orderNumber}?cancel=done`]);
+    expect((await detail(order.orderNumber)).order.status).toBe('CANCELLED');
   });
 });
