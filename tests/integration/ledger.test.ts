@@ -9,6 +9,8 @@ import { CouponsResponseSchema } from '../../src/lib/coupons/coupons.ts';
 import { localParts } from '../../src/lib/time/zoned.ts';
 // eslint-disable-next-line no-restricted-imports -- the seeded cards' references, as wallet.test.ts reads them
 import { cardReference } from '../../upstream/db/wallet.ts';
+// eslint-disable-next-line no-restricted-imports -- the cancel batch itself, as another isolate would run it
+import { cancelStatements, clearAssertions } from '../../upstream/db/ledger.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { SEEDED_EBT_CARDS, SEEDED_GIFT_CARDS, walletSeedStatements } from '../../upstream/seed/wallet.ts';
 import { createApp } from '../fixtures/app.ts';
@@ -222,6 +224,13 @@ describe('cancel', () => {
     expect(await slotAvailable(slotId)).toBe(slotBefore! + 1);
     // a later press changes nothing
     expect((await cancel(order.orderNumber)).status).toBe(200);
+    expect(await balances()).toEqual(balancesBefore);
+    // nor does a cancel batch another isolate built before the first one committed (its payments still unrefunded): it fails whole
+    await env.DB.prepare(`UPDATE order_payments SET refunded_cents = 0 WHERE order_number = ?1`).bind(order.orderNumber).run();
+    const stale = await cancelStatements(env.DB, { orderNumber: order.orderNumber, customerGUID: DEMO_SHOPPER.customerGUID, locationId: STORE, lines: order.lineItems, slot: null }, Date.now());
+    await env.DB.prepare(`UPDATE order_payments SET refunded_cents = amount_cents WHERE order_number = ?1`).bind(order.orderNumber).run();
+    await expect(env.DB.batch([...stale, ...clearAssertions(env.DB)])).rejects.toThrow(/CHECK constraint failed/);
+    expect(await stocks()).toEqual(stockBefore);
     expect(await balances()).toEqual(balancesBefore);
     // the order reads as cancelled everywhere
     expect(v.parse(OrderResponseSchema, await (await call('GET', `/checkout/api/v1/orders/${order.orderNumber}`, dana)).json()).data.status).toBe('CANCELLED');
