@@ -59,17 +59,15 @@ test('a shopper cancels an order and gets the slot and stock back', async ({ pag
   expect(item, 'an item with a low stock').toBeTruthy();
   const setCart = async (quantity: number) => {
     const current = await page.request.get('/basket/api/basket/');
-    const put = await page.request.put('/basket/api/basket/', { headers: { ...json, 'if-match': current.headers().etag ?? '*' }, data: { lineItems: [{ gtin13: item!.gtin13, quantity }] } });
-    expect(put.status(), await put.text()).toBe(200);
+    return page.request.put('/basket/api/basket/', { headers: { ...json, 'if-match': current.headers().etag ?? '*' }, data: { lineItems: [{ gtin13: item!.gtin13, quantity }] } });
   };
-  // asking for more than there are: the checkout says how many are left and leaves the line out
-  await setCart(11);
-  await page.goto('/checkout');
-  const unfilled = page.getByTestId('checkout-unfilled');
-  await expect(unfilled).toContainText(/Only \d+ left: not in this order/);
-  const left = Number(/Only (\d+) left/.exec(await unfilled.innerText())![1]);
-  // the shopper orders all there are, for the first pickup time with room (the saved Visa pays)
-  await setCart(left);
+  // more than there are is refused with how many are left (decision 475): the shopper takes them all
+  const refused = await setCart(11);
+  expect(refused.status()).toBe(422);
+  const left = Number(/only (\d+) of this item/.exec(((await refused.json()) as { errors: Array<{ reason: string }> }).errors[0]!.reason)![1]);
+  const put = await setCart(left);
+  expect(put.status(), await put.text()).toBe(200);
+  // placed for the first pickup time with room (the saved Visa pays)
   const checkout = ((await (await page.request.post('/checkout/api/v1/checkouts', { headers: json, data: {} })).json()) as { data: { id: string } }).data;
   const slots = ((await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as { data: { timeslots: Array<{ slotId: string; available: number }> } }).data.timeslots;
   const slot = slots.find((entry) => entry.available > 0)!;

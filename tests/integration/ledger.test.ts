@@ -7,16 +7,14 @@ import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { CHECKOUT_MESSAGES, FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Checkout, type Order } from '../../src/lib/checkout/contracts.ts';
 import { CouponsResponseSchema } from '../../src/lib/coupons/coupons.ts';
 import { localParts } from '../../src/lib/time/zoned.ts';
-// eslint-disable-next-line no-restricted-imports -- the seeded cards' references, as wallet.test.ts reads them
-import { cardReference } from '../../upstream/db/wallet.ts';
 // eslint-disable-next-line no-restricted-imports -- the cancel batch itself, as another isolate would run it
 import { cancelStatements, clearAssertions } from '../../upstream/db/ledger.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { SEEDED_EBT_CARDS, SEEDED_GIFT_CARDS, walletSeedStatements } from '../../upstream/seed/wallet.ts';
 import { createApp } from '../fixtures/app.ts';
 import { signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
-import { newKey, reasonOf, setStock, shop, stockOf } from '../fixtures/checkout.ts';
-import { seedCatalogForTests } from '../fixtures/seed.ts';
+import { newKey, reasonOf, shop } from '../fixtures/checkout.ts';
+import { seedCatalogForTests, setStock, stockOf } from '../fixtures/seed.ts';
 
 // Stock, coupons, flash-sale offers, gift cards and SNAP balances are a ledger (issue 20 §2;
 // docs/decisions/470-order-ledger.md), against the real edge, upstream and D1: no oversold stock
@@ -60,7 +58,7 @@ beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
   dana = await signInCookie(app, env);
   sam = await signInCookie(app, env, { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
-  await env.DB.batch((await walletSeedStatements()).map((sql) => env.DB.prepare(sql)));
+  await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
   const { results } = await env.DB.prepare(
     `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
       WHERE p.minimum_age IS NULL AND p.pickup = 1 AND p.department_id NOT IN ('11', '12', '13') AND pp.stock_quantity > 50 AND pp.regular_cents BETWEEN 200 AND 1200 ORDER BY p.gtin13 LIMIT 12`,
@@ -74,10 +72,12 @@ beforeAll(async () => {
 describe('stock', () => {
   test('two shoppers order the last units at once: no more than the stock is sold, the short line falls out and nothing is charged for it', async () => {
     const [scarce, plenty, short] = [food[0]!, food[1]!, food[2]!];
-    await setStock(env.DB, STORE, scarce, 3);
-    await setStock(env.DB, STORE, short, 2);
-    const plentyBefore = await stockOf(env.DB, STORE, plenty);
+    const plentyBefore = await stockOf(env.DB, plenty, STORE);
     const cart = [[scarce, 2], [plenty, 1], [short, 5]] as const;
+    // both carts were filled while there was plenty; since then the store sold most of two items
+    await Promise.all([fillCart(dana, cart), fillCart(sam, cart)]);
+    await setStock(env.DB, scarce, STORE, 3);
+    await setStock(env.DB, short, STORE, 2);
     const [mine, theirs] = [await readyCheckout(dana, cart), await readyCheckout(sam, cart)];
     // 5 asked, 2 in stock: the line falls out before anything is placed, and the total leaves it out
     for (const checkout of [mine, theirs]) {
@@ -102,9 +102,9 @@ describe('stock', () => {
     expect(paid(second)).toBe(second.summary.total);
     expect(second.summary.total).toBe(again.summary.total);
     // units sold: never more than there were
-    expect(await stockOf(env.DB, STORE, scarce)).toBe(1);
-    expect(await stockOf(env.DB, STORE, short)).toBe(2);
-    expect(await stockOf(env.DB, STORE, plenty)).toBe(plentyBefore - 2);
+    expect(await stockOf(env.DB, scarce, STORE)).toBe(1);
+    expect(await stockOf(env.DB, short, STORE)).toBe(2);
+    expect(await stockOf(env.DB, plenty, STORE)).toBe(plentyBefore - 2);
     // the lines that fell out stay in the loser's cart, for the shopper to change
     const basket = (await (await call('GET', '/basket/api/basket/', loserCookie)).json()) as { data: { lineItems: Array<{ gtin13: string }> } };
     expect(basket.data.lineItems.map((line) => line.gtin13).sort()).toEqual([scarce, short].sort());
@@ -188,7 +188,7 @@ describe('cancel', () => {
     await addFlashSale('FS-LEDGER-CANCEL', flash, 10, 2);
     const gift = SEEDED_GIFT_CARDS[2];
     const ebt = SEEDED_EBT_CARDS[0];
-    const [giftRef, ebtRef] = [await cardReference('gift', gift.cardNumber), await cardReference('ebt', ebt.cardNumber)];
+    const [giftRef, ebtRef] = [gift.reference, ebt.reference];
     await env.DB.batch([
       env.DB.prepare('INSERT OR REPLACE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)').bind(DEMO_SHOPPER.customerGUID, giftRef, gift.cardNumber.slice(-4), now),
       env.DB.prepare('INSERT OR REPLACE INTO ebt_checks (customer_guid, reference, checked_at) VALUES (?1, ?2, ?3)').bind(DEMO_SHOPPER.customerGUID, ebtRef, now),
@@ -197,7 +197,7 @@ describe('cancel', () => {
       gift: (await env.DB.prepare('SELECT balance_cents FROM gift_cards WHERE reference = ?1').bind(giftRef).first<{ balance_cents: number }>())!.balance_cents,
       snap: (await env.DB.prepare('SELECT snap_cents FROM ebt_cards WHERE reference = ?1').bind(ebtRef).first<{ snap_cents: number }>())!.snap_cents,
     });
-    const stocks = async () => Promise.all([plain, couponed, flash].map((gtin13) => stockOf(env.DB, STORE, gtin13)));
+    const stocks = async () => Promise.all([plain, couponed, flash].map((gtin13) => stockOf(env.DB, gtin13, STORE)));
     expect((await call('POST', '/atlas/v1/savings/v1/coupons/clip', dana, { couponId: 'cp-ledger-002' })).status).toBe(200);
     const cart = [[plain, 2], [couponed, 1], [flash, 2]] as const;
     await fillCart(dana, cart);

@@ -4,6 +4,7 @@ import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, Retu
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { isoWithOffset } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
 import { cancelStatements, clearAssertions, isAssertionFailure } from '../db/ledger.ts';
@@ -35,13 +36,13 @@ interface OrderRow {
   order_number: string;
   checkout_id: string;
   location_id: string;
+  /** the store's IANA time zone (stores.time_zone): slot dates and times are its wall clock */
+  time_zone: string;
   modality: string;
   placed_at: number;
   document: string;
   status: OrderStatus | null;
   delivery_partner: string | null;
-  /** the store's time zone: slot dates and times are its wall clock */
-  time_zone: string;
 }
 interface ReceiptRow {
   receipt_id: string;
@@ -54,23 +55,7 @@ interface ReceiptRow {
   items: string;
 }
 
-/** ISO 8601 with the zone's offset at that moment (account §3 transactionTimeWithTimezone). */
-export function withTimezone(epochMs: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(epochMs))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offset = Math.round((local - Math.floor(epochMs / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-const STORE_TIME_ZONE = 'America/Los_Angeles';
-
-/** An online order as a purchase-list entry: COMPLETED once its slot has ended in the store's time, unless told otherwise. */
+/** An online order as a purchase-list entry: COMPLETED once its slot has ended on the store's clock, unless told otherwise. */
 function orderEntry(row: OrderRow, now: number): PurchaseEntry {
   const order = JSON.parse(row.document) as Order;
   const status = orderStatus(row.status, order, row.time_zone, now);
@@ -79,7 +64,7 @@ function orderEntry(row: OrderRow, now: number): PurchaseEntry {
     receiptId: null,
     isReceipt: false,
     status,
-    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: withTimezone(row.placed_at, STORE_TIME_ZONE) }] },
+    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: isoWithOffset(row.placed_at, row.time_zone) }] },
     error: false,
     fulfillmentType: order.modalityType,
     placedAt: new Date(row.placed_at).toISOString(),
@@ -97,7 +82,7 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
     receiptId: row.receipt_id,
     isReceipt: true,
     status: 'COMPLETED',
-    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: withTimezone(row.transaction_time, row.time_zone) }] },
+    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: isoWithOffset(row.transaction_time, row.time_zone) }] },
     error: false,
     fulfillmentType: row.fulfillment_type,
     placedAt: new Date(row.transaction_time).toISOString(),
@@ -111,9 +96,8 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
 async function ordersOf(db: D1Database, customerGUID: string, banner: string, orderNumber?: string): Promise<OrderRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.order_number, o.checkout_id, o.location_id, o.modality, o.placed_at, o.document, s.status, s.delivery_partner,
-              coalesce((SELECT st.time_zone FROM stores st WHERE st.location_id = o.location_id), '${STORE_TIME_ZONE}') AS time_zone
-         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number
+      `SELECT o.order_number, o.checkout_id, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
+         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number LEFT JOIN stores st ON st.location_id = o.location_id
         WHERE o.customer_guid = ?1 AND o.banner = ?2 AND (?3 IS NULL OR o.order_number = ?3)
         ORDER BY o.placed_at DESC LIMIT 200`,
     )
@@ -141,7 +125,7 @@ function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Re
 purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   const customer = customerOf(c);
   const db = c.env.DB;
-  const now = Date.now();
+  const now = c.get('call').now;
   const [orders, receipts] = await Promise.all([
     ordersOf(db, customer.customerGUID, c.get('call').banner),
     db.prepare('SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200').bind(customer.customerGUID, c.get('call').banner).all<ReceiptRow>(),
@@ -154,14 +138,14 @@ async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const customer = customerOf(c);
   const row = /^\d{10}$/.test(orderNumber) ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0] : undefined;
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
-  const now = Date.now();
+  const now = c.get('call').now;
   const entry = orderEntry(row, now);
   const placed = JSON.parse(row.document) as Order;
   const returns = await returnsOf(c.env.DB, orderNumber);
   const { deliveryPartner: _partner, ...order } = entry;
   // only a fulfilled order may go back; only a placed one before its cut-off may be cancelled
   const returnable = entry.status === 'COMPLETED' ? returnableOf(entry, returns) : {};
-  const cancelBy = cancellable(entry.status, placed, row.time_zone, now) ? withTimezone(cancelCutoff(placed, row.time_zone), row.time_zone) : null;
+  const cancelBy = cancellable(entry.status, placed, row.time_zone, now) ? isoWithOffset(cancelCutoff(placed, row.time_zone), row.time_zone) : null;
   return { order, returns, returnable, cancelBy, entry, row, placed };
 }
 
@@ -195,7 +179,7 @@ purchasesService.post(PURCHASE_PATHS.CANCELLATIONS, async (c) => {
     idempotentWrite({ db, scope: `cancel:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body }, async (record) => {
       const { entry, row, placed } = await orderDetail(c, body.orderNumber);
       if (entry.status === 'CANCELLED') return answer();
-      const now = Date.now();
+      const now = c.get('call').now;
       if (entry.status !== 'PLACED') throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.NOT_CANCELLABLE, 409, [entry.status]);
       if (!cancellable(entry.status, placed, row.time_zone, now)) throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.CANCEL_TOO_LATE, 409, ['cutoff']);
       const statements = await cancelStatements(

@@ -39,7 +39,8 @@ describe('orderStatus and cancellable', () => {
 
 describe('cutoffLabel and cancelResultUrl', () => {
   test('the wall clock of the time as the store shows it, whatever the reader’s zone', () => {
-    expect(cutoffLabel('2026-11-20T09:00:00-08:00')).toBe('Friday, November 20 at 9:00 AM');
+    expect(cutoffLabel('2026-11-20T09:00:00-08:00')).toBe('Fri, Nov 20, 9 AM');
+    expect(cutoffLabel('2026-07-20T06:30:00-07:00')).toBe('Mon, Jul 20, 6:30 AM');
     expect(cutoffLabel('not a time')).toBe('not a time');
   });
   test('the order page with how a plain-form cancel went', () => {

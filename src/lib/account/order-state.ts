@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatClock, formatDay } from '../time/display.ts';
 import { zonedInstant } from '../time/zoned.ts';
 
 // What becomes of an online order after it is placed (issue 20 §2; account §3 Purchase list order
@@ -73,12 +74,10 @@ export function cancelResultUrl(orderNumber: string, result: CancelResult): stri
 }
 
 /**
- * The wall-clock words of an ISO time with an offset, as the store's clocks show it:
- * `cutoffLabel('2026-11-20T09:00:00-08:00')` → 'Friday, November 20 at 9:00 AM'.
+ * The wall-clock words of an ISO time with an offset, as the store's clocks show it, through the
+ * one day and time formatter: `cutoffLabel('2026-11-20T09:00:00-08:00') === 'Fri, Nov 20, 9 AM'`.
  */
 export function cutoffLabel(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
-  if (!match) return iso;
-  const [, y, m, d, hh, mm] = match.map(Number) as [number, number, number, number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, hh, mm)).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${formatDay(match[1]!)}, ${formatClock(match[2]!)}` : iso;
 }
