@@ -112,8 +112,10 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
 
 test('a flash-sale item is priced down at checkout, and leaving the page while holding it asks first', async ({ page }) => {
   await signIn(page);
-  // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts)
-  const milk = await gtinFor(page, 'whole milk', (product) => product.minimumAge === null && /Whole Milk/.test(product.name));
+  // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts);
+  // the limit counts across orders (decision 470), so a Whole Milk other than the one the journeys above ordered
+  const ordered = await gtinFor(page, 'milk');
+  const milk = await gtinFor(page, 'whole milk', (product) => product.minimumAge === null && /Whole Milk/.test(product.name) && product.gtin13 !== ordered);
   await setCart(page, [[milk, 3]]);
   await page.goto('/checkout');
   await waitForIslands(page);

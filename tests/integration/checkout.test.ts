@@ -1,13 +1,13 @@
-import { createExecutionContext, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
-import { CheckoutResponseSchema, FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Checkout } from '../../src/lib/checkout/contracts.ts';
-import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema } from '../../src/lib/checkout/contracts.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
-import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { signInCookie } from '../fixtures/auth.ts';
+import { newKey, reasonOf, shop } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // Checkout against the real upstream and D1 (issue 13; shopping §3-§5, §7, §8;
@@ -20,43 +20,9 @@ let cookie = '';
 let food: string[] = [];
 let wine = '';
 
-const call = (method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) =>
-  app.request(
-    `${TEST_ORIGIN}${path}`,
-    { method, headers: method === 'GET' ? { cookie: options.cookie ?? cookie, ...options.headers } : sameOriginJson(options.cookie ?? cookie, options.headers), ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) },
-    env,
-    createExecutionContext(),
-  );
-const key = () => crypto.randomUUID().replaceAll('-', '');
-const checkoutOf = async (response: Response) => {
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return v.parse(CheckoutResponseSchema, await response.json()).data;
-};
-const reason = async (response: Response) => v.parse(ErrorBodySchema, await response.json()).errors[0]?.reason;
-
-async function fillCart(who: string, items: Array<[string, number]>) {
-  const basket = await call('GET', '/basket/api/basket/', { cookie: who });
-  const eTag = basket.headers.get('etag') ?? '*';
-  const put = await call('PUT', '/basket/api/basket/', { cookie: who, headers: { 'if-match': eTag }, body: { lineItems: items.map(([gtin13, quantity]) => ({ gtin13, quantity })) } });
-  expect(put.status, await put.clone().text()).toBe(200);
-}
-async function addCard(who: string) {
-  const response = await call('POST', '/wallet/api/v1/cards', {
-    cookie: who,
-    headers: { 'idempotency-key': key() },
-    body: { cardNumber: '4111111111111111', expirationMonth: '12', expirationYear: '30', cvv: '123', cardHolderFirstName: 'Dana', cardHolderLastName: 'Reyes', billingAddress: { addressLine1: '12 Orchard Lane', city: 'Portland', state: 'OR', zipCode: '97201' } },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { cardId: string }).cardId;
-}
-async function readyCheckout(who: string, items: Array<[string, number]>): Promise<Checkout> {
-  await fillCart(who, items);
-  const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts', { cookie: who }));
-  const slots = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP', { cookie: who })).json()).data.timeslots;
-  const slot = slots.find((entry) => entry.available > 1)!;
-  await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { cookie: who, headers: { 'idempotency-key': key() }, body: { slotId: slot.slotId, contact: { firstName: 'Dana', lastName: 'Reyes', phone: '5035550142' }, cardId: await addCard(who) } }));
-  return checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${checkout.id}`, { cookie: who }));
-}
+const shopper = shop(app, env);
+const { checkoutOf, fillCart, readyCheckout } = shopper;
+const call = (method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) => shopper.call(method, path, { ...options, cookie: options.cookie ?? cookie });
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 400 });
@@ -90,7 +56,7 @@ describe('a checkout made from the cart', () => {
 
   test('a retried modification (same Idempotency-Key) applies once; a stale versionKey is 412; no precondition is serialised', async () => {
     const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
-    const idem = key();
+    const idem = newKey();
     const first = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { headers: { 'idempotency-key': idem }, body: { instructions: 'Ring the bell' } });
     const firstBody = await checkoutOf(first);
     const retried = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { headers: { 'idempotency-key': idem }, body: { instructions: 'Ring the bell' } });
@@ -114,7 +80,7 @@ describe('a checkout made from the cart', () => {
     expect(tipped.summary.total).toBe(checkout.summary.total + 725);
     const over = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { gratuityCents: 5001 } });
     expect(over.status).toBe(422);
-    expect(await reason(over)).toBe('A tip can be at most $50.00.');
+    expect(await reasonOf(over)).toBe('A tip can be at most $50.00.');
   });
 
   test('someone else’s checkout or a made-up id is Not Found; signed out is 401', async () => {
@@ -158,7 +124,7 @@ describe('time slots', () => {
     ]);
     expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
     const loser = answers.find((response) => response.status === 409)!;
-    expect(await reason(loser)).toBe('That time is no longer available. Please choose another.');
+    expect(await reasonOf(loser)).toBe('That time is no longer available. Please choose another.');
     const held = await env.DB.prepare('SELECT COUNT(*) AS n FROM timeslot_holds WHERE slot_id = ?1').bind(slot.slotId).first<{ n: number }>();
     expect(held?.n).toBe(1);
   });
@@ -173,7 +139,7 @@ describe('age verification', () => {
     const young = `${today.getUTCFullYear() - 20}-01-01`;
     const refused = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: young } });
     expect(refused.status).toBe(422);
-    expect(await reason(refused)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+    expect(await reasonOf(refused)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
     const adult = await checkoutOf(await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '1990-04-12' } }));
     expect(adult.buyer.dateOfBirth).toBe('1990-04-12');
     expect(adult.fulfillment.contact.dateOfBirth).toBe('1990-04-12');
@@ -188,7 +154,7 @@ describe('flash sales', () => {
     await env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-TEST-1', 'harvest', ?1, 50, 2, 5, ?2)`).bind(food[3], Date.now() + 3_600_000).run();
     const noKey = await call('POST', '/checkout/api/v1/flash-sales', { body: { gtin13s: [food[3]] } });
     expect(noKey.status).toBe(400);
-    const idem = key();
+    const idem = newKey();
     const claimed = await call('POST', '/checkout/api/v1/flash-sales', { headers: { 'idempotency-key': idem, 'x-tenant-id': 'bayside' }, body: { gtin13s: [food[3], food[0]] } });
     expect(claimed.status).toBe(200);
     const data = v.parse(FlashSaleResponseSchema, await claimed.json()).data;
@@ -219,7 +185,7 @@ describe('placing the order', () => {
   test('20 concurrent place-order requests with one Idempotency-Key make exactly one order; stock, slot and cart follow', async () => {
     const checkout = await readyCheckout(cookie, [[food[0]!, 2], [food[1]!, 1]]);
     const stockBefore = await env.DB.prepare('SELECT stock_quantity FROM product_prices WHERE location_id = ?1 AND gtin13 = ?2').bind(STORE, food[0]).first<{ stock_quantity: number }>();
-    const idem = key();
+    const idem = newKey();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': idem }, body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total } })),
     );
@@ -245,9 +211,9 @@ describe('placing the order', () => {
 
   test('a total that changed since the shopper saw it is refused, never charged; an empty cart is refused', async () => {
     const checkout = await readyCheckout(cookie, [[food[1]!, 1]]);
-    const moved = await call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': key() }, body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total - 1 } });
+    const moved = await call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': newKey() }, body: { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total - 1 } });
     expect(moved.status).toBe(409);
-    expect(await reason(moved)).toBe('Your order total changed. Please review it before placing your order.');
+    expect(await reasonOf(moved)).toBe('Your order total changed. Please review it before placing your order.');
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?1').bind(checkout.id).first<{ n: number }>())?.n).toBe(0);
   });
 });
@@ -259,10 +225,7 @@ describe('time slots on the store’s own clock (issue 20 §4; docs/decisions/49
   const SEVEN_PM_IN_FRESNO = Date.UTC(2026, 10, 26, 3, 0);
   /** The edge over an upstream whose clock stands at `instant`. */
   const at = (instant: number) => createApp({ embeddedUpstream: createUpstreamApp({ clock: () => instant }) });
-  const send = (edge: ReturnType<typeof createApp>, method: string, path: string, options: { host?: string; body?: unknown } = {}) => {
-    const origin = `http://${options.host ?? 'localhost'}`;
-    return edge.request(`${origin}${path}`, { method, headers: method === 'GET' ? { cookie } : { ...sameOriginJson(cookie), origin }, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) }, env, createExecutionContext());
-  };
+  const send = (edge: ReturnType<typeof createApp>, method: string, path: string, options: { host?: string; body?: unknown } = {}) => shop(edge, env).call(method, path, { cookie, ...options });
   const pickupSlots = async (edge: ReturnType<typeof createApp>, host?: string) => v.parse(TimeslotsResponseSchema, await (await send(edge, 'GET', '/checkout/api/v1/timeslots?modality=PICKUP', { host })).json()).data;
 
   test('at 9 AM in Fresno the Fresno store offers today’s pickup from 10 AM on; the Bayside store at the same instant its own local windows', async () => {
@@ -303,7 +266,7 @@ describe('time slots on the store’s own clock (issue 20 §4; docs/decisions/49
     // 21 on the 26th: not yet, in Fresno
     const early = await send(edge, 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '2005-11-26' } });
     expect(early.status).toBe(422);
-    expect(await reason(early)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+    expect(await reasonOf(early)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
     expect((await send(edge, 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '2005-11-25' } })).status).toBe(200);
   });
 });

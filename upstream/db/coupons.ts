@@ -46,13 +46,16 @@ const SELECT = `SELECT c.*, (SELECT group_concat(gtin13) FROM (SELECT gtin13 FRO
     (SELECT status FROM coupon_clips k WHERE k.coupon_id = c.coupon_id AND k.customer_guid = ?2) AS clip_status
   FROM coupons c`;
 
-/** The banner's current coupons, filtered, with the shopper's clip state (anonymous: none clipped). */
+/** A coupon the shopper used on an order is theirs no more (until that order is cancelled): docs/decisions/470. */
+const NOT_REDEEMED = 'NOT EXISTS (SELECT 1 FROM coupon_clips r WHERE r.coupon_id = c.coupon_id AND r.customer_guid = ?2 AND r.redeemed_order IS NOT NULL)';
+
+/** The banner's current coupons the shopper has not used, filtered, with the shopper's clip state (anonymous: none clipped). */
 export async function listCoupons(db: D1Database, where: { banner: string; customerGUID: string | null; now: number; query: CouponsQueryOutput }): Promise<CouponOutput[]> {
   const { query } = where;
   const { results } = await db
     .prepare(
       `${SELECT}
-        WHERE c.banner_id = ?1 AND c.starts_at <= ?3 AND c.ends_at > ?3
+        WHERE c.banner_id = ?1 AND c.starts_at <= ?3 AND c.ends_at > ?3 AND ${NOT_REDEEMED}
           AND (?4 IS NULL OR c.category_id = ?4 OR c.category_id IN (SELECT category_id FROM categories WHERE parent_id = ?4))
           AND (?5 IS NULL OR c.title LIKE '%' || ?5 || '%' OR c.description LIKE '%' || ?5 || '%')
           AND (?6 = 0 OR EXISTS (SELECT 1 FROM coupon_clips k WHERE k.coupon_id = c.coupon_id AND k.customer_guid = ?2 AND k.status = 'active'))
@@ -72,10 +75,10 @@ export async function listCoupons(db: D1Database, where: { banner: string; custo
   return results.map((row) => couponView(row, query.projection));
 }
 
-/** One current coupon of the banner with the shopper's clip state, or null. */
+/** One current coupon of the banner the shopper has not used, with the shopper's clip state, or null. */
 export async function findCoupon(db: D1Database, where: { banner: string; customerGUID: string | null; now: number; couponId: string }): Promise<CouponOutput | null> {
   const row = await db
-    .prepare(`${SELECT} WHERE c.banner_id = ?1 AND c.coupon_id = ?4 AND c.starts_at <= ?3 AND c.ends_at > ?3`)
+    .prepare(`${SELECT} WHERE c.banner_id = ?1 AND c.coupon_id = ?4 AND c.starts_at <= ?3 AND c.ends_at > ?3 AND ${NOT_REDEEMED}`)
     .bind(where.banner, where.customerGUID, where.now, where.couponId)
     .first<CouponRow>();
   return row ? couponView(row, 'full') : null;
@@ -110,7 +113,7 @@ export async function clippedCoupons(db: D1Database, where: { banner: string; cu
          FROM json_each(?4) g
          CROSS JOIN coupon_items i ON i.gtin13 = g.value
          CROSS JOIN coupons c ON c.coupon_id = i.coupon_id
-         JOIN coupon_clips k ON k.coupon_id = c.coupon_id AND k.customer_guid = ?2 AND k.status = 'active'
+         JOIN coupon_clips k ON k.coupon_id = c.coupon_id AND k.customer_guid = ?2 AND k.status = 'active' AND k.redeemed_order IS NULL
         WHERE c.banner_id = ?1 AND c.starts_at <= ?3 AND c.ends_at > ?3
         ORDER BY i.gtin13, c.kind, c.value DESC, c.coupon_id`,
     )

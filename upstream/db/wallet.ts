@@ -122,6 +122,11 @@ export function debitGiftCard(db: D1Database, reference: string, cents: number):
   return db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE reference = ?1 AND ?2 > 0 AND balance_cents >= ?2').bind(reference, cents);
 }
 
+/** A statement for a cancel's batch: gives `cents` an order took back to the gift card (changes 0 for an unknown card). */
+export function creditGiftCard(db: D1Database, reference: string, cents: number): D1PreparedStatement {
+  return db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ?2 WHERE reference = ?1 AND ?2 > 0').bind(reference, cents);
+}
+
 /** The SNAP balance of the EBT card linked to the shopper (by their own successful check; decision 460), or null. */
 export async function ebtBalanceCents(db: D1Database, customerGUID: string): Promise<number | null> {
   const row = await db.prepare('SELECT e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1').bind(customerGUID).first<{ snap_cents: number }>();
@@ -133,4 +138,9 @@ export function debitEbt(db: D1Database, customerGUID: string, cents: number): D
   return db
     .prepare('UPDATE ebt_cards SET snap_cents = snap_cents - ?2 WHERE reference = (SELECT reference FROM ebt_checks WHERE customer_guid = ?1) AND ?2 > 0 AND snap_cents >= ?2')
     .bind(customerGUID, cents);
+}
+
+/** A statement for a cancel's batch: gives `cents` back to the EBT card `reference` an order took them from (not the card checked now). */
+export function creditEbt(db: D1Database, reference: string, cents: number): D1PreparedStatement {
+  return db.prepare('UPDATE ebt_cards SET snap_cents = snap_cents + ?2 WHERE reference = ?1 AND ?2 > 0').bind(reference, cents);
 }

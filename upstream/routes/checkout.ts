@@ -33,8 +33,9 @@ import {
   type CheckoutRow,
 } from '../db/checkout.ts';
 import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
+import { assertChanged, clearAssertions, isAssertionFailure, stockAt, takeStatements, type OrderTakes } from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
-import { activeCards, appliedGiftCards, cardForPayment, debitEbt, debitGiftCard, ebtBalanceCents } from '../db/wallet.ts';
+import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
@@ -71,9 +72,20 @@ async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Check
   return (await pricedCheckout(c, row)).view;
 }
 
-/** The checkout view and the cart lines no longer sold at the store or offered for the modality (these block an order). */
-async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ view: Checkout; ineligible: string[] }> {
-  if (row.status === 'PLACED') return { view: (JSON.parse(row.document) as { placed: Checkout }).placed, ineligible: [] };
+/** What an order of the checkout would take of the ledgers beyond its lines (docs/decisions/470). */
+type CheckoutTakes = Pick<OrderTakes, 'coupons' | 'flashSales'>;
+
+/**
+ * The checkout view, the cart lines no longer sold at the store or offered for the modality
+ * (these block an order), and the coupons and flash-sale offers its lines are priced with. Lines
+ * the store has too few of are fallout, left out of the lines and the total (issue 20 §2).
+ */
+async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ view: Checkout; ineligible: string[]; takes: CheckoutTakes }> {
+  if (row.status === 'PLACED') {
+    // checkouts placed before unfilled lines existed have none
+    const { placed } = JSON.parse(row.document) as { placed: Omit<Checkout, 'unfilled'> & Partial<Pick<Checkout, 'unfilled'>> };
+    return { view: { ...placed, unfilled: placed.unfilled ?? [] }, ineligible: [], takes: { coupons: [], flashSales: [] } };
+  }
   const db = c.env.DB;
   const call = c.get('call');
   const doc = JSON.parse(row.document) as CheckoutDocument;
@@ -82,14 +94,20 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   const lines = await storedLines(db, basket.id);
   const priced = await pricedBasket(db, { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) }, basket, lines);
   const gtins = lines.map((line) => line.gtin13);
-  const [facts, sales, ebtBalance, giftCards, card] = await Promise.all([
+  const [facts, sales, ebtBalance, giftCards, card, stock] = await Promise.all([
     productFacts(db, gtins),
     flashSales(db, row.banner, row.customer_guid, gtins, now),
     ebtBalanceCents(db, row.customer_guid),
     appliedGiftCards(db, row.customer_guid),
     doc.cardId ? cardForPayment(db, row.customer_guid, doc.cardId) : Promise.resolve(null),
+    stockAt(db, doc.locationId, gtins),
   ]);
-  const lineItems = priced.lineItems.map((line) => {
+  // a line the store cannot fill falls out whole: nothing of it is ordered or charged
+  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) => line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
+  const unfilled = priced.lineItems.filter(short).map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, available: Math.max(0, stock.get(line.gtin13) ?? 0) }));
+  const filled = priced.lineItems.filter((line) => !short(line));
+  const flashUsed: Array<{ couponId: string; quantity: number }> = [];
+  const lineItems = filled.map((line) => {
     const fact = facts.get(line.gtin13) ?? { minimumAge: null, departmentId: '' };
     const extras = doc.lineExtras[line.gtin13];
     let left = line.quantity;
@@ -100,6 +118,7 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
       const amountCents = Math.min(room, quantity * sale.discount_cents);
       left -= quantity;
       room -= amountCents;
+      if (amountCents > 0) flashUsed.push({ couponId: sale.coupon_id, quantity });
       return amountCents > 0 ? [{ type: 'FLASH_SALE' as const, couponId: sale.coupon_id, amountCents }] : [];
     });
     return {
@@ -129,7 +148,8 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   ];
   // fallout (shopping §4): items no longer offered for the modality, and flash sales that sold out before the shopper got one
   const soldOut = sales.filter((sale) => sale.offers_left === 0 && sale.claimed === 0).map((sale) => sale.gtin13);
-  const fallout = [...new Set([...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), ...soldOut])];
+  const fallout = [...new Set([...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), ...soldOut, ...unfilled.map((line) => line.gtin13)])];
+  const coupons = [...new Set(filled.flatMap((line) => (line.coupon && line.couponSavingsCents > 0 ? [line.coupon.couponId] : [])))];
   const minimumAge = minimumAgeOf(lineItems);
   const view: Checkout = {
     id: row.id,
@@ -145,9 +165,10 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
     payment: { cardId: card ? card.cardId : null, ebtRequestedCents: doc.ebtRequestedCents, transactions },
     gratuity: gratuityBase,
     fallout,
+    unfilled,
     orderNumber: null,
   };
-  return { view, ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13) };
+  return { view, ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), takes: { coupons, flashSales: flashUsed } };
 }
 const adjustment = (line: { priceAdjustments: ReadonlyArray<{ amountCents: number }> }) => line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0);
 
@@ -159,7 +180,8 @@ async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 
 
 async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkoutId') ?? ''): Promise<CheckoutRow> {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await checkoutById(c.env.DB, id, customerOf(c).customerGUID) : null;
-  if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
+  // a checkout (and its order) belongs to the banner it was made on
+  if (!row || row.banner !== c.get('call').banner) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
   return row;
 }
 
@@ -324,11 +346,6 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
   return c.json(result.body as { data: Checkout }, 200);
 });
 
-/** The statement that fails the batch (a CHECK) when the statement before it changed nothing. */
-const assertChanged = (db: D1Database) => [db.prepare('INSERT INTO write_assertions (ok) VALUES (changes())')];
-const clearAssertions = (db: D1Database) => [db.prepare('DELETE FROM write_assertions')];
-const isAssertionFailure = (error: unknown) => error instanceof Error && /CHECK constraint failed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`);
-
 // ---- place the order -----------------------------------------------------------------------------
 
 /**
@@ -348,7 +365,10 @@ checkoutService.post('/checkout/api/v1/orders', async (c) => {
   return c.json(result.body as { data: Order }, result.status as 200 | 201);
 });
 
-async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents: number, record: RecordAnswer): Promise<{ status: number; body: { data: Order } }> {
+/** How often placing reads the checkout again after its batch lost a race (stock, a coupon, an offer, a balance) before it answers 409. */
+const PLACE_ATTEMPTS = 2;
+
+async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents: number, record: RecordAnswer, attempt = 1): Promise<{ status: number; body: { data: Order } }> {
   const db = c.env.DB;
   const row = await ownCheckout(c, checkoutId);
   if (row.status === 'PLACED') {
@@ -356,12 +376,16 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
     if (order) return { status: 200, body: { data: order } };
   }
   const doc = JSON.parse(row.document) as CheckoutDocument;
-  const { view, ineligible: blocked } = await pricedCheckout(c, row);
+  const { view, ineligible: blocked, takes } = await pricedCheckout(c, row);
   const now = c.get('call').now;
   const refuse = (reason: string, status: number, rootCause: string[] = [], code: string = ERROR_CODES.UNPROCESSABLE): never => {
     throw new HttpError(code, reason, status, rootCause);
   };
-  if (view.lineItems.length === 0) refuse(CHECKOUT_MESSAGES.EMPTY_CART, 422, ['lineItems']);
+  const soldOut = view.unfilled.map((line) => line.gtin13);
+  if (view.lineItems.length === 0) {
+    if (soldOut.length > 0) refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, soldOut, ERROR_CODES.CONFLICT);
+    refuse(CHECKOUT_MESSAGES.EMPTY_CART, 422, ['lineItems']);
+  }
   if (blocked.length > 0) refuse(`Some items can't be ordered for ${doc.modalityType.toLowerCase()}. Remove them from your cart.`, 409, blocked, ERROR_CODES.CONFLICT);
   if (needsSlot(doc.modalityType)) {
     if (!doc.slot) refuse('Choose a time for your order', 422, ['slotId']);
@@ -376,8 +400,11 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
     if (age === null) refuse(`Some items in your order are for buyers ${minimum} or older: enter your birth date`, 422, ['dateOfBirth']);
     else if (age < minimum) refuse(CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
   }
-  // the price a shopper sees is the price they are charged: a total that moved is never charged
-  if (expectedTotalCents !== view.summary.total) refuse(CHECKOUT_MESSAGES.TOTAL_CHANGED, 409, [`total ${view.summary.total}`], ERROR_CODES.CONFLICT);
+  // the price a shopper sees is the price they are charged: a total that moved (a line that sold out since) is never charged
+  if (expectedTotalCents !== view.summary.total) {
+    if (soldOut.length > 0) refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, [...soldOut, `total ${view.summary.total}`], ERROR_CODES.CONFLICT);
+    refuse(CHECKOUT_MESSAGES.TOTAL_CHANGED, 409, [`total ${view.summary.total}`], ERROR_CODES.CONFLICT);
+  }
   const paid = view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0);
   if (paid !== view.summary.total) refuse('Choose a payment card for the rest of your order', 422, ['cardId']);
 
@@ -396,39 +423,42 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   };
   const placed: Checkout = { ...view, status: 'PLACED', versionKey: versionKey(row.version + 1), orderNumber, gratuity: { ...view.gratuity, modifiable: false } };
   const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
-  const quantities = JSON.stringify(view.lineItems.map((line) => ({ g: line.gtin13, q: line.quantity })));
-  const saleIds = JSON.stringify(view.lineItems.flatMap((line) => line.priceAdjustments.map((entry) => entry.couponId)));
+  const ledger: OrderTakes = {
+    orderNumber,
+    customerGUID: row.customer_guid,
+    locationId: view.locationId,
+    lines: view.lineItems,
+    ...takes,
+    slot: doc.slot ? { slotId: doc.slot.slotId, checkoutId: row.id } : null,
+    payments: view.payment.transactions.flatMap((entry): Array<OrderTakes['payments'][number]> =>
+      entry.paymentMethod.type === 'GIFT_CARD'
+        ? [{ kind: 'GIFT_CARD' as const, reference: entry.paymentMethod.reference, cents: entry.amountCents }]
+        : entry.paymentMethod.type === 'EBT'
+          ? [{ kind: 'EBT' as const, cents: entry.amountCents }]
+          : [],
+    ),
+  };
+  const response = { status: 201, body: { data: order } };
   const statements: D1PreparedStatement[] = [
     db.prepare(`UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`).bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
     ...assertChanged(db),
     db.prepare('INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)').bind(orderNumber, row.id, row.customer_guid, row.banner, view.locationId, view.modalityType, now, JSON.stringify(order)),
-    db
-      .prepare(
-        `UPDATE product_prices SET stock_quantity = max(0, stock_quantity - (SELECT value ->> '$.q' FROM json_each(?2) WHERE value ->> '$.g' = product_prices.gtin13))
-          WHERE location_id = ?1 AND gtin13 IN (SELECT value ->> '$.g' FROM json_each(?2))`,
-      )
-      .bind(view.locationId, quantities),
-    db.prepare('DELETE FROM basket_items WHERE basket_id = ?1').bind(basket.id),
+    ...takeStatements(db, ledger, now),
+    // the lines that fell out stay in the cart, marked, for the shopper to change
+    db.prepare('DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))').bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
     db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
-    db.prepare('DELETE FROM flash_sale_claims WHERE customer_guid = ?1 AND coupon_id IN (SELECT value FROM json_each(?2))').bind(row.customer_guid, saleIds),
+    ...record(response),
+    ...clearAssertions(db),
   ];
-  if (doc.slot) {
-    statements.push(db.prepare('UPDATE timeslot_holds SET booked = 1 WHERE slot_id = ?1 AND checkout_id = ?2').bind(doc.slot.slotId, row.id), ...assertChanged(db));
-  }
-  for (const entry of view.payment.transactions) {
-    if (entry.paymentMethod.type === 'GIFT_CARD') statements.push(debitGiftCard(db, entry.paymentMethod.reference, entry.amountCents), ...assertChanged(db));
-    if (entry.paymentMethod.type === 'EBT') statements.push(debitEbt(db, row.customer_guid, entry.amountCents), ...assertChanged(db));
-  }
-  const response = { status: 201, body: { data: order } };
-  statements.push(...record(response), ...clearAssertions(db));
   try {
     await db.batch(statements);
   } catch (error) {
     if (!isAssertionFailure(error)) throw error;
-    // a concurrent request placed it first, or a balance changed: answer what is now true
+    // a concurrent request placed it first, or stock, a coupon, an offer or a balance changed: read again
     const again = await checkoutById(db, row.id, row.customer_guid);
     const order = again?.status === 'PLACED' ? await orderOfCheckout(db, row.id) : null;
     if (order) return { status: 200, body: { data: order } };
+    if (attempt < PLACE_ATTEMPTS) return place(c, checkoutId, expectedTotalCents, record, attempt + 1);
     throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.TOTAL_CHANGED, 409);
   }
   return response;
@@ -461,8 +491,8 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
       const items: Array<{ gtin13: string; couponId: string; numberOfOffersReceived: number }> = [];
       let refetch = false;
       for (const sale of sales) {
-        const got = await claimFlashSale(db, sale, customer.customerGUID, wanted.get(sale.gtin13) ?? 0);
-        if (got < Math.min(wanted.get(sale.gtin13) ?? 0, sale.per_customer)) refetch = true;
+        const { held: got, redeemed } = await claimFlashSale(db, sale, customer.customerGUID, wanted.get(sale.gtin13) ?? 0, now);
+        if (got < Math.min(wanted.get(sale.gtin13) ?? 0, sale.per_customer - redeemed)) refetch = true;
         flashSalesMap[sale.gtin13] = (flashSalesMap[sale.gtin13] ?? 0) + got;
         items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
       }
@@ -479,7 +509,7 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
 // ---- orders --------------------------------------------------------------------------------------
 
 checkoutService.get('/checkout/api/v1/orders/:orderNumber', async (c) => {
-  const order = /^\d{10}$/.test(c.req.param('orderNumber')) ? await orderByNumber(c.env.DB, c.req.param('orderNumber'), customerOf(c).customerGUID) : null;
+  const order = /^\d{10}$/.test(c.req.param('orderNumber')) ? await orderByNumber(c.env.DB, c.req.param('orderNumber'), customerOf(c).customerGUID, c.get('call').banner) : null;
   if (!order) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
   return c.json({ data: order }, 200);
 });

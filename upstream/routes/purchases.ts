@@ -1,24 +1,29 @@
 import { Hono, type Context } from 'hono';
+import { cancellable, cancelCutoff, CancelRequestSchema, ORDER_MESSAGES, orderStatus, type OrderStatus } from '../../src/lib/account/order-state.ts';
 import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, ReturnRequestSchema, type OrderReturn, type PurchaseEntry } from '../../src/lib/account/purchases.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { isoWithOffset, zonedInstant } from '../../src/lib/time/zoned.ts';
+import { isoWithOffset } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
+import { cancelStatements, clearAssertions, isAssertionFailure } from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
 
-// Order history and returns (issue 12 parts 4-5; account §3-§5, §9): the orders placed online
-// (checkout's orders) and the receipts (in store, a delivery partner's), an order and its receipt
-// collapsed by the 24-hour rule; an order's page with its returns; a return recorded once.
-// docs/decisions/360-order-history.md
+// Order history, cancels and returns (issue 12 parts 4-5, issue 20 §2; account §3-§5, §9): the
+// orders placed online (checkout's orders) and the receipts (in store, a delivery partner's), an
+// order and its receipt collapsed by the 24-hour rule; an order's page with its returns; a cancel
+// before the cut-off that gives everything back in one batch; a return, of a fulfilled order only,
+// recorded once. Orders are the banner's: another banner's are Not Found.
+// docs/decisions/360-order-history.md, docs/decisions/470-order-ledger.md
 
 export const purchasesService = new Hono<UpstreamEnv>();
 purchasesService.use('/accountmanagement/api/purchase-history', requireCustomer());
 purchasesService.use('/accountmanagement/api/purchase-history/*', requireCustomer());
 purchasesService.use(PURCHASE_PATHS.RETURNS, requireCustomer());
+purchasesService.use(PURCHASE_PATHS.CANCELLATIONS, requireCustomer());
 type PurchaseContext = Context<UpstreamEnv>;
 
 const customerOf = (c: PurchaseContext) => {
@@ -29,13 +34,14 @@ const customerOf = (c: PurchaseContext) => {
 
 interface OrderRow {
   order_number: string;
+  checkout_id: string;
   location_id: string;
-  /** the store's IANA time zone (stores.time_zone) */
+  /** the store's IANA time zone (stores.time_zone): slot dates and times are its wall clock */
   time_zone: string;
   modality: string;
   placed_at: number;
   document: string;
-  status: string | null;
+  status: OrderStatus | null;
   delivery_partner: string | null;
 }
 interface ReceiptRow {
@@ -49,11 +55,10 @@ interface ReceiptRow {
   items: string;
 }
 
-/** An online order as a purchase-list entry: COMPLETED once its promised window (on the store's clock) has passed, unless told otherwise. */
+/** An online order as a purchase-list entry: COMPLETED once its slot has ended on the store's clock, unless told otherwise. */
 function orderEntry(row: OrderRow, now: number): PurchaseEntry {
   const order = JSON.parse(row.document) as Order;
-  const promised = order.promiseSelection ? zonedInstant(order.promiseSelection.date, order.promiseSelection.endTime, row.time_zone) : row.placed_at;
-  const status = (row.status as PurchaseEntry['status'] | null) ?? (promised < now ? 'COMPLETED' : 'PLACED');
+  const status = orderStatus(row.status, order, row.time_zone, now);
   return {
     orderNumber: row.order_number,
     receiptId: null,
@@ -91,7 +96,7 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
 async function ordersOf(db: D1Database, customerGUID: string, banner: string, orderNumber?: string): Promise<OrderRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.order_number, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
+      `SELECT o.order_number, o.checkout_id, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
          FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number LEFT JOIN stores st ON st.location_id = o.location_id
         WHERE o.customer_guid = ?1 AND o.banner = ?2 AND (?3 IS NULL OR o.order_number = ?3)
         ORDER BY o.placed_at DESC LIMIT 200`,
@@ -128,33 +133,94 @@ purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   return c.json({ data: { orders: collapsePurchases(orders.map((row) => orderEntry(row, now)), receipts.results.map(receiptEntry), now) } }, 200);
 });
 
+/** The shopper's order on the call's banner (404 otherwise) with its returns, what may still go back, and its cancel cut-off. */
 async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const customer = customerOf(c);
   const row = /^\d{10}$/.test(orderNumber) ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0] : undefined;
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
-  const entry = orderEntry(row, c.get('call').now);
+  const now = c.get('call').now;
+  const entry = orderEntry(row, now);
+  const placed = JSON.parse(row.document) as Order;
   const returns = await returnsOf(c.env.DB, orderNumber);
   const { deliveryPartner: _partner, ...order } = entry;
-  return { order, returns, returnable: returnableOf(entry, returns), entry };
+  // only a fulfilled order may go back; only a placed one before its cut-off may be cancelled
+  const returnable = entry.status === 'COMPLETED' ? returnableOf(entry, returns) : {};
+  const cancelBy = cancellable(entry.status, placed, row.time_zone, now) ? isoWithOffset(cancelCutoff(placed, row.time_zone), row.time_zone) : null;
+  return { order, returns, returnable, cancelBy, entry, row, placed };
 }
 
 purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', async (c) => {
-  const { order, returns, returnable } = await orderDetail(c, c.req.param('orderNumber'));
-  return c.json({ data: { order, returns, returnable } }, 200);
+  const { order, returns, returnable, cancelBy } = await orderDetail(c, c.req.param('orderNumber'));
+  return c.json({ data: { order, returns, returnable, cancelBy } }, 200);
+});
+
+function idempotencyKey(c: PurchaseContext): string | null {
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  return key;
+}
+
+/**
+ * POST: cancel an order (issue 20 §2; ours: docs/decisions/470) before its cut-off. One batch
+ * makes it CANCELLED (only from PLACED) and gives back its stock, slot place, coupons, flash-sale
+ * offers and gift-card and SNAP payments. A cancelled order answers as it is (nothing given back
+ * twice); after the cut-off, or once it is on its way or fulfilled, 409.
+ */
+purchasesService.post(PURCHASE_PATHS.CANCELLATIONS, async (c) => {
+  const customer = customerOf(c);
+  const body = await parseBody(c, CancelRequestSchema);
+  const key = idempotencyKey(c);
+  const db = c.env.DB;
+  const answer = async () => {
+    const { order, returns, returnable, cancelBy } = await orderDetail(c, body.orderNumber);
+    return { status: 200, body: { data: { order, returns, returnable, cancelBy } } };
+  };
+  const result = await serialised(`orders:${customer.customerGUID}`, () =>
+    idempotentWrite({ db, scope: `cancel:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body }, async (record) => {
+      const { entry, row, placed } = await orderDetail(c, body.orderNumber);
+      if (entry.status === 'CANCELLED') return answer();
+      const now = c.get('call').now;
+      if (entry.status !== 'PLACED') throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.NOT_CANCELLABLE, 409, [entry.status]);
+      if (!cancellable(entry.status, placed, row.time_zone, now)) throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.CANCEL_TOO_LATE, 409, ['cutoff']);
+      const statements = await cancelStatements(
+        db,
+        {
+          orderNumber: row.order_number,
+          customerGUID: customer.customerGUID,
+          locationId: row.location_id,
+          lines: placed.lineItems,
+          slot: placed.promiseSelection ? { slotId: placed.promiseSelection.slotId, checkoutId: row.checkout_id } : null,
+        },
+        now,
+      );
+      try {
+        await db.batch([...statements, ...clearAssertions(db)]);
+      } catch (error) {
+        if (!isAssertionFailure(error)) throw error;
+        // cancelled by a concurrent request: that one gave everything back
+      }
+      const response = await answer();
+      const recorded = record(response);
+      if (recorded.length > 0) await db.batch(recorded);
+      return response;
+    }),
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as object, 200);
 });
 
 /** POST: a return (account §3 Return flow, §5): items with quantities, a reason, a note; recorded once per Idempotency-Key. */
 purchasesService.post(PURCHASE_PATHS.RETURNS, async (c) => {
   const customer = customerOf(c);
   const body = await parseBody(c, ReturnRequestSchema);
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  const key = idempotencyKey(c);
   const problem = returnProblem(body);
   if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, RETURN_MESSAGES[problem], 422, [problem]);
   const db = c.env.DB;
   const result = await serialised(`returns:${customer.customerGUID}`, () =>
     idempotentWrite({ db, scope: `returns:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.RETURNS, body }, async (record) => {
       const { entry, returnable } = await orderDetail(c, body.orderNumber);
+      if (entry.status !== 'COMPLETED') throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.RETURN_NOT_FULFILLED, 409, [entry.status]);
       const items = body.items.filter((item) => item.quantity > 0);
       let refundCents = 0;
       for (const item of items) {

@@ -156,6 +156,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
   }
 
   const contact = view.fulfillment.contact;
+  const cartFallout = view.fallout.filter((gtin13) => !view.unfilled.some((line) => line.gtin13 === gtin13));
   const needsAddress = view.modalityType === 'DELIVERY' || view.modalityType === 'SHIP';
   const cardTransaction = view.payment.transactions.find((entry) => entry.paymentMethod.type === 'CARD');
   const ready = view.lineItems.length > 0 && (!needsTime || chosen !== null) && Boolean(contact.firstName && contact.lastName && contact.phone) && (!needsAddress || contact.address !== null) && !needsAge;
@@ -170,7 +171,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
     <div className="checkout" data-hydrated={mounted ? '' : undefined} data-testid="checkout">
       <section aria-labelledby="review-heading" className="panel">
         <h2 id="review-heading">1. Review your {MODALITY_LABELS[view.modalityType].toLowerCase()} order</h2>
-        {view.lineItems.length === 0 ? (
+        {view.lineItems.length === 0 && view.unfilled.length === 0 ? (
           <p>
             {CHECKOUT_MESSAGES.EMPTY_CART} <a href="/search">Start shopping</a>
           </p>
@@ -193,10 +194,22 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                 <span className="amount">{formatCents(line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0))}</span>
               </li>
             ))}
+            {/* fallout the store cannot fill (decision 470): shown, left out of the order and its total */}
+            {view.unfilled.map((line) => (
+              <li key={line.gtin13} className="fallout" data-testid="checkout-unfilled">
+                <span className="qty">{line.quantity} ×</span>
+                <span className="name">
+                  {line.name}
+                  <span className="badge warn">{line.available > 0 ? `Only ${line.available} left: not in this order` : 'Out of stock: not in this order'}</span>
+                </span>
+                <span className="amount"><span aria-hidden="true">—</span><span className="sr-only">not charged</span></span>
+              </li>
+            ))}
           </ul>
         )}
         <p>
-          <a href={view.fallout.length > 0 ? `/cart?fallout=${view.fallout.join(',')}` : '/cart'}>Edit cart</a>
+          {/* the cart marks sold-out flash sales and lines no longer offered; lines short of stock are marked here */}
+          <a href={cartFallout.length > 0 ? `/cart?fallout=${cartFallout.join(',')}` : '/cart'}>Edit cart</a>
         </p>
       </section>
 

@@ -8,6 +8,8 @@ export const PURCHASE_PATHS = {
   LIST: '/accountmanagement/api/purchase-history',
   order: (orderNumber: string) => `/accountmanagement/api/purchase-history/${encodeURIComponent(orderNumber)}`,
   RETURNS: '/accountmanagement/api/returns',
+  /** POST { orderNumber } (JSON, or the order page's plain form with returnTo): docs/decisions/470 */
+  CANCELLATIONS: '/accountmanagement/api/cancellations',
 } as const;
 
 /** account §9: an order and its receipt are collapsed within this window (see collapsePurchases). */
@@ -76,8 +78,10 @@ export const OrderDetailResponseSchema = v.object({
   data: v.object({
     order: PurchaseListOrderSchema,
     returns: v.array(ReturnSchema),
-    /** per gtin13, what may still be returned */
+    /** per gtin13, what may still be returned (nothing until the order is fulfilled) */
     returnable: v.record(v.string(), v.number()),
+    /** until when the order may still be cancelled (ISO with the store's offset), or null (docs/decisions/470) */
+    cancelBy: v.optional(v.nullable(v.string()), null),
   }),
 });
 

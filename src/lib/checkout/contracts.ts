@@ -20,6 +20,8 @@ export const ORDER_NUMBER_PATTERN = /^\d{10}$/;
 export const SLOT_ID_PATTERN = /^[0-9A-Z]{3}\d{5}-(PICKUP|DELIVERY)-\d{4}-\d{2}-\d{2}-\d{4}$/;
 /** How long a chosen slot is held for the checkout before someone else may take it. */
 export const SLOT_HOLD_MINUTES = 15;
+/** How long claimed flash-sale offers stay the shopper's without an order (from the latest claim, never past the sale's end): as long as a slot hold. */
+export const FLASH_CLAIM_MINUTES = SLOT_HOLD_MINUTES;
 /** The tenant header of the flash-sales call (shopping §7): the banner. */
 export const TENANT_HEADER = 'x-tenant-id';
 
@@ -111,8 +113,10 @@ export const CheckoutSchema = v.object({
     transactions: v.array(PaymentTransactionSchema),
   }),
   gratuity: v.object({ suggestions: v.array(Cents), maximumAmount: Cents, modifiable: v.boolean(), amount: Cents }),
-  /** gtin13s that fell out (flash sale sold out, no longer offered for the modality): the cart marks them */
+  /** gtin13s that fell out (flash sale sold out, no longer offered for the modality, not enough stock): the cart marks them */
   fallout: v.array(Gtin13Schema),
+  /** cart lines the store cannot fill (fewer in stock than asked): fallout, left out of the lines, the total and the order (docs/decisions/470) */
+  unfilled: v.optional(v.array(v.object({ gtin13: Gtin13Schema, name: v.string(), quantity: v.number(), available: v.number() })), []),
   orderNumber: v.nullable(v.string()),
 });
 export type Checkout = v.InferOutput<typeof CheckoutSchema>;
@@ -162,7 +166,8 @@ export const FlashSaleResponseSchema = v.object({
 export const OrderSchema = v.object({
   orderNumber: v.string(),
   checkoutId: v.string(),
-  status: v.picklist(['PLACED']),
+  /** CANCELLED once the shopper cancelled it (docs/decisions/470) */
+  status: v.picklist(['PLACED', 'CANCELLED']),
   placedAt: v.string(),
   modalityType: ModalitySchema,
   locationId: v.string(),
@@ -181,6 +186,8 @@ export const CHECKOUT_MESSAGES = {
   SLOT_FULL: 'That time is no longer available. Please choose another.',
   SLOT_EXPIRED: 'Your time slot hold expired. Please choose a time again.',
   TOTAL_CHANGED: 'Your order total changed. Please review it before placing your order.',
+  /** ours (decision 470): a line the store can no longer fill fell out since the shopper looked */
+  SOLD_OUT: 'Some items just sold out and were left out of your order. Please review it before placing your order.',
   EMPTY_CART: 'Your cart is empty.',
   NOT_FOUND: 'Not Found',
 } as const;
