@@ -16,7 +16,7 @@ const app = createApp();
 const SEARCH = '/atlas/v1/search/v1/products-search';
 const HOSTS = { harvest: 'localhost', bayside: 'bayside.localhost' } as const;
 /** The floor: the figures after issue 23, less a margin for changes elsewhere (docs/decisions/530). */
-export const RELEVANCE_FLOOR = { ndcg: 0.88, firstRight: 0.87 };
+export const RELEVANCE_FLOOR = { ndcg: 0.93, firstRight: 0.92 };
 
 const catalog: JudgedProduct[] = [];
 const byUpc = new Map<string, JudgedProduct>();
@@ -37,10 +37,6 @@ beforeAll(async () => {
     byUpc.set(upc, product);
     byUpc.set(gtin13, product);
   }
-  // A browse of everything loads the isolate's whole search index (a new isolate's first text
-  // searches answer from a partial one: search-sync.ts), so every query is ranked alike.
-  const browse = await app.request(`${SEARCH}?page.size=1`, {}, env, createExecutionContext());
-  expect(browse.status).toBe(200);
 }, 120_000);
 
 describe('search relevance benchmark', () => {

@@ -85,6 +85,9 @@ const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
     FROM product_search WINDOW w AS (ORDER BY name COLLATE NOCASE, doc_id)
   ) GROUP BY n >> 16 ORDER BY n >> 16`;
 
+/** The heads across the store (migrations/0033_search_heads.sql), read with every index, whole or partial. */
+export const HEADS_SQL = 'SELECT group_concat(head || char(31) || departments, char(30)) FROM search_heads';
+
 const UNIT_SIZE_SQL = `SELECT group_concat(${joined(['doc_id', 'sold_by_weight', 'size'])}, char(30)) FROM products GROUP BY doc_id >> ${CHUNK_BITS}`;
 
 /** Lets other requests of the isolate run between slices of a big build (a no-op for a small one). */
@@ -108,7 +111,7 @@ async function records(chunks: Chunks, pause: Pause): Promise<string[][]> {
  * 200,000 products is about half a second of CPU, which would otherwise hold every other
  * request of the isolate (an edge with the embedded upstream answering a search) until it ends.
  */
-export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pause: Pause = noPause): Promise<SearchIndex> {
+export async function buildIndex(epoch: number, seq: number, chunks: Chunks, heads: Chunks, pause: Pause = noPause): Promise<SearchIndex> {
   const rows = await records(chunks, pause);
   const size = rows.length;
   const index: SearchIndex = {
@@ -158,7 +161,7 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
     index.variantGroupId[slot] = variantGroupId || null;
     index.head[slot] = intern(productHead(name));
   }
-  await foreignFoods(index, rows, pause);
+  await foreignFoods(index, rows, await records(heads, pause), pause);
   const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);
   const rank = new Map<string, number>();
   sorted.forEach((brand, i) => {
@@ -180,13 +183,10 @@ function intern(word: string): string {
 /**
  * Marks the products whose name describes them with the head of another department's products
  * ("Strawberry Yogurt": strawberry is Produce's): flavoured with, or made of, another food.
+ * `heads` are search_heads' rows: the same for a partial index as for the whole one.
  */
-async function foreignFoods(index: SearchIndex, rows: readonly string[][], pause: Pause): Promise<void> {
-  const departments = new Map<string, number>();
-  for (let slot = 0; slot < rows.length; slot += 1) {
-    const head = index.head[slot] as string;
-    departments.set(head, (departments.get(head) ?? 0) | departmentBit((rows[slot] as string[])[4] ?? ''));
-  }
+async function foreignFoods(index: SearchIndex, rows: readonly string[][], heads: readonly string[][], pause: Pause): Promise<void> {
+  const departments = new Map(heads.map(([head = '', bits]) => [head, Number(bits)]));
   for (let slot = 0; slot < rows.length; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
     const row = rows[slot] as string[];

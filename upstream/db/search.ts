@@ -1,7 +1,8 @@
 import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
-import { ftsMatchExpression, queryTerms, suggestQuery } from '../../src/lib/catalog/search-text.ts';
+import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
+import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
@@ -121,16 +122,19 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   } else if (terms.length > 0) {
     match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
     if (match.docIds.length === 0) {
-      // Typo tolerance: when nothing matched, search for the nearest vocabulary words instead.
-      const suggestion = suggestQuery(terms, await loadVocabulary(db, terms));
-      if (suggestion) {
+      // Typo tolerance: when nothing matched, the first correction that finds products (the
+      // words around each word decide: docs/decisions/530) is searched instead.
+      for (const suggestion of spellingCandidates(terms, await loadVocabulary(db, terms))) {
+        const corrected = await findMatch(db, ftsMatchExpression(queryTerms(suggestion)) as string, ranked, context.defer);
+        if (corrected.docIds.length === 0) continue;
         spelling = { suggestion };
         // option.spelling=suggest: the shopper asked for what they typed ("Search instead for"),
         // so the suggestion is only named (docs/decisions/410-search-edges.md).
         if (query['option.spelling'] !== 'suggest') {
           terms = queryTerms(suggestion);
-          match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
+          match = corrected;
         }
+        break;
       }
     }
   }
