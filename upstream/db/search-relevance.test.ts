@@ -43,6 +43,11 @@ describe('relevanceTier', () => {
   });
 });
 
+test('counts a head the last word starts, as search matches it as a prefix while the shopper types', () => {
+  const wholeMil = queryIntent(['whole', 'mil']);
+  expect(relevanceTier(wholeMil, { head: 'milk', foreignFood: '', categoryId: '18', departmentId: '02' })).toBeGreaterThan(relevanceTier(wholeMil, { head: 'bread', foreignFood: '', categoryId: '28', departmentId: '04' }));
+});
+
 describe('tieredScore', () => {
   test('orders by tier first and bm25 within a tier', () => {
     expect(tieredScore(2, 0.01)).toBeGreaterThan(tieredScore(1, 40));

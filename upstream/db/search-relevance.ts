@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
-import { termForms } from '../../src/lib/catalog/search-text.ts';
+import { MIN_PREFIX_LENGTH, termForms } from '../../src/lib/catalog/search-text.ts';
 
 // What a grocery search ranks first (issue 23 §1; docs/decisions/530-grocery-relevance.md): the
 // product's head (what it is: the last word of its name once sizes and pack labels are off) and
@@ -57,6 +57,8 @@ const CATEGORY_WORDS = new Map(CATEGORIES.map((category) => [category.id, new Se
 export interface QueryIntent {
   /** the query's last word (its head), as a wordKey */
   head: string;
+  /** the last word as typed: search matches it as a prefix ("whole mil" finds milk), so a head it starts counts */
+  prefix: string;
   words: ReadonlySet<string>;
   /** per category or department id: 2 when the query names it, 1 when one names part of the other */
   categories: ReadonlyMap<string, number>;
@@ -72,7 +74,8 @@ export function queryIntent(terms: readonly string[]): QueryIntent {
     if (inCategory === words.size && inCategory === categoryWords.size) categories.set(id, 2);
     else if (inCategory === words.size || inCategory === categoryWords.size) categories.set(id, 1);
   }
-  return { head: wordKey(terms.at(-1) ?? ''), words, categories };
+  const last = terms.at(-1) ?? '';
+  return { head: wordKey(last), prefix: last.length >= MIN_PREFIX_LENGTH ? last : '', words, categories };
 }
 
 /** The facts of one matched product the tier reads (its head and flavour from the index). */
@@ -91,7 +94,8 @@ export interface RankedProduct {
  */
 export function relevanceTier(intent: QueryIntent, product: RankedProduct): number {
   const category = Math.max(intent.categories.get(product.categoryId) ?? 0, Math.min(1, intent.categories.get(product.departmentId) ?? 0));
-  let tier = 3 * category + (product.head !== '' && product.head === intent.head ? 2 : 0);
+  const named = product.head !== '' && (product.head === intent.head || (intent.prefix !== '' && product.head.startsWith(intent.prefix)));
+  let tier = 3 * category + (named ? 2 : 0);
   if (FOR_SOMEONE_ELSE.has(product.departmentId) && category === 0 && !namesTaxonomy(intent, product)) tier -= 2;
   if (product.foreignFood !== '' && !intent.words.has(product.foreignFood)) tier -= 1;
   return tier;
