@@ -7,7 +7,7 @@ export const RELEVANCE_TEST = 'tests/integration/search-relevance.test.ts';
 
 /** Runs the relevance test and returns { ndcg, firstRight, queries, byBanner, byKind, passed }. */
 export async function measureRelevance() {
-  let out = '';
+  let out;
   let passed = true;
   try {
     out = await run('npx', ['vitest', 'run', '--project', 'integration', RELEVANCE_TEST], { capture: true });
