@@ -50,4 +50,12 @@ describe('search relevance benchmark', () => {
       expect(figures.firstRight).toBeGreaterThanOrEqual(RELEVANCE_FLOOR.firstRight);
     }
   }, 120_000);
+
+  test('corrects a multi-word misspelling by the words around each word, and British words to the US catalog', async () => {
+    for (const [typed, corrected] of [['chiken brest', 'chicken breast'], ['grean tea', 'green tea'], ['courgettes', 'zucchini']] as const) {
+      const response = await app.request(`${SEARCH}?${new URLSearchParams({ 'filter.query': typed, 'option.spelling': 'suggest' })}`, {}, env, createExecutionContext());
+      const body = v.parse(ProductSearchResponseSchema, await response.json());
+      expect(body.meta.spelling?.suggestion, typed).toBe(corrected);
+    }
+  });
 });
