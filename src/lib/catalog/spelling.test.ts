@@ -18,8 +18,10 @@ describe('spellingCandidates', () => {
     expect(spellingCandidates(['whole', 'mlik'], VOCABULARY)[0]).toBe('whole milk');
     expect(spellingCandidates(['grean', 'tea'], VOCABULARY)).toContain('green tea');
   });
-  test('offers nothing when every word is known', () => {
+  test('offers nothing when every word is known, or for short or far-off words', () => {
     expect(spellingCandidates(['whole', 'milk'], VOCABULARY)).toEqual([]);
+    expect(spellingCandidates(['mlk'], VOCABULARY)).toEqual([]);
+    expect(spellingCandidates(['zzqxj'], VOCABULARY)).toEqual([]);
   });
   test('reads British words and spellings as the US catalog writes them', () => {
     expect(spellingCandidates(['yoghurt'], VOCABULARY)).toEqual(['yogurt']);
