@@ -1,4 +1,4 @@
-// npm run bench: every page of tests/registry.ts measured five ways, one table per part, and
+// npm run bench: every page of tests/registry.ts measured five ways (and search relevance, part 6), one table per part, and
 // bench/reports/latest.json:
 //   1. page weight: JS before first interaction (gzip) against the budget of the page's kind
 //   2. Lighthouse mobile, the median of 3 runs per page, against the floors of its kind
@@ -20,6 +20,7 @@ import { repoPath, shown, step } from '../scripts/lib/env.mjs';
 import { freePort, stopAllGroups, stopGroupsOnSignals } from '../scripts/lib/proc.mjs';
 import { startServer } from '../scripts/lib/server.mjs';
 import { measureJourney } from './journey.mjs';
+import { measureRelevance, printRelevance, RELEVANCE_TEST } from './relevance.mjs';
 import { auditMedian } from './lighthouse.mjs';
 import { measurePage } from './page-weight.mjs';
 import { excludedFromSearch, firstMilk, JS_BUDGET_BYTES, lighthouseFloors, registryPages } from './pages.mjs';
@@ -28,7 +29,7 @@ import { measureEdgeSearch, runSearchLatency, SEARCH_LATENCY_SCRIPT, SEARCH_P95_
 import { demoShopperCookie, putDemoCart, signInAsDemoShopper } from './sign-in.mjs';
 import { compareCachedPage, compareSignedIn } from './throughput.mjs';
 
-const PARTS = ['weight', 'lighthouse', 'throughput', 'journey', 'search'];
+const PARTS = ['weight', 'lighthouse', 'throughput', 'journey', 'search', 'relevance'];
 const BUDGET_ONLY = process.argv.includes('--budget-only');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ONLY = BUDGET_ONLY ? ['weight'] : (option('only')?.split(',') ?? PARTS);
@@ -109,6 +110,11 @@ async function main() {
       if (report.search) printSearch(report.search);
       if (report.search?.scriptError) failures.push(`5. Search latency: ${SEARCH_LATENCY_SCRIPT} failed: ${report.search.scriptError}`);
       for (const row of report.search?.rows ?? []) if (row.p95 != null && row.p95 > row.targetP95) gates.push(`search: ${row.where} p95 ${row.p95} ms (target <= ${row.targetP95} ms)`);
+    }
+    if (ONLY.includes('relevance')) {
+      report.relevance = await part(`6. Search relevance: the judged queries of bench/relevance/ on both banners (${RELEVANCE_TEST})`, measureRelevance, failures);
+      if (report.relevance) printRelevance(report.relevance);
+      if (report.relevance && !report.relevance.passed) gates.push(`relevance: below the floor of ${RELEVANCE_TEST}`);
     }
     report.machine.loadAverageAtEnd = loadavg();
     report.seconds = Math.round((Date.now() - startedAt) / 1000);

@@ -94,6 +94,21 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a search for bananas shows fresh bananas first', async ({ page }) => {
+  // Issue 23 §1: the product a query names before the baby-food purees that mention it, on both banners.
+  for (const banner of ['harvest', 'bayside']) {
+    await page.goto(`/?banner=${banner}`);
+    const search = page.getByRole('banner').getByRole('search');
+    await search.getByLabel('Search products').fill('bananas');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByTestId('search-heading')).toHaveText('Results for “bananas”');
+    const names = await page.getByTestId('search-results').getByTestId('product-card').locator('h3').allTextContents();
+    expect(names.slice(0, 3), banner).toHaveLength(3);
+    for (const name of names.slice(0, 3)) expect(name, banner).toMatch(/Bananas$/);
+    expect(names.slice(0, 3).some((name) => /Puree/.test(name)), banner).toBe(false);
+  }
+});
+
 test('a shopper gets suggestions while typing in the search box', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');

@@ -5,6 +5,7 @@
 
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { normaliseSize, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
+import { departmentBit, modifierWords, productHead } from './search-relevance.ts';
 
 const FIELD = String.fromCharCode(31);
 const RECORD = String.fromCharCode(30);
@@ -38,6 +39,9 @@ export interface SearchIndex {
   tags: Int32Array;
   flags: Int32Array;
   variantGroupId: (string | null)[];
+  /** each slot's head (what the product is) and a modifier naming another department's food ('' none): search-relevance.ts */
+  head: string[];
+  foreignFood: string[];
   /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
   nameRank: Int32Array | null;
   /** each slot's size as one unit (null: not comparable; by weight: 1 lb) for sort=unitPrice.asc, read on first use */
@@ -55,7 +59,7 @@ export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
 // shifts every later field of a record).
 const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
 const OFFER_FIELDS = ['coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'];
-export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')"])}, char(30))
+export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
@@ -65,7 +69,7 @@ export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELD
  */
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
 export const PICK_TAXONOMIES = 'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
-export const partialCatalogSql = (pick: string) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')"])}, char(30))
+export const partialCatalogSql = (pick: string) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
   FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
@@ -80,6 +84,9 @@ const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
     SELECT doc_id, CASE WHEN lag(name) OVER w = name COLLATE NOCASE THEN '=' ELSE '' END AS tie, row_number() OVER w AS n
     FROM product_search WINDOW w AS (ORDER BY name COLLATE NOCASE, doc_id)
   ) GROUP BY n >> 16 ORDER BY n >> 16`;
+
+/** The heads across the store (migrations/0033_search_heads.sql), read with every index, whole or partial. */
+export const HEADS_SQL = 'SELECT group_concat(head || char(31) || departments, char(30)) FROM search_heads';
 
 const UNIT_SIZE_SQL = `SELECT group_concat(${joined(['doc_id', 'sold_by_weight', 'size'])}, char(30)) FROM products GROUP BY doc_id >> ${CHUNK_BITS}`;
 
@@ -104,7 +111,7 @@ async function records(chunks: Chunks, pause: Pause): Promise<string[][]> {
  * 200,000 products is about half a second of CPU, which would otherwise hold every other
  * request of the isolate (an edge with the embedded upstream answering a search) until it ends.
  */
-export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pause: Pause = noPause): Promise<SearchIndex> {
+export async function buildIndex(epoch: number, seq: number, chunks: Chunks, heads: Chunks, pause: Pause = noPause): Promise<SearchIndex> {
   const rows = await records(chunks, pause);
   const size = rows.length;
   const index: SearchIndex = {
@@ -121,6 +128,8 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
     tags: new Int32Array(size),
     flags: new Int32Array(size),
     variantGroupId: new Array<string | null>(size),
+    head: new Array<string>(size),
+    foreignFood: new Array<string>(size).fill(''),
     nameRank: null,
     unitSize: null,
     stores: new Map(),
@@ -129,7 +138,7 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
   const brands = new Map<string, string>();
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId] = rows[slot] as string[];
+    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] = rows[slot] as string[];
     const id = Number(docId);
     let interned = brands.get(brand);
     if (interned === undefined) {
@@ -150,7 +159,9 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
     index.tags[slot] = Number(tags);
     index.flags[slot] = Number(flags);
     index.variantGroupId[slot] = variantGroupId || null;
+    index.head[slot] = intern(productHead(name));
   }
+  await foreignFoods(index, rows, await records(heads, pause), pause);
   const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);
   const rank = new Map<string, number>();
   sorted.forEach((brand, i) => {
@@ -159,6 +170,35 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, pau
   });
   for (let slot = 0; slot < size; slot += 1) index.brandRank[slot] = rank.get(index.brand[slot] as string) ?? 0;
   return index;
+}
+
+const heads = new Map<string, string>();
+/** One string per distinct head word, shared by every index. */
+function intern(word: string): string {
+  let shared = heads.get(word);
+  if (shared === undefined) heads.set(word, (shared = word));
+  return shared;
+}
+
+/**
+ * Marks the products whose name describes them with the head of another department's products
+ * ("Strawberry Yogurt": strawberry is Produce's): flavoured with, or made of, another food.
+ * `heads` are search_heads' rows: the same for a partial index as for the whole one.
+ */
+async function foreignFoods(index: SearchIndex, rows: readonly string[][], heads: readonly string[][], pause: Pause): Promise<void> {
+  const departments = new Map(heads.map(([head = '', bits]) => [head, Number(bits)]));
+  for (let slot = 0; slot < rows.length; slot += 1) {
+    if (slot % SLICE === SLICE - 1) await pause();
+    const row = rows[slot] as string[];
+    const own = departmentBit(row[4] ?? '');
+    for (const word of modifierWords(row[8] ?? '', row[2] ?? '')) {
+      const found = departments.get(word);
+      if (found !== undefined && (found & own) === 0) {
+        index.foreignFood[slot] = intern(word);
+        break;
+      }
+    }
+  }
 }
 
 /** Sets one slot's offer (price null: not priced at the store). */

@@ -1,5 +1,5 @@
 import {
-  buildIndex, buildStore, CATALOG_SQL, CHANGES_SQL, MAX_CHANGES, partialCatalogSql, partialStoreSql, PICK_DOC_IDS, PICK_TAXONOMIES, setOffer, STATE_SQL, STORE_SQL,
+  buildIndex, buildStore, CATALOG_SQL, CHANGES_SQL, HEADS_SQL, MAX_CHANGES, partialCatalogSql, partialStoreSql, PICK_DOC_IDS, PICK_TAXONOMIES, setOffer, STATE_SQL, STORE_SQL,
   type Chunks, type SearchIndex, type StoreOffers,
 } from './search-index.ts';
 
@@ -165,6 +165,7 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
     db.prepare(STATE_SQL),
     index ? db.prepare(CHANGES_SQL).bind(index.seq) : db.prepare(CATALOG_SQL),
     db.prepare(STORE_SQL).bind(locationId),
+    db.prepare(HEADS_SQL),
   ]);
   const state = stateOf(results[0]);
   if (index) {
@@ -173,7 +174,7 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
   } else {
     noteEpoch(state.epoch);
   }
-  const built = index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), pause));
+  const built = index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]), pause));
   cachedIndex = built;
   const store = await buildStore(built, chunksOf(results[2]), pause);
   built.stores.set(locationId, store);
@@ -203,9 +204,10 @@ export async function partialIndex(db: D1Database, locationId: string, pick: Pic
     db.prepare(STATE_SQL),
     db.prepare(partialCatalogSql(where)).bind(locationId, json),
     db.prepare(partialStoreSql(where)).bind(locationId, json),
+    db.prepare(HEADS_SQL),
   ]);
   const state = stateOf(results[0]);
-  const index = await buildIndex(state.epoch, state.newest, chunksOf(results[1]));
+  const index = await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]));
   return { index, store: await buildStore(index, chunksOf(results[2])) };
 }
 

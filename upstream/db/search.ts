@@ -1,13 +1,15 @@
 import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
-import { ftsMatchExpression, queryTerms, suggestQuery } from '../../src/lib/catalog/search-text.ts';
+import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
+import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { dealShelfPrices } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
+import { queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
 import { searchResponse } from './search-response.ts';
 import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
 
@@ -32,12 +34,13 @@ export interface SearchContext {
 
 const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
 
-function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>, scores: ArrayLike<number> | null, modalityBit: number, banner: string): SearchRow[] {
+/** `intent`: a text search's, whose tier (search-relevance.ts) goes before bm25 in each row's score. */
+function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>, scores: ArrayLike<number> | null, modalityBit: number, banner: string, intent: QueryIntent | null = null): SearchRow[] {
   const rows: SearchRow[] = [];
   const sold = new Map<string, boolean>(); // per distinct brand: another banner's private labels are left out
   let i = 0;
   for (const slot of slots) {
-    const score = scores ? (scores[i] ?? 0) / 10000 : 0;
+    const bm25 = scores ? (scores[i] ?? 0) / 10000 : 0;
     i += 1;
     if (slot < 0) continue;
     const brand = index.brand[slot] as string;
@@ -49,8 +52,12 @@ function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>,
     const flags = index.flags[slot] as number;
     const stock = store.stock[slot] as number;
     const categoryId = index.categoryId[slot] as string;
+    const departmentId = DEPARTMENT_OF.get(categoryId) ?? '';
+    const score = scores && intent
+      ? tieredScore(relevanceTier(intent, { head: index.head[slot] as string, foreignFood: index.foreignFood[slot] as string, categoryId, departmentId }), bm25)
+      : bm25;
     rows.push({
-      slot, docId: index.docId[slot] as number, score, brand, categoryId, departmentId: DEPARTMENT_OF.get(categoryId) ?? '',
+      slot, docId: index.docId[slot] as number, score, brand, categoryId, departmentId,
       tags: index.tags[slot] as number, flags, priceCents, onSale: store.onSale[slot] === 1, promoCode: store.promoCode[slot] ?? null, stock,
       variantGroupId: index.variantGroupId[slot] ?? null,
       available: priceCents !== null && stock > 0 && (flags & modalityBit) !== 0,
@@ -115,16 +122,19 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
   } else if (terms.length > 0) {
     match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
     if (match.docIds.length === 0) {
-      // Typo tolerance: when nothing matched, search for the nearest vocabulary words instead.
-      const suggestion = suggestQuery(terms, await loadVocabulary(db, terms));
-      if (suggestion) {
+      // Typo tolerance: when nothing matched, the first correction that finds products (the
+      // words around each word decide: docs/decisions/530) is searched instead.
+      for (const suggestion of spellingCandidates(terms, await loadVocabulary(db, terms))) {
+        const corrected = await findMatch(db, ftsMatchExpression(queryTerms(suggestion)) as string, ranked, context.defer);
+        if (corrected.docIds.length === 0) continue;
         spelling = { suggestion };
         // option.spelling=suggest: the shopper asked for what they typed ("Search instead for"),
         // so the suggestion is only named (docs/decisions/410-search-edges.md).
         if (query['option.spelling'] !== 'suggest') {
           terms = queryTerms(suggestion);
-          match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
+          match = corrected;
         }
+        break;
       }
     }
   }
@@ -134,7 +144,7 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
       const { index: matchedIndex, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch);
       index = matchedIndex;
       const slotOf = matchedIndex.slotOf;
-      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit, context.banner);
+      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit, context.banner, terms.length > 0 ? queryIntent(terms) : null);
     }
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.

@@ -3,6 +3,7 @@ import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { isValidGtin13 } from '../../src/lib/catalog/gtin.ts';
 import { privateLabel, PRIVATE_LABELS } from '../../src/lib/catalog/private-labels.ts';
 import { ANCHOR_PRODUCTS, generateCatalog, SEED_STORES } from './catalog.ts';
+import { SUBCATEGORY_TEMPLATES } from './catalog-data.ts';
 import { generateSeed } from './seed.ts';
 import { insertStatements, MAX_STATEMENT_BYTES, sqlLiteral } from './sql.ts';
 
@@ -101,4 +102,41 @@ describe('generateSeed', () => {
     expect(sqlLiteral(true)).toBe('1');
     expect(insertStatements('t', ['a'], [[1], [2]])).toEqual(['INSERT INTO t (a) VALUES\n(1),\n(2)']);
   });
+});
+
+// Issue 23 §2: names of things a real store carries, over the whole seeded catalog.
+/** Name patterns no grocery sells (a descriptor that does not fit its item). */
+const NEVER_SOLD = [
+  /\b(Salmon|Chicken|Indoor) Clumping Cat Litter/, /Unbleached (?!All Purpose Flour)/, /Decaf (Chamomile|Peppermint)/, /No Pulp (?!Orange Juice)/,
+  /100% (Lemonade|Cranberry)/, /Reduced Sugar (Hot Sauce|Extra Virgin|Honey|Yellow Mustard|Real Mayonnaise|Dill Pickles|Ranch)/,
+  /Select-A-Size (?!Paper Towels)/, /Steamable Mixed Berries/, /(Lemon|Lavender|Free & Clear) Sponges/, /Zero Sugar Diet Cola/,
+  /Lightly Salted (BBQ|Sour Cream)/, /(Sliced|Shredded|Block) Cream Cheese/, /Thin Sliced (French Baguette|Hamburger Buns|Hot Dog Buns|Ciabatta)/,
+  /Stage 1 Puffs/, /Overnight Baby Wipes/, /Moisturizing (Toothpaste|Deodorant)/, /Honey Roasted Trail Mix/, /Craft Light Lager/,
+];
+
+/** Words an item repeats itself ("Half & Half"): its name, not a fault. */
+const ITEM_REPEATS = new Set(SUBCATEGORY_TEMPLATES.flatMap((template) => template.items).filter((item) => /\b(\w+)\b.*\b\1\b/i.test(item)).flatMap((item) => item.toLowerCase().split(/[^a-z]+/)));
+
+/** Words a name repeats, brand and size left out. */
+function repeatedWords(product: { name: string; brand: string; size: string }): string[] {
+  const words = product.name.slice(product.brand.length).replace(product.size, '').toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 2);
+  return words.filter((word, i) => words.indexOf(word) !== i && !ITEM_REPEATS.has(word));
+}
+
+function expectRealNames(products: readonly { name: string; brand: string; size: string }[]): void {
+  const repeated = products.filter((product) => repeatedWords(product).length > 0).map((product) => product.name);
+  expect(repeated.slice(0, 5)).toEqual([]);
+  const unsold = products.filter((product) => NEVER_SOLD.some((pattern) => pattern.test(product.name))).map((product) => product.name);
+  expect(unsold.slice(0, 5)).toEqual([]);
+}
+
+describe('catalog names', () => {
+  test('name things a store sells: no repeated words, a descriptor only where it fits (the default 5,000)', () => {
+    expectRealNames(generateCatalog().products);
+  });
+  // About 10 s on a loaded 2-core machine (generating 200,000 products): opt-in,
+  // CATALOG_NAMES_FULL=1 npx vitest run --project unit upstream/seed/catalog.test.ts
+  test.runIf(process.env.CATALOG_NAMES_FULL === '1')('name things a store sells at 200,000 products', () => {
+    expectRealNames(generateCatalog({ products: 200_000 }).products);
+  }, 300_000);
 });

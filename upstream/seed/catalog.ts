@@ -94,6 +94,22 @@ export function ownLabel(brand: string, descriptor: string, item: string): strin
 }
 const MAX_NAME_ATTEMPTS = 12;
 
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9%]+/).filter(Boolean);
+
+/**
+ * The descriptor an item takes (issue 23 §2): one of the item's own where the template lists
+ * them (no flavoured cat litter), never one repeating a word of the item ("Honey Roasted Roasted
+ * Almonds"); a descriptor that does not fit becomes one that does, chosen by hash, so the random
+ * stream (and every other product of the catalog) stays as it was.
+ */
+function fittingItem(template: SubcategoryTemplate, descriptor: string, item: string): { descriptor: string; item: string } {
+  const allowed = template.descriptorsFor?.[item];
+  let chosen = allowed && !allowed.includes(descriptor) ? (allowed[hashString(`${descriptor}|${item}`) % allowed.length] as string) : descriptor;
+  const itemWords = new Set(wordsOf(item));
+  if (wordsOf(chosen).some((word) => itemWords.has(word))) chosen = '';
+  return { descriptor: chosen, item };
+}
+
 /** Descriptor words that imply a dietary tag. */
 const DESCRIPTOR_TAGS: Readonly<Record<string, string>> = {
   Organic: 'organic', 'Gluten Free': 'gluten-free', 'Dairy Free': 'dairy-free', 'Low Sodium': 'low-sodium',
@@ -243,13 +259,13 @@ export function generateCatalog(options: { products?: number; seed?: number } = 
     let chosen: [string, string, string, string] | null = null;
     for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS && !chosen; attempt += 1) {
       const picked = random.pick(pool);
-      let descriptor = random.pick(template.descriptors);
+      const item = fittingItem(template, random.pick(template.descriptors), random.pick(template.items));
+      let descriptor = item.descriptor;
       if (descriptor === 'Organic' && picked.includes('Organic')) descriptor = '';
-      const item = random.pick(template.items);
-      const brand = ownLabel(picked, descriptor, item);
+      const brand = ownLabel(picked, descriptor, item.item);
       const size = random.pick(template.sizes);
-      const key = `${[brand, descriptor, item].filter(Boolean).join(' ')}|${size}`;
-      if (!usedNames.has(key)) chosen = [brand, descriptor, item, size];
+      const key = `${[brand, descriptor, item.item].filter(Boolean).join(' ')}|${size}`;
+      if (!usedNames.has(key)) chosen = [brand, descriptor, item.item, size];
     }
     if (chosen) {
       add(template, ...chosen);

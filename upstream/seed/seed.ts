@@ -9,6 +9,7 @@ import { flashSaleSeedStatements } from './flash-sales.ts';
 import { purchaseSeedStatements } from './purchases.ts';
 import { loyaltySeedStatements } from './loyalty.ts';
 import { insertStatements } from './sql.ts';
+import { departmentBit, productHead } from '../db/search-relevance.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
 // the same { products, seed } gives byte-identical statements.
@@ -66,7 +67,18 @@ export function catalogSeedStatements(options: SeedOptions = {}, catalog = gener
     // Merge the FTS segments written row by row into one b-tree: faster MATCH afterwards.
     "INSERT INTO product_fts (product_fts) VALUES ('optimize')",
     ...REFRESH_VOCABULARY,
+    ...headStatements(products),
   ];
+}
+
+/** The search_heads snapshot of a catalog (migrations/0033_search_heads.sql). */
+function headStatements(products: readonly SeedProduct[]): string[] {
+  const departments = new Map<string, number>();
+  for (const product of products) {
+    const head = productHead(product.name);
+    departments.set(head, (departments.get(head) ?? 0) | departmentBit(product.departmentId));
+  }
+  return ['DELETE FROM search_heads', ...insertStatements('search_heads', ['head', 'departments'], [...departments].map(([head, bits]) => [head, bits]))];
 }
 
 function catalogOptions(options: SeedOptions): { products: number; seed: number } {

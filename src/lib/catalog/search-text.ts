@@ -24,6 +24,7 @@ export function termForms(term: string): string[] {
   if (term.length > 3 && /[a-z]$/.test(term)) {
     if (term.endsWith('ies')) forms.add(`${term.slice(0, -3)}y`);
     else if (/(ches|shes|xes|sses|oes)$/.test(term)) forms.add(term.slice(0, -2));
+    else if (/[^o]os$/.test(term)) forms.add(`${term.slice(0, -1)}es`).add(term.slice(0, -1)); // "tomatos" -> tomatoes, tomato
     else if (term.endsWith('s') && !term.endsWith('ss')) forms.add(term.slice(0, -1));
     else if (term.endsWith('y') && !/[aeiou]y$/.test(term)) forms.add(`${term.slice(0, -1)}ies`);
     else if (!term.endsWith('s')) forms.add(`${term}s`);
@@ -81,47 +82,11 @@ export interface VocabularyTerm {
   documents: number;
 }
 
-/**
- * The closest vocabulary word for a term: fewest edits (adjacent swaps count as one), then the
- * most documents; null when none is near enough. `suggestTerm('mlik', [{ term: 'milk', documents: 9 }]) === 'milk'`
- */
-export function suggestTerm(term: string, vocabulary: readonly VocabularyTerm[]): string | null {
-  const max = allowedEdits(term);
-  if (max === 0) return null;
-  let best: VocabularyTerm | null = null;
-  let bestDistance = max + 1;
-  for (const candidate of vocabulary) {
-    if (candidate.term === term) return null;
-    if (Math.abs(candidate.term.length - term.length) > max) continue;
-    const distance = isAdjacentSwap(term, candidate.term) ? 1 : editDistance(term, candidate.term, max);
-    if (distance < bestDistance || (distance === bestDistance && best !== null && candidate.documents > best.documents)) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best && bestDistance <= max ? best.term : null;
-}
-
-function isAdjacentSwap(a: string, b: string): boolean {
+/** True when `b` is `a` with two adjacent letters swapped. `isAdjacentSwap('mlik', 'milk') === true` */
+export function isAdjacentSwap(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   const diff: number[] = [];
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) diff.push(i);
   const [first, second] = diff;
   return diff.length === 2 && first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first];
-}
-
-/**
- * A corrected query, or null when every term is known or nothing is near enough. Terms that are
- * known (or have no suggestion) stay as typed. `suggestQuery(['whole', 'mlik'], vocab) === 'whole milk'`
- */
-export function suggestQuery(terms: readonly string[], vocabulary: readonly VocabularyTerm[]): string | null {
-  const known = new Set(vocabulary.map((entry) => entry.term));
-  let changed = false;
-  const corrected = terms.map((term) => {
-    if (known.has(term) || termForms(term).some((form) => known.has(form))) return term;
-    const suggestion = suggestTerm(term, vocabulary);
-    if (suggestion) changed = true;
-    return suggestion ?? term;
-  });
-  return changed ? corrected.join(' ') : null;
 }
