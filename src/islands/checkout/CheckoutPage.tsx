@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
-import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
@@ -393,7 +393,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
               .filter((entry) => entry.paymentType !== 'CREDIT_CARD')
               .map((entry) => (
                 <li key={entry.id}>
-                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: ${entry.balance ?? '0.00'}
+                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: {formatDollarText(entry.balance ?? '0.00')}
                 </li>
               ))}
           </ul>
@@ -409,7 +409,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
             }}
           >
             <label>
-              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($) <input name="ebt" inputMode="decimal" defaultValue={view.payment.ebtRequestedCents ? (view.payment.ebtRequestedCents / 100).toFixed(2) : ''} />
+              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($) <input name="ebt" inputMode="decimal" defaultValue={view.payment.ebtRequestedCents ? centsToDecimal(view.payment.ebtRequestedCents) : ''} />
             </label>
             <button type="submit" disabled={busy('payment')}>
               Use EBT

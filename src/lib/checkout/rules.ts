@@ -3,6 +3,7 @@
 // decides) and the pages (which show). docs/decisions/340-checkout.md
 
 import type { Modality } from '../catalog/product.ts';
+import { formatCents } from '../money/money.ts';
 
 /** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
 export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
@@ -56,7 +57,7 @@ export function gratuityFor(modality: Modality, itemTotalCents: number, status: 
 export function tipProblem(cents: number, gratuity: Pick<Gratuity, 'modifiable' | 'maximumAmount'>): string | null {
   if (!gratuity.modifiable) return 'The tip can no longer be changed for this order.';
   if (!Number.isInteger(cents) || cents < 0) return 'Enter a tip in dollars and cents.';
-  if (cents > gratuity.maximumAmount) return `A tip can be at most $${(gratuity.maximumAmount / 100).toFixed(2)}.`;
+  if (cents > gratuity.maximumAmount) return `A tip can be at most ${formatCents(gratuity.maximumAmount)}.`;
   return null;
 }
 
