@@ -197,6 +197,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
                     : `Coupon clipped: buy ${line.coupon.minQuantity} to ${couponValueText(line.coupon.kind, line.coupon.value).toLowerCase()}`}
                 </span>
               ) : null}
+              {line.priceAdjustments.map((entry) => (
+                <span key={entry.couponId} className="cart-line__deal" data-testid="cart-line-flash-sale">
+                  Flash sale −{formatCents(entry.amountCents)}
+                </span>
+              ))}
             </span>
             {fallout.includes(line.gtin13) && line.eligible ? (
               <span className="cart-line__ineligible" data-testid="cart-line-fallout">
@@ -230,6 +235,10 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
                 Remove
               </button>
             </form>
+            {/* what the line costs at this quantity (deal, coupon and flash sale), as the checkout charges it */}
+            <span className="cart-line__total" data-testid="cart-line-total">
+              {formatCents(line.lineTotalCents)}
+            </span>
             <SubstitutionPicker
               gtin13={line.gtin13}
               name={line.name}

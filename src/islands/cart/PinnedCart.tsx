@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
-import { cartViewAtom, loadCartAtom, seedLateBasketAtom } from './atoms.ts';
+import { cartViewAtom, loadCartAtom, reloadCartAtom, seedLateBasketAtom } from './atoms.ts';
+import { onCartChanged } from '../shared/cart-changed.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface PinnedCartProps {
@@ -23,6 +24,7 @@ function readChoice(): string | null {
 function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const view = useAtomValue(cartViewAtom);
   const load = useSetAtom(loadCartAtom);
+  const reload = useSetAtom(reloadCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
   const [choice, setChoice] = useState<string | null>(null);
   // The server renders nothing (it has no cart); the first render in the browser must match it,
@@ -33,6 +35,8 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
     setChoice(readChoice());
     if (!seedLate() && cartFetch) void load();
   }, [cartFetch, load, seedLate]);
+  // the checkout's flash-sale claim prices lines down: show what the checkout charges
+  useEffect(() => onCartChanged(() => void reload()), [reload]);
 
   const lines = view.lines.filter((line) => !line.isDeleting);
   const state = pinnedCartState(choice, view.itemCount);
@@ -50,6 +54,7 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
       // private mode: the choice lasts for this page only
     }
   };
+  // the quantities as the shopper sees them, priced by the one pricing function (src/lib/pricing)
   const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
   const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
   return (
@@ -76,10 +81,10 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
           <ul>
             {lines.map((line) => (
               <li key={line.gtin13}>
-                <span>{line.name || line.gtin13}</span>
                 <span>
-                  {line.quantity} × {formatCents(line.unitPriceCents)}
+                  {line.quantity} × {line.name || line.gtin13}
                 </span>
+                <span data-testid="pinned-cart-line-total">{formatCents(line.lineTotalCents)}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { shouldSkipRequest } from '../../lib/async/request-state.ts';
-import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
+import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type AddOffer, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
 import { CART_ITEM_LIMIT_REASON, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
@@ -109,15 +109,24 @@ export const seedLateBasketAtom = atom(null, (get, set): boolean => {
 /** Fetches the basket unless it is loading or loaded already (request-state rule). */
 export const loadCartAtom = atom(null, (get, set) => loadBasket(get, set, false));
 
-/** Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution). */
-export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; unitPriceCents?: number; modalityType?: Modality }) => {
+/** Fetches the basket again, loaded or not: the server's cart changed under the page (src/islands/shared/cart-changed.ts). */
+export const reloadCartAtom = atom(null, (get, set) => loadBasket(get, set, true));
+
+/** An add whose price the page does not know: the line shows $0.00 until the server prices it. */
+const UNKNOWN_OFFER: AddOffer = { regularCents: 0, promoCents: null, dealPriceString: null };
+
+/**
+ * Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution),
+ * priced from the offer the page showed (regular, promo, weekly-ad deal) until the server answers.
+ */
+export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; offer?: AddOffer; modalityType?: Modality }) => {
   setError(get, set, item.gtin13, null);
   dispatch(get, set, {
     type: 'add',
     opId: newOpId(),
     gtin13: item.gtin13,
     name: item.name,
-    unitPriceCents: item.unitPriceCents ?? 0,
+    offer: item.offer ?? UNKNOWN_OFFER,
     modalityType: item.modalityType ?? 'PICKUP',
     created: new Date().toISOString(),
   });

@@ -9,7 +9,7 @@ const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', sub
 
 /** The server basket: 2 loaves already in it, plus `quantity` milk. */
 function basketBody(quantity: number, version = 2) {
-  const priced = (unit: number, count: number) => ({ unitPriceCents: unit, regularUnitPriceCents: unit, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: unit * count, savingsCents: 0, coupon: null, couponSavingsCents: 0 });
+  const priced = (unit: number, count: number) => ({ unitPriceCents: unit, regularUnitPriceCents: unit, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: unit * count, savingsCents: 0, coupon: null, couponSavingsCents: 0, flashSales: [], priceAdjustments: [] });
   const bread = { ...LINE, id: 'l0', gtin13: '0000000000024', quantity: 2, name: 'Sourdough', ...priced(399, 2) };
   const lineItems = quantity ? [bread, { ...LINE, id: 'l1', gtin13: MILK, quantity, name: 'Whole Milk', ...priced(429, quantity) }] : [bread];
   return { data: { id: 'b1', eTag: `"${version}"`, type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems, itemCount: quantity + 2, subtotalCents: lineItems.reduce((sum, line) => sum + line.lineTotalCents, 0), savingsCents: 0 } };

@@ -5,6 +5,8 @@ import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
 import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { netLineTotal } from '../../lib/pricing/price.ts';
+import { announceCartChanged } from '../shared/cart-changed.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
 import { checkoutAtom, flashSalesAtom, holdsFlashSaleAtom, sectionMessagesAtom, sectionRequestAtom, sectionRequestsAtom, walletCardsAtom, type CheckoutSection } from './atoms.ts';
@@ -74,7 +76,11 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
       .then(async (answer) => {
         if (cancelled) return;
         setFlash(answer.flashSales);
-        if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) setCheckout(await fetchCheckout(initial.id));
+        if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) {
+          setCheckout(await fetchCheckout(initial.id));
+          // the cart prices the offers held too: the pinned cart shows what this page charges
+          announceCartChanged();
+        }
       })
       .catch(() => undefined);
     return () => {
@@ -191,7 +197,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
                     </span>
                   ))}
                 </span>
-                <span className="amount">{formatCents(line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0))}</span>
+                <span className="amount">{formatCents(netLineTotal(line))}</span>
               </li>
             ))}
           </ul>

@@ -47,6 +47,17 @@ const QuantitySchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue
 /** 0 is a removal (shopping §4 Cart). */
 const QuantityOrZeroSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY));
 
+/** What came off a line after its price: a flash sale (shopping §3 Checkout priceAdjustment coupons), on cart and checkout lines alike. */
+export const PriceAdjustmentSchema = v.object({ type: v.literal('FLASH_SALE'), couponId: v.string(), amountCents: v.pipe(v.number(), v.integer()) });
+
+/** A flash-sale offer the shopper holds on the item (src/lib/pricing FlashSaleTerms). */
+export const FlashSaleTermsSchema = v.object({
+  couponId: v.string(),
+  discountCents: v.pipe(v.number(), v.integer()),
+  held: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  perShopper: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
 export const LineItemSchema = v.object({
   id: v.string(),
   gtin13: Gtin13Schema,
@@ -63,7 +74,7 @@ export const LineItemSchema = v.object({
   regularUnitPriceCents: v.pipe(v.number(), v.integer()),
   promoUnitPriceCents: v.nullable(v.pipe(v.number(), v.integer())),
   dealPriceString: v.nullable(v.string()),
-  /** the line at its quantity, and what the shopper saves on it against the regular price */
+  /** the line at its quantity, flash sales taken off (what the checkout charges for it), and what the shopper saves on it against the regular price */
   lineTotalCents: v.pipe(v.number(), v.integer()),
   savingsCents: v.pipe(v.number(), v.integer()),
   /** the price per unit of measure of one at unitPriceCents, "3.7¢/fl oz" (issue 8 §3); absent on a line the browser added before the answer */
@@ -79,6 +90,9 @@ export const LineItemSchema = v.object({
     }),
   ),
   couponSavingsCents: v.pipe(v.number(), v.integer()),
+  /** the flash-sale offers the shopper holds on the item (claimed at checkout, kept until the order), and what they take off at this quantity (issue 20 §3) */
+  flashSales: v.array(FlashSaleTermsSchema),
+  priceAdjustments: v.array(PriceAdjustmentSchema),
   /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
   eligible: v.boolean(),
 });

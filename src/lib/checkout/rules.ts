@@ -4,6 +4,7 @@
 
 import type { Modality } from '../catalog/product.ts';
 import { formatCents } from '../money/money.ts';
+import { netLineTotal } from '../pricing/price.ts';
 
 /** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
 export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
@@ -94,15 +95,15 @@ export interface Summary {
   snapEligibleTotal: number;
 }
 
+/** The summary of priced checkout lines: each line's net by the one pricing function (netLineTotal), then fee, tax and tip. */
 export function summarize(
-  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; adjustmentCents: number; snapEligible: boolean }>,
+  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; priceAdjustments: ReadonlyArray<{ amountCents: number }>; snapEligible: boolean }>,
   modality: Modality,
   slotFeeCents: number | null,
   gratuityCents: number,
 ): Summary {
-  const net = (line: (typeof lines)[number]) => Math.max(0, line.lineTotalCents - line.adjustmentCents);
-  const itemTotal = lines.reduce((sum, line) => sum + net(line), 0);
-  const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? net(line) : 0), 0);
+  const itemTotal = lines.reduce((sum, line) => sum + netLineTotal(line), 0);
+  const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? netLineTotal(line) : 0), 0);
   const serviceFee = lines.length === 0 ? 0 : serviceFeeCents(modality, itemTotal, slotFeeCents);
   const tax = taxCents(itemTotal - snapEligibleTotal);
   return { itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), itemTotal, serviceFee, tax, gratuity: gratuityCents, total: itemTotal + serviceFee + tax + gratuityCents, snapEligibleTotal };
