@@ -436,7 +436,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
         <h2 id="place-heading">Order summary</h2>
         <dl data-testid="checkout-summary">
           <dt>Items ({view.summary.itemCount})</dt>
-          <dd>{formatCents(view.summary.itemTotal)}</dd>
+          <dd data-testid="checkout-item-total">{formatCents(view.summary.itemTotal)}</dd>
           <dt>Service fee</dt>
           <dd>{formatCents(view.summary.serviceFee)}</dd>
           <dt>Estimated tax</dt>
