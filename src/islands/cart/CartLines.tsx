@@ -236,8 +236,9 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
               </button>
             </form>
             {/* what the line costs at this quantity (deal, coupon and flash sale), as the checkout charges it */}
-            <span className="cart-line__total" data-testid="cart-line-total">
-              {formatCents(line.lineTotalCents)}
+            <span className="cart-line__total">
+              <span className="sr-only">{line.name}, in all: </span>
+              <span data-testid="cart-line-total">{formatCents(line.lineTotalCents)}</span>
             </span>
             <SubstitutionPicker
               gtin13={line.gtin13}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
-import { cartViewAtom, loadCartAtom, reloadCartAtom, seedLateBasketAtom } from './atoms.ts';
+import { cartViewAtom, loadCartAtom, refreshCartAtom, seedLateBasketAtom } from './atoms.ts';
 import { onCartChanged } from '../shared/cart-changed.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
@@ -24,7 +24,7 @@ function readChoice(): string | null {
 function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const view = useAtomValue(cartViewAtom);
   const load = useSetAtom(loadCartAtom);
-  const reload = useSetAtom(reloadCartAtom);
+  const refresh = useSetAtom(refreshCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
   const [choice, setChoice] = useState<string | null>(null);
   // The server renders nothing (it has no cart); the first render in the browser must match it,
@@ -36,7 +36,7 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
     if (!seedLate() && cartFetch) void load();
   }, [cartFetch, load, seedLate]);
   // the checkout's flash-sale claim prices lines down: show what the checkout charges
-  useEffect(() => onCartChanged(() => void reload()), [reload]);
+  useEffect(() => onCartChanged(() => void refresh()), [refresh]);
 
   const lines = view.lines.filter((line) => !line.isDeleting);
   const state = pinnedCartState(choice, view.itemCount);

@@ -109,8 +109,16 @@ export const seedLateBasketAtom = atom(null, (get, set): boolean => {
 /** Fetches the basket unless it is loading or loaded already (request-state rule). */
 export const loadCartAtom = atom(null, (get, set) => loadBasket(get, set, false));
 
-/** Fetches the basket again, loaded or not: the server's cart changed under the page (src/islands/shared/cart-changed.ts). */
-export const reloadCartAtom = atom(null, (get, set) => loadBasket(get, set, true));
+/**
+ * Fetches the basket again when the page holds one or is fetching it: the server's cart changed
+ * under the page (src/islands/shared/cart-changed.ts). A page that never fetched the cart (the
+ * variant banner's toggle, decision 250) still does not.
+ */
+export const refreshCartAtom = atom(null, (get, set) => {
+  const state = get(cartStateAtom);
+  if (state.server || state.load.loading) return loadBasket(get, set, true);
+  return Promise.resolve();
+});
 
 /** An add whose price the page does not know: the line shows $0.00 until the server prices it. */
 const UNKNOWN_OFFER: AddOffer = { regularCents: 0, promoCents: null, dealPriceString: null };

@@ -151,3 +151,36 @@ describe('AddToCart and CartCount', () => {
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/basket/api/basket/');
   });
 });
+
+describe('PinnedCart', () => {
+  /** basketBody with `held` flash-sale offers (50¢ off each) on the milk, priced as the upstream prices it. */
+  function withFlashSale(held: number) {
+    const body = basketBody(1);
+    const milk = body.data.lineItems[1]!;
+    const flashSales = [{ couponId: 'FS-1', discountCents: 50, held, perShopper: 2 }];
+    body.data.lineItems[1] = { ...milk, flashSales, priceAdjustments: [{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 50 }], lineTotalCents: 379, savingsCents: 50 } as typeof milk;
+    return { data: { ...body.data, subtotalCents: 798 + 379, savingsCents: 50 } };
+  }
+
+  test('fetches the cart again when the checkout’s flash-sale claim changed it, and shows what the checkout charges', async () => {
+    vi.resetModules();
+    const [{ default: PinnedCart }, { announceCartChanged }] = await Promise.all([import('./PinnedCart.tsx'), import('../shared/cart-changed.ts')]);
+    vi.mocked(fetch)
+      .mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify(withFlashSale(1)), { status: 200 }));
+    render(<PinnedCart cartFetch />);
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $12.27'));
+    act(() => announceCartChanged());
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $11.77'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  test('a page that never fetched the cart (the variant banner) does not fetch it on the announcement either', async () => {
+    vi.resetModules();
+    const [{ default: PinnedCart }, { announceCartChanged }] = await Promise.all([import('./PinnedCart.tsx'), import('../shared/cart-changed.ts')]);
+    render(<PinnedCart cartFetch={false} />);
+    await act(async () => announceCartChanged());
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
