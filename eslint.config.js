@@ -34,6 +34,19 @@ export default tseslint.config(
     rules: { 'local/one-money-formatter': 'error' },
   },
   {
+    // Pages render on the edge in UTC and islands hydrate in the shopper's zone: a time or date a
+    // shopper reads goes through src/lib/time/display.ts on the store's clock, never the runtime's
+    // (docs/decisions/490-store-local-time.md).
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...['toLocaleTimeString', 'toLocaleDateString', 'getHours', 'getMinutes', 'getDay', 'getDate', 'getMonth', 'getFullYear', 'getTimezoneOffset'].map((property) => ({
+        property,
+        message: 'This reads the runtime\'s own time zone: format with src/lib/time/display.ts on the store\'s clock (or use the getUTC* form for date arithmetic).',
+      }))],
+    },
+  },
+  {
     files: ['src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

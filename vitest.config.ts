@@ -1,12 +1,21 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+// the tests' EBT key binding is the upstream's committed reference key (tooling, not worker code)
+// eslint-disable-next-line no-restricted-imports
+import { REFERENCE_EBT_PRIVATE_JWK } from './upstream/db/wallet-ebt-key.ts';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
 // Test-only session keys (never used outside tests): the first signs, both verify, so the
 // rotation tests can sign a cookie under the older key (docs/decisions/020-sessions.md).
 const TEST_SESSION_KEYS = 'test-b:5QXKKBkoVX4mRMQ9O2UbDSUy0wg_TuGQAUldWkdToG0,test-a:T6_uSSLHUqThVmn-NY5JfRJQ_7C5Is35Jq7YIvXkWB0';
+// Each banner's public origin (links and emails; docs/decisions/500): hosts the tests never send
+// requests to, so a link that names one came from configuration, not from the request.
+const TEST_BANNER_ORIGINS = 'harvest=https://www.harvest.example,bayside=https://www.bayside.example';
+// Test-only wallet secrets (docs/decisions/460): the tests run outside ENVIRONMENT=development, where
+// the wallet refuses to work without them. The EBT key is the committed reference key.
+const TEST_WALLET_HASH_KEY = 'test-wallet-hash-key:Yl7cQ2Vd0hK9sJm4TbX1pRz8NwLe3Gf6';
 
 export default defineConfig({
   test: {
@@ -25,7 +34,14 @@ export default defineConfig({
               compatibilityDate: '2026-10-19',
               compatibilityFlags: ['nodejs_compat'],
               d1Databases: ['DB'],
-              bindings: { TEST_MIGRATIONS: migrations, UPSTREAM: 'embedded', SESSION_KEYS: TEST_SESSION_KEYS },
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                UPSTREAM: 'embedded',
+                SESSION_KEYS: TEST_SESSION_KEYS,
+                BANNER_ORIGINS: TEST_BANNER_ORIGINS,
+                WALLET_HASH_KEY: TEST_WALLET_HASH_KEY,
+                EBT_PRIVATE_KEY_JWK: REFERENCE_EBT_PRIVATE_JWK,
+              },
             },
           }),
         ],

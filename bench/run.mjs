@@ -58,7 +58,7 @@ async function main() {
   await buildIfNeeded();
   ensureDevVars(BENCH_VARS, { overwrite: true });
   const products = seedSize(5000);
-  await prepareDatabase(BENCH_STATE, { products, reuse: true, fresh: migratedSinceSeed() });
+  await prepareDatabase(BENCH_STATE, { products, reuse: true, fresh: migratedSinceSeed(), envFile: BENCH_VARS });
 
   mkdirSync(REPORTS, { recursive: true });
   mkdirSync(repoPath('.tmp'), { recursive: true });

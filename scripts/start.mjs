@@ -1,6 +1,8 @@
-// npm start: dev secrets → build if sources changed → migrate → seed once → wrangler dev.
+// npm start: dev secrets → build if sources changed → migrate → seed once (the wallet again after
+// a new WALLET_HASH_KEY) → wrangler dev.
 // npm run dev: the same set-up, then `astro dev` (hot reload) instead of the built worker.
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { buildIfNeeded } from './lib/build.mjs';
 import { DEV_STATE, prepareDatabase, seedSize } from './lib/db.mjs';
 import { ensureDevVars } from './lib/dev-vars.mjs';
@@ -19,10 +21,12 @@ async function main() {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use on 127.0.0.1. Stop what runs there, or choose another: PORT=8788 npm start`);
 
   step('Secrets: .dev.vars');
-  console.log(ensureDevVars(DEV_VARS) ? '  wrote .dev.vars with fresh SESSION_KEYS and ENVIRONMENT=development' : '  .dev.vars exists (kept as it is)');
+  const hadDevVars = existsSync(DEV_VARS);
+  const wrote = ensureDevVars(DEV_VARS);
+  console.log(!wrote ? '  .dev.vars exists (kept as it is)' : hadDevVars ? '  .dev.vars kept; it gained a fresh WALLET_HASH_KEY' : '  wrote .dev.vars with fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development');
 
   if (!DEV_MODE) await buildIfNeeded();
-  await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true });
+  await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true, envFile: DEV_VARS });
 
   let server;
   if (DEV_MODE) {
@@ -38,6 +42,7 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Storefront ready at ${server.url}  (in ${seconds} s; Ctrl-C stops it)\n`);
   console.log(`  Other banner: http://bayside.localhost:${port}   Demo shopper: demo@harvestmarket.test / FreshPicked!2026\n`);
+  if (DEV_MODE && port !== 8787) console.log(`  Links and emails name port 8787 (BANNER_ORIGINS in wrangler.jsonc): astro dev takes no --var.\n`);
 
   const [code, signal] = await once(server.child, 'exit');
   if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits

@@ -114,6 +114,13 @@ export const SAMPLE_LIST_ID = '00000000-0000-4000-8000-000000000001';
 /** A well-formed card id no shopper has: the wallet's card routes answer 404 for it. */
 export const SAMPLE_CARD_ID = '00000000-0000-4000-8000-0000000000c1';
 
+/**
+ * A sponsored placement as the edge signs it under the test session keys of vitest.config.ts
+ * (`test-b`; worker/ad-placements.ts), so the tracking routes' samples are recorded.
+ * tests/integration/promotions.test.ts checks that it verifies.
+ */
+export const SAMPLE_AD_EVENT = { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search', signature: 'test-b.T_mb5K7uoKODKWsrqX9GrUtmp4pJQc7uKX1F_UyGEYU' };
+
 /** A route's request path with its placeholders filled in. */
 export function samplePath(route: ApiRouteEntry, gtin: string): string {
   return route.path.replaceAll(SAMPLE_GTIN, gtin);
@@ -187,13 +194,15 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
   { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
   { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  // a 429 from a PIN check is the shopper's answer: too many wrong card numbers or PINs (docs/decisions/460)
+  { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
   { method: 'GET', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
   { method: 'DELETE', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
-  { method: 'DELETE', path: '/wallet/api/v1/gift-cards/6006490000009999', route: '/wallet/api/v1/gift-cards/:cardNumber', sample: {}, needsSignIn: true },
+  // an applied gift card by its reference, never its number (docs/decisions/460)
+  { method: 'DELETE', path: '/wallet/api/v1/gift-cards/gc-000000000000000000009999', route: '/wallet/api/v1/gift-cards/:reference', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/wallet/api/v1/ebt/public-key', sample: {}, needsSignIn: true },
-  { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true },
+  { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true, rateLimitIsAnswer: true },
   // recipes, newer family (docs/decisions/310-recipes.md)
   { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
   { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },
@@ -213,7 +222,7 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/recipes/api/v1/recipes-by-ids', sample: { body: { recipeIds: ['1', '2'] } }, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/recipe-detail/7', route: '/recipes/api/v1/recipe-detail/:id', sample: {}, needsSignIn: false },
   { method: 'GET', path: '/recipes/api/v1/categories', sample: {}, needsSignIn: false },
-  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: {}, needsSignIn: false },
+  { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: { query: { division: '701', store: '00101' } }, needsSignIn: false },
   { method: 'POST', path: '/recipes/api/v1/favorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'POST', path: '/recipes/api/v1/unfavorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
   { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
@@ -231,13 +240,13 @@ export const API_ROUTES: ApiRouteEntry[] = [
   {
     method: 'POST',
     path: '/atlas/v1/ads/v1/impression',
-    sample: { body: { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search' } },
+    sample: { body: SAMPLE_AD_EVENT },
     needsSignIn: false,
   },
   {
     method: 'POST',
     path: '/atlas/v1/ads/v1/click',
-    sample: { body: { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search' } },
+    sample: { body: SAMPLE_AD_EVENT },
     needsSignIn: false,
   },
   { method: 'GET', path: '/atlas/v1/recommendations/v1', sample: { query: { type: 'START_MY_CART,MY_SALE_ITEMS' } }, needsSignIn: false },
@@ -259,6 +268,9 @@ export const API_ROUTES: ApiRouteEntry[] = [
   { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
   // account preferences (docs/decisions/350-account-preferences.md); the token samples name no issued link (TokenMatch)
   { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
+  // account §7 Profile and data (docs/decisions/510)
+  { method: 'GET', path: '/accountmanagement/api/appData', sample: {}, needsSignIn: true },
+  { method: 'GET', path: '/atlas/v1/customer-profile/v1/profile', sample: {}, needsSignIn: true },
   { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
   { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },

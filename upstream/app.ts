@@ -20,6 +20,7 @@ import { listsService } from './routes/lists.ts';
 import { recipesService } from './routes/recipes.ts';
 import { addressesService } from './routes/addresses.ts';
 import { preferencesService } from './routes/preferences.ts';
+import { profileService } from './routes/profile.ts';
 import { walletService } from './routes/wallet.ts';
 
 /**
@@ -27,9 +28,11 @@ import { walletService } from './routes/wallet.ts';
  * paths (so the edge can be pointed at a real origin with one setting) plus internal identity
  * calls under /identity/v1. It trusts only the edge: with UPSTREAM_SHARED_SECRET set, a call
  * without the matching x-hm-edge-secret header is refused (compared in constant time). Run apart
- * from the edge (upstream/worker.ts), the secret is required.
+ * from the edge (upstream/worker.ts), the secret is required. `clock` is its time source (the
+ * call context's `now`); tests pass a fixed one to see a store's day at a chosen instant.
  */
-export function createUpstreamApp() {
+export function createUpstreamApp(options: { clock?: () => number } = {}) {
+  const clock = options.clock ?? (() => Date.now());
   const app = new Hono<UpstreamEnv>();
   app.onError(handleUpstreamError);
   app.use('*', async (c, next) => {
@@ -37,7 +40,7 @@ export function createUpstreamApp() {
     if (secret && !(await secretMatches(c.req.header('x-hm-edge-secret'), secret))) {
       return upstreamError(c, ERROR_CODES.FORBIDDEN, 'Calls are accepted from the edge only', 403);
     }
-    c.set('call', readCallContext(c));
+    c.set('call', readCallContext(c, clock()));
     await next();
   });
   app.use('*', liveCustomer());
@@ -57,6 +60,7 @@ export function createUpstreamApp() {
   app.route('/', addressesService);
   app.route('/', walletService);
   app.route('/', preferencesService);
+  app.route('/', profileService);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;
 }

@@ -24,6 +24,8 @@ export interface CallContext {
   correlationId: string;
   /** the geo location id of a shopper who chose no store (account §3), or null */
   geoLocationId: string | null;
+  /** The upstream's clock for this call (epoch ms): what time slots, holds and "today" are judged by. */
+  now: number;
 }
 
 export interface UpstreamBindings {
@@ -31,8 +33,10 @@ export interface UpstreamBindings {
   UPSTREAM_SHARED_SECRET?: string;
   /** "development" opens the outbox of would-be emails (upstream/routes/account.ts). */
   ENVIRONMENT?: string;
-  /** Secret: the EBT private key as a JWK (upstream/routes/wallet.ts); the reference key when unset. */
+  /** Secret: the EBT private key as a JWK (upstream/db/wallet-secrets.ts); unset, the reference key in development only. */
   EBT_PRIVATE_KEY_JWK?: string;
+  /** Secret: the key of the wallet's card number and PIN hashes, 32+ characters (docs/decisions/460); no default. */
+  WALLET_HASH_KEY?: string;
 }
 
 export interface UpstreamEnv {
@@ -49,8 +53,8 @@ function parseJson<T>(value: string | undefined, fallback: T): T {
   }
 }
 
-/** Reads the call context from the edge's headers. */
-export function readCallContext(c: Context): CallContext {
+/** Reads the call context from the edge's headers; `now` is the upstream's clock at the call. */
+export function readCallContext(c: Context, now: number = Date.now()): CallContext {
   const customer = parseJson<CustomerContext | null>(c.req.header('x-hm-customer-context'), null);
   const valid =
     customer && typeof customer.customerGUID === 'string' && typeof customer.sessionId === 'string' && Array.isArray(customer.authorities);
@@ -65,5 +69,6 @@ export function readCallContext(c: Context): CallContext {
     timeZone: c.req.header('x-hm-time-zone') ?? 'UTC',
     correlationId: c.req.header('x-correlation-id') ?? '',
     geoLocationId: /^geo-\d{3}$/.test(c.req.header('x-hm-geo-location') ?? '') ? (c.req.header('x-hm-geo-location') as string) : null,
+    now,
   };
 }

@@ -28,6 +28,7 @@ import { purchasesRoutes } from './routes/purchases.ts';
 import { loyaltyRoutes } from './routes/loyalty.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { completePendingAdd } from './pending-add.ts';
 import { syncModalityAfterSignIn } from './modality-sync.ts';
 import { recordRecentViews } from './recent-views.ts';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', loyaltyRoutes);
   app.route('/', walletRoutes);
   app.route('/', preferencesRoutes);
+  app.route('/', profileRoutes);
 
   app.all('*', async (c) => {
     const path = new URL(c.req.url).pathname;

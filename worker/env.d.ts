@@ -13,8 +13,10 @@ interface Env {
   BUILD_ID?: string;
   /** Secret: "kid:base64url-key,kid:key" — the first signs, all verify (rotation). */
   SESSION_KEYS?: string;
-  /** Secret of the embedded upstream: the EBT private key as a JWK (docs/decisions/330-wallet.md). */
+  /** Secret of the embedded upstream: the EBT private key as a JWK; unset, development only (docs/decisions/460). */
   EBT_PRIVATE_KEY_JWK?: string;
+  /** Secret of the embedded upstream: the key of the wallet's card number and PIN hashes, 32+ characters (docs/decisions/460). */
+  WALLET_HASH_KEY?: string;
   DEFAULT_BANNER?: string;
   BANNER_HOSTS?: string;
   /** The public origin of each banner, "harvest=https://…,bayside=https://…": canonical links. */

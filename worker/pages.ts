@@ -3,6 +3,7 @@ import { productImageOrigin, productImageTemplate } from '../src/lib/catalog/pro
 import { sha256Base64, withHashSource, withSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
 import { HEALTH_ROUTES } from '../src/lib/auth/route-guard.ts';
+import { signAdPlacement } from './ad-placements.ts';
 import { stepUpUntil } from './step-up.ts';
 import { PAGE_CACHE_HEADER, PAGE_STALE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
@@ -101,6 +102,7 @@ async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL,
     requestId: c.get('requestId'),
     cacheable,
     productImageTemplate: productImageTemplate(c.env),
+    signAdPlacement: (event) => signAdPlacement(c.env, event),
   };
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   const response = new Response(rendered.body, rendered);

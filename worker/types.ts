@@ -21,7 +21,7 @@ export interface EdgeVariables {
   requestId: string;
   startedAt: number;
   banner: Banner;
-  /** The banner's public origin (BANNER_ORIGINS), or this request's origin on a served host. */
+  /** The banner's public origin (BANNER_ORIGINS), never the request's Host. */
   publicOrigin: string;
   locationId: string;
   modality: Modality;

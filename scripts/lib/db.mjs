@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readDevVars } from './dev-vars.mjs';
 import { bin, repoPath, shown, step } from './env.mjs';
 import { run } from './proc.mjs';
 
@@ -72,10 +73,35 @@ async function seedRecipesIfMissing(persistTo, products) {
 }
 
 /**
+ * The WALLET_HASH_KEY of the dev vars file the server runs with: the seed hashes the wallet's card
+ * numbers and PINs with the key the upstream checks them with (docs/decisions/460).
+ */
+function walletHashKeyOf(envFile) {
+  const key = envFile ? readDevVars(envFile).WALLET_HASH_KEY : undefined;
+  if (!key) throw new Error(`no WALLET_HASH_KEY in ${envFile ? shown(envFile) : 'the dev vars'}: the wallet seed hashes with the key the server runs with.`);
+  return key;
+}
+
+/** A fingerprint of the wallet hash key for the set-up stamp (the key itself stays in the dev vars). */
+const keyFingerprint = (key) => createHash('sha256').update(`wallet-seed-stamp:${key}`).digest('hex').slice(0, 16);
+
+/**
+ * The wallet's cards hashed again with `walletKey` (a database migrated past 0026, which removed
+ * the old plain hashes, or dev vars with a new key); balances and shoppers' cards are kept.
+ */
+async function seedWallet(persistTo, walletKey) {
+  const file = repoPath('.tmp', 'wallet.sql');
+  mkdirSync(repoPath('.tmp'), { recursive: true });
+  step('Seed: the wallet\'s gift and EBT cards, hashed with this WALLET_HASH_KEY');
+  await run('node', [SEED_CLI, '--wallet-only', '--out', file], { env: { WALLET_HASH_KEY: walletKey } });
+  await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
+}
+
+/**
  * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
  * Returns false, with a warning, when the seed CLI is not there yet.
  */
-export async function seed(persistTo, products) {
+export async function seed(persistTo, products, walletKey) {
   if (!existsSync(SEED_CLI)) {
     console.warn(`  ! ${shown(SEED_CLI)} does not exist yet: the database stays empty (no products, no demo shopper).`);
     return false;
@@ -85,7 +111,7 @@ export async function seed(persistTo, products) {
   const file = repoPath('.tmp', `seed-${products}.sql`);
   step(`Seed: generating ${products} products (node ${shown(SEED_CLI)} --products ${products})`);
   let started = Date.now();
-  await run('node', [SEED_CLI, '--products', String(products), '--out', file]);
+  await run('node', [SEED_CLI, '--products', String(products), '--out', file], { env: { WALLET_HASH_KEY: walletKey } });
   console.log(`  generated ${shown(file)} in ${secondsSince(started)}`);
   step(`Seed: loading it into the local database (${shown(persistTo)})`);
   started = Date.now();
@@ -96,19 +122,20 @@ export async function seed(persistTo, products) {
 
 /**
  * Migrates, then seeds when the database has no products. With `reuse`, a stamp in the state
- * dir (the migrations it has, the products it was seeded with) skips both wrangler calls when
- * nothing changed: each wrangler start costs seconds, and a second `npm start` should not.
+ * dir (the migrations it has, the products it was seeded with, the wallet hash key's
+ * fingerprint) skips both wrangler calls when nothing changed: each wrangler start costs
+ * seconds, and a second `npm start` should not. `envFile`: the dev vars the server runs with.
  */
-export async function prepareDatabase(persistTo, { products, fresh = false, reuse = false }) {
+export async function prepareDatabase(persistTo, { products, fresh = false, reuse = false, envFile }) {
   if (fresh) resetState(persistTo);
   const stampPath = join(persistTo, 'setup-stamp.json');
   const migrations = migrationsHash();
-  if (reuse && !fresh) {
-    const stamp = readJson(stampPath);
-    if (stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && stamp.recipes === true && existsSync(join(persistTo, 'v3', 'd1'))) {
-      step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
-      return;
-    }
+  const walletKey = walletHashKeyOf(envFile);
+  const wallet = keyFingerprint(walletKey);
+  const stamp = fresh ? null : readJson(stampPath);
+  if (reuse && stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && stamp.recipes === true && stamp.wallet === wallet && existsSync(join(persistTo, 'v3', 'd1'))) {
+    step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
+    return;
   }
   await migrate(persistTo);
   let count = fresh ? 0 : await productCount(persistTo);
@@ -116,10 +143,11 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
     step(`Seed: the database already has ${count} products (skipped)`);
     await seedCouponsIfMissing(persistTo, count);
     await seedRecipesIfMissing(persistTo, count);
-  } else if (await seed(persistTo, products)) {
+    if (stamp?.wallet !== wallet) await seedWallet(persistTo, walletKey);
+  } else if (await seed(persistTo, products, walletKey)) {
     count = products;
   }
-  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true, recipes: true })}\n`);
+  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true, recipes: true, wallet })}\n`);
 }
 
 function migrationsHash() {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseSessionKeys } from '../../worker/middleware/session/cookie.ts';
-import { ensureDevVars, newSessionKeys } from './dev-vars.mjs';
+import { ensureDevVars, newSessionKeys, readDevVars } from './dev-vars.mjs';
 
 const dirs: string[] = [];
 const tempFile = () => {
@@ -29,13 +29,17 @@ describe('ensureDevVars', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).toMatch(/^SESSION_KEYS=k1:[A-Za-z0-9_-]{43}$/m);
     expect(text).toMatch(/^ENVIRONMENT=development$/m);
+    expect(text).toMatch(/^WALLET_HASH_KEY=[A-Za-z0-9_-]{43}$/m);
   });
 
-  test('never overwrites an existing file unless asked', () => {
+  test('never overwrites an existing file unless asked; one without a wallet hash key only gains one', () => {
     const path = tempFile();
-    writeFileSync(path, 'SESSION_KEYS=mine\n');
+    writeFileSync(path, 'SESSION_KEYS=mine\nWALLET_HASH_KEY=kept\n');
     expect(ensureDevVars(path)).toBe(false);
-    expect(readFileSync(path, 'utf8')).toBe('SESSION_KEYS=mine\n');
+    expect(readFileSync(path, 'utf8')).toBe('SESSION_KEYS=mine\nWALLET_HASH_KEY=kept\n');
+    writeFileSync(path, 'SESSION_KEYS=mine');
+    expect(ensureDevVars(path)).toBe(true);
+    expect(readDevVars(path)).toEqual({ SESSION_KEYS: 'mine', WALLET_HASH_KEY: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(ensureDevVars(path, { overwrite: true })).toBe(true);
     expect(readFileSync(path, 'utf8')).not.toContain('mine');
   });

@@ -56,7 +56,7 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
   const split = topology !== 'embedded';
   await buildIfNeeded({ build: split ? 'edge' : 'embedded' });
   ensureDevVars(E2E_VARS, { overwrite: true });
-  await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true });
+  await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true, envFile: E2E_VARS });
 
   const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
   step(`Server: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(SERVER_LOG)})`);

@@ -11,6 +11,15 @@ import { freePort, startGroup, stopGroup } from './proc.mjs';
 export const TOOL_PORTS = [8800, 8899];
 
 /**
+ * The banners' public origins of a development server on `port`: Harvest on 127.0.0.1, Bayside on
+ * bayside.localhost (which browsers resolve to this machine). wrangler.jsonc holds them for 8787;
+ * a server on another port gets its own, so its links and emails lead back to it.
+ */
+export function devBannerOrigins(port) {
+  return `harvest=http://127.0.0.1:${port},bayside=http://bayside.localhost:${port}`;
+}
+
+/**
  * Starts `wrangler dev -c dist/server/wrangler.json` with an explicit state dir and dev vars
  * file. Without --persist-to, wrangler would keep its state beside the built config
  * (dist/server/.wrangler), which the next build wipes and which the D1 commands do not read.
@@ -19,12 +28,13 @@ export const TOOL_PORTS = [8800, 8899];
  * `extraConfigs` (more workers in the same wrangler dev, joined by service bindings; each reads
  * the .dev.vars beside its config, as --env-file then applies to none), `vars` (--var NAME:VALUE)
  * `ready` (how to tell it answers; default the edge's ping) and `avoidPorts` (taken by a server
- * about to start).
+ * about to start). BANNER_ORIGINS is the port's own (devBannerOrigins) unless `vars` names one.
  */
 export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000, config = BUILT_CONFIG, extraConfigs = [], vars = {}, ready, avoidPorts = [] }) {
   // The build's id keys the edge's page cache (worker/pages.ts): the build stamp beside the built config.
   const stamp = join(dirname(dirname(config)), '.build-stamp');
   if (!vars.BUILD_ID && existsSync(stamp)) vars = { BUILD_ID: readFileSync(stamp, 'utf8').trim().slice(0, 16), ...vars };
+  vars = { BANNER_ORIGINS: devBannerOrigins(port), ...vars };
   const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
   const child = startGroup(bin('wrangler'), [
     'dev',

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtConfig } from './build.mjs';
+import { readDevVars } from './dev-vars.mjs';
 import { repoPath, step } from './env.mjs';
 import { freePort } from './proc.mjs';
 import { startServer, TOOL_PORTS, waitForAnswer } from './server.mjs';
@@ -13,13 +14,15 @@ import { startServer, TOOL_PORTS, waitForAnswer } from './server.mjs';
 const SPLIT_DIR = repoPath('.tmp', 'split');
 /** A request through the edge that needs the upstream: ready means both workers answer, with the secret. */
 const THROUGH_THE_EDGE = '/atlas/v1/search/v1/products-search?filter.query=milk';
+/** What the upstream worker reads of the dev vars (upstream/context.ts UpstreamBindings). */
+const UPSTREAM_VARS = ['ENVIRONMENT', 'WALLET_HASH_KEY', 'EBT_PRIVATE_KEY_JWK'];
 
 /**
  * The upstream's wrangler config for wrangler dev: upstream/wrangler.jsonc with absolute paths,
- * written under .tmp/split/ beside its own .dev.vars (the secret). wrangler dev reads a worker's
+ * written under .tmp/split/ beside its own .dev.vars (the shared secret and its own settings). wrangler dev reads a worker's
  * secrets from the .dev.vars beside its config when it runs more than one.
  */
-function upstreamConfig(secret) {
+function upstreamConfig(secret, envFile) {
   mkdirSync(SPLIT_DIR, { recursive: true });
   const source = JSON.parse(readFileSync(repoPath('upstream', 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
   const config = {
@@ -30,7 +33,10 @@ function upstreamConfig(secret) {
   };
   const path = join(SPLIT_DIR, 'upstream.json');
   writeFileSync(path, JSON.stringify(config, null, 2));
-  writeFileSync(join(SPLIT_DIR, '.dev.vars'), `UPSTREAM_SHARED_SECRET=${secret}\n`, { mode: 0o600 });
+  // the upstream's own settings from the journeys' dev vars: the wallet's secrets and ENVIRONMENT (docs/decisions/460)
+  const vars = readDevVars(envFile);
+  const own = UPSTREAM_VARS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}\n`).join('');
+  writeFileSync(join(SPLIT_DIR, '.dev.vars'), `${own}UPSTREAM_SHARED_SECRET=${secret}\n`, { mode: 0o600 });
   return path;
 }
 
@@ -49,7 +55,7 @@ function edgeVars(envFile, secret) {
 export async function startSplit({ mode, port, persistTo, envFile, output }) {
   const secret = randomBytes(32).toString('hex');
   const edge = edgeVars(envFile, secret);
-  const upstream = upstreamConfig(secret);
+  const upstream = upstreamConfig(secret, envFile);
   const ready = (url, timeoutMs) => waitForAnswer(`${url}${THROUGH_THE_EDGE}`, timeoutMs, (response) => response.ok);
   if (mode === 'service') {
     step(`Server: wrangler dev -c ${'dist-edge/server/wrangler.json'} -c .tmp/split/upstream.json on port ${port} (edge + upstream, service binding)`);

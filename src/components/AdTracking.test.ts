@@ -39,6 +39,7 @@ beforeEach(async () => {
   const attributes = adCardAttributes(
     { placementId: 'pl-1', positionOrder: 3, target: 'search', trackingUrls: { impression: '/atlas/v1/ads/v1/impression', click: '/atlas/v1/ads/v1/click' } },
     'fetch-1',
+    'k1.signature',
   );
   card = document.createElement('article');
   for (const [name, value] of Object.entries(attributes)) card.setAttribute(name, value);
@@ -59,7 +60,7 @@ describe('AdTracking beacon', () => {
     expect(await sent(0)).toEqual({
       url: '/atlas/v1/ads/v1/impression',
       type: 'application/json',
-      body: { placementId: 'pl-1', fetchedId: 'fetch-1', positionOrder: 3, target: 'search' },
+      body: { placementId: 'pl-1', fetchedId: 'fetch-1', positionOrder: 3, target: 'search', signature: 'k1.signature' },
     });
     expect(observed).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { clientHeaders, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
 
@@ -190,7 +191,7 @@ test('adding one more of a cart line shows what goes with it, and one of those g
 
 test('a cart at its 250-item limit answers an add with the item-limit-exceeded modal', async ({ page, baseURL }) => {
   await signIn(page);
-  // 251 products priced at the shopper's store
+  // 251 products priced and in stock at the shopper's store (a cart refuses what the store has none of)
   const priced: string[] = [];
   for (let offset = 0; priced.length < 251 && offset < 1500; offset += 96) {
     const browse = await page.request.get(`/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`);
@@ -198,7 +199,8 @@ test('a cart at its 250-item limit answers an add with the item-limit-exceeded m
     const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
     for (let start = 0; start < upcs.length; start += 50) {
       const response = await page.request.get(`/atlas/v1/product/v2/products?verified=true&gtins=${upcs.slice(start, start + 50).join(',')}`);
-      priced.push(...((await response.json()) as { data: { products: Array<{ gtin13: string }> } }).data.products.map((product) => product.gtin13));
+      const products = ((await response.json()) as { data: { products: Array<{ gtin13: string; stockLevel: string }> } }).data.products;
+      priced.push(...products.filter((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK').map((product) => product.gtin13));
     }
   }
   expect(priced.length).toBeGreaterThanOrEqual(251);
@@ -246,4 +248,54 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
   await page.getByLabel('Show my cart on every page').check();
   await page.goto('/search?query=milk');
   await expect(page.getByTestId('pinned-cart')).toHaveAttribute('data-state', 'collapsed');
+});
+
+/**
+ * A product priced at both Harvest Fresno stores that Orchard Plaza (the default) has and
+ * Riverside has none of: the seed leaves about 4% of products out of stock at each store
+ * (decision 475), so the first page of a browse holds a few.
+ */
+async function soldOutAtRiverside(request: APIRequestContext): Promise<{ gtin13: string; slug: string; name: string }> {
+  type Product = { gtin13: string; slug: string; name: string; price: unknown; stockLevel: string };
+  const at = async (store: string, gtins: string[]) => {
+    const response = await request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, { headers: { cookie: `hm_store=${store}.PICKUP` } });
+    return ((await response.json()) as { data: { products: Product[] } }).data.products.filter((product) => product.price !== null);
+  };
+  for (let offset = 0; offset < 480; offset += 96) {
+    const browse = await request.get(`/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`);
+    const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+    for (let start = 0; start < upcs.length; start += 50) {
+      const soldOut = (await at('70100102', upcs.slice(start, start + 50))).filter((product) => product.stockLevel === 'TEMPORARILY_OUT_OF_STOCK');
+      const found = soldOut.length > 0 ? (await at('70100101', soldOut.map((product) => product.gtin13))).find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK') : undefined;
+      if (found) return found;
+    }
+  }
+  throw new Error('no product in stock at 70100101 and out of stock at 70100102');
+}
+
+test('an out-of-stock item cannot be added', async ({ page, context, request, baseURL }) => {
+  await signIn(page);
+  const product = await soldOutAtRiverside(request);
+  // A page rendered while the shopper shopped at Orchard Plaza, which has it…
+  await context.addCookies([{ name: 'hm_store', value: '70100101.PICKUP', url: baseURL! }]);
+  await page.goto(`/p/${product.slug}/${product.gtin13}`);
+  await waitForIslands(page);
+  const add = page.getByRole('button', { name: `Add to cart: ${product.name}` }).first();
+  await expect(add).toBeVisible();
+  // …then they switch to Riverside in another tab, which has none: the stale page's add is refused.
+  await context.addCookies([{ name: 'hm_store', value: '70100102.PICKUP', url: baseURL! }]);
+  await add.click();
+  await expect(page.getByRole('alert').filter({ hasText: CART_OUT_OF_STOCK })).toBeVisible();
+  await expect(add).toBeVisible();
+  await expect(page.getByTestId('cart-line-quantity')).toHaveCount(0);
+  expect((await basket(page.request)).lineItems.map((line) => line.gtin13)).not.toContain(product.gtin13);
+
+  // Riverside's own pages say so, and offer no way to add it
+  await page.reload();
+  await expect(page.getByTestId('product-detail').getByTestId('product-unavailable')).toHaveText('Out of stock');
+  await expect(page.getByTestId('product-detail').getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+  await page.goto(`/search?query=${encodeURIComponent(product.name)}`);
+  const card = page.locator(`[data-testid="product-card"][data-gtin="${product.gtin13}"]`).first();
+  await expect(card.getByTestId('product-unavailable')).toHaveText('Out of stock');
+  await expect(card.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
 });

@@ -45,6 +45,10 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   await expect(page).toHaveURL(/\/checkout$/);
   await waitForIslands(page);
   await chooseFirstTime(page);
+  // a slot reads one way on the store's clock, here and on the confirmation: "Wed, Nov 25, 7 PM–8 PM" (issue 20 §4)
+  const slot = await page.getByTestId('checkout-slot-window').innerText();
+  expect(slot).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{1,2} (AM|PM)–\d{1,2} (AM|PM)$/);
+  await expect(page.getByTestId('checkout-slot-chosen')).toContainText(/Held for you until \d{1,2}:\d{2} (AM|PM)\./);
   await saveContact(page);
   // the saved Visa is the wallet's default, chosen already
   await expect(page.getByRole('radio', { name: /VISA ending in 1111/ })).toBeChecked();
@@ -60,6 +64,7 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-number')).toHaveText(/^\d{10}$/);
   await expect(page.getByTestId('order-total')).toHaveText(total);
+  await expect(page.getByTestId('order-slot-window')).toHaveText(slot);
   // the cart is empty now
   const cart = (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: unknown[] } };
   expect(cart.data.lineItems).toEqual([]);

@@ -169,6 +169,22 @@ test('check-offs made offline are saved when the connection returns', async ({ p
   await expect(page.getByTestId('list-item').getByRole('checkbox', { checked: true })).toHaveCount(2);
 });
 
+// issue 20 §5: the button sends a bodiless DELETE, which the CSRF check once refused with 415
+test('the delete-list button deletes the list', async ({ page }) => {
+  await signIn(page);
+  const name = unique('Delete me');
+  const { listId } = await createList(page, name);
+  await openList(page, listId);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete list' }).click();
+  await expect(page).toHaveURL(/\/shopping\/lists$/);
+  await expect(page.getByText(name)).toHaveCount(0);
+  const answer = await page.request.get(LISTS);
+  expect(answer.status()).toBe(200);
+  const { shoppingLists } = ((await answer.json()) as { data: { shoppingLists: Array<{ listId: string }> } }).data;
+  expect(shoppingLists.map((list) => list.listId)).not.toContain(listId);
+});
+
 test('signed out, the list page and add to list send the shopper to sign-in', async ({ page }) => {
   await page.goto('/shopping/lists');
   await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Fshopping%2Flists/);

@@ -70,11 +70,23 @@ test("an unknown recipe shows 'Oops, that recipe can't be found'", async ({ page
   await expect(page.getByTestId('recipe-not-found')).toHaveText("Oops, that recipe can't be found");
 });
 
-test('a recipe page carries a schema.org Recipe with the required properties, and a wrong slug redirects to the canonical URL', async ({ page, request }) => {
+test('a recipe page carries a schema.org Recipe with the required properties, and a wrong slug redirects to the canonical URL', async ({ page, request, baseURL }) => {
   const moved = await request.get('/r/wrong-slug/7', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   const canonical = moved.headers().location ?? '';
   expect(canonical).toMatch(/\/r\/[a-z0-9-]*recipe[a-z0-9-]*\/7$/);
+  // issue 20 §5: a Host the client chose (any *.localhost name reaches this storefront) goes into no
+  // link of the page, nor into the copy the edge caches for everyone (a fresh URL: a first render)
+  const origin = new URL(baseURL!).origin;
+  const fresh = `${canonical}?host=${Date.now().toString(36)}`;
+  const linksOf = (html: string) => [...html.matchAll(/(?:href|content)="(https?:[^"]+)"|"(?:url|image)":\s*\[?"(https?:[^"]+)"/g)].map((match) => match[1] ?? match[2]!);
+  const poisoned = await request.get(fresh, { headers: { host: `evil.localhost:${new URL(origin).port}`, 'x-forwarded-host': 'evil.example' } });
+  expect(poisoned.status()).toBe(200);
+  for (const html of [await poisoned.text(), await (await request.get(fresh)).text()]) {
+    expect(html).not.toContain('evil');
+    expect(linksOf(html).filter((link) => link.startsWith('http://') || link.startsWith('https://')).filter((link) => !link.startsWith(`${origin}/`) && !link.includes('schema.org'))).toEqual([]);
+    expect(html).toContain(`<link rel="canonical" href="${origin}${canonical}"`);
+  }
   await page.goto(canonical);
   const json = await page.locator('script[type="application/ld+json"]').textContent();
   const recipe = JSON.parse(json ?? '{}') as Record<string, unknown>;

@@ -3,7 +3,8 @@ import { expect, test } from './fixtures.ts';
 
 // Issue 8 §8, search rough edges (docs/decisions/410-search-edges.md): an empty search asks for a
 // word, a product suggestion opens its product, a misspelling shows the corrected results, a
-// search without results offers ways on, and a page past the end says so.
+// search without results offers ways on, and a page past the end resets to page 1, which says so
+// (docs/decisions/510-last-spec-surfaces.md).
 
 const FAILURE = "Sorry, we're experiencing technical difficulties! Please try your search again later.";
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -102,30 +103,33 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/weekly-ad$/);
   });
 
-  test('a page past the end tells the shopper how many pages there are', async ({ page }) => {
-    const first = await page.goto('/search?query=milk');
+  test('a page past the end resets to page 1 of the same search and filters, which says so', async ({ page }) => {
+    // shopping §4, §8: the high page-offset error leads to a navigation reset (docs/decisions/510).
+    const first = await page.goto('/search?query=milk&sortCriteria=price&sortOrder=asc');
     expect(first?.status()).toBe(200);
     const summary = (await page.getByTestId('result-summary').textContent()) ?? '';
     const total = Number(/of (\d+)/.exec(summary)?.[1]);
     const pages = Math.ceil(Math.min(total, 1000) / 24);
     expect(pages, summary).toBeGreaterThan(0);
+    const firstCards = await page.getByTestId('product-card').count();
 
-    const response = await page.goto('/search?query=milk&page=999');
-    expect(response?.status()).toBe(404);
-    expect(new URL(page.url()).searchParams.get('page')).toBe('999');
+    const response = await page.goto('/search?query=milk&page=999&sortCriteria=price&sortOrder=asc');
+    expect(response?.status()).toBe(200);
+    expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(303);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'milk', sortCriteria: 'price', sortOrder: 'asc', pastEnd: '999' });
     await expect(page.getByTestId('past-end')).toContainText(
-      pages === 1 ? 'Page 999 is past the end — there is 1 page of results.' : `Page 999 is past the end — there are ${pages} pages of results.`,
+      pages === 1 ? 'Page 999 is past the end — there is 1 page of results. Here is page 1.' : `Page 999 is past the end — there are ${pages} pages of results. Here is page 1.`,
     );
+    await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
+    await expect(page.getByTestId('product-card')).toHaveCount(firstCards);
     await expect(page.getByText(FAILURE)).toHaveCount(0);
     if (pages > 1) {
       await page.getByTestId('past-end-last').click();
-      await expect(page).toHaveURL((url) => url.searchParams.get('page') === String(pages));
+      await expect(page).toHaveURL((next) => next.searchParams.get('page') === String(pages) && next.searchParams.get('sortCriteria') === 'price' && !next.searchParams.has('pastEnd'));
       await expect(page.getByTestId('product-card').first()).toBeVisible();
-      await page.goBack();
+      await expect(page.getByTestId('past-end')).toHaveCount(0);
     }
-    await page.getByTestId('past-end-first').click();
-    await expect(page).toHaveURL((url) => url.searchParams.get('query') === 'milk' && !url.searchParams.has('page'));
-    await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
   });
 });
 

@@ -75,14 +75,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('facet-category').getByRole('link', { name: /Dairy & Eggs/ })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a deep page offset tells the shopper the page is past the end', async ({ page }) => {
-    // spec: shopping §4, §8: the high page-offset error leads to a navigation reset; issue 8 §8:
-    // the page says so and links back (docs/decisions/410-search-edges.md), not a silent page 1.
-    const response = await page.goto('/search?query=milk&page=999');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('past-end')).toContainText('Page 999 is past the end');
-    await page.getByTestId('past-end-first').click();
-    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === 'milk' && !url.searchParams.has('page'));
+  test('a deep page offset of a product list resets to its first page, which says so', async ({ page }) => {
+    // spec: shopping §4, §8: the high page-offset error leads to a navigation reset (docs/decisions/510).
+    const response = await page.goto('/pl/dairy-and-eggs/02?page=5000');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL((url) => url.pathname === '/pl/dairy-and-eggs/02' && !url.searchParams.has('page') && url.searchParams.get('pastEnd') === '5000');
+    await expect(page.getByTestId('past-end')).toContainText('Page 5000 is past the end');
     await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
     await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   });

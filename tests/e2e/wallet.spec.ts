@@ -73,7 +73,7 @@ test('a shopper can check a SNAP/EBT balance with the PIN encrypted in the brows
   await ebt.getByLabel('EBT card number').fill('5077190000001234');
   await ebt.getByLabel('EBT PIN').fill('0000');
   await ebt.getByRole('button', { name: 'Check EBT balance' }).click();
-  await expect(page.getByTestId('ebt-answer')).toHaveText('The PIN you entered is incorrect.');
+  await expect(page.getByTestId('ebt-answer')).toHaveText('The EBT card number or PIN is not valid.');
   await ebt.getByLabel('EBT card number').fill('5077190000001234');
   await ebt.getByLabel('EBT PIN').fill('4826');
   await ebt.getByRole('button', { name: 'Check EBT balance' }).click();

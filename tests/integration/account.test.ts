@@ -1,7 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ProfileResponseSchema } from '../../src/lib/account/preferences.ts';
+import { AppDataResponseSchema, CustomerProfileResponseSchema } from '../../src/lib/account/profile.ts';
 import { AuthStateResponseSchema } from '../../src/lib/auth/contracts.ts';
+import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
@@ -173,13 +176,29 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  // docs/decisions/502: creation says an email is taken (EMAIL_TAKEN), so each such answer spends
+  // the same budget a creation does; past it a probe learns nothing, taken or not.
+  test('probing taken emails spends the creation budget: the 11th probe from a client is RATE_LIMITED, whether the email is taken or not', async () => {
+    const ip = randomClientIp();
+    const probe = (email: string) =>
+      app.request('/auth/api/create-account', { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }), body: JSON.stringify({ firstName: 'P', lastName: 'Robe', email, password: STRONG }) }, env, ctx());
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await probe(DEMO_SHOPPER.email)).status);
+    expect(statuses).toEqual(Array(10).fill(409));
+    expect((await probe(DEMO_SHOPPER.email)).status).toBe(429);
+    const fresh = uniqueEmail('probe');
+    expect((await probe(fresh)).status).toBe(429);
+    expect(await env.DB.prepare('SELECT 1 FROM customers WHERE email = ?1').bind(fresh).first()).toBeNull();
+  });
 });
 
 describe('email confirmation (spec: account §2 /account/confirm/send, §4 Login success 2)', () => {
   test('with the toggle on, creation writes a confirmation email; the link confirms the email once', async () => {
     const { email, cookie } = await createAccount();
     const [message] = await outbox(email, 'CONFIRM_EMAIL');
-    expect(message?.link).toMatch(/^http:\/\/localhost\/account\/confirm\?token=/);
+    // the link names the banner's configured origin (BANNER_ORIGINS in vitest.config.ts), never the request's Host
+    expect(message?.link).toMatch(/^https:\/\/www\.harvest\.example\/account\/confirm\?token=/);
     const token = tokenOf(message!.link);
     const confirmed = await post('/auth/api/confirm-email', { token });
     expect(confirmed.status).toBe(200);
@@ -479,5 +498,57 @@ describe('the development outbox', () => {
     expect(open.status).toBe(200);
     const body = (await open.json()) as { data: { messages: Array<{ toEmail: string; kind: string }> } };
     expect(body.data.messages.map((m) => [m.toEmail, m.kind])).toEqual([[email, 'CONFIRM_EMAIL']]);
+  });
+});
+
+describe('profile and data (spec: account §7; docs/decisions/510)', () => {
+  const read = (path: string, cookie?: string, bindings: object = env) => app.request(path, { headers: cookie ? { cookie } : {} }, bindings, ctx());
+  const harvestStore = { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00102' };
+
+  test('GET appData: the banner, its account toggles, the profile basic/profile answers and the preferred store', async () => {
+    const { cookie } = await createAccount({ firstName: 'Robin' });
+    expect((await post('/accountmanagement/api/basic/profile/update', { mobilePhoneNumber: '(559) 555-0142', bannerSpecificDetails: [harvestStore] }, cookie)).status).toBe(200);
+    const basic = v.parse(ProfileResponseSchema, await (await read('/accountmanagement/api/basic/profile', cookie)).json()).data;
+    const response = await read('/accountmanagement/api/appData', cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const { data } = v.parse(AppDataResponseSchema, await response.json());
+    expect(data.profile).toEqual(basic.profile);
+    expect(data.profile).toMatchObject({ firstName: 'Robin', mobilePhoneNumber: '5595550142' });
+    expect(data.preferredStore).toEqual(basic.stores.find((store) => store.locationId === '70100102'));
+    expect(data.banner).toEqual({ id: 'harvest', name: BANNERS.harvest.name, isVariant: false, clubName: null });
+    expect(data.toggles).toEqual({ oauthEnabled: false, alwaysPromptLogin: false, emailVerificationRequired: true, hideStoreBasedFeatures: false });
+    // the variant banner: its own name, club and toggles; no preferred store chosen there yet
+    const bayside = v.parse(AppDataResponseSchema, await (await read('/accountmanagement/api/appData', cookie, BAYSIDE_ENV)).json()).data;
+    expect(bayside.banner).toEqual({ id: 'bayside', name: BANNERS.bayside.name, isVariant: true, clubName: BANNERS.bayside.clubName });
+    expect(bayside.toggles).toMatchObject({ emailVerificationRequired: false, hideStoreBasedFeatures: true });
+    expect(bayside.preferredStore).toBeNull();
+  });
+
+  test('GET /atlas/v1/customer-profile/v1/profile: the same profile with the identity facts of the auth state', async () => {
+    const { cookie, email, state } = await createAccount({ firstName: 'Alex' });
+    expect((await post('/accountmanagement/api/basic/profile/update', { bannerSpecificDetails: [harvestStore] }, cookie)).status).toBe(200);
+    const basic = v.parse(ProfileResponseSchema, await (await read('/accountmanagement/api/basic/profile', cookie)).json()).data;
+    const response = await read('/atlas/v1/customer-profile/v1/profile', cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const { profile } = v.parse(CustomerProfileResponseSchema, await response.json()).data;
+    expect(profile).toEqual({
+      ...basic.profile,
+      customerGUID: state.userInfo?.customerGUID,
+      lastName: 'Doe',
+      email,
+      emailVerified: state.userInfo?.emailVerified,
+      mobilePhoneVerified: state.userInfo?.mobilePhoneVerified,
+      hasLoyaltyCard: state.userInfo?.hasLoyaltyCard,
+    });
+  });
+
+  test.each(['/accountmanagement/api/appData', '/atlas/v1/customer-profile/v1/profile'])('%s needs a session (401 AUTH_REQUIRED), and writes go through basic/profile/update', async (path) => {
+    const response = await read(path);
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).code).toBe('AUTH_REQUIRED');
+    const { cookie } = await createAccount();
+    expect((await post(path, { firstName: 'Mallory' }, cookie)).status).toBe(404);
   });
 });

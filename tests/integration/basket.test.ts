@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { BasketResponseSchema, MAX_LINE_QUANTITY } from '../../src/lib/basket/contracts.ts';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { CART_OUT_OF_STOCK, cartOnlyLeft } from '../../src/lib/http/messages.ts';
+import { CART_ERROR_PARAM, cartFormErrorMessage } from '../../src/lib/basket/form-fallback.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { createApp, embeddedUpstream } from '../fixtures/app.ts';
 import { loadCartCount } from '../../src/lib/basket/cart-count.ts';
@@ -11,6 +13,7 @@ import type { PageContext } from '../../src/lib/http/page-context.ts';
 import { createUpstreamClient } from '../../worker/upstream/client.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { signIn as signInThroughEdge } from '../fixtures/auth.ts';
+import { seedTestProduct, setStock } from '../fixtures/seed.ts';
 
 // The basket end to end through the real edge app, the reference upstream and local D1
 // (shopping §4, §5, §7 Cart; docs/decisions/030-cart.md).
@@ -32,20 +35,6 @@ const app = createApp({
   },
 });
 const testEnv = { ...env, SESSION_KEYS };
-
-async function seedProduct(gtin13: string, name: string, priceCents: number | null) {
-  await env.DB.prepare(
-    `INSERT OR IGNORE INTO products (gtin13, upc, slug, name, brand, size, category_id, department_id, aisle_number, description)
-     VALUES (?1, substr(?1, 2), ?2, ?3, 'Test Farm', '1 gal', '18', '02', 3, 'test item')`,
-  )
-    .bind(gtin13, `test-${gtin13}`, name)
-    .run();
-  if (priceCents !== null) {
-    await env.DB.prepare('INSERT OR IGNORE INTO product_prices (location_id, gtin13, regular_cents, promo_cents) VALUES (?1, ?2, ?3, NULL)')
-      .bind(LOCATION, gtin13, priceCents)
-      .run();
-  }
-}
 
 /**
  * Signs the demo shopper in through the real edge (tests/fixtures/auth.ts) and empties their
@@ -79,6 +68,9 @@ function call(path: string, init: { method?: string; cookie?: string; body?: unk
   return app.request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' }, testEnv, createExecutionContext());
 }
 
+/** The pending-add cookie a guest's add set (worker/pending-add.ts). */
+const pendingCookie = (response: Response) => /hm_pending_add=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+
 async function basketOf(cookie: string) {
   const response = await call('/basket/api/basket/', { cookie });
   expect(response.status).toBe(200);
@@ -95,9 +87,9 @@ async function expectError(response: Response, status: number, code: string) {
 }
 
 beforeAll(async () => {
-  await seedProduct(MILK, 'Test Whole Milk', 429);
-  await seedProduct(BREAD, 'Test Sourdough', 399);
-  await seedProduct(NO_PRICE, 'Test Unpriced Cheese', null);
+  await seedTestProduct(env.DB, { gtin13: MILK, name: 'Test Whole Milk', priceCents: 429, locationId: LOCATION });
+  await seedTestProduct(env.DB, { gtin13: BREAD, name: 'Test Sourdough', priceCents: 399, locationId: LOCATION });
+  await seedTestProduct(env.DB, { gtin13: NO_PRICE, name: 'Test Unpriced Cheese', priceCents: null, locationId: LOCATION });
 });
 
 describe('basket: who may use it', () => {
@@ -155,7 +147,7 @@ describe('basket: adding and reading', () => {
       const session = signedIn
         ? { customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const] }
         : null;
-      return { banner: BANNERS[banner], publicOrigin: ORIGIN, locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false };
+      return { banner: BANNERS[banner], publicOrigin: ORIGIN, locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false, signAdPlacement: async () => null };
     };
     expect(await loadCartCount(context('harvest', true))).toBe(2);
     expect(await loadCartCount(context('harvest', false))).toBeNull();
@@ -399,7 +391,6 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
 });
 
 describe("basket: a guest's add is completed after sign-in (issue 9 §5)", () => {
-  const pendingCookie = (response: Response) => /hm_pending_add=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
 
   test('the add that sent a guest to sign-in is in the cart once they are back, once however often they come back', async () => {
     const guest = await call('/basket/api/v2/user/add-item', { body: { gtin13: BREAD, quantity: 2 } });
@@ -443,11 +434,7 @@ describe("basket: switching the cart's modality (shopping §3 Cart changeBasketM
   const FIREWOOD = '0000000000055';
 
   beforeAll(async () => {
-    await env.DB.prepare(
-      `INSERT OR IGNORE INTO products (gtin13, upc, slug, name, brand, size, category_id, department_id, aisle_number, description, delivery)
-       VALUES (?1, substr(?1, 2), 'test-firewood', 'Test Firewood Bundle', 'Test Farm', '1 ct', '18', '02', 3, 'pickup only', 0)`,
-    ).bind(FIREWOOD).run();
-    await env.DB.prepare('INSERT OR IGNORE INTO product_prices (location_id, gtin13, regular_cents, promo_cents) VALUES (?1, ?2, 799, NULL)').bind(LOCATION, FIREWOOD).run();
+    await seedTestProduct(env.DB, { gtin13: FIREWOOD, name: 'Test Firewood Bundle', priceCents: 799, locationId: LOCATION, delivery: false });
   });
 
   test('switching to delivery moves every line and marks the items that cannot be delivered; switching back clears the marks', async () => {
@@ -510,5 +497,75 @@ describe('basket: substitutions follow the items (shopping §4 Cart)', () => {
     const six = [BREAD, NO_PRICE, UNKNOWN, '0000000000062', '0000000000079', '0000000000086'];
     await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: six } }), 400, 'CLIENT_ERROR');
     expect((await basketOf(cookie)).lineItems[0]).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+  });
+});
+
+describe("basket: stock at the shopper's store (issue 20 §2, decision 475)", () => {
+  const JAM = '0000000000062';
+  const OTHER_STORE = '70100102';
+  const ADD = '/basket/api/v2/user/add-item';
+  const atOtherStore = (cookie: string) => `${cookie}; hm_store=${OTHER_STORE}.PICKUP`;
+  const stockLevel = async (cookie: string) => {
+    const response = await call(`/atlas/v1/product/v2/products?gtins=${JAM}`, { cookie });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { products: Array<{ stockLevel: string }> } }).data.products[0]?.stockLevel;
+  };
+  const lines = async (cookie: string) => (await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity]);
+
+  beforeAll(async () => {
+    await seedTestProduct(env.DB, { gtin13: JAM, name: 'Test Apricot Jam', priceCents: 549, locationId: LOCATION, stock: 0 });
+    await seedTestProduct(env.DB, { gtin13: JAM, name: 'Test Apricot Jam', priceCents: 549, locationId: OTHER_STORE, stock: 3 });
+  });
+
+  test('an item out of stock at the store is marked so by the product API and refused by add-item with OUT_OF_STOCK and the message; the store that has it sells it', async () => {
+    const { cookie } = await signIn();
+    expect(await stockLevel(cookie)).toBe('TEMPORARILY_OUT_OF_STOCK');
+    const error = await expectError(await call(ADD, { cookie, body: { gtin13: JAM } }), 422, 'OUT_OF_STOCK');
+    expect(error?.reason).toBe(CART_OUT_OF_STOCK);
+    expect(error?.rootCause).toEqual([JAM]);
+    expect(await lines(cookie)).toEqual([]);
+    // stock is per store: the same shopper at the store that has three may add them
+    expect(await stockLevel(atOtherStore(cookie))).toBe('LOW');
+    expect((await call(ADD, { cookie: atOtherStore(cookie), body: { gtin13: JAM } })).status).toBe(200);
+  });
+
+  test('every path that raises a quantity above the stock is refused with how many are left, the cart unchanged; lowering past it is allowed', async () => {
+    const { cookie } = await signIn();
+    const there = atOtherStore(cookie);
+    expect((await call(ADD, { cookie: there, body: { gtin13: JAM, quantity: 2 } })).status).toBe(200);
+    const refusals = [
+      call(ADD, { cookie: there, body: { gtin13: JAM, quantity: 2 } }),
+      call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 4 } }),
+      call('/basket/api/user/basket-items/update', { cookie: there, body: { items: [{ gtin13: JAM, quantity: 4 }] } }),
+      call('/basket/api/basket/', { method: 'PUT', cookie: there, body: { lineItems: [{ gtin13: JAM, quantity: 4, substitutionPolicy: 'SHOPPER_CHOICE' }] } }),
+    ];
+    for (const refused of await Promise.all(refusals)) expect((await expectError(refused, 422, 'OUT_OF_STOCK'))?.reason).toBe(cartOnlyLeft(3));
+    expect(await lines(there)).toEqual([[JAM, 2]]);
+    expect((await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 3 } })).status).toBe(200);
+    // sold down to one while it sat in the cart: the shopper may still lower it, not raise it
+    await setStock(env.DB, JAM, OTHER_STORE, 1);
+    await expectError(await call(ADD, { cookie: there, body: { gtin13: JAM } }), 422, 'OUT_OF_STOCK');
+    expect((await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 2 } })).status).toBe(200);
+    expect(await lines(there)).toEqual([[JAM, 2]]);
+    await setStock(env.DB, JAM, OTHER_STORE, 3);
+  });
+
+  test('the no-JavaScript add form comes back with cartError=stock', async () => {
+    const { cookie } = await signIn();
+    const response = await call(ADD, { cookie, form: { gtin13: JAM, returnTo: '/search?query=jam' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/search?query=jam&${CART_ERROR_PARAM}=stock`);
+    expect(cartFormErrorMessage('stock')).toBe(CART_OUT_OF_STOCK);
+  });
+
+  test("a guest's add of an item out of stock is not kept: after sign-in the cart is as it was and the pending add is cleared", async () => {
+    const guest = await call(ADD, { body: { gtin13: JAM } });
+    expect(guest.status).toBe(401);
+    const pending = pendingCookie(guest);
+    expect(pending).toBeTruthy();
+    const { cookie } = await signIn();
+    const back = await call('/redirect/v2?redirectUrl=%2Fsearch', { cookie: `${cookie}; hm_pending_add=${pending}` });
+    expect(back.headers.get('set-cookie')).toMatch(/hm_pending_add=; Path=\/; Max-Age=0/);
+    expect(await lines(cookie)).toEqual([]);
   });
 });

@@ -68,6 +68,30 @@ describe('product fetch', () => {
     expect(byGroup.data.products.every((product) => product.variantGroupId === grouped.variant_group_id)).toBe(true);
   });
 
+  test('a product names its variant group where the spec does (itemsV1.product.variantGroupId) and says how the group varies (variantGrouping)', async () => {
+    const grouped = await env.DB.prepare("SELECT gtin13, size, variant_group_id AS id, (SELECT COUNT(*) FROM products g WHERE g.variant_group_id = p.variant_group_id) AS members FROM products p WHERE variant_group_id IS NOT NULL AND brand NOT IN ('Bayside Essentials', 'Tidewater Organic') LIMIT 1")
+      .first<{ gtin13: string; size: string; id: string; members: number }>();
+    const single = await env.DB.prepare('SELECT gtin13 FROM products WHERE variant_group_id IS NULL LIMIT 1').first<{ gtin13: string }>();
+    if (!grouped || !single) throw new Error('the seed made no variant group');
+    expect(grouped.members).toBeGreaterThanOrEqual(2);
+    type Raw = { itemsV1?: { product?: { variantGroupId?: string | null } }; variantGrouping?: unknown; gtin13: string };
+    const grouping = { variantGroupId: grouped.id, dimension: 'size', value: grouped.size, memberCount: grouped.members };
+    // every projection, the list fetch and the one-product fetch alike
+    for (const projections of ['full', 'offers', 'variants.compact']) {
+      const { data } = (await (await get(`${PRODUCTS}?gtins=${grouped.gtin13},${single.gtin13}&projections=${projections}`)).json()) as { data: { products: Raw[] } };
+      expect(data.products.map((product) => product.itemsV1?.product?.variantGroupId), projections).toEqual([grouped.id, null]);
+      expect(data.products.map((product) => product.variantGrouping), projections).toEqual([grouping, null]);
+    }
+    const one = (await (await get(`${PRODUCTS}/${grouped.gtin13}`)).json()) as { data: { product: Raw } };
+    expect(one.data.product.itemsV1?.product?.variantGroupId).toBe(grouped.id);
+    expect(one.data.product.variantGrouping).toEqual(grouping);
+    // the members themselves: variants.compact, or a fetch by variantGroupIds
+    const members = (await (await get(`${PRODUCTS}?variantGroupIds=${grouped.id}`)).json()) as { data: { products: (Raw & { size: string })[] } };
+    expect(members.data.products).toHaveLength(grouped.members);
+    expect(new Set(members.data.products.map((product) => product.size)).size).toBe(grouped.members);
+    expect(members.data.products.every((product) => product.itemsV1?.product?.variantGroupId === grouped.id)).toBe(true);
+  });
+
   test('in-store shoppers get the pickup view of the same store', async () => {
     const pickup = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.PICKUP' } })).json();
     const inStore = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.IN_STORE' } })).json();

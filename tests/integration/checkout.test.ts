@@ -7,6 +7,7 @@ import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { CheckoutResponseSchema, FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Checkout } from '../../src/lib/checkout/contracts.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { netLineTotal } from '../../src/lib/pricing/price.ts';
+import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
@@ -278,5 +279,61 @@ describe('placing the order', () => {
     expect(moved.status).toBe(409);
     expect(await reason(moved)).toBe('Your order total changed. Please review it before placing your order.');
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?1').bind(checkout.id).first<{ n: number }>())?.n).toBe(0);
+  });
+});
+
+describe('time slots on the store’s own clock (issue 20 §4; docs/decisions/490)', () => {
+  // 2026-11-25 17:00 UTC: 9 AM on a Wednesday in Fresno (PST), noon in Portland, Maine (EST)
+  const NINE_AM_IN_FRESNO = Date.UTC(2026, 10, 25, 17, 0);
+  // 2026-11-26 03:00 UTC: still 7 PM on the 25th in Fresno
+  const SEVEN_PM_IN_FRESNO = Date.UTC(2026, 10, 26, 3, 0);
+  /** The edge over an upstream whose clock stands at `instant`. */
+  const at = (instant: number) => createApp({ embeddedUpstream: createUpstreamApp({ clock: () => instant }) });
+  const send = (edge: ReturnType<typeof createApp>, method: string, path: string, options: { host?: string; body?: unknown } = {}) => {
+    const origin = `http://${options.host ?? 'localhost'}`;
+    return edge.request(`${origin}${path}`, { method, headers: method === 'GET' ? { cookie } : { ...sameOriginJson(cookie), origin }, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) }, env, createExecutionContext());
+  };
+  const pickupSlots = async (edge: ReturnType<typeof createApp>, host?: string) => v.parse(TimeslotsResponseSchema, await (await send(edge, 'GET', '/checkout/api/v1/timeslots?modality=PICKUP', { host })).json()).data;
+
+  test('at 9 AM in Fresno the Fresno store offers today’s pickup from 10 AM on; the Bayside store at the same instant its own local windows', async () => {
+    const edge = at(NINE_AM_IN_FRESNO);
+    const fresno = await pickupSlots(edge);
+    expect(fresno).toMatchObject({ locationId: STORE, timeZone: 'America/Los_Angeles' });
+    const today = fresno.timeslots.filter((slot) => slot.date === '2026-11-25');
+    expect(today[0]).toMatchObject({ slotId: `${STORE}-PICKUP-2026-11-25-1000`, startTime: '10:00', endTime: '11:00' });
+    // Daily 6 AM - 11 PM: the last window ends at closing, the next day starts at opening
+    expect(today.at(-1)).toMatchObject({ startTime: '22:00', endTime: '23:00' });
+    expect(fresno.timeslots.find((slot) => slot.date === '2026-11-26')).toMatchObject({ startTime: '06:00' });
+    const bayside = await pickupSlots(edge, 'bayside.localhost');
+    expect(bayside).toMatchObject({ locationId: BANNERS.bayside.defaultLocationId, timeZone: 'America/New_York' });
+    const baysideToday = bayside.timeslots.filter((slot) => slot.date === '2026-11-25');
+    // noon in Portland: from 1 PM on, to closing at 10 PM (Daily 7 AM - 10 PM)
+    expect(baysideToday[0]).toMatchObject({ startTime: '13:00', endTime: '14:00' });
+    expect(baysideToday.at(-1)).toMatchObject({ startTime: '21:00', endTime: '22:00' });
+    expect(bayside.timeslots.find((slot) => slot.date === '2026-11-26')).toMatchObject({ startTime: '07:00' });
+  });
+
+  test('a slot later today on the store’s clock can be chosen; its hold ends 15 minutes on, with the store’s time zone to read it by', async () => {
+    const edge = at(NINE_AM_IN_FRESNO);
+    await pickupSlots(edge);
+    const checkout = await checkoutOf(await send(edge, 'POST', '/checkout/api/v1/checkouts'));
+    // noon in Fresno has not started at 9 AM there (it is 17:00 in UTC)
+    const held = await checkoutOf(await send(edge, 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { slotId: `${STORE}-PICKUP-2026-11-25-1200` } }));
+    expect(held.fulfillment.promiseSelections[0]).toEqual({ slotId: `${STORE}-PICKUP-2026-11-25-1200`, date: '2026-11-25', startTime: '12:00', endTime: '13:00', feeCents: 0, heldUntil: '2026-11-25T17:15:00.000Z', timeZone: 'America/Los_Angeles' });
+    // at 7 PM in Fresno the noon slot has started: it is gone
+    const late = await send(at(SEVEN_PM_IN_FRESNO), 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { slotId: `${STORE}-PICKUP-2026-11-25-1200` } });
+    expect(late.status).toBe(404);
+  });
+
+  test('at 7 PM in Fresno (03:00 UTC the next day) today is still the 25th: for the slots, and for a birthday', async () => {
+    const edge = at(SEVEN_PM_IN_FRESNO);
+    expect((await pickupSlots(edge)).timeslots[0]).toMatchObject({ date: '2026-11-25', startTime: '20:00', endTime: '21:00' });
+    await fillCart(cookie, [[food[0]!, 1], [wine, 1]]);
+    const checkout = await checkoutOf(await send(edge, 'POST', '/checkout/api/v1/checkouts'));
+    // 21 on the 26th: not yet, in Fresno
+    const early = await send(edge, 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '2005-11-26' } });
+    expect(early.status).toBe(422);
+    expect(await reason(early)).toBe('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+    expect((await send(edge, 'POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '2005-11-25' } })).status).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import { createApp } from '../fixtures/app.ts';
 import { FORM_POST_ENDPOINTS } from '../../worker/middleware/csrf/index.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { randomClientIp, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
-import { seedCatalogForTests } from '../fixtures/seed.ts';
+import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
+import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { recipeSeedStatements } from '../../upstream/seed/recipes.ts';
 import { SAMPLE_GTIN, STATE_CHANGING_ROUTES } from '../registry.ts';
 
 // ARCHITECTURE.md: every state-changing call checks Origin / Sec-Fetch-Site and requires a JSON
@@ -349,7 +351,6 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
     ['a Basic Authorization header', { authorization: 'Basic YTpi' }, undefined, 403],
     ['a bearer and a text/plain body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'text/plain' }, 'hello', 415],
     ['a bearer and a form body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1', 415],
-    ['a same-origin bodiless POST without a bearer', { origin: TEST_ORIGIN }, undefined, 415],
   ])('the usual rule holds with %s', async (_name, headers, body, status) => {
     upstreamCalls = 0;
     const response = await send(headers as Record<string, string>, body);
@@ -357,16 +358,125 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
     expect(upstreamCalls).toBe(0);
   });
 
-  test('the exception is only for its own endpoint: a bodiless bearer sign-out is still refused', async () => {
+  test('a same-origin bodiless POST without a bearer reaches the route, which asks for the token', async () => {
+    const response = await send({ origin: TEST_ORIGIN });
+    expect(response.status).toBe(401);
+  });
+
+  test('the Origin exception is only for its own endpoint: a bodiless bearer POST elsewhere without Origin is refused', async () => {
     const cookie = await signIn(app, env, ctx());
     for (const path of ['/auth/api/sign-out', '/auth/api/change-password', '/basket/api/v2/user/add-item']) {
       upstreamCalls = 0;
       const response = await app.request(path, { method: 'POST', headers: { authorization: 'Bearer x', cookie } }, env, ctx());
       expect([path, response.status]).toEqual([path, 403]);
-      const withOrigin = await app.request(path, { method: 'POST', headers: { authorization: 'Bearer x', origin: TEST_ORIGIN, cookie } }, env, ctx());
-      expect([path, withOrigin.status]).toEqual([path, 415]);
       expect(upstreamCalls).toBe(0);
     }
     expect(await isLive(cookie)).toBe(true);
+  });
+});
+
+// Issue 20 §5: a write without a body has no type to check. workerd hands the app a body stream
+// for every incoming POST, PUT, PATCH and DELETE, even one that sent no byte (a browser's
+// `fetch(url, { method: 'DELETE' })`), so these requests carry an empty stream as the runtime's
+// do, with and without `Content-Length: 0`: only the headers say there is no body. The origin
+// rule is unchanged for them (docs/decisions/500).
+describe('bodiless writes pass on their origin alone', () => {
+  const LISTS = '/atlas/v1/shopping-list/v1/shopping-lists';
+  const FAVORITES = `/atlas/v1/recipe/favorites/${DEMO_SHOPPER.customerGUID}`;
+  let cookie = '';
+
+  /** A request as workerd delivers a bodiless one: an empty body stream, no Content-Type. */
+  const bodiless = (path: string, method: string, headers: Record<string, string>) =>
+    app.request(path, { method, headers, body: new ReadableStream({ start: (controller) => controller.close() }) }, env, ctx());
+
+  async function newList(): Promise<string> {
+    const created = await app.request(LISTS, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: `bodiless ${crypto.randomUUID().slice(0, 8)}`, activeList: 'false' }) }, env, ctx());
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { data: { listId: string } }).data.listId;
+  }
+  const listExists = async (listId: string) => (await app.request(`${LISTS}/${listId}`, { headers: { cookie } }, env, ctx())).status === 200;
+  async function favorites(): Promise<string[]> {
+    const { results } = await env.DB.prepare('SELECT recipe_id FROM recipe_favorites WHERE customer_guid = ?1 ORDER BY recipe_id').bind(DEMO_SHOPPER.customerGUID).all<{ recipe_id: number }>();
+    return results.map((row) => String(row.recipe_id));
+  }
+
+  beforeAll(async () => {
+    await seedCatalogForTests(env.DB, { products: 120 });
+    const recipes = recipeSeedStatements(generateCatalog({ products: 120, seed: TEST_SEED }).products, { seed: TEST_SEED, count: 12 });
+    for (let i = 0; i < recipes.length; i += 20) await env.DB.batch(recipes.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
+    cookie = await signIn(app, env, ctx());
+  });
+
+  test.each([
+    ['no Content-Length (what Chromium sends)', {}],
+    ['Content-Length: 0', { 'content-length': '0' }],
+  ])('a same-origin DELETE of a list with %s deletes it', async (_name, length) => {
+    const listId = await newList();
+    const response = await bodiless(`${LISTS}/${listId}`, 'DELETE', { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', cookie, ...length });
+    expect(response.status).toBe(200);
+    expect(await listExists(listId)).toBe(false);
+  });
+
+  test('a same-origin bodiless DELETE of a recipe favourite removes it', async () => {
+    const added = await app.request(FAVORITES, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ favorites: ['3', '4'] }) }, env, ctx());
+    expect(added.status).toBe(200);
+    expect(await favorites()).toEqual(['3', '4']);
+    const response = await bodiless(`${FAVORITES}/3`, 'DELETE', { origin: TEST_ORIGIN, cookie });
+    expect(response.status).toBe(200);
+    expect(await favorites()).toEqual(['4']);
+  });
+
+  test('a same-origin bodiless POST of sign-in-with-token signs in, as a native client without Origin does', async () => {
+    for (const headers of [{ origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, { 'content-length': '0' }] as Array<Record<string, string>>) {
+      const issued = await app.request('/auth/api/token', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }) }, env, ctx());
+      expect(issued.status).toBe(201);
+      const { token } = ((await issued.json()) as { data: { token: string } }).data;
+      const response = await bodiless('/auth/api/sign-in-with-token', 'POST', { ...headers, authorization: `Bearer ${token}` });
+      expect(response.status).toBe(200);
+      expect(sessionCookieFrom(response)).not.toBeNull();
+    }
+  });
+
+  test('a same-origin bodiless POST of sign-out signs out', async () => {
+    const own = await signIn(app, env, ctx());
+    const response = await bodiless('/auth/api/sign-out', 'POST', { origin: TEST_ORIGIN, cookie: own });
+    expect(response.status).toBe(204);
+    expect(await isLive(own)).toBe(false);
+  });
+
+  test.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['an opaque Origin without Sec-Fetch-Site', { origin: 'null' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site', { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-site' }],
+    ['neither Origin nor Sec-Fetch-Site', {}],
+  ])('each is still refused with %s, before any route runs', async (_name, headers) => {
+    const listId = await newList();
+    await app.request(FAVORITES, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ favorites: ['5'] }) }, env, ctx());
+    upstreamCalls = 0;
+    for (const [path, method] of [[`${LISTS}/${listId}`, 'DELETE'], [`${FAVORITES}/5`, 'DELETE'], ['/auth/api/sign-out', 'POST']] as const) {
+      const response = await bodiless(path, method, { ...headers, cookie });
+      expect([path, response.status]).toEqual([path, 403]);
+    }
+    // the bearer POST skips the Origin requirement (no ambient credential), never a foreign one
+    if (Object.keys(headers).length > 0) expect((await bodiless('/auth/api/sign-in-with-token', 'POST', { ...headers, authorization: 'Bearer x' })).status).toBe(403);
+    expect(upstreamCalls).toBe(0);
+    expect(await listExists(listId)).toBe(true);
+    expect(await favorites()).toContain('5');
+    expect(await isLive(cookie)).toBe(true);
+  });
+
+  test.each([
+    ['a Content-Length', { 'content-length': '2' }, undefined],
+    ['Transfer-Encoding: chunked', { 'transfer-encoding': 'chunked' }, undefined],
+    ['a text/plain type', { 'content-length': '2' }, 'text/plain'],
+  ])('a DELETE that declares a body with %s still needs the JSON type (415)', async (_name, declared, type) => {
+    const listId = await newList();
+    upstreamCalls = 0;
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, cookie, ...declared, ...(type ? { 'content-type': type } : {}) };
+    const response = await app.request(`${LISTS}/${listId}`, { method: 'DELETE', headers, body: new TextEncoder().encode('{}') }, env, ctx());
+    expect(response.status).toBe(415);
+    expect(upstreamCalls).toBe(0);
+    expect(await listExists(listId)).toBe(true);
   });
 });

@@ -5,6 +5,9 @@ declare namespace Cloudflare {
     DB: D1Database;
     UPSTREAM: string;
     SESSION_KEYS?: string;
+    WALLET_HASH_KEY: string;
+    EBT_PRIVATE_KEY_JWK: string;
+    ENVIRONMENT?: string;
     TEST_MIGRATIONS: D1MigrationList;
   }
 }

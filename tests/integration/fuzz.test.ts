@@ -49,6 +49,8 @@ const VALIDATION_REASONS = new Set([
   'Invalid sign-in request',
   'Invalid Idempotency-Key',
   'Invalid If-Match',
+  // the ad tracking routes' signature check (worker/routes/promotions.ts; decision 501)
+  'Unknown placement',
   // hono/validator's own JSON parse, inside the route's validJson (mapped by worker/errors.ts)
   'Malformed JSON in request body',
 ]);

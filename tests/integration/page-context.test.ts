@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadCartCount } from '../../src/lib/basket/cart-count.ts';
 import { PAGE_CACHE_HEADER, type PageContext } from '../../src/lib/http/page-context.ts';
+import { AD_SIGNATURE_PATTERN, AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
 import { createApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
@@ -110,6 +111,16 @@ describe('the page context the worker hands each render', () => {
     const forged = await app.request(`${TEST_ORIGIN}/search?query=host-poison`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, env, createExecutionContext());
     expect([200, 400]).toContain(forged.status);
     if (forged.status === 200) expect(seen!.publicOrigin).not.toContain('evil');
+  });
+
+  test('a page signs the sponsored placements it shows with a signature the tracking routes accept (decision 501)', async () => {
+    await get('/search?query=context-ads');
+    const event = { placementId: 'page-ad-1', fetchedId: crypto.randomUUID(), positionOrder: 1, target: 'search' };
+    const signature = await seen!.signAdPlacement(event);
+    expect(signature).toMatch(AD_SIGNATURE_PATTERN);
+    const click = await app.request(`${TEST_ORIGIN}${AD_TRACKING_PATHS.CLICK}`, { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ ...event, signature }) }, env, createExecutionContext());
+    expect(click.status).toBe(202);
+    expect(await click.json()).toEqual({ data: { recorded: true, kind: 'click' } });
   });
 
   test('canonical links use the configured public origin of the banner', async () => {

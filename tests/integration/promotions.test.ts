@@ -2,7 +2,11 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
-import { AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
+import { AD_SIGNATURE_PATTERN, AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
+import { ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
+import { encodeBase64Url } from '../../src/lib/auth/base64url.ts';
+import { signAdPlacement, verifyAdPlacement } from '../../worker/ad-placements.ts';
+import { SAMPLE_AD_EVENT } from '../registry.ts';
 import { DealPricesResponseSchema } from '../../src/lib/promotions/deal-prices.ts';
 import {
   RECOMMENDATIONS_PATH,
@@ -19,7 +23,7 @@ import {
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
 import { createApp } from '../fixtures/app.ts';
-import { parseSessionKeys, signSessionCookie } from '../../worker/middleware/session/cookie.ts';
+import { newShopper } from '../fixtures/auth.ts';
 import { TEST_SEED, seedCatalogForTests } from '../fixtures/seed.ts';
 
 // The weekly ad, sponsored placement tracking and recommendations through the real edge app, the
@@ -54,15 +58,10 @@ async function expectClientError(response: Response) {
 
 /** A customer with a live session whose placed order (a MODIFY_ORDER basket) holds `gtins`; answers the cookie. */
 async function shopperWhoBought(buy: readonly string[]): Promise<string> {
-  const customerGUID = crypto.randomUUID();
-  const sid = crypto.randomUUID().replaceAll('-', '');
+  const { customerGUID, cookie } = await newShopper(testEnv);
   const basketId = crypto.randomUUID();
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) VALUES (?1, ?2, 'Test', 'Shopper', 'harvest', 'x', ?3)",
-    ).bind(customerGUID, `${customerGUID}@test.invalid`, now),
-    env.DB.prepare('INSERT INTO sessions (session_id, customer_guid, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)').bind(sid, customerGUID, now, now + 3_600_000),
     env.DB.prepare("INSERT INTO baskets (id, customer_guid, banner, type, order_id, created_at, updated_at) VALUES (?1, ?2, 'harvest', 'MODIFY_ORDER', 'order-1', ?3, ?3)").bind(
       basketId,
       customerGUID,
@@ -70,13 +69,7 @@ async function shopperWhoBought(buy: readonly string[]): Promise<string> {
     ),
     ...buy.map((gtin, index) => env.DB.prepare('INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES (?1, ?2, ?3, 3, ?4)').bind(basketId, `line-${index}`, gtin, now)),
   ]);
-  const keyring = await parseSessionKeys(SESSION_KEYS);
-  if (!keyring) throw new Error('test keyring');
-  const value = await signSessionCookie(
-    { sid, customerGUID, firstName: 'Test', iat: now, authExpiresAt: now + 3_600_000, expiresAt: now + 3_600_000, rememberMeId: null },
-    keyring,
-  );
-  return `hm_session=${value}`;
+  return cookie;
 }
 
 async function adEventCount(): Promise<number> {
@@ -185,40 +178,80 @@ describe('weekly ad: deal details through the use-case executor', () => {
 });
 
 describe('sponsored placements: impression and click beacons', () => {
-  const event = { placementId: 'pl-test-1', fetchedId: 'search-abc123', positionOrder: 2, target: 'search' };
+  type Served = { placementId: string; fetchedId: string; positionOrder: number; target: string; signature: string };
 
-  test('an impression and a click are recorded with their placement, fetched id, position and target', async () => {
+  /** The placements a sponsored search serves, as its ad cards report them (each with the edge's signature). */
+  async function served(query: string): Promise<Served[]> {
+    const response = await call(`/atlas/v1/search/v1/products-search?filter.query=${query}&option.monetization=SPONSORED`);
+    expect(response.status).toBe(200);
+    const { meta } = v.parse(ProductSearchResponseSchema, await response.json());
+    expect(meta.ads.length, `ads for ${query}`).toBeGreaterThan(0);
+    return meta.ads.map((ad) => ({ placementId: ad.placementId, fetchedId: meta.id, positionOrder: ad.positionOrder, target: ad.target, signature: ad.signature ?? '' }));
+  }
+  const rowsOf = (placementId: string) =>
+    env.DB.prepare('SELECT kind, placement_id, fetched_id, position_order, target, banner_id, location_id FROM ad_events WHERE placement_id = ?1 ORDER BY kind').bind(placementId).all();
+
+  test('a served placement\'s impression and click are recorded with their placement, fetched id, position and target', async () => {
+    const [event] = await served('milk');
+    expect(event!.signature).toMatch(AD_SIGNATURE_PATTERN);
     const impression = await call(AD_TRACKING_PATHS.IMPRESSION, { body: event });
     expect(impression.status).toBe(202);
     expect(await impression.json()).toEqual({ data: { recorded: true, kind: 'impression' } });
     const click = await call(AD_TRACKING_PATHS.CLICK, { body: event });
     expect(click.status).toBe(202);
-    const rows = await env.DB.prepare('SELECT kind, placement_id, fetched_id, position_order, target, banner_id, location_id FROM ad_events WHERE placement_id = ?1 ORDER BY kind')
-      .bind(event.placementId)
-      .all();
-    expect(rows.results).toEqual([
-      { kind: 'click', placement_id: 'pl-test-1', fetched_id: 'search-abc123', position_order: 2, target: 'search', banner_id: 'harvest', location_id: '70100101' },
-      { kind: 'impression', placement_id: 'pl-test-1', fetched_id: 'search-abc123', position_order: 2, target: 'search', banner_id: 'harvest', location_id: '70100101' },
-    ]);
+    const row = { placement_id: event!.placementId, fetched_id: event!.fetchedId, position_order: event!.positionOrder, target: 'search', banner_id: 'harvest', location_id: '70100101' };
+    expect((await rowsOf(event!.placementId)).results).toEqual([{ kind: 'click', ...row }, { kind: 'impression', ...row }]);
   });
 
   test('a repeated beacon is recorded once', async () => {
-    const repeat = { ...event, placementId: 'pl-test-2' };
-    await call(AD_TRACKING_PATHS.IMPRESSION, { body: repeat });
-    const again = await call(AD_TRACKING_PATHS.IMPRESSION, { body: repeat });
+    const [event] = await served('cheese');
+    await call(AD_TRACKING_PATHS.IMPRESSION, { body: event });
+    const again = await call(AD_TRACKING_PATHS.IMPRESSION, { body: event });
     expect(await again.json()).toEqual({ data: { recorded: false, kind: 'impression' } });
-    const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM ad_events WHERE placement_id = ?1').bind('pl-test-2').first<{ n: number }>();
-    expect(row?.n).toBe(1);
+    expect((await rowsOf(event!.placementId)).results.length).toBe(1);
+  });
+
+  // issue 20 §5: clicks are recorded only for placements the storefront served
+  test('a forged, unknown or altered placement is refused with 400 "Unknown placement" and nothing is recorded', async () => {
+    const [event] = await served('bread');
+    const otherEdge = `other:${encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
+    const forgedSignature = (await signAdPlacement({ ...env, SESSION_KEYS: otherEdge } as unknown as Env, event!))!;
+    const { signature: _signature, ...unsigned } = event!;
+    const before = await adEventCount();
+    for (const forged of [
+      { ...event!, placementId: 'pl-made-up-1', fetchedId: 'search-made-up' },
+      { ...event!, positionOrder: event!.positionOrder + 1 },
+      { ...event!, target: 'weekly-ad' },
+      { ...event!, fetchedId: crypto.randomUUID() },
+      { ...event!, signature: forgedSignature },
+      { ...event!, signature: `${event!.signature.split('.')[0]}.${'A'.repeat(43)}` },
+      { ...event!, signature: `retired.${event!.signature.split('.')[1]}` },
+    ]) {
+      for (const path of [AD_TRACKING_PATHS.CLICK, AD_TRACKING_PATHS.IMPRESSION]) {
+        const response = await call(path, { body: forged });
+        expect(response.status).toBe(400);
+        expect(v.parse(ErrorBodySchema, await response.json()).errors[0]).toMatchObject({ code: 'CLIENT_ERROR', reason: 'Unknown placement' });
+      }
+    }
+    // without a signature at all: the body itself is refused
+    await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: unsigned }));
+    expect(await adEventCount()).toBe(before);
   });
 
   test('a malformed beacon is answered with CLIENT_ERROR and nothing is recorded', async () => {
+    const [event] = await served('eggs');
     const before = await adEventCount();
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: { ...event, positionOrder: -1 } }));
-    await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: { placementId: event.placementId, positionOrder: 1, target: 'search' } }));
+    await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: { placementId: event!.placementId, positionOrder: 1, target: 'search', signature: event!.signature } }));
     await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: { ...event, extra: 'field' } }));
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: '{"placementId":' }));
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: { ...event, target: '<script>' } }));
     expect(await adEventCount()).toBe(before);
+  });
+
+  test('the registry\'s sample placement is signed under the test keys of vitest.config.ts (the harnesses record it)', async () => {
+    const { signature, ...event } = SAMPLE_AD_EVENT;
+    expect(await verifyAdPlacement(env as unknown as Env, event, signature)).toBe(true);
   });
 });
 

@@ -1,8 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { OrderDetailResponseSchema, PurchaseListResponseSchema, ReturnResponseSchema } from '../../src/lib/account/purchases.ts';
+import { OrderDetailResponseSchema, purchaseDate, PurchaseListResponseSchema, ReturnResponseSchema } from '../../src/lib/account/purchases.ts';
+import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { createUpstreamApp } from '../../upstream/app.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { purchaseSeedStatements } from '../../upstream/seed/purchases.ts';
@@ -63,6 +65,38 @@ describe('the purchase list', () => {
     const theirs = v.parse(PurchaseListResponseSchema, await (await call('GET', '/accountmanagement/api/purchase-history', undefined, {}, other)).json()).data.orders;
     expect(theirs.some((order) => order.orderNumber?.startsWith('5000'))).toBe(false);
     expect((await call('GET', '/accountmanagement/api/purchase-history/5000000001', undefined, {}, other)).status).toBe(404);
+  });
+});
+
+describe('the store’s day (issue 20 §4)', () => {
+  test('a Bayside order is dated, and completed, on the clock of its New York store (not Fresno’s, not UTC’s)', async () => {
+    const bayside = await signInCookie(app, env, { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
+    // 06:30 UTC: 1:30 AM on the 25th in New York, still 10:30 PM on the 24th in Fresno
+    const placedAt = Date.UTC(2026, 10, 25, 6, 30);
+    const checkoutId = '00000000-0000-4000-8000-00000000b090';
+    const order: Order = {
+      orderNumber: '5000000090',
+      checkoutId,
+      status: 'PLACED',
+      placedAt: new Date(placedAt).toISOString(),
+      modalityType: 'PICKUP',
+      locationId: '62000201',
+      promiseSelection: { slotId: '62000201-PICKUP-2026-11-25-1100', date: '2026-11-25', startTime: '11:00', endTime: '12:00', feeCents: 0, heldUntil: new Date(placedAt).toISOString(), timeZone: 'America/New_York' },
+      lineItems: [],
+      summary: { itemCount: 0, itemTotal: 0, serviceFee: 0, tax: 0, gratuity: 0, total: 0, snapEligibleTotal: 0 },
+      transactions: [],
+    };
+    await env.DB.batch([
+      env.DB.prepare(`INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, order_number, created_at, updated_at) VALUES (?1, ?2, 'bayside', 'PLACED', 2, '{}', '5000000090', ?3, ?3)`).bind(checkoutId, BAYSIDE_SHOPPER.customerGUID, placedAt),
+      env.DB.prepare(`INSERT OR IGNORE INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES ('5000000090', ?1, ?2, 'bayside', '62000201', 'PICKUP', ?3, ?4)`).bind(checkoutId, BAYSIDE_SHOPPER.customerGUID, placedAt, JSON.stringify(order)),
+    ]);
+    // 16:30 UTC is 11:30 AM in New York: the pickup window ends at noon there, so the order is not done yet
+    const edge = createApp({ embeddedUpstream: createUpstreamApp({ clock: () => Date.UTC(2026, 10, 25, 16, 30) }) });
+    const answer = await edge.request('http://bayside.localhost/accountmanagement/api/purchase-history', { headers: { cookie: bayside } }, env, createExecutionContext());
+    const entry = v.parse(PurchaseListResponseSchema, await answer.json()).data.orders.find((found) => found.orderNumber === '5000000090');
+    expect(entry?.orderDetails.subOrders[0]?.transactionTimeWithTimezone).toBe('2026-11-25T01:30:00-05:00');
+    expect(entry?.status).toBe('PLACED');
+    expect(purchaseDate(entry!)).toBe('2026-11-25');
   });
 });
 

@@ -164,6 +164,17 @@ describe('ingredient-upc (older family): the products for the shopper store, the
       .first<{ n: number }>();
     expect(sold?.n).toBe(new Set(answer.data.ingredients.flatMap((ingredient) => ingredient.products)).size);
   });
+  test("the spec's own query (division, store number) is accepted; the products stay those of the shopper's store, which the answer names", async () => {
+    const plain = await upc('7');
+    expect(plain.data.locationId).toBe(BANNERS.harvest.defaultLocationId);
+    for (const query of ['?division=701&store=00101', '?division=620&store=00201', '?division=701&store=101', '?division=620&store=62000201']) {
+      expect(await upc('7', query), query).toEqual(plain);
+    }
+    // the session's store wins over the query's, whichever it is
+    const chosen = await app.request(`${TEST_ORIGIN}/recipes/api/v1/ingredient-upc/7?division=701&store=00101`, { headers: { cookie: 'hm_store=70100102.PICKUP' } }, env, createExecutionContext());
+    expect(chosen.status).toBe(200);
+    expect(v.parse(IngredientUpcResponseSchema, await chosen.json()).data.locationId).toBe('70100102');
+  });
   test('an unknown recipe is NO_RECIPE, a recipe not matched yet RECIPE_NOT_PROCESSED (meta.success false)', async () => {
     expect((await upc('999999')).meta).toMatchObject({ code: 'NO_RECIPE', success: false });
     const answer = await upc('199');
@@ -174,14 +185,19 @@ describe('ingredient-upc (older family): the products for the shopper store, the
     // the upstream itself: the edge always sends the shopper's store
     const direct = async (query: string) => v.parse(IngredientUpcResponseSchema, await (await embeddedUpstream.request(`/recipes/api/v1/ingredient-upc/7${query}`, {}, env, createExecutionContext())).json()).meta.code;
     expect(await direct('?division=ZZZ&store=ZZZ00000')).toBe('RECIPE_NOT_SHOPPABLE');
+    expect(await direct('?division=ZZZ&store=00000')).toBe('RECIPE_NOT_SHOPPABLE');
+    expect(await direct('?division=701&store=00101')).toBe('SUCCESS');
     expect(await direct('')).toBe('SUCCESS');
   });
   test('a bad id or query is the error shape, never forwarded', async () => {
     const response = await get('/recipes/api/v1/ingredient-upc/abc');
     expect([400, 404, 422]).toContain(response.status);
     v.parse(ErrorBodySchema, await response.json());
-    const badStore = await get('/recipes/api/v1/ingredient-upc/7?store=%3Cscript%3E');
-    expect(badStore.status).toBe(400);
-    v.parse(ErrorBodySchema, await badStore.json());
+    // not a store, a store number without its division, a store of another division
+    for (const query of ['?store=%3Cscript%3E', '?store=00101', '?division=620&store=70100101', '?division=7011&store=00101']) {
+      const bad = await get(`/recipes/api/v1/ingredient-upc/7${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(v.parse(ErrorBodySchema, await bad.json()).errors[0]?.code, query).toBe('CLIENT_ERROR');
+    }
   });
 });

@@ -4,14 +4,15 @@ import { scheduled } from '../../upstream/scheduled.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { seedIdentity } from '../fixtures/auth.ts';
 
-// Issue 7 §4: idempotency rows, sessions, sign-in attempts and ad events are purged by the daily
-// Cron Trigger once past their retention; newer rows stay. Real D1, the real scheduled handler.
+// Issue 7 §4: idempotency rows, sessions, sign-in attempts and ad events (issue 20 §1: failed
+// wallet PIN tries and used paymentgram nonces too) are purged by the daily Cron Trigger once
+// past their retention; newer rows stay. Real D1, the real scheduled handler.
 
 const NOW = Date.now();
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The documented periods (docs/decisions/100): a day, and 90 days for ad events. */
-const RETENTION = { sessionsAfterExpiry: DAY, idempotencyKeys: DAY, signInAttempts: DAY, signInLocks: DAY, trustedDevices: 180 * DAY, adEvents: 90 * DAY };
+const RETENTION = { sessionsAfterExpiry: DAY, idempotencyKeys: DAY, signInAttempts: DAY, signInLocks: DAY, trustedDevices: 180 * DAY, adEvents: 90 * DAY, walletPinFailures: DAY };
 
 async function ids(sql: string): Promise<string[]> {
   const { results } = await env.DB.prepare(sql).all<{ id: string }>();
@@ -44,6 +45,8 @@ beforeAll(async () => {
     ).bind(placement, at);
   const lock = (key: string, updatedAt: number, lockedUntil: number | null) =>
     env.DB.prepare('INSERT INTO sign_in_locks (email_key, failed_attempts, locked_until, updated_at) VALUES (?1, 0, ?3, ?2)').bind(key, updatedAt, lockedUntil);
+  const pinFailure = (key: string, at: number) => env.DB.prepare("INSERT INTO wallet_pin_failures (attempt_id, try_key, failed_at) VALUES ('a', ?1, ?2)").bind(key, at);
+  const nonce = (value: string, expiresAt: number) => env.DB.prepare('INSERT INTO ebt_paymentgram_nonces (nonce, expires_at) VALUES (?1, ?2)').bind(value, expiresAt);
   const device = (key: string, lastUsedAt: number) =>
     env.DB.prepare('INSERT INTO trusted_devices (device_key, customer_guid, created_at, last_used_at) VALUES (?1, ?2, ?3, ?3)').bind(key, guid, lastUsedAt);
   await env.DB.batch([
@@ -61,6 +64,10 @@ beforeAll(async () => {
     attempt('new-client', NOW - MINUTE),
     adEvent('old-ad', NOW - RETENTION.adEvents - MINUTE),
     adEvent('new-ad', NOW - RETENTION.adEvents + 60 * MINUTE),
+    pinFailure('old-pin', NOW - RETENTION.walletPinFailures - MINUTE),
+    pinFailure('new-pin', NOW - RETENTION.walletPinFailures + MINUTE),
+    nonce('old-nonce', NOW - MINUTE),
+    nonce('new-nonce', NOW + MINUTE),
   ]);
 });
 
@@ -73,6 +80,8 @@ describe('retention: the daily purge', () => {
     expect(await ids("SELECT email_key AS id FROM sign_in_locks WHERE email_key LIKE '%-lock'")).toEqual(['new-lock']);
     expect(await ids("SELECT device_key AS id FROM trusted_devices WHERE device_key LIKE '%-device'")).toEqual(['new-device']);
     expect(await ids("SELECT placement_id AS id FROM ad_events WHERE placement_id LIKE '%-ad'")).toEqual(['new-ad']);
+    expect(await ids("SELECT try_key AS id FROM wallet_pin_failures WHERE try_key LIKE '%-pin'")).toEqual(['new-pin']);
+    expect(await ids("SELECT nonce AS id FROM ebt_paymentgram_nonces WHERE nonce LIKE '%-nonce'")).toEqual(['new-nonce']);
   });
 
   test('a revoked session is kept while its cookie could still be valid, so a replay stays refused', async () => {

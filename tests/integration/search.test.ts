@@ -1,6 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ProductSearchResponseSchema, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import { ProductSearchResponseSchema, SEARCH_PAGE_SIZE_DEFAULT, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import { loadSearch } from '../../src/lib/search/load-search.ts';
+import { pastEndMessage, pastEndNotice, pastEndReset } from '../../src/lib/search/past-end.ts';
+import { parseSearchParams } from '../../src/lib/search/search-params.ts';
+import { toUpstreamSearchQuery } from '../../src/lib/search/upstream-query.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { createApp } from '../fixtures/app.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
@@ -254,5 +258,65 @@ describe('product search', () => {
     expect(boughtItem?.personalizationId).toBe('purchase-history-v1');
     expect(relevance.data.productsSearch.findIndex((item) => item.upc === last.upc)).toBeGreaterThan(0);
     expect(first?.upc).toBe(last.upc);
+  });
+});
+
+describe('a listing page past the end resets the navigation (shopping §4, §8; docs/decisions/510)', () => {
+  // What the listing pages do with their search (src/pages/search.astro, /pl, /pb, /q), through
+  // the page context's real upstream client: a page past the end is a 303 to page 1 of the same
+  // search and filters, which then says which page was asked for and how many there are.
+  const pages = createApp({
+    renderPage: async (request, _env, _ctx, locals) => {
+      const url = new URL(request.url);
+      const params = parseSearchParams(url.searchParams);
+      const outcome = await loadSearch(locals.upstream, toUpstreamSearchQuery(params, { locationId: locals.locationId, query: params.query, pageSize: SEARCH_PAGE_SIZE_DEFAULT }));
+      if (outcome.state === 'offsetTooHigh') return new Response(null, { status: 303, headers: { location: pastEndReset(url.pathname, params) } });
+      const loaded = outcome.state === 'loaded' ? outcome : null;
+      const notice = pastEndNotice(url.searchParams, params.page, loaded?.response.meta, SEARCH_PAGE_SIZE_DEFAULT);
+      return Response.json({ state: outcome.state, notice: notice && pastEndMessage(notice.requested, notice.pageCount), gtins: loaded?.products.map((product) => product.gtin13) ?? [] });
+    },
+  });
+  const page = async (path: string) => pages.request(path, {}, env, createExecutionContext());
+
+  test('page 999 of a filtered search: 303 to its page 1 with the filters, which says so; the API keeps its 400', async () => {
+    const milk = await search({ 'filter.query': 'milk' });
+    const brand = milk.data.facets.brands[0]?.name;
+    if (!brand) throw new Error('milk has no brand facet');
+    const total = (await search({ 'filter.query': 'milk', 'filter.brands': brand })).meta.totalCount;
+    const pageCount = Math.ceil(total / SEARCH_PAGE_SIZE_DEFAULT);
+    const asked = `/search?query=milk&page=999&brandName=${encodeURIComponent(brand)}&sortCriteria=price&sortOrder=asc`;
+    const reset = await page(asked);
+    expect(reset.status).toBe(303);
+    const location = new URL(reset.headers.get('location') ?? '', 'http://localhost');
+    expect(location.pathname).toBe('/search');
+    expect(location.searchParams.has('page')).toBe(false);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ query: 'milk', brandName: brand, sortCriteria: 'price', sortOrder: 'asc', pastEnd: '999' });
+    const landed = (await (await page(`${location.pathname}${location.search}`)).json()) as { state: string; notice: string | null; gtins: string[] };
+    expect(landed.state).toBe('loaded');
+    expect(landed.notice).toBe(pastEndMessage(999, pageCount));
+    // the same first page as the search itself, without the notice
+    const first = (await (await page(asked.replace('page=999&', ''))).json()) as typeof landed;
+    expect(first.notice).toBeNull();
+    expect(landed.gtins).toEqual(first.gtins);
+    // the API answers the offset itself with the spec's high page-offset error, not a reset
+    const api = await get(`${SEARCH}?filter.query=milk&page.offset=${998 * SEARCH_PAGE_SIZE_DEFAULT}`);
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { errors: { code: string; reason: string }[] }).errors[0]).toMatchObject({ code: 'INVALID_OBJECT', reason: expect.stringContaining('page.offset must be less than') });
+  });
+
+  test('the last page is not reset, and a page other than 1 shows no notice', async () => {
+    // a word with more than one page of results in the small test catalog
+    let word = '';
+    let last = 0;
+    for (const candidate of ['organic', 'harvest', 'fresh', 'cheese']) {
+      last = Math.ceil((await search({ 'filter.query': candidate })).meta.totalCount / SEARCH_PAGE_SIZE_DEFAULT);
+      word = candidate;
+      if (last > 1) break;
+    }
+    expect(last, word).toBeGreaterThan(1);
+    const response = await page(`/search?query=${word}&page=${last}&pastEnd=999`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { notice: string | null }).notice).toBeNull();
+    expect((await page(`/search?query=${word}&page=${last + 1}`)).status).toBe(303);
   });
 });

@@ -11,6 +11,7 @@ import { createApp } from '../fixtures/app.ts';
 import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
 import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
+import { signAdPlacement } from '../../worker/ad-placements.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // ARCHITECTURE.md Sessions and trust; spec: account §6 Roles; docs/decisions/020-sessions.md.
@@ -99,6 +100,20 @@ describe('tampering', () => {
       expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
       expect(response.headers.getSetCookie().some((c) => c.startsWith('hm_session=;') && c.includes('Max-Age=0'))).toBe(true);
     }
+  });
+
+  // Issue 20 §5 (cookie stuffing): a page on a sibling host or a parent domain can set cookies of
+  // the same name that the browser sends first; the valid session wins however many come with it.
+  test('four junk hm_session values before the real one leave the shopper signed in, and nothing is cleared', async () => {
+    const cookie = await signIn(app, env, ctx());
+    const real = cookie.slice('hm_session='.length);
+    const [body, sig] = real.split('.') as [string, string];
+    const otherKey = `x:${encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
+    const junk = ['garbage', `${body}.${sig.slice(0, -2)}AA`, (await resign(cookie, {}, otherKey)).slice('hm_session='.length), ''];
+    const { state, response } = await stateOf([...junk, real].map((value) => `hm_session=${value}`).join('; '));
+    expect(state.authenticated).toBe(true);
+    expect(state.authorities).toEqual(['ROLE_USER']);
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   // 10,000 mutated cookies through the codec (the same verify + role check the middleware runs),
@@ -397,9 +412,10 @@ describe('a revoked session is anonymous on every route (issue 7 §4)', () => {
     expect((await search(cookie)).filter((item) => item.personalized)).toEqual([]);
 
     const fetchedId = `revoked-${crypto.randomUUID()}`;
+    const placed = { placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' };
     const click = await app.request(
       '/atlas/v1/ads/v1/click',
-      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' }) },
+      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ ...placed, signature: await signAdPlacement(env as unknown as Env, placed) }) },
       env,
       ctx(),
     );

@@ -60,10 +60,10 @@ const addCard = async (extra: Record<string, unknown> = {}, headers: Record<stri
 
 beforeAll(async () => {
   cookie = await signInCookie(app, env);
-  await env.DB.batch((await walletSeedStatements()).map((sql) => env.DB.prepare(sql)));
+  await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
 });
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare('DELETE FROM wallet_cards'), env.DB.prepare('DELETE FROM applied_gift_cards'), env.DB.prepare('DELETE FROM ebt_checks')]);
+  await env.DB.batch(['wallet_cards', 'applied_gift_cards', 'ebt_checks', 'wallet_pin_failures'].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
   upstreamSeen.length = 0;
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
@@ -224,8 +224,8 @@ describe('the wallet', () => {
       send('POST', '/wallet/api/v1/ebt/balance', { cardNumber: EBT.cardNumber, encryptedPin: await encryptPin(key, pin), paymentgram: buildPaymentgram(EBT.cardNumber) });
     const wrong = await check('0000');
     expect(wrong.status).toBe(422);
-    expect(wrong.json).toMatchObject({ error: { code: 'INVALID_PIN', reason: 'The PIN you entered is incorrect.' } });
-    expect(v.parse(ErrorBodySchema, wrong.json).errors[0]).toMatchObject({ code: 'INVALID_PIN', statusCode: 422 });
+    expect(wrong.json).toMatchObject({ error: { code: 'INVALID_CARD_OR_PIN', reason: 'The EBT card number or PIN is not valid.' } });
+    expect(v.parse(ErrorBodySchema, wrong.json).errors[0]).toMatchObject({ code: 'INVALID_CARD_OR_PIN', statusCode: 422 });
     expect(await ebtBalanceCents(env.DB, DEMO_GUID)).toBeNull();
     const right = await check(EBT.pin);
     expect(right.status).toBe(200);
@@ -238,7 +238,7 @@ describe('the wallet', () => {
   });
 
   test('the seeded card of the demo shopper is listed', async () => {
-    await env.DB.batch((await walletSeedStatements()).map((sql) => env.DB.prepare(sql)));
+    await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
     expect((await wallet()).cards).toEqual([expect.objectContaining({ cardId: SEEDED_DEMO_CARD_ID, brand: 'VISA', lastFour: '1111', default: true })]);
   });
 

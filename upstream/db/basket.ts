@@ -45,6 +45,8 @@ export interface CatalogItem {
   soldByWeight: boolean;
   /** the fulfillment bits (pickup | delivery << 1 | ship << 2 | in_store << 3) */
   flags: number;
+  /** units on hand at the location (0 when it has none, or no price row): the most a line may be raised to */
+  stock: number;
 }
 
 const BASKET_COLUMNS = 'id, customer_guid, banner, type, order_id, version, modality';
@@ -94,19 +96,20 @@ export async function forGtinChunks(gtins: readonly string[], query: (chunk: str
   }
 }
 
-/** Catalog items by gtin13 with their price at `locationId` (the promo price when there is one). */
+/** Catalog items by gtin13 with their price (the promo price when there is one) and stock at `locationId`. */
 export async function catalogItems(db: D1Database, gtins: readonly string[], locationId: string): Promise<Map<string, CatalogItem>> {
   const items = new Map<string, CatalogItem>();
   await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
       .prepare(
-        `SELECT p.gtin13 AS gtin13, p.name AS name, p.size AS size, p.sold_by_weight AS sold_by_weight, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags
+        `SELECT p.gtin13 AS gtin13, p.name AS name, p.size AS size, p.sold_by_weight AS sold_by_weight, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags,
+                coalesce(pp.stock_quantity, 0) AS stock
            FROM products p LEFT JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
            LEFT JOIN product_search ps ON ps.gtin13 = p.gtin13
           WHERE p.gtin13 IN (${marks})`,
       )
       .bind(locationId, ...chunk)
-      .all<{ gtin13: string; name: string; size: string; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; flags: number }>();
+      .all<{ gtin13: string; name: string; size: string; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; flags: number; stock: number }>();
     for (const row of results) {
       items.set(row.gtin13, {
         gtin13: row.gtin13,
@@ -117,6 +120,7 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
         size: row.size,
         soldByWeight: row.sold_by_weight === 1,
         flags: row.flags,
+        stock: row.stock,
       });
     }
   });

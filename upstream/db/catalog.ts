@@ -32,10 +32,12 @@ interface ProductRow {
   regular_cents: number | null;
   promo_cents: number | null;
   stock_quantity: number | null;
+  variant_count: number;
 }
 
 const SELECT_PRODUCT = `SELECT p.gtin13, p.upc, p.slug, p.name, p.brand, p.size, p.category_id, p.aisle_number, p.description,
   p.sold_by_weight, p.minimum_age, p.dietary_tags, p.nutrition, p.variant_group_id, p.pickup, p.delivery, p.ship, p.in_store,
+  (SELECT COUNT(*) FROM products g WHERE g.variant_group_id = p.variant_group_id) AS variant_count,
   pp.regular_cents, pp.promo_cents, pp.stock_quantity
   FROM products p LEFT JOIN product_prices pp ON pp.location_id = ?1 AND pp.gtin13 = p.gtin13`;
 
@@ -73,6 +75,8 @@ function toProduct(row: ProductRow, projections: readonly Projection[]): Product
     aisleName: aisleName(row.aisle_number),
     imageUrl: productImageUrl(row.gtin13),
     variantGroupId: row.variant_group_id,
+    itemsV1: { product: { variantGroupId: row.variant_group_id } },
+    variantGrouping: row.variant_group_id ? { variantGroupId: row.variant_group_id, dimension: 'size', value: row.size, memberCount: row.variant_count } : null,
     price: row.regular_cents === null ? null : { regularCents: row.regular_cents, promoCents: row.promo_cents, unit: row.sold_by_weight ? 'lb' : 'each' },
     fulfillment: { PICKUP: row.pickup === 1, DELIVERY: row.delivery === 1, SHIP: row.ship === 1, IN_STORE: row.in_store === 1 },
     stockLevel: stockLevel(row),

@@ -2,13 +2,15 @@ import type { Checkout, Order } from '../../src/lib/checkout/contracts.ts';
 import { SLOT_HOLD_MINUTES } from '../../src/lib/checkout/contracts.ts';
 import type { SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
 import type { Modality } from '../../src/lib/catalog/product.ts';
+import { slotPlan, type SlotModality } from '../../src/lib/checkout/slots.ts';
+import { parseStoreHours, type WeekHours } from '../../src/lib/location/store-hours.ts';
+import { localParts, zonedInstant } from '../../src/lib/time/zoned.ts';
 import { forGtinChunks } from './basket.ts';
 
 // Checkout storage (migrations/0022_checkout.sql; issue 13): time slots made on first ask and
 // held with one conditional statement, the DRAFT checkout document, flash-sale claims and orders.
-// docs/decisions/340-checkout.md
-
-export type SlotModality = 'PICKUP' | 'DELIVERY';
+// Slots are planned on the store's own clock and hours (src/lib/checkout/slots.ts).
+// docs/decisions/340-checkout.md, 490-store-local-time.md
 
 export interface SlotRow {
   slot_id: string;
@@ -22,68 +24,55 @@ export interface SlotRow {
   available: number;
 }
 
-/** How many days ahead slots are offered, and the windows of a day. */
-export const SLOT_DAYS = 7;
-const PICKUP_WINDOWS = Array.from({ length: 12 }, (_, index) => [8 + index, 9 + index] as const);
-const DELIVERY_WINDOWS = Array.from({ length: 6 }, (_, index) => [8 + index * 2, 10 + index * 2] as const);
-const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-/** Delivery costs more at busy times: $3.95 mornings, $4.95 afternoons, $6.95 evenings. */
-const deliveryFee = (hour: number) => (hour < 12 ? 395 : hour < 16 ? 495 : 695);
+/** A store's clock: its IANA time zone and its opening hours per weekday (null when its hours text is not understood). */
+export async function storeClock(db: D1Database, locationId: string): Promise<{ timeZone: string; hours: WeekHours | null } | null> {
+  const row = await db.prepare('SELECT time_zone, hours FROM stores WHERE location_id = ?1').bind(locationId).first<{ time_zone: string; hours: string }>();
+  return row ? { timeZone: row.time_zone, hours: parseStoreHours(row.hours) } : null;
+}
 
-/** The slot windows of a store for the coming days (UTC days; the first must start an hour from now). */
-export function slotPlan(locationId: string, modality: SlotModality, now: number): Array<Omit<SlotRow, 'available'>> {
-  const windows = modality === 'PICKUP' ? PICKUP_WINDOWS : DELIVERY_WINDOWS;
-  const plan: Array<Omit<SlotRow, 'available'>> = [];
-  const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
-  for (let day = 0; day < SLOT_DAYS; day += 1) {
-    const start = today + day * 86_400_000;
-    const date = new Date(start).toISOString().slice(0, 10);
-    for (const [from, to] of windows) {
-      if (start + from * 3_600_000 < now + 3_600_000) continue;
-      plan.push({
-        slot_id: `${locationId}-${modality}-${date}-${hhmm(from).replace(':', '')}`,
-        location_id: locationId,
-        modality,
-        slot_date: date,
-        start_time: hhmm(from),
-        end_time: hhmm(to),
-        capacity: modality === 'PICKUP' ? 6 : 4,
-        fee_cents: modality === 'PICKUP' ? 0 : deliveryFee(from),
-      });
-    }
-  }
-  return plan;
+/** Today's date on the store's clock (YYYY-MM-DD); the UTC date for a store the table does not know. */
+export async function storeToday(db: D1Database, locationId: string, now: number): Promise<string> {
+  const clock = await storeClock(db, locationId);
+  return clock ? localParts(now, clock.timeZone).date : new Date(now).toISOString().slice(0, 10);
 }
 
 const TAKEN = '(SELECT COUNT(*) FROM timeslot_holds h WHERE h.slot_id = t.slot_id AND (h.booked = 1 OR h.expires_at > ?3))';
 
-/** The store's slots for the coming days with the places left (made on first ask, in one statement). */
-export async function timeslots(db: D1Database, locationId: string, modality: SlotModality, now: number): Promise<SlotRow[]> {
-  const plan = slotPlan(locationId, modality, now);
-  if (plan.length > 0) {
-    await db
-      .prepare(
-        `INSERT OR IGNORE INTO timeslots (slot_id, location_id, modality, slot_date, start_time, end_time, capacity, fee_cents)
-         SELECT value ->> '$.slot_id', value ->> '$.location_id', value ->> '$.modality', value ->> '$.slot_date', value ->> '$.start_time', value ->> '$.end_time', value ->> '$.capacity', value ->> '$.fee_cents'
-           FROM json_each(?1)`,
-      )
-      .bind(JSON.stringify(plan))
-      .run();
-  }
-  const first = plan[0]?.slot_date ?? new Date(now).toISOString().slice(0, 10);
+/**
+ * The store's slots for the coming days with the places left (made on first ask, in one
+ * statement), and the store's time zone; no slots for a store whose hours are not understood.
+ */
+export async function timeslots(db: D1Database, locationId: string, modality: SlotModality, now: number): Promise<{ timeZone: string; slots: SlotRow[] }> {
+  const clock = await storeClock(db, locationId);
+  if (!clock?.hours) return { timeZone: clock?.timeZone ?? 'UTC', slots: [] };
+  const plan = slotPlan({ locationId, timeZone: clock.timeZone, hours: clock.hours }, modality, now);
+  if (plan.length === 0) return { timeZone: clock.timeZone, slots: [] };
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO timeslots (slot_id, location_id, modality, slot_date, start_time, end_time, capacity, fee_cents)
+       SELECT value ->> '$.slotId', value ->> '$.locationId', value ->> '$.modality', value ->> '$.date', value ->> '$.startTime', value ->> '$.endTime', value ->> '$.capacity', value ->> '$.feeCents'
+         FROM json_each(?1)`,
+    )
+    .bind(JSON.stringify(plan))
+    .run();
   const { results } = await db
     .prepare(
       `SELECT t.*, max(0, t.capacity - ${TAKEN}) AS available FROM timeslots t
         WHERE t.location_id = ?1 AND t.modality = ?2 AND t.slot_date >= ?4 AND t.slot_id IN (SELECT value FROM json_each(?5))
         ORDER BY t.slot_date, t.start_time`,
     )
-    .bind(locationId, modality, now, first, JSON.stringify(plan.map((slot) => slot.slot_id)))
+    .bind(locationId, modality, now, plan[0]!.date, JSON.stringify(plan.map((slot) => slot.slotId)))
     .all<SlotRow>();
-  return results;
+  return { timeZone: clock.timeZone, slots: results };
 }
 
-export async function timeslot(db: D1Database, slotId: string, now: number): Promise<SlotRow | null> {
-  return db.prepare(`SELECT t.*, max(0, t.capacity - ${TAKEN.replace('?3', '?2')}) AS available FROM timeslots t WHERE t.slot_id = ?1`).bind(slotId, now).first<SlotRow>();
+/** A slot that has not started yet on its store's clock, with the places left and the store's time zone; null when unknown or started. */
+export async function openTimeslot(db: D1Database, slotId: string, now: number): Promise<(SlotRow & { time_zone: string }) | null> {
+  const slot = await db
+    .prepare(`SELECT t.*, s.time_zone, max(0, t.capacity - ${TAKEN.replace('?3', '?2')}) AS available FROM timeslots t JOIN stores s ON s.location_id = t.location_id WHERE t.slot_id = ?1`)
+    .bind(slotId, now)
+    .first<SlotRow & { time_zone: string }>();
+  return slot && zonedInstant(slot.slot_date, slot.start_time, slot.time_zone) > now ? slot : null;
 }
 
 /**

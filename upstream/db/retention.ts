@@ -1,3 +1,5 @@
+import { PIN_TRY_MEMORY_MS } from '../../src/lib/wallet/tries.ts';
+
 // Retention of the upstream's short-lived records (issue 7 §4; docs/decisions/100): a Cron
 // Trigger runs purgeExpired once a day (upstream/scheduled.ts). Nothing a shopper keeps (cart,
 // account, orders) is touched.
@@ -22,6 +24,10 @@ export const RETENTION = {
   trustedDevices: 180 * DAY,
   /** Ad impressions and clicks, for the advertisers' reports of the last quarter. */
   adEvents: 90 * DAY,
+  /** Failed gift card and EBT PIN tries count for a day at most (src/lib/wallet/tries.ts). */
+  walletPinFailures: PIN_TRY_MEMORY_MS,
+  /** A used paymentgram nonce is kept until its paymentgram is stale anyway. */
+  ebtPaymentgramNonces: 0,
 } as const;
 
 /** Rows deleted per statement, so one run never holds the database for long. */
@@ -36,6 +42,8 @@ const PURGES: ReadonlyArray<{ table: string; where: string; keep: number }> = [
   { table: 'sign_in_locks', where: 'updated_at < ?1 AND (locked_until IS NULL OR locked_until < ?1)', keep: RETENTION.signInLocks },
   { table: 'trusted_devices', where: 'last_used_at < ?1', keep: RETENTION.trustedDevices },
   { table: 'ad_events', where: 'created_at < ?1', keep: RETENTION.adEvents },
+  { table: 'wallet_pin_failures', where: 'failed_at < ?1', keep: RETENTION.walletPinFailures },
+  { table: 'ebt_paymentgram_nonces', where: 'expires_at < ?1', keep: RETENTION.ebtPaymentgramNonces },
 ];
 
 /** Deletes what is past its retention; answers the rows deleted per table. */

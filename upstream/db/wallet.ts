@@ -1,9 +1,11 @@
 import { centsToDollars, isExpired, maskNumber, type CardBrand } from '../../src/lib/wallet/cards.ts';
 import type { AppliedGiftCardOutput, CardOutput } from '../../src/lib/wallet/contracts.ts';
+import { toHex } from './wallet-secrets.ts';
 
-// The wallet's store (migrations/0021_wallet.sql; docs/decisions/330-wallet.md): saved cards, the
-// gift card and EBT ledgers of the reference chain, and what the checkout needs of them (the
-// exports below keep their signatures: the checkout builds on them).
+// The wallet's store (migrations/0021_wallet.sql, 0026; docs/decisions/330-wallet.md, 460): saved
+// cards, the gift card and EBT ledgers of the reference chain, and what the checkout needs of them
+// (the exports below keep their signatures: the checkout builds on them). Card numbers and PINs
+// are hashed in wallet-secrets.ts.
 
 export interface CardRow {
   card_id: string;
@@ -26,20 +28,8 @@ export interface CardRow {
   updated_at: number;
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-const sha256 = async (text: string) => hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-
-/** The lookup hash of a gift or EBT card number (the number itself is never stored). */
-export const numberHash = (kind: 'gift' | 'ebt', digits: string) => sha256(`wallet-number:v1:${kind}:${digits}`);
-/** The pin hash, salted with the card's reference. */
-export const pinHash = (reference: string, pin: string) => sha256(`wallet-pin:v1:${reference}:${pin}`);
-/** The reference of a gift or EBT card: `gc-`/`ebt-` and 24 hex digits derived from the number. */
-export async function cardReference(kind: 'gift' | 'ebt', digits: string): Promise<string> {
-  return `${kind === 'gift' ? 'gc' : 'ebt'}-${(await sha256(`wallet-reference:v1:${kind}:${digits}`)).slice(0, 24)}`;
-}
-
 /** A new vault token: random, unrelated to the card number. */
-export const newCardToken = () => `tok_${hex(crypto.getRandomValues(new Uint8Array(16)).buffer)}`;
+export const newCardToken = () => `tok_${toHex(crypto.getRandomValues(new Uint8Array(16)).buffer)}`;
 
 /** The card as shopping §3 names its fields. */
 export function cardView(row: CardRow): CardOutput {
@@ -132,13 +122,13 @@ export function debitGiftCard(db: D1Database, reference: string, cents: number):
   return db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE reference = ?1 AND ?2 > 0 AND balance_cents >= ?2').bind(reference, cents);
 }
 
-/** The SNAP balance of the EBT card the shopper last checked successfully, or null. */
+/** The SNAP balance of the EBT card linked to the shopper (by their own successful check; decision 460), or null. */
 export async function ebtBalanceCents(db: D1Database, customerGUID: string): Promise<number | null> {
   const row = await db.prepare('SELECT e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1').bind(customerGUID).first<{ snap_cents: number }>();
   return row ? row.snap_cents : null;
 }
 
-/** A statement for the checkout's batch: takes `cents` off that EBT card only when its balance suffices. */
+/** A statement for the checkout's batch: takes `cents` off the shopper's linked EBT card only when its balance suffices. */
 export function debitEbt(db: D1Database, customerGUID: string, cents: number): D1PreparedStatement {
   return db
     .prepare('UPDATE ebt_cards SET snap_cents = snap_cents - ?2 WHERE reference = (SELECT reference FROM ebt_checks WHERE customer_guid = ?1) AND ?2 > 0 AND snap_cents >= ?2')

@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/basket/contracts.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { SHOPPING_MESSAGES } from '../../src/lib/http/messages.ts';
+import { SHOPPING_MESSAGES, cartOnlyLeft } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { parseBody } from '../validate.ts';
 import { activeBasket, catalogItems, pricedBasket, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
@@ -55,14 +55,25 @@ function modalityOf(c: BasketContext): Modality {
 }
 
 
-/** Every line that is new or changed must be a catalog item with a price at the shopper's location. */
-async function checkSellable(c: BasketContext, gtins: readonly string[]) {
-  const catalog = await catalogItems(c.env.DB, gtins, c.get('call').locationId);
-  for (const gtin13 of gtins) {
+/**
+ * Every line a write adds or raises must be a catalog item with a price at the shopper's location
+ * and at least that many units in stock there (decision 475). Lines kept or lowered pass: a
+ * shopper may always take an out-of-stock item out, or down, without being refused. Stock is not
+ * reserved by a cart; the order's batch decrements it (checkout), so this is the shopper's early,
+ * honest answer and the pages' "Out of stock" may be up to a page-cache lifetime stale.
+ */
+async function checkRaised(c: BasketContext, before: readonly StoredLine[], after: readonly StoredLine[]) {
+  const had = new Map(before.map((line) => [line.gtin13, line.quantity]));
+  const raised = after.filter((line) => line.quantity > (had.get(line.gtin13) ?? 0));
+  if (raised.length === 0) return;
+  const catalog = await catalogItems(c.env.DB, raised.map((line) => line.gtin13), c.get('call').locationId);
+  for (const { gtin13, quantity } of raised) {
     const item = catalog.get(gtin13);
     if (!item) throw new HttpError(ERROR_CODES.NOT_FOUND, `No product with gtin13 ${gtin13}`, 404);
     // spec: shopping §5 Gift cards and carts, §8 Cart: code PRICE, 'item is missing price'
     if (item.unitPriceCents === null) throw new HttpError(ERROR_CODES.PRICE, SHOPPING_MESSAGES.ITEM_MISSING_PRICE, 422, [gtin13]);
+    // refused, never clamped: the shopper is told how many there are and the cart stays as it was
+    if (quantity > item.stock) throw new HttpError(ERROR_CODES.OUT_OF_STOCK, cartOnlyLeft(item.stock), 422, [gtin13]);
   }
 }
 
@@ -109,6 +120,7 @@ async function mutate(
           const before = await storedLines(db, basket.id);
           const after = await apply(before, modalityOf(c));
           checkLimits(after);
+          await checkRaised(c, before, after);
           const modality = switchTo ?? basket.modality;
           const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1, modality }, after) };
           const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard), modality);
@@ -170,7 +182,6 @@ basketService.get(BASKET_PATHS.BASKET, async (c) => {
 basketService.post(BASKET_PATHS.ADD_ITEM, async (c) => {
   const input = await parseBody(c, AddItemRequestSchema);
   return mutate(c, input, async (before, modality) => {
-    await checkSellable(c, [input.gtin13]);
     const existing = before.find((line) => line.gtin13 === input.gtin13);
     if (!existing) return [...before, newLine(input.gtin13, input.quantity, input.substitutionPolicy, input.modalityType ?? modality)];
     return before.map((line) => (line === existing ? { ...line, quantity: line.quantity + input.quantity } : line));
@@ -199,8 +210,6 @@ basketService.put(BASKET_PATHS.BASKET, async (c) => {
   const input = await parseBody(c, PutBasketRequestSchema);
   return mutate(c, input, async (before, modality) => {
     const byGtin = new Map(before.map((line) => [line.gtin13, line]));
-    const changed = input.lineItems.filter((item) => byGtin.get(item.gtin13)?.quantity !== item.quantity || !byGtin.has(item.gtin13));
-    await checkSellable(c, changed.map((item) => item.gtin13));
     return input.lineItems.map((item, index) => {
       const old = byGtin.get(item.gtin13);
       const modalityType = item.modalityType ?? old?.modalityType ?? modality;

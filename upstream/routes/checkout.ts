@@ -11,7 +11,7 @@ import {
   type Checkout,
   type Order,
 } from '../../src/lib/checkout/contracts.ts';
-import { ageOn, gratuityFor, isoDay, minimumAgeOf, snapEligible, splitPayment, summarize, tipProblem } from '../../src/lib/checkout/rules.ts';
+import { ageOn, gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize, tipProblem } from '../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { lineOffer, linePrice } from '../../src/lib/pricing/price.ts';
 import type { UpstreamEnv } from '../context.ts';
@@ -26,8 +26,9 @@ import {
   orderByNumber,
   orderOfCheckout,
   productFacts,
+  openTimeslot,
   slotHold,
-  timeslot,
+  storeToday,
   timeslots,
   type CheckoutDocument,
   type CheckoutRow,
@@ -179,12 +180,13 @@ checkoutService.get('/checkout/api/v1/timeslots', async (c) => {
   const query = parseQuery(c, TimeslotQuerySchema);
   const call = c.get('call');
   const modality = query.modality ?? (modalityOf(c) === 'DELIVERY' ? 'DELIVERY' : 'PICKUP');
-  const rows = await timeslots(c.env.DB, call.locationId, modality, Date.now());
+  const { timeZone, slots } = await timeslots(c.env.DB, call.locationId, modality, call.now);
   return c.json({
     data: {
       locationId: call.locationId,
       modalityType: modality,
-      timeslots: rows.map((row) => ({ slotId: row.slot_id, date: row.slot_date, startTime: row.start_time, endTime: row.end_time, feeCents: row.fee_cents, available: row.available, capacity: row.capacity })),
+      timeZone,
+      timeslots: slots.map((row) => ({ slotId: row.slot_id, date: row.slot_date, startTime: row.start_time, endTime: row.end_time, feeCents: row.fee_cents, available: row.available, capacity: row.capacity })),
     },
   }, 200);
 });
@@ -254,15 +256,16 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
       if (ifMatch !== null && ifMatch !== '*' && ifMatch !== versionKey(row.version)) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed since it was read', 412);
       const doc = JSON.parse(row.document) as CheckoutDocument;
       const next: CheckoutDocument = { ...doc, lineExtras: { ...doc.lineExtras } };
-      const now = Date.now();
+      const now = c.get('call').now;
       const before = await checkoutView(c, row);
       if (body.slotId !== undefined) {
         if (!needsSlot(doc.modalityType) || !body.slotId.startsWith(`${doc.locationId}-${doc.modalityType}-`)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'That time slot is not for this store and way to shop', 422, ['slotId']);
-        const slot = await timeslot(db, body.slotId, now);
-        if (!slot || `${slot.slot_date}T${slot.start_time}` < new Date(now).toISOString().slice(0, 16)) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such time slot', 404, ['slotId']);
+        // a slot that started on the store's clock is gone
+        const slot = await openTimeslot(db, body.slotId, now);
+        if (!slot) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such time slot', 404, ['slotId']);
         const heldUntil = await holdSlot(db, slot.slot_id, row.id, now);
         if (heldUntil === null) throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.SLOT_FULL, 409, ['slotId']);
-        next.slot = { slotId: slot.slot_id, date: slot.slot_date, startTime: slot.start_time, endTime: slot.end_time, feeCents: slot.fee_cents, heldUntil: new Date(heldUntil).toISOString() };
+        next.slot = { slotId: slot.slot_id, date: slot.slot_date, startTime: slot.start_time, endTime: slot.end_time, feeCents: slot.fee_cents, heldUntil: new Date(heldUntil).toISOString(), timeZone: slot.time_zone };
       }
       if (body.contact) {
         const address = body.contact.address === undefined ? doc.contact.address : body.contact.address;
@@ -276,7 +279,7 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
         next.gratuityCents = body.gratuityCents;
       }
       if (body.dateOfBirth !== undefined) {
-        const age = ageOn(body.dateOfBirth, isoDay(now));
+        const age = ageOn(body.dateOfBirth, await storeToday(db, doc.locationId, now));
         if (age === null) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Enter a real birth date', 422, ['dateOfBirth']);
         const minimum = before.checkoutOptions.minimumAge;
         if (minimum !== null && age < minimum) throw new HttpError(ERROR_CODES.UNPROCESSABLE, CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
@@ -346,7 +349,7 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   }
   const doc = JSON.parse(row.document) as CheckoutDocument;
   const { view, ineligible: blocked } = await pricedCheckout(c, row);
-  const now = Date.now();
+  const now = c.get('call').now;
   const refuse = (reason: string, status: number, rootCause: string[] = [], code: string = ERROR_CODES.UNPROCESSABLE): never => {
     throw new HttpError(code, reason, status, rootCause);
   };
@@ -361,7 +364,7 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   if ((doc.modalityType === 'DELIVERY' || doc.modalityType === 'SHIP') && !contact.address) refuse('Add the address to deliver to', 422, ['contact.address']);
   const minimum = view.checkoutOptions.minimumAge;
   if (minimum !== null) {
-    const age = doc.dateOfBirth ? ageOn(doc.dateOfBirth, isoDay(now)) : null;
+    const age = doc.dateOfBirth ? ageOn(doc.dateOfBirth, await storeToday(db, doc.locationId, now)) : null;
     if (age === null) refuse(`Some items in your order are for buyers ${minimum} or older: enter your birth date`, 422, ['dateOfBirth']);
     else if (age < minimum) refuse(CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
   }

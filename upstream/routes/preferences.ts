@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   AdPreferencesUpdateSchema, AdPreferencesUpdateWithTokenSchema, EmailPreferencesUpdateSchema, EmailPreferencesUpdateWithTokenSchema, NO_PREFERRED_STORE,
   OPT_IN_TYPES, OptInUpdateSchema, PREFERENCE_PATHS, ProfileUpdateSchema, SMS_NO_PHONE_WARNING, TokenQuerySchema, emailCategoriesFor, isBannerCategory, normalizePhone,
-  type EmailPreferencesResponseOutput, type ProfileOutput,
+  type EmailPreferencesResponseOutput,
 } from '../../src/lib/account/preferences.ts';
 import { signToken, verifyToken } from '../../src/lib/auth/signed-token.ts';
 import { BANNERS, isBannerId, type Banner } from '../../src/lib/banner/banners.ts';
@@ -11,6 +11,7 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { findLiveToken, insertToken, signingSecret, writeOutbox } from '../db/account.ts';
+import { profileOf, storesOf } from '../db/profile.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
 // Account preferences (issue 12 part 2; account §3, §5, §7, §9; migrations/0023): the profile
@@ -42,25 +43,6 @@ async function tokenCustomer(c: PrefContext, token: string): Promise<string> {
   const row = await findLiveToken(db, check.id, 'PREFERENCES', now);
   if (!row) throw new HttpError(ERROR_CODES.TOKEN_MATCH, 'This link is not valid', 400, ['USED']);
   return row.customer_guid;
-}
-
-async function profileOf(db: D1Database, customerGUID: string): Promise<ProfileOutput> {
-  const [customer, details] = await db.batch<Record<string, string>>([
-    db.prepare('SELECT first_name, mobile_phone_number FROM customers WHERE customer_guid = ?1').bind(customerGUID),
-    db.prepare('SELECT banner, preferred_store_number, preferred_store_division_number FROM customer_banner_details WHERE customer_guid = ?1 ORDER BY banner').bind(customerGUID),
-  ]);
-  const row = customer?.results[0];
-  if (!row) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
-  return {
-    firstName: row.first_name ?? '',
-    mobilePhoneNumber: row.mobile_phone_number ?? '',
-    bannerSpecificDetails: (details?.results ?? []).flatMap((d) => (isBannerId(d.banner) ? [{ banner: d.banner, preferredStoreNumber: d.preferred_store_number ?? '', preferredStoreDivisionNumber: d.preferred_store_division_number ?? '' }] : [])),
-  };
-}
-
-async function storesOf(db: D1Database, banner: Banner) {
-  const { results } = await db.prepare('SELECT location_id, name, city FROM stores WHERE banner_id = ?1 ORDER BY name').bind(banner.id).all<{ location_id: string; name: string; city: string }>();
-  return results.map((s) => ({ locationId: s.location_id, name: s.name, city: s.city }));
 }
 
 async function hasPreferredStore(db: D1Database, customerGUID: string, banner: Banner): Promise<boolean> {

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { netLineTotal } from '../../src/lib/pricing/price.ts';
+import { isoWithOffset, zonedInstant } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
 import { serialised } from '../db/serial.ts';
@@ -30,6 +31,8 @@ const customerOf = (c: PurchaseContext) => {
 interface OrderRow {
   order_number: string;
   location_id: string;
+  /** the store's IANA time zone (stores.time_zone) */
+  time_zone: string;
   modality: string;
   placed_at: number;
   document: string;
@@ -47,33 +50,17 @@ interface ReceiptRow {
   items: string;
 }
 
-/** ISO 8601 with the zone's offset at that moment (account §3 transactionTimeWithTimezone). */
-export function withTimezone(epochMs: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(epochMs))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offset = Math.round((local - Math.floor(epochMs / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-const STORE_TIME_ZONE = 'America/Los_Angeles';
-
-/** An online order as a purchase-list entry: COMPLETED once its promised day has passed, unless told otherwise. */
+/** An online order as a purchase-list entry: COMPLETED once its promised window (on the store's clock) has passed, unless told otherwise. */
 function orderEntry(row: OrderRow, now: number): PurchaseEntry {
   const order = JSON.parse(row.document) as Order;
-  const promised = order.promiseSelection ? Date.parse(`${order.promiseSelection.date}T${order.promiseSelection.endTime}:00Z`) : row.placed_at;
+  const promised = order.promiseSelection ? zonedInstant(order.promiseSelection.date, order.promiseSelection.endTime, row.time_zone) : row.placed_at;
   const status = (row.status as PurchaseEntry['status'] | null) ?? (promised < now ? 'COMPLETED' : 'PLACED');
   return {
     orderNumber: row.order_number,
     receiptId: null,
     isReceipt: false,
     status,
-    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: withTimezone(row.placed_at, STORE_TIME_ZONE) }] },
+    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: isoWithOffset(row.placed_at, row.time_zone) }] },
     error: false,
     fulfillmentType: order.modalityType,
     placedAt: new Date(row.placed_at).toISOString(),
@@ -91,7 +78,7 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
     receiptId: row.receipt_id,
     isReceipt: true,
     status: 'COMPLETED',
-    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: withTimezone(row.transaction_time, row.time_zone) }] },
+    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: isoWithOffset(row.transaction_time, row.time_zone) }] },
     error: false,
     fulfillmentType: row.fulfillment_type,
     placedAt: new Date(row.transaction_time).toISOString(),
@@ -105,8 +92,8 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
 async function ordersOf(db: D1Database, customerGUID: string, banner: string, orderNumber?: string): Promise<OrderRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.order_number, o.location_id, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
-         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number
+      `SELECT o.order_number, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
+         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number LEFT JOIN stores st ON st.location_id = o.location_id
         WHERE o.customer_guid = ?1 AND o.banner = ?2 AND (?3 IS NULL OR o.order_number = ?3)
         ORDER BY o.placed_at DESC LIMIT 200`,
     )
@@ -134,7 +121,7 @@ function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Re
 purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   const customer = customerOf(c);
   const db = c.env.DB;
-  const now = Date.now();
+  const now = c.get('call').now;
   const [orders, receipts] = await Promise.all([
     ordersOf(db, customer.customerGUID, c.get('call').banner),
     db.prepare('SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200').bind(customer.customerGUID, c.get('call').banner).all<ReceiptRow>(),
@@ -146,7 +133,7 @@ async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const customer = customerOf(c);
   const row = /^\d{10}$/.test(orderNumber) ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0] : undefined;
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
-  const entry = orderEntry(row, Date.now());
+  const entry = orderEntry(row, c.get('call').now);
   const returns = await returnsOf(c.env.DB, orderNumber);
   const { deliveryPartner: _partner, ...order } = entry;
   return { order, returns, returnable: returnableOf(entry, returns), entry };

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { COLLECTIONS, STATIC_RECIPE_CATEGORIES } from '../../src/lib/recipes/categories.ts';
-import { IngredientUpcQuerySchema, RECIPE_PAGE_SIZE } from '../../src/lib/recipes/recipes.ts';
+import { ingredientUpcLocation, IngredientUpcQuerySchema, RECIPE_PAGE_SIZE } from '../../src/lib/recipes/recipes.ts';
+import { LOCATION_ID_PATTERN } from '../../src/lib/location/location-id.ts';
 import { RECIPE_IMAGE_FILE, recipeArtwork, type RecipeImageSize } from '../../src/lib/recipes/artwork.ts';
 import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
 import type { UpstreamEnv } from '../context.ts';
@@ -174,13 +175,15 @@ recipesService.get('/recipes/api/v1/recipe-detail/:id', async (c) => {
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such recipe', 404);
   return c.json({ recipe: fullView(row, await favoriteIds(c.env.DB, customerOf(c))) }, 200);
 });
-// shopping §7: the products matched to a recipe's ingredients for a store; the outcome is in
-// meta.code (shopping §8: RECIPE_NOT_PROCESSED, NO_RECIPE, RECIPE_NOT_SHOPPABLE) with a 200.
+// shopping §7: the products matched to a recipe's ingredients for a store (the query's division
+// and store, else the caller's location); the outcome is in meta.code (shopping §8:
+// RECIPE_NOT_PROCESSED, NO_RECIPE, RECIPE_NOT_SHOPPABLE) with a 200.
 recipesService.get('/recipes/api/v1/ingredient-upc/:id', async (c) => {
-  const { store } = parseQuery(c, IngredientUpcQuerySchema);
+  const callLocation = c.get('call').locationId;
+  const locationId = ingredientUpcLocation(parseQuery(c, IngredientUpcQuerySchema)) ?? (LOCATION_ID_PATTERN.test(callLocation) ? callLocation : null);
   const raw = c.req.param('id') ?? '';
-  const answer = /^\d{1,9}$/.test(raw) ? await ingredientUpcs(c.env.DB, Number(raw), store) : ({ code: 'NO_RECIPE', ingredients: [] } as const);
-  return c.json({ meta: { code: answer.code, success: answer.code === 'SUCCESS', algorithm: INGREDIENT_MATCH_ALGORITHM }, data: { recipeId: raw, ingredients: answer.ingredients } }, 200);
+  const answer = /^\d{1,9}$/.test(raw) ? await ingredientUpcs(c.env.DB, Number(raw), locationId ?? undefined) : ({ code: 'NO_RECIPE', ingredients: [] } as const);
+  return c.json({ meta: { code: answer.code, success: answer.code === 'SUCCESS', algorithm: INGREDIENT_MATCH_ALGORITHM }, data: { recipeId: raw, locationId, ingredients: answer.ingredients } }, 200);
 });
 recipesService.get('/recipes/api/v1/categories', (c) => c.json(STATIC_RECIPE_CATEGORIES, 200));
 for (const [path, add] of [['/recipes/api/v1/favorite', true], ['/recipes/api/v1/unfavorite', false]] as const) {

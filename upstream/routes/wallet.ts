@@ -1,23 +1,22 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_PATTERN, eTagVersion } from '../../src/lib/basket/contracts.ts';
 import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { cardBrand, cardETag, centsToDollars, isExpired, maskNumber, sortCards } from '../../src/lib/wallet/cards.ts';
-import { AddCardSchema, BOT_TELEMETRY_HEADER, CARD_ID_PATTERN, EBT_ERRORS, EbtBalanceRequestSchema, GIFT_CARD_KEY_PATTERN, GiftCardRequestSchema, UpdateCardSchema, WALLET_PATHS, type CardOutput } from '../../src/lib/wallet/contracts.ts';
-import { fromBase64, readPaymentgram } from '../../src/lib/wallet/ebt.ts';
-import { WALLET_MESSAGES } from '../../src/lib/wallet/messages.ts';
+import { AddCardSchema, BOT_TELEMETRY_HEADER, CARD_ID_PATTERN, EBT_ERRORS, EbtBalanceRequestSchema, GIFT_CARD_REFERENCE_PATTERN, GiftCardRequestSchema, UpdateCardSchema, WALLET_PATHS, type CardOutput } from '../../src/lib/wallet/contracts.ts';
+import { PAYMENTGRAM_MAX_AGE_MS, readPaymentgram } from '../../src/lib/wallet/ebt.ts';
+import { WALLET_MESSAGES, tooManyTries } from '../../src/lib/wallet/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
-import { REFERENCE_EBT_PRIVATE_JWK } from '../db/wallet-ebt-key.ts';
-import {
-  activeCards, appliedGiftCardViews, cardReference, cardRow, cardView, clearOtherDefaults, clearOtherNewlyAdded, newCardToken, numberHash, pinHash, promoteDefault, type CardRow,
-} from '../db/wallet.ts';
+import { NO_PIN_HASH, decryptPin, ebtKeysOf, hashKeyOf, numberHash, pinMatches } from '../db/wallet-secrets.ts';
+import { bookTry, unbookTry } from '../db/wallet-tries.ts';
+import { activeCards, appliedGiftCardViews, cardRow, cardView, clearOtherDefaults, clearOtherNewlyAdded, newCardToken, promoteDefault, type CardRow } from '../db/wallet.ts';
 import { parseBody } from '../validate.ts';
 
 // The wallet service (issue 13 §6-§7; shopping §3, §4, §5, §7, §8): saved cards with the
 // reference chain playing the payment vault (a random token and the last four are all it keeps),
-// gift cards checked and applied, the SNAP/EBT balance with a pin encrypted to our key.
-// docs/decisions/330-wallet.md
+// gift cards checked and applied, the SNAP/EBT balance with a pin encrypted to our key; PIN tries
+// limited per card and per account, keyed hashes, one account per EBT card (issue 20 §1).
+// docs/decisions/330-wallet.md, 460-wallet-secrets.md
 
 export const walletService = new Hono<UpstreamEnv>();
 type WalletContext = Context<UpstreamEnv>;
@@ -160,28 +159,63 @@ walletService.delete(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
   return c.json(cardView((await cardRow(db, customerGUID, cardId)) as CardRow), 200);
 });
 
+// ---- PIN checks (decision 460) ----
+
+/** What an unknown card is checked against, so it takes the same work as a known one. */
+const UNKNOWN_REFERENCE = { gift: 'gc-000000000000000000000000', ebt: 'ebt-000000000000000000000000' } as const;
+const TABLES = { gift: 'gift_cards', ebt: 'ebt_cards' } as const;
+
+interface PinRow {
+  reference: string;
+  pin_hash: string;
+}
+
+/**
+ * A PIN check of a gift or EBT card: the try is booked against the card (its keyed number hash,
+ * known or not) and the account before anything is looked at, refused (with the time to wait) at
+ * a limit; then the same work whether the card exists or not. `row` is the card when the PIN is
+ * its own, else null; the booking stays a failure until the caller takes it off.
+ */
+async function pinCheck<R extends PinRow>(c: WalletContext, customerGUID: string, kind: 'gift' | 'ebt', cardNumber: string, pin: string | null, columns: string) {
+  const key = await hashKeyOf(c.env);
+  const db = c.env.DB;
+  const numberKey = await numberHash(key, kind, cardNumber);
+  const booking = await bookTry(db, [`${kind}-card:${numberKey}`, `${kind}-account:${customerGUID}`], Date.now());
+  if (!booking.ok) return booking;
+  const row = await db.prepare(`SELECT ${columns} FROM ${TABLES[kind]} WHERE number_hash = ?1`).bind(numberKey).first<R>();
+  const matched = await pinMatches(key, row?.reference ?? UNKNOWN_REFERENCE[kind], pin ?? '', row?.pin_hash ?? NO_PIN_HASH);
+  return { ok: true as const, attemptId: booking.attemptId, row: matched && pin !== null && row ? row : null };
+}
+
+/** The refusal at a try limit: 429 RATE_LIMITED, a reason that says when to try again, and Retry-After. */
+function tooManyTriesError(c: WalletContext, retryAfterMs: number): HttpError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  c.header('retry-after', String(seconds));
+  return new HttpError(ERROR_CODES.RATE_LIMITED, tooManyTries(retryAfterMs), 429, [`retryAfterSeconds=${seconds}`]);
+}
+
 // ---- gift cards ----
 
-interface GiftRow {
-  reference: string;
+interface GiftRow extends PinRow {
   last_four: string;
-  pin_hash: string;
   balance_cents: number;
 }
 
-/** The gift card for a number and pin, or 422 (an unknown number and a wrong pin read the same). */
-async function checkedGiftCard(db: D1Database, cardNumber: string, pin: string): Promise<GiftRow> {
-  const row = await db.prepare('SELECT reference, last_four, pin_hash, balance_cents FROM gift_cards WHERE number_hash = ?1').bind(await numberHash('gift', cardNumber)).first<GiftRow>();
-  if (!row || (await pinHash(row.reference, pin)) !== row.pin_hash) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'The gift card number or PIN is not valid.', 422);
+/** The gift card for a number and pin, or 422 (an unknown number and a wrong pin read the same), or 429 at a limit. */
+async function checkedGiftCard(c: WalletContext, customerGUID: string, cardNumber: string, pin: string): Promise<GiftRow> {
+  const check = await pinCheck<GiftRow>(c, customerGUID, 'gift', cardNumber, pin, 'reference, last_four, pin_hash, balance_cents');
+  if (!check.ok) throw tooManyTriesError(c, check.retryAfterMs);
+  if (!check.row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_INVALID, 422);
+  await unbookTry(c.env.DB, check.attemptId).run();
   // shopping §4, §5: a card whose balance is zero is refused
-  if (row.balance_cents <= 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_NO_FUNDS, 422);
-  return row;
+  if (check.row.balance_cents <= 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_NO_FUNDS, 422);
+  return check.row;
 }
 
 walletService.post(WALLET_PATHS.GIFT_CARD_BALANCE, async (c) => {
-  customerOf(c);
+  const customerGUID = customerOf(c);
   const { cardNumber, pin } = await parseBody(c, GiftCardRequestSchema);
-  const row = await checkedGiftCard(c.env.DB, cardNumber, pin);
+  const row = await checkedGiftCard(c, customerGUID, cardNumber, pin);
   return c.json({ cardNumber: maskNumber(cardNumber), remainingBalance: centsToDollars(row.balance_cents) }, 200);
 });
 
@@ -191,7 +225,7 @@ walletService.post(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const customerGUID = customerOf(c);
   const { cardNumber, pin } = await parseBody(c, GiftCardRequestSchema);
   const db = c.env.DB;
-  const row = await checkedGiftCard(db, cardNumber, pin);
+  const row = await checkedGiftCard(c, customerGUID, cardNumber, pin);
   // applying twice is applying once (the card is kept by its reference)
   await db.prepare('INSERT OR IGNORE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)').bind(customerGUID, row.reference, row.last_four, Date.now()).run();
   return c.json({ giftCards: await appliedGiftCardViews(db, customerGUID) }, 201);
@@ -203,11 +237,11 @@ walletService.delete(WALLET_PATHS.GIFT_CARDS, async (c) => {
   return c.json({ giftCards: [] }, 200);
 });
 
-walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:cardNumber`, async (c) => {
+// by its reference only: a card number never goes into a URL (access logs keep URLs)
+walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:reference`, async (c) => {
   const customerGUID = customerOf(c);
-  const named = c.req.param('cardNumber');
-  if (!GIFT_CARD_KEY_PATTERN.test(named)) throw notFound();
-  const reference = named.startsWith('gc-') ? named : await cardReference('gift', named);
+  const reference = c.req.param('reference');
+  if (!GIFT_CARD_REFERENCE_PATTERN.test(reference)) throw notFound();
   const result = await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1 AND reference = ?2').bind(customerGUID, reference).run();
   if ((result.meta.changes ?? 0) === 0) throw notFound();
   return c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerGUID) }, 200);
@@ -215,56 +249,53 @@ walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:cardNumber`, async (c) => {
 
 // ---- SNAP/EBT ----
 
-const keys = new Map<string, Promise<{ privateKey: CryptoKey; publicJwk: { kid: string; kty: 'RSA'; alg: 'RSA-OAEP-256'; use: 'enc'; n: string; e: string } }>>();
-
-/** The EBT key pair of this setting (parsed once per isolate). */
-function ebtKeys(c: WalletContext) {
-  const setting = c.env.EBT_PRIVATE_KEY_JWK || REFERENCE_EBT_PRIVATE_JWK;
-  let found = keys.get(setting);
-  if (!found) {
-    found = (async () => {
-      const jwk = JSON.parse(setting) as JsonWebKey & { n: string; e: string };
-      const privateKey = await crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256' }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']);
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(jwk.n)));
-      const kid = `ebt-${[...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-      return { privateKey, publicJwk: { kid, kty: 'RSA' as const, alg: 'RSA-OAEP-256' as const, use: 'enc' as const, n: jwk.n, e: jwk.e } };
-    })();
-    keys.set(setting, found);
-  }
-  return found;
-}
-
 walletService.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
   customerOf(c);
-  return c.json((await ebtKeys(c)).publicJwk, 200);
+  return c.json((await ebtKeysOf(c.env)).publicJwk, 200);
 });
 
 /** shopping §8: a SNAP error carries reason and code (beside the spec's error shape). */
-function snapError(c: WalletContext, error: { code: string; reason: string }) {
-  return c.json({ ...errorBody(error.code, error.reason, 422), error: { reason: error.reason, code: error.code } }, 422);
+function snapError(c: WalletContext, error: { code: string; reason: string }, status: 422 | 429 = 422, rootCause: string[] = []) {
+  return c.json({ ...errorBody(error.code, error.reason, status, rootCause), error: { reason: error.reason, code: error.code } }, status);
+}
+
+interface EbtRow extends PinRow {
+  snap_cents: number;
 }
 
 walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
   const customerGUID = customerOf(c);
+  // both secrets first: without them nothing is read, not even the paymentgram
+  const [keys] = await Promise.all([ebtKeysOf(c.env), hashKeyOf(c.env)]);
   const input = await parseBody(c, EbtBalanceRequestSchema);
-  const gram = readPaymentgram(input.paymentgram, input.cardNumber);
-  if (!gram?.fresh) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
-  let pin: string;
-  try {
-    const cipher = fromBase64(input.encryptedPin);
-    if (!cipher) return snapError(c, EBT_ERRORS.INVALID_PIN);
-    pin = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, (await ebtKeys(c)).privateKey, cipher));
-  } catch {
-    return snapError(c, EBT_ERRORS.INVALID_PIN);
-  }
   const db = c.env.DB;
-  const card = await db.prepare('SELECT reference, pin_hash, snap_cents FROM ebt_cards WHERE number_hash = ?1').bind(await numberHash('ebt', input.cardNumber)).first<{ reference: string; pin_hash: string; snap_cents: number }>();
-  if (!card) return snapError(c, EBT_ERRORS.CARD_NOT_FOUND);
-  if (!v.is(v.pipe(v.string(), v.regex(/^\d{4,8}$/)), pin) || (await pinHash(card.reference, pin)) !== card.pin_hash) return snapError(c, EBT_ERRORS.INVALID_PIN);
-  await db
-    .prepare('INSERT INTO ebt_checks (customer_guid, reference, checked_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid) DO UPDATE SET reference = excluded.reference, checked_at = excluded.checked_at')
-    .bind(customerGUID, card.reference, Date.now())
-    .run();
-  const balance = centsToDollars(card.snap_cents);
+  const now = Date.now();
+  const gram = readPaymentgram(input.paymentgram, input.cardNumber, now);
+  if (!gram?.fresh) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
+  // a paymentgram is good once: a replay (within its 5 minutes) is refused
+  const fresh = await db.prepare('INSERT INTO ebt_paymentgram_nonces (nonce, expires_at) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING').bind(gram.gram.nonce, gram.gram.timestamp + PAYMENTGRAM_MAX_AGE_MS).run();
+  if ((fresh.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
+  const check = await pinCheck<EbtRow>(c, customerGUID, 'ebt', input.cardNumber, await decryptPin(keys, input.encryptedPin), 'reference, pin_hash, snap_cents');
+  if (!check.ok) {
+    const limited = tooManyTriesError(c, check.retryAfterMs);
+    return snapError(c, { code: limited.code, reason: limited.message }, 429, limited.rootCause);
+  }
+  // The card becomes this shopper's only when no other account holds it; a check never moves it
+  // (decision 460). The same two statements run whatever the check said, so the time of the
+  // answer tells a right PIN of someone else's card from a wrong one no better than its body.
+  const reference = check.row?.reference ?? UNKNOWN_REFERENCE.ebt;
+  const [linked] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO ebt_checks (customer_guid, reference, checked_at) SELECT ?1, ?2, ?3 WHERE ?4 = 1 AND NOT EXISTS (SELECT 1 FROM ebt_checks WHERE reference = ?2 AND customer_guid <> ?1)
+         ON CONFLICT (customer_guid) DO UPDATE SET reference = excluded.reference, checked_at = excluded.checked_at`,
+      )
+      .bind(customerGUID, reference, now, check.row ? 1 : 0),
+    db
+      .prepare('DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND EXISTS (SELECT 1 FROM ebt_checks WHERE customer_guid = ?2 AND reference = ?3 AND checked_at = ?4)')
+      .bind(check.attemptId, customerGUID, reference, now),
+  ]);
+  if (!check.row || (linked?.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_CARD_OR_PIN);
+  const balance = centsToDollars(check.row.snap_cents);
   return c.json({ balance, amount: balance }, 200);
 });

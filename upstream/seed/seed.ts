@@ -24,6 +24,8 @@ export interface SeedOptions {
   recipes?: number;
   /** the clock the weekly ads are dated by (default now; upstream/seed/promotions.ts) */
   now?: number;
+  /** the WALLET_HASH_KEY the upstream runs with: the wallet's cards are hashed with it (required unless catalogOnly) */
+  walletHashKey?: string;
 }
 
 /** Statements per db.batch call in seedDatabase. */
@@ -82,7 +84,7 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
-  const wallet = await walletSeedStatements();
+  const wallet = await walletSeedStatements(options.walletHashKey ?? '');
   const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
   const purchases = purchaseSeedStatements(catalog, { now: options.now });
   return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales, ...purchases, ...loyaltySeedStatements({ now: options.now })];

@@ -106,6 +106,13 @@ function withParam(path: string, key: string, value: CartFormError): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** Why a plain-form add failed, as the page's `cartError` value. */
+function formAddError(error: unknown): CartFormError {
+  if (!(error instanceof HttpError)) return 'add';
+  if (error.code === ERROR_CODES.PRICE) return 'price';
+  return error.code === ERROR_CODES.OUT_OF_STOCK ? 'stock' : 'add';
+}
+
 basketRoutes.get(BASKET_PATHS.BASKET, (c) => forward(c, 'GET', BASKET_PATHS.BASKET));
 
 // spec: shopping §7 Cart add; JSON from the islands, a form post from the plain form (no JavaScript).
@@ -122,7 +129,7 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
     );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, error instanceof HttpError && error.code === ERROR_CODES.PRICE ? 'price' : 'add'), 303);
+    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, formAddError(error)), 303);
   }
   return c.redirect(returnTo, 303);
 });

@@ -4,6 +4,7 @@ import { ProductParamsSchema, ProductResponseSchema, ProductsQuerySchema, Produc
 import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
 import { SUGGESTIONS_PATH, SuggestionsResponseSchema, suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
+import { withSignedAds } from '../ad-placements.ts';
 import { errorResponse } from '../errors.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
@@ -34,7 +35,8 @@ catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearc
   const { data } = await c.get('upstream').json({ path: '/atlas/v1/search/v1/products-search', query: pick(query, ProductSearchQuerySchema) }, ProductSearchResponseSchema);
   if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
   c.header('vary', 'cookie');
-  return c.json(data, 200);
+  // each sponsored placement signed: its impression and click are recorded only with it (decision 501)
+  return c.json(await withSignedAds(c.env, data), 200);
 });
 
 catalogRoutes.get(SUGGESTIONS_PATH, async (c) => {

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import { AD_TRACKING_PATHS, AdEventResponseSchema, AdEventSchema } from '../../src/lib/promotions/ad-tracking.ts';
+import { ERROR_CODES } from '../../src/lib/http/errors.ts';
+import { AD_TRACKING_PATHS, AdEventResponseSchema, SignedAdEventSchema, type AdEventKind } from '../../src/lib/promotions/ad-tracking.ts';
+import { verifyAdPlacement } from '../ad-placements.ts';
+import { errorResponse } from '../errors.ts';
 import { DealPricesQuerySchema, DealPricesResponseSchema } from '../../src/lib/promotions/deal-prices.ts';
 import {
   RECOMMENDATIONS_PATH,
@@ -51,16 +54,17 @@ promotionsRoutes.post(WEEKLY_AD_PATHS.USE_CASE, validJson(UseCaseRequestSchema),
   return c.json(body, 200);
 });
 
-// spec: account §3 Ad placement tracking. Beacons never wait on anything but the record.
-promotionsRoutes.post(AD_TRACKING_PATHS.IMPRESSION, validJson(AdEventSchema), async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'POST', path: AD_TRACKING_PATHS.IMPRESSION, body: c.req.valid('json') }, AdEventResponseSchema);
-  return c.json(data, 202);
-});
-
-promotionsRoutes.post(AD_TRACKING_PATHS.CLICK, validJson(AdEventSchema), async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'POST', path: AD_TRACKING_PATHS.CLICK, body: c.req.valid('json') }, AdEventResponseSchema);
-  return c.json(data, 202);
-});
+// spec: account §3 Ad placement tracking. Beacons never wait on anything but the record. Only a
+// placement this edge served and signed is recorded; any other is refused before the upstream
+// (400 CLIENT_ERROR "Unknown placement", docs/decisions/501).
+for (const [kind, path] of [['impression', AD_TRACKING_PATHS.IMPRESSION], ['click', AD_TRACKING_PATHS.CLICK]] as const satisfies ReadonlyArray<readonly [AdEventKind, string]>) {
+  promotionsRoutes.post(path, validJson(SignedAdEventSchema), async (c) => {
+    const { signature, ...event } = c.req.valid('json');
+    if (!(await verifyAdPlacement(c.env, event, signature))) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown placement', 400, [`${kind}: the placement was not served by this storefront`]);
+    const { data } = await c.get('upstream').json({ method: 'POST', path, body: event }, AdEventResponseSchema);
+    return c.json(data, 202);
+  });
+}
 
 // spec: account §9 Recommendation labels.
 promotionsRoutes.get(RECOMMENDATIONS_PATH, validQuery(RecommendationsQuerySchema), async (c) => {

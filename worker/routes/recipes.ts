@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { parseLocationId } from '../../src/lib/location/location-id.ts';
 import { RECIPE_IMAGE_FILE } from '../../src/lib/recipes/artwork.ts';
 import { CategoriesResponseSchema, IngredientUpcQuerySchema, IngredientUpcResponseSchema, FavoritesResponseSchema, RecentViewsResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema, RECIPE_PATHS } from '../../src/lib/recipes/recipes.ts';
 import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
@@ -90,11 +91,13 @@ for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
 recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }));
 recipesRoutes.post(RECIPE_PATHS.OLD_BY_IDS, validJson(RecipeIdsBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_BY_IDS, OldRecipesSchema, { method: 'POST', body: c.req.valid('json') }));
 recipesRoutes.get('/recipes/api/v1/recipe-detail/:id', validParams(IdParamSchema), (c) => forward(c, RECIPE_PATHS.oldDetail(c.req.valid('param').id), OldDetailSchema));
-// the products for the shopper's store: the division and store are the edge's (the session's
-// location), whatever the query said (shopping §7 ingredient-upc)
+// shopping §7 ingredient-upc takes the spec's division and store (validated, so a bad one is a
+// 400), but the products are for the shopper's store: the upstream gets the division and store
+// number of the edge's own location (the session's store) whatever the query said, and the answer
+// names that store (data.locationId). docs/decisions/510-last-spec-surfaces.md
 recipesRoutes.get('/recipes/api/v1/ingredient-upc/:id', validParams(IdParamSchema), validQuery(IngredientUpcQuerySchema), (c) => {
-  const locationId = c.get('locationId');
-  return forward(c, RECIPE_PATHS.oldIngredientUpc(c.req.valid('param').id), IngredientUpcResponseSchema, { query: { division: locationId.slice(0, 3), store: locationId } });
+  const store = parseLocationId(c.get('locationId'));
+  return forward(c, RECIPE_PATHS.oldIngredientUpc(c.req.valid('param').id), IngredientUpcResponseSchema, { query: store ? { division: store.division, store: store.store } : {} });
 });
 recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) => forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema));
 for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import {
-  AddCardSchema, BOT_TELEMETRY_HEADER, CardIdParamSchema, CardSchema, CardsResponseSchema, EbtBalanceRequestSchema, EbtBalanceSchema, EbtPublicKeySchema, GiftCardBalanceSchema, GiftCardKeyParamSchema, GiftCardRequestSchema, GiftCardsResponseSchema, UpdateCardSchema, WALLET_PATHS,
+  AddCardSchema, BOT_TELEMETRY_HEADER, CardIdParamSchema, CardSchema, CardsResponseSchema, EbtBalanceRequestSchema, EbtBalanceSchema, EbtPublicKeySchema, GiftCardBalanceSchema, GiftCardReferenceParamSchema, GiftCardRequestSchema, GiftCardsResponseSchema, UpdateCardSchema, WALLET_PATHS,
 } from '../../src/lib/wallet/contracts.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams } from '../validate.ts';
@@ -11,7 +11,8 @@ import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 // cards and the SNAP/EBT balance for a signed-in shopper only (401 otherwise; the customer is the
 // session's). Requests and answers validated both ways (answers strictly); only the body, the
 // Idempotency-Key, If-Match and, on a card delete, the bot-telemetry header of the client are
-// forwarded. docs/decisions/330-wallet.md
+// forwarded. A PIN check's 429 (too many wrong tries) is the shopper's answer; a gift card is
+// named in a URL by its reference only. docs/decisions/330-wallet.md, 460-wallet-secrets.md
 
 export const walletRoutes = new Hono<EdgeEnv>();
 type WalletContext = Context<EdgeEnv>;
@@ -22,7 +23,8 @@ walletRoutes.use('/wallet/api/*', async (c, next) => {
 });
 
 const CARD = `${WALLET_PATHS.CARDS}/:cardId`;
-const GIFT_CARD = `${WALLET_PATHS.GIFT_CARDS}/:cardNumber`;
+// an applied gift card by its reference: a card number in this path is refused (decision 460)
+const GIFT_CARD = `${WALLET_PATHS.GIFT_CARDS}/:reference`;
 
 walletRoutes.get(WALLET_PATHS.CARDS, async (c) => {
   const { data } = await c.get('upstream').json({ path: WALLET_PATHS.CARDS }, CardsResponseSchema);
@@ -56,8 +58,22 @@ walletRoutes.delete(CARD, validParams(CardIdParamSchema), async (c) => {
   return c.json(data, 200);
 });
 
+/**
+ * A PIN check through the upstream: its 429 (too many wrong card numbers or PINs; decision 460) is
+ * the shopper's answer, not an upstream failure, and keeps its Retry-After.
+ */
+async function pinCheck<T>(c: WalletContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const seconds = error instanceof HttpError && error.statusCode === 429 ? /^retryAfterSeconds=(\d{1,6})$/.exec(error.rootCause[0] ?? '')?.[1] : undefined;
+    if (seconds) c.header('retry-after', seconds);
+    throw error;
+  }
+}
+
 walletRoutes.post(WALLET_PATHS.GIFT_CARD_BALANCE, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARD_BALANCE, body: c.req.valid('json') }, GiftCardBalanceSchema);
+  const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARD_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true }, GiftCardBalanceSchema));
   return c.json(data, 200);
 });
 
@@ -67,7 +83,7 @@ walletRoutes.get(WALLET_PATHS.GIFT_CARDS, async (c) => {
 });
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARDS, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARDS, body: c.req.valid('json'), ...writeHeaders(c) }, GiftCardsResponseSchema);
+  const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARDS, body: c.req.valid('json'), ...writeHeaders(c), rateLimitIsAnswer: true }, GiftCardsResponseSchema));
   return c.json(data, 201);
 });
 
@@ -76,9 +92,9 @@ walletRoutes.delete(WALLET_PATHS.GIFT_CARDS, async (c) => {
   return c.json(data, 200);
 });
 
-walletRoutes.delete(GIFT_CARD, validParams(GiftCardKeyParamSchema), async (c) => {
-  const { cardNumber } = c.req.valid('param');
-  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.giftCard(cardNumber) }, GiftCardsResponseSchema);
+walletRoutes.delete(GIFT_CARD, validParams(GiftCardReferenceParamSchema), async (c) => {
+  const { reference } = c.req.valid('param');
+  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.giftCard(reference) }, GiftCardsResponseSchema);
   return c.json(data, 200);
 });
 
@@ -89,11 +105,12 @@ walletRoutes.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
 
 walletRoutes.post(WALLET_PATHS.EBT_BALANCE, validJson(EbtBalanceRequestSchema), async (c) => {
   try {
-    const { data } = await c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.EBT_BALANCE, body: c.req.valid('json') }, EbtBalanceSchema);
+    const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.EBT_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true }, EbtBalanceSchema));
     return c.json(data, 200);
   } catch (error) {
     // shopping §8: a SNAP error carries reason and code, beside the spec's error shape
-    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
-    return c.json({ ...errorBody(error.code, error.message, 422), error: { reason: error.message, code: error.code } }, 422);
+    if (!(error instanceof HttpError) || (error.statusCode !== 422 && error.statusCode !== 429)) throw error;
+    const status = error.statusCode === 429 ? 429 : 422;
+    return c.json({ ...errorBody(error.code, error.message, status, error.rootCause), error: { reason: error.message, code: error.code } }, status);
   }
 });

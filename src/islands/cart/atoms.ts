@@ -3,6 +3,7 @@ import { shouldSkipRequest } from '../../lib/async/request-state.ts';
 import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type AddOffer, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
 import { CART_ITEM_LIMIT_REASON, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
+import { ERROR_CODES } from '../../lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { lateBasket } from '../shared/late-personal.ts';
 import { CartApiError, changeBasketModality, fetchBasket, fetchCrossSell, newOpId, redirectToSignIn, sendCartOp, sendSubstitution } from './api.ts';
@@ -32,6 +33,8 @@ function failureMessage(op: CartOp, error: unknown): string {
   // spec: shopping §8 Cart
   if (error instanceof CartApiError && error.status === 412) return SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH;
   if (error instanceof CartApiError && error.status === 422 && error.message === CART_ITEM_LIMIT_REASON) return ITEM_LIMIT_ERROR;
+  // none left, or fewer than asked, at the shopper's store: the edge's reason says which (decision 475)
+  if (error instanceof CartApiError && error.code === ERROR_CODES.OUT_OF_STOCK) return error.message;
   if (op.kind === 'add') return SHOPPING_MESSAGES.CART_ADD_FAILURE;
   if (op.kind === 'remove') return SHOPPING_MESSAGES.CART_REMOVE_FAILURE;
   return SHOPPING_MESSAGES.CART_UPDATE_FAILURE;

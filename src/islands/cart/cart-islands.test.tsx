@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { ERROR_CODES, errorBody } from '../../lib/http/errors.ts';
+import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartOnlyLeft } from '../../lib/http/messages.ts';
 
 const MILK = '0000000000017';
 
@@ -97,6 +98,40 @@ describe('AddToCart and CartCount', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
     expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
+  });
+
+  test('an add refused as out of stock rolls back and says so, not the generic message (decision 475)', async () => {
+    const { AddToCart, CartCount } = await islands();
+    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, CART_OUT_OF_STOCK, 422, [MILK])), { status: 422 }));
+    render(
+      <>
+        <CartCount initialCount={2} />
+        <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
+      </>,
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CART_OUT_OF_STOCK));
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
+  });
+
+  test('one more than the store has goes back to the quantity in the cart and says how many are left', async () => {
+    const { AddToCart, CartCount } = await islands();
+    vi.mocked(fetch)
+      .mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, cartOnlyLeft(1), 422, [MILK])), { status: 422 }));
+    render(
+      <>
+        <CartCount initialCount={2} />
+        <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
+      </>,
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add one more Whole Milk' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(cartOnlyLeft(1)));
+    expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1');
+    expect(screen.getByTestId('cart-count').textContent).toBe('3');
   });
 
   test('a hung add times out, rolls back exactly, and the next change still goes through', async () => {

@@ -6,6 +6,7 @@ import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletC
 import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { netLineTotal } from '../../lib/pricing/price.ts';
+import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
 import { announceCartChanged } from '../shared/cart-changed.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
@@ -32,14 +33,10 @@ interface Props {
   /** the newer wallet layer (shopping §6 toggle): gift card and SNAP/EBT balances; null on the older layer */
   walletV2?: CheckoutWalletEntry[] | null;
   slots: Slot[];
+  /** the store's time zone (of the slots answer): slot dates and times are on its clock */
+  timeZone?: string | null;
   customerServicePhone: string;
 }
-
-const dayLabel = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const timeLabel = (time: string) => {
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return `${((hour + 11) % 12) + 1}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
-};
 
 function messageFor(error: unknown, phone: string): string {
   if (error instanceof CheckoutApiError) {
@@ -50,7 +47,7 @@ function messageFor(error: unknown, phone: string): string {
   return checkoutFailure(phone);
 }
 
-function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, customerServicePhone }: Props) {
+function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, timeZone = null, customerServicePhone }: Props) {
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [cards, setCards] = useAtom(walletCardsAtom);
   const requests = useAtomValue(sectionRequestsAtom);
@@ -123,6 +120,8 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
   // ---- time ----
   const days = useMemo(() => [...new Set(slots.map((slot) => slot.date))], [slots]);
   const chosen = view.fulfillment.promiseSelections[0] ?? null;
+  // the hold ends at an instant, read on the store's clock like the slot itself
+  const holdZone = chosen?.timeZone ?? timeZone;
   const [day, setDay] = useState(chosen?.date ?? days[0] ?? '');
   const needsTime = view.modalityType === 'PICKUP' || view.modalityType === 'DELIVERY';
 
@@ -212,8 +211,8 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
           <h2 id="time-heading">2. {view.modalityType === 'DELIVERY' ? 'Delivery' : 'Pickup'} time</h2>
           {chosen && (
             <p role="status" data-testid="checkout-slot-chosen">
-              {dayLabel(chosen.date)}, {timeLabel(chosen.startTime)}–{timeLabel(chosen.endTime)}
-              {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}. Held for you until {new Date(chosen.heldUntil).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}.
+              <span data-testid="checkout-slot-window">{formatSlot(chosen)}</span>
+              {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}. {holdZone ? `Held for you until ${formatInstantClock(Date.parse(chosen.heldUntil), holdZone)}.` : 'Held for you.'}
             </p>
           )}
           {slots.length === 0 ? (
@@ -223,12 +222,12 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
               <div className="days" role="group" aria-label="Day">
                 {days.map((date) => (
                   <button key={date} type="button" className="chip" aria-pressed={date === day} onClick={() => setDay(date)}>
-                    {dayLabel(date)}
+                    {formatDay(date)}
                   </button>
                 ))}
               </div>
               <fieldset className="slots" disabled={busy('time')}>
-                <legend className="sr-only">Time on {day ? dayLabel(day) : ''}</legend>
+                <legend className="sr-only">Time on {day ? formatDay(day) : ''}</legend>
                 {slots
                   .filter((slot) => slot.date === day)
                   .map((slot) => (
@@ -242,7 +241,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, cu
                         onChange={() => void save('time', { slotId: slot.slotId })}
                       />
                       <span>
-                        {timeLabel(slot.startTime)}–{timeLabel(slot.endTime)}
+                        {formatWindow(slot.startTime, slot.endTime)}
                       </span>
                       <span className="muted">{slot.available === 0 ? 'Full' : slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'}</span>
                     </label>

@@ -200,7 +200,7 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
       const response = await islandFetch(BASKET_PATHS.ADD_ITEM, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': newWriteKey() }, body: JSON.stringify({ gtin13: item.upc, quantity: item.quantity }) }).catch(() => null);
       if (response?.ok) added++;
     }
-    setCartProgress(added === products.length ? `Added ${added} ${added === 1 ? 'item' : 'items'} to your cart.` : `Added ${added} of ${products.length} items to your cart; the others are not sold at your store.`);
+    setCartProgress(added === products.length ? `Added ${added} ${added === 1 ? 'item' : 'items'} to your cart.` : `Added ${added} of ${products.length} items to your cart; the others are out of stock or not sold at your store.`);
   };
 
   return (

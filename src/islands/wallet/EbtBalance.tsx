@@ -3,12 +3,13 @@ import * as v from 'valibot';
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
-import { walletErrorAction } from '../../lib/wallet/messages.ts';
+import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { WALLET_PAGE } from './atoms.ts';
 
 // The SNAP/EBT balance (shopping §3, §7, §8): the pin is encrypted in this browser with the
-// upstream's public key (RSA-OAEP, SHA-256) before it is sent; a refusal shows its reason.
+// upstream's public key (RSA-OAEP, SHA-256) before it is sent; a refusal shows its reason (an
+// unknown card and a wrong PIN read alike; after too many, when to try again: decision 460).
 
 const CardSchema = v.pipe(v.string(), v.regex(/^\d{16,19}$/));
 const PinSchema = v.pipe(v.string(), v.regex(/^\d{4,8}$/));
@@ -38,7 +39,7 @@ export function EbtBalance() {
     if (result.snap) return setAnswer({ tone: 'error', text: result.snap.reason });
     const action = walletErrorAction(result);
     if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
-    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? 'We could not find this EBT card.' : action.message });
+    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? WALLET_MESSAGES.EBT_CARD_INVALID : action.message });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { GiftCardRequestSchema } from '../../lib/wallet/contracts.ts';
-import { walletErrorAction } from '../../lib/wallet/messages.ts';
+import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
@@ -42,7 +42,7 @@ export function GiftCards() {
     }
     const action = walletErrorAction(result);
     if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
-    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? 'The gift card number or PIN is not valid.' : action.message });
+    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? WALLET_MESSAGES.GIFT_CARD_INVALID : action.message });
   };
 
   return (

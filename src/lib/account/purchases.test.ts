@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buyAgainGtins, collapsePurchases, INITIAL_PURCHASE_LIST, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
+import { buyAgainGtins, collapsePurchases, INITIAL_PURCHASE_LIST, purchaseDate, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
@@ -65,5 +65,14 @@ describe('buy again', () => {
     const orders = [order('2026-11-01T00:00:00Z', ['A', 'B']), order('2026-11-10T00:00:00Z', ['B', 'C', 'C']), order('2026-11-20T00:00:00Z', ['D'])];
     expect(buyAgainGtins(orders)).toEqual(['B', 'D', 'C', 'A']);
     expect(buyAgainGtins(orders, 2)).toEqual(['B', 'D']);
+  });
+});
+
+describe('the day of a purchase', () => {
+  test('is the store’s day, read from transactionTimeWithTimezone, not the UTC day of placedAt', () => {
+    // 8:30 PM in Fresno on the 22nd is already the 23rd in UTC
+    const late = entry({ placedAt: '2026-11-23T04:30:00.000Z', orderDetails: { subOrders: [{ subOrderId: 'S-1', orderNumber: '1000000001', fulfillmentType: 'PICKUP', transactionTimeWithTimezone: '2026-11-22T20:30:00-08:00' }] } });
+    expect(purchaseDate(late)).toBe('2026-11-22');
+    expect(purchaseDate(entry({ placedAt: '2026-11-23T04:30:00.000Z' }))).toBe('2026-11-23');
   });
 });

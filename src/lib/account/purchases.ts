@@ -39,6 +39,16 @@ export const PurchaseListOrderSchema = v.object({
   items: v.array(v.object({ gtin13: v.string(), name: v.string(), quantity: v.number(), lineTotalCents: v.number() })),
 });
 export type PurchaseListOrder = v.InferOutput<typeof PurchaseListOrderSchema>;
+
+/**
+ * The day of a purchase on its store's clock (YYYY-MM-DD): the date part of its
+ * transactionTimeWithTimezone (account §3), which carries the store's offset; placedAt (UTC)
+ * only when that is missing. `'2026-11-20T17:05:00-08:00'` -> `'2026-11-20'` (placedAt 2026-11-21T01:05Z).
+ */
+export function purchaseDate(order: Pick<PurchaseListOrder, 'orderDetails' | 'placedAt'>): string {
+  const local = order.orderDetails.subOrders[0]?.transactionTimeWithTimezone ?? '';
+  return /^\d{4}-\d{2}-\d{2}T/.test(local) ? local.slice(0, 10) : order.placedAt.slice(0, 10);
+}
 export const PurchaseListResponseSchema = v.object({ data: v.object({ orders: v.array(PurchaseListOrderSchema) }) });
 
 export const RETURN_REASONS = [

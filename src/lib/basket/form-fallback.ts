@@ -1,5 +1,5 @@
 import { MODALITY_LABELS } from '../catalog/product.ts';
-import { SHOPPING_MESSAGES, cartModalityChangeFailure } from '../http/messages.ts';
+import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartModalityChangeFailure } from '../http/messages.ts';
 
 // The no-JavaScript cart forms (add, and the cart page's line form; docs/decisions/030-cart.md): the edge redirects back to
 // returnTo, adding `cartError=<reason>` when the add failed, so the page can say why.
@@ -10,6 +10,7 @@ export const CART_ERROR_PARAM = 'cartError';
 export const CART_FORM_ERRORS = {
   add: SHOPPING_MESSAGES.CART_ADD_FAILURE,
   price: SHOPPING_MESSAGES.ITEM_MISSING_PRICE,
+  stock: CART_OUT_OF_STOCK,
   update: SHOPPING_MESSAGES.CART_UPDATE_FAILURE,
   remove: SHOPPING_MESSAGES.CART_REMOVE_FAILURE,
   changed: SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH,

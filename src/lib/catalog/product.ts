@@ -26,6 +26,18 @@ export const PriceSchema = v.object({
   unit: v.picklist(['each', 'lb']),
 });
 
+/**
+ * A grouped product's group (account §3 variantGrouping): its id, the one dimension its members
+ * differ by (the seeded catalog groups sizes of one item), this product's value and how many
+ * members there are. The members themselves: projection variants.compact, or a fetch by variantGroupIds.
+ */
+export const VariantGroupingSchema = v.object({
+  variantGroupId: v.string(),
+  dimension: v.literal('size'),
+  value: v.string(),
+  memberCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 export const ProductSchema = v.object({
   id: Gtin13Schema,
   gtin13: Gtin13Schema,
@@ -40,6 +52,9 @@ export const ProductSchema = v.object({
   aisleName: v.string(),
   imageUrl: v.string(),
   variantGroupId: v.nullable(v.string()),
+  /** account §3 Product: the variant group where the spec names it, and how the group varies (docs/decisions/510) */
+  itemsV1: v.object({ product: v.object({ variantGroupId: v.nullable(v.string()) }) }),
+  variantGrouping: v.nullable(VariantGroupingSchema),
   price: v.nullable(PriceSchema),
   fulfillment: v.object({
     PICKUP: v.boolean(),

@@ -116,6 +116,8 @@ export const AdSchema = v.object({
   positionOrder: v.number(),
   target: v.string(),
   trackingUrls: v.object({ impression: v.string(), click: v.string() }),
+  /** The edge's signature of the placement, which its tracking calls must carry (docs/decisions/501). */
+  signature: v.optional(v.string()),
 });
 
 export const ProductSearchResponseSchema = v.object({

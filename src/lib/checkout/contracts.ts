@@ -60,7 +60,15 @@ export const CheckoutLineSchema = v.object({
   priceAdjustments: v.array(PriceAdjustmentSchema),
 });
 
-export const PromiseSelectionSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, heldUntil: v.string() });
+/** An IANA time zone name, e.g. America/Los_Angeles. */
+const TimeZoneString = v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone'), v.maxLength(64));
+
+/**
+ * The chosen slot: date and times on the store's wall clock (shopping §9), heldUntil an instant
+ * (ISO 8601, UTC), timeZone the store's, to read that instant on the store's clock (absent on
+ * selections stored before issue 20).
+ */
+export const PromiseSelectionSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, heldUntil: v.string(), timeZone: v.optional(TimeZoneString) });
 
 export const PaymentMethodSchema = v.variant('type', [
   v.object({ type: v.literal('CARD'), cardId: v.string(), brand: v.string(), lastFour: v.string() }),
@@ -136,7 +144,8 @@ export const PlaceOrderSchema = v.object({
 
 export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
 export const TimeslotSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, available: v.number(), capacity: v.number() });
-export const TimeslotsResponseSchema = v.object({ data: v.object({ locationId: v.string(), modalityType: v.picklist(['PICKUP', 'DELIVERY']), timeslots: v.array(TimeslotSchema) }) });
+/** The store's open slots: dates and times on the store's wall clock, in its timeZone. */
+export const TimeslotsResponseSchema = v.object({ data: v.object({ locationId: v.string(), modalityType: v.picklist(['PICKUP', 'DELIVERY']), timeZone: TimeZoneString, timeslots: v.array(TimeslotSchema) }) });
 
 /** shopping §3 Flash sale; §7: POST with gtin13s, idempotency and tenant headers. */
 export const FlashSaleRequestSchema = v.object({ gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)) });

@@ -80,9 +80,6 @@ export function minimumAgeOf(items: ReadonlyArray<{ minimumAge: number | null }>
   return items.reduce<number | null>((max, item) => (item.minimumAge !== null && (max === null || item.minimumAge > max) ? item.minimumAge : max), null);
 }
 
-/** The date of a moment as YYYY-MM-DD in UTC (shopping §9). */
-export const isoDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-
 export interface Summary {
   itemCount: number;
   /** shopping §3 summary cost itemTotal: the lines at their prices, flash-sale adjustments taken off */

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   PRECONDITION_FAILED: 'PRECONDITION_FAILED',
   UNPROCESSABLE: 'UNPROCESSABLE',
   PRICE: 'PRICE',
+  /** an add or a raised quantity the shopper's store has no stock for (docs/decisions/475) */
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
   // spec: account §8 Authentication error names
   FAILED_AUTHENTICATION: 'FailedAuthentication',
   USER_ID_LOCKED: 'UserIdLocked',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_MESSAGES, SHOPPING_MESSAGES, cartLoadFailure, cartModalityChangeFailure } from './messages.ts';
+import { ACCOUNT_MESSAGES, CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartLoadFailure, cartModalityChangeFailure, cartOnlyLeft } from './messages.ts';
 
 describe('message catalogue', () => {
   test('the not-found message keeps its ellipsis and curly apostrophe (shopping §2)', () => {
@@ -18,5 +18,11 @@ describe('message catalogue', () => {
 
   test('the cart load failure carries the banner phone number (shopping §8)', () => {
     expect(cartLoadFailure('1-800-555-0142')).toMatch(/contact Customer Service at 1-800-555-0142\.$/);
+  });
+
+  test('a quantity above the stock says how many are left, in the singular for one; none left is out of stock', () => {
+    expect(cartOnlyLeft(3)).toBe('Sorry, only 3 of this item are left at your store.');
+    expect(cartOnlyLeft(1)).toBe('Sorry, only 1 of this item is left at your store.');
+    expect(cartOnlyLeft(0)).toBe(CART_OUT_OF_STOCK);
   });
 });

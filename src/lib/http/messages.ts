@@ -62,6 +62,20 @@ export function cartModalityChangeFailure(modality: string): string {
 /** shopping §8 Cart load failure on 401 or 403: "the message asks the shopper to sign in again" (wording ours, decision 250). */
 export const CART_SIGN_IN_AGAIN = "We're sorry, but we couldn't load your cart because you've been signed out. Please sign in again to see your cart.";
 
+/**
+ * An add (or a raised quantity) refused because the shopper's store has none left. Wording ours:
+ * shopping §8 Cart gives only the generic add message, which would hide why (decision 475).
+ */
+export const CART_OUT_OF_STOCK = 'Sorry, this item is out of stock at your store.';
+
+/**
+ * A quantity above what the store has, refused with how many it has (decision 475, wording ours).
+ * `cartOnlyLeft(1) === 'Sorry, only 1 of this item is left at your store.'`
+ */
+export function cartOnlyLeft(available: number): string {
+  return available <= 0 ? CART_OUT_OF_STOCK : `Sorry, only ${available} of this item ${available === 1 ? 'is' : 'are'} left at your store.`;
+}
+
 /** spec: shopping §8 Cart load failure, with the banner's customer-service phone. */
 export function cartLoadFailure(phone: string): string {
   return `We're sorry, but there was a problem loading your cart. Please refresh the page. If the problem persists, please contact Customer Service at ${phone}.`;

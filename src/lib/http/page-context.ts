@@ -1,5 +1,6 @@
 import type { Banner } from '../banner/banners.ts';
 import type { Modality } from '../catalog/product.ts';
+import type { AdEventOutput } from '../promotions/ad-tracking.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
 // What a page may know about its request. The worker builds it per render and hands it to Astro
@@ -45,4 +46,9 @@ export interface PageContext {
   cacheable: boolean;
   /** PRODUCT_IMAGE_URL: a real image service's URL template, or null for the contract's images (src/lib/catalog/product-image.ts) */
   productImageTemplate?: string | null;
+  /**
+   * The edge's signature of a sponsored placement the page shows, which its beacons carry (only a
+   * signed placement's impression or click is recorded; docs/decisions/501); null without keys.
+   */
+  signAdPlacement: (event: AdEventOutput) => Promise<string | null>;
 }

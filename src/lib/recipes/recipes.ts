@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LOCATION_ID_PATTERN } from '../location/location-id.ts';
+import { formatLocationId, LOCATION_ID_PATTERN } from '../location/location-id.ts';
 
 // Recipes (issue 10; shopping §1 Recipes, §3 Recipe, list meta, filters, §4, §5, §7, §8, §9): the
 // contracts both API families answer, and the pure rules the pages use: the URL and its suffix,
@@ -139,17 +139,37 @@ export const RecipeFullSchema = v.object({
 });
 export type RecipeFull = v.InferOutput<typeof RecipeFullSchema>;
 
-/** shopping §7 GET /recipes/api/v1/ingredient-upc/{id}: meta (code, success, algorithm), data. */
+/**
+ * shopping §7 GET /recipes/api/v1/ingredient-upc/{id}: meta (code, success, algorithm), data;
+ * data.locationId names the store the products were matched for (null: none, every product).
+ */
 export const IngredientUpcResponseSchema = v.object({
   meta: v.object({ code: v.pipe(v.string(), v.maxLength(60)), success: v.boolean(), algorithm: v.pipe(v.string(), v.maxLength(60)) }),
-  data: v.object({ recipeId: v.string(), ingredients: v.array(IngredientSchema) }),
+  data: v.object({ recipeId: v.string(), locationId: v.nullable(v.string()), ingredients: v.array(IngredientSchema) }),
 });
 export type IngredientUpcResponse = v.InferOutput<typeof IngredientUpcResponseSchema>;
-/** The query the older family's ingredient-upc call takes (shopping §7): a division and a store. */
-export const IngredientUpcQuerySchema = v.object({
-  division: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Z]{3}$/, 'must be a division'))),
-  store: v.optional(v.pipe(v.string(), v.regex(LOCATION_ID_PATTERN, 'must be a location id'))),
-});
+const STORE_NUMBER = /^\d{1,5}$/;
+/**
+ * The query the older family's ingredient-upc call takes (shopping §7): a division and a store,
+ * the store number as account §3 splits a location id (division 701, store 00101); a whole
+ * location id is taken as the store too. A store number needs its division; a location id must
+ * be in the division named. docs/decisions/510-last-spec-surfaces.md
+ */
+export const IngredientUpcQuerySchema = v.pipe(
+  v.object({
+    division: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[0-9A-Z]{3}$/, 'must be a 3-character division'))),
+    store: v.optional(v.pipe(v.string(), v.toUpperCase(), v.check((store) => STORE_NUMBER.test(store) || LOCATION_ID_PATTERN.test(store), 'must be a store number or a location id'))),
+  }),
+  v.check((query) => !query.store || !STORE_NUMBER.test(query.store) || Boolean(query.division), 'a store number needs its division'),
+  v.check((query) => !query.store || !query.division || STORE_NUMBER.test(query.store) || query.store.startsWith(query.division), 'the store is not in that division'),
+);
+export type IngredientUpcQueryOutput = v.InferOutput<typeof IngredientUpcQuerySchema>;
+
+/** The location id an ingredient-upc query names, or null. `ingredientUpcLocation({ division: '701', store: '101' }) === '70100101'` */
+export function ingredientUpcLocation(query: IngredientUpcQueryOutput): string | null {
+  if (!query.store) return null;
+  return STORE_NUMBER.test(query.store) && query.division ? formatLocationId(query.division, query.store) : query.store;
+}
 
 /** shopping §3 Recipe list meta. */
 export const RecipeListMetaSchema = v.object({

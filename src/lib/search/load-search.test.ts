@@ -3,12 +3,13 @@ import type * as v from 'valibot';
 import type { ProductOutput } from '../catalog/product.ts';
 import type { ProductSearchResponseOutput } from '../catalog/search.ts';
 import { HttpError } from '../http/errors.ts';
-import { PRODUCTS_PATH, PRODUCTS_SEARCH_PATH, loadPageCount, loadProducts, loadSearch, upcToGtin13, type JsonClient } from './load-search.ts';
+import { PRODUCTS_PATH, PRODUCTS_SEARCH_PATH, loadProducts, loadSearch, upcToGtin13, type JsonClient } from './load-search.ts';
 
 function product(gtin13: string): ProductOutput {
   return {
     id: gtin13, gtin13, upc: gtin13, slug: `p-${gtin13}`, name: `Product ${gtin13}`, brand: 'B', size: '1 ct', categoryId: '01',
     categoryName: 'Dairy', aisleNumber: 1, aisleName: 'Dairy', imageUrl: '/x.svg', variantGroupId: null,
+    itemsV1: { product: { variantGroupId: null } }, variantGrouping: null,
     price: { regularCents: 100, promoCents: null, unit: 'each' },
     fulfillment: { PICKUP: true, DELIVERY: true, SHIP: false, IN_STORE: true }, stockLevel: 'HIGH', soldByWeight: false,
     minimumAge: null, dietaryTags: [],
@@ -94,27 +95,3 @@ describe('loadProducts', () => {
   });
 });
 
-describe('loadPageCount', () => {
-  const withTotal = (totalCount: number, availableCount = totalCount) => {
-    const response = searchResponse([]);
-    return { ...response, meta: { ...response.meta, totalCount, availableCount } };
-  };
-  test('searches the first page again, without products, and counts its pages', async () => {
-    const offsets: Array<string | undefined> = [];
-    const client = fakeClient((_path, query) => {
-      offsets.push(query['page.offset']);
-      return withTotal(50);
-    });
-    expect(await loadPageCount(client, { 'filter.query': 'milk', 'page.offset': '23952' }, 24)).toBe(3);
-    expect(client.calls).toEqual([PRODUCTS_SEARCH_PATH]);
-    expect(offsets).toEqual(['0']);
-  });
-  test('counts only the pages that can be reached, 0 for no results, null when the search fails', async () => {
-    expect(await loadPageCount(fakeClient(() => withTotal(5000, 1000)), {}, 24)).toBe(42);
-    expect(await loadPageCount(fakeClient(() => withTotal(0)), {}, 24)).toBe(0);
-    const failing = fakeClient(() => {
-      throw new HttpError('UNKNOWN_RESPONSE_ERROR', 'Upstream failed', 500);
-    });
-    expect(await loadPageCount(failing, {}, 24)).toBeNull();
-  });
-});

@@ -3,7 +3,6 @@ import { ProductSearchResponseSchema, type ProductSearchQueryInput, type Product
 import { ERROR_CODES, HttpError } from '../http/errors.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
 import { loadDealPrices } from '../promotions/load-weekly-ad.ts';
-import { summarizePage } from './pagination.ts';
 import { cardCouponMap, COUPON_LOOKUP_MAX_UPCS, COUPON_PATHS, CouponsResponseSchema, type CardCoupon } from '../coupons/coupons.ts';
 
 // The two calls behind every search page: the search, then one product fetch for all the
@@ -66,19 +65,6 @@ export async function loadSearch(client: JsonClient, query: ProductSearchQueryIn
     return { state: 'loaded', response, products: ordered };
   } catch (error) {
     return isHighPageOffsetError(error) ? { state: 'offsetTooHigh' } : { state: 'failed' };
-  }
-}
-
-/**
- * Issue 8 §8: the pages a search has, for a `page` past the end (the high page-offset error): its
- * first page searched again, without products. 0 for no results, null when the search fails.
- */
-export async function loadPageCount(client: JsonClient, query: ProductSearchQueryInput, pageSize: number): Promise<number | null> {
-  try {
-    const { meta } = await searchOnly(client, { ...query, 'page.offset': '0' });
-    return meta.totalCount === 0 ? 0 : summarizePage(1, pageSize, meta.totalCount, 0, meta.availableCount || undefined).pageCount;
-  } catch {
-    return null;
   }
 }
 

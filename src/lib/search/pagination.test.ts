@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageWindow, pastEndMessage, summarizePage } from './pagination.ts';
+import { pageWindow, summarizePage } from './pagination.ts';
 
 describe('summarizePage', () => {
   test('gives the 1-based range shown and the page count', () => {
@@ -19,12 +19,5 @@ describe('pageWindow', () => {
     expect(pageWindow(6, 10)).toEqual([1, null, 4, 5, 6, 7, 8, null, 10]);
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(1, 1)).toEqual([1]);
-  });
-});
-
-describe('pastEndMessage', () => {
-  test('tells the shopper the page is past the end and how many pages there are', () => {
-    expect(pastEndMessage(999, 3)).toBe('Page 999 is past the end — there are 3 pages of results.');
-    expect(pastEndMessage(2, 1)).toBe('Page 2 is past the end — there is 1 page of results.');
   });
 });

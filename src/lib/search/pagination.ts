@@ -34,13 +34,3 @@ export function pageWindow(page: number, pageCount: number, radius = 2): Array<n
   }
   return pages;
 }
-
-/**
- * Issue 8 §8: an out-of-range `page` tells the shopper instead of silently showing page 1.
- * `pastEndMessage(999, 3) === 'Page 999 is past the end — there are 3 pages of results.'`
- */
-export function pastEndMessage(requested: number, pageCount: number): string {
-  return pageCount === 1
-    ? `Page ${requested} is past the end — there is 1 page of results.`
-    : `Page ${requested} is past the end — there are ${pageCount} pages of results.`;
-}

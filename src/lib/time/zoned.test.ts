@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localParts, zonedInstant } from './zoned.ts';
+import { addDays, isoWithOffset, localParts, weekdayOf, zonedInstant } from './zoned.ts';
 
 describe('store time zones', () => {
   it('reads an instant on a store clock', () => {
@@ -25,5 +25,14 @@ describe('store time zones', () => {
   it('adds calendar days', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('writes an instant with the zone’s offset, and names the weekday of a date', () => {
+    expect(isoWithOffset(Date.UTC(2026, 10, 21, 1, 5, 9), 'America/Los_Angeles')).toBe('2026-11-20T17:05:09-08:00');
+    expect(isoWithOffset(Date.UTC(2026, 6, 1, 16, 0), 'America/New_York')).toBe('2026-07-01T12:00:00-04:00');
+    expect(isoWithOffset(Date.UTC(2026, 6, 1, 16, 0), 'UTC')).toBe('2026-07-01T16:00:00+00:00');
+    expect(isoWithOffset(Date.UTC(2026, 6, 1, 16, 0), 'Asia/Kolkata')).toBe('2026-07-01T21:30:00+05:30');
+    expect(weekdayOf('2026-11-25')).toBe(3);
+    expect(weekdayOf('2026-11-29')).toBe(0);
   });
 });

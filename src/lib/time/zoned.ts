@@ -68,6 +68,24 @@ export function zonedInstant(date: string, time: string, timeZone: string): numb
   return guess;
 }
 
+/**
+ * `instant` as ISO 8601 with the zone's offset at that moment (account §3 transactionTimeWithTimezone):
+ * `isoWithOffset(Date.UTC(2026, 10, 21, 1, 5), 'America/Los_Angeles') === '2026-11-20T17:05:00-08:00'`
+ */
+export function isoWithOffset(instant: number, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const offset = Math.round(offsetAt(instant, timeZone) / 60_000);
+  const abs = Math.abs(offset);
+  const seconds = String(new Date(instant).getUTCSeconds()).padStart(2, '0');
+  return `${p.date}T${p.time}:${seconds}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** The weekday of a calendar date (YYYY-MM-DD), 0 = Sunday … 6 = Saturday; the same in every zone. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

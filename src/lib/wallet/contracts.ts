@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { US_STATES } from '../account/addresses.ts';
 import { cardBrand, luhnValid, twoDigitMonth, twoDigitYear } from './cards.ts';
+import { WALLET_MESSAGES } from './messages.ts';
 
 // The wallet's calls (issue 13 §6-§7; shopping §3 Payment card, Gift card, SNAP/EBT balance; §7
 // Checkout and wallet: paths not shown, ours are below). Requests are read by the edge and the
@@ -12,7 +13,8 @@ export const WALLET_PATHS = {
   CARDS: '/wallet/api/v1/cards',
   card: (cardId: string) => `/wallet/api/v1/cards/${encodeURIComponent(cardId)}`,
   GIFT_CARDS: '/wallet/api/v1/gift-cards',
-  giftCard: (key: string) => `/wallet/api/v1/gift-cards/${encodeURIComponent(key)}`,
+  /** an applied gift card by its reference: a card number never goes into a URL (decision 460) */
+  giftCard: (reference: string) => `/wallet/api/v1/gift-cards/${encodeURIComponent(reference)}`,
   GIFT_CARD_BALANCE: '/wallet/api/v1/gift-cards/balance',
   EBT_PUBLIC_KEY: '/wallet/api/v1/ebt/public-key',
   EBT_BALANCE: '/wallet/api/v1/ebt/balance',
@@ -21,8 +23,8 @@ export const WALLET_PATHS = {
 /** The header the edge forwards on a card delete only, and only when the client sent it (shopping §7). */
 export const BOT_TELEMETRY_HEADER = 'x-bot-telemetry';
 export const CARD_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
-/** An applied gift card is named by its number or by the reference the wallet gave it. */
-export const GIFT_CARD_KEY_PATTERN = /^(\d{16,19}|gc-[a-f0-9]{24})$/;
+/** An applied gift card is named by the reference the wallet gave it, never by its number. */
+export const GIFT_CARD_REFERENCE_PATTERN = /^gc-[a-f0-9]{24}$/;
 const MONEY = /^\d{1,9}\.\d{2}$/;
 
 const CARD_NUMBER_MESSAGE = 'enter a valid card number';
@@ -78,7 +80,7 @@ export const UpdateCardSchema = v.object({
 export type UpdateCardInput = v.InferInput<typeof UpdateCardSchema>;
 
 export const CardIdParamSchema = v.object({ cardId: v.pipe(v.string(), v.regex(CARD_ID_PATTERN, 'must be a card id')) });
-export const GiftCardKeyParamSchema = v.object({ cardNumber: secret(GIFT_CARD_KEY_PATTERN, 'must be a gift card number or reference') });
+export const GiftCardReferenceParamSchema = v.object({ reference: secret(GIFT_CARD_REFERENCE_PATTERN, 'must be a gift card reference') });
 
 const BillingAddressSchema = v.strictObject({ addressLine1: v.string(), addressLine2: v.optional(v.string()), city: v.string(), state: v.string(), zipCode: v.string() });
 
@@ -121,7 +123,7 @@ export type GiftCardRequestInput = v.InferInput<typeof GiftCardRequestSchema>;
 /** The balance check's answer: the number masked, never the pin. */
 export const GiftCardBalanceSchema = v.strictObject({ cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)), remainingBalance: v.pipe(v.string(), v.regex(MONEY)) });
 export const AppliedGiftCardSchema = v.strictObject({
-  reference: v.pipe(v.string(), v.regex(/^gc-[a-f0-9]{24}$/)),
+  reference: v.pipe(v.string(), v.regex(GIFT_CARD_REFERENCE_PATTERN)),
   cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)),
   lastFour: v.pipe(v.string(), v.regex(/^\d{4}$/)),
   remainingBalance: v.pipe(v.string(), v.regex(MONEY)),
@@ -147,9 +149,11 @@ export const EbtBalanceRequestSchema = v.object({
 export type EbtBalanceRequestInput = v.InferInput<typeof EbtBalanceRequestSchema>;
 export const EbtBalanceSchema = v.strictObject({ balance: v.pipe(v.string(), v.regex(MONEY)), amount: v.pipe(v.string(), v.regex(MONEY)) });
 export type EbtBalanceOutput = v.InferOutput<typeof EbtBalanceSchema>;
-/** shopping §8: a SNAP error carries reason and code. */
+/**
+ * shopping §8: a SNAP error carries reason and code. An unknown card, a wrong PIN and a card linked
+ * to another account are one answer (decision 460); a used, stale or foreign paymentgram another.
+ */
 export const EBT_ERRORS = {
-  INVALID_PIN: { code: 'INVALID_PIN', reason: 'The PIN you entered is incorrect.' },
-  CARD_NOT_FOUND: { code: 'CARD_NOT_FOUND', reason: 'We could not find this EBT card.' },
+  INVALID_CARD_OR_PIN: { code: 'INVALID_CARD_OR_PIN', reason: WALLET_MESSAGES.EBT_CARD_INVALID },
   INVALID_PAYMENTGRAM: { code: 'INVALID_PAYMENTGRAM', reason: 'The balance request expired. Please try again.' },
 } as const;

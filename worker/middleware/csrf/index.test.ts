@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
 import type { EdgeEnv } from '../../types.ts';
-import { FORM_POST_ENDPOINTS, checkWrite, csrf } from './index.ts';
+import { FORM_POST_ENDPOINTS, checkWrite, csrf, declaresBody } from './index.ts';
 
 // docs/decisions/020-sessions.md CSRF rules.
 
@@ -56,9 +56,27 @@ describe('checkWrite', () => {
     }
   });
 
-  test('a DELETE may have no body', () => {
-    expect(checkWrite({ ...base, method: 'DELETE', contentType: undefined, hasBody: false })).toBeNull();
-    expect(checkWrite({ ...base, method: 'DELETE', contentType: 'text/plain', hasBody: true })).toMatchObject({ status: 415 });
+  test('a write without a body skips only the type rule (issue 20 §5)', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false })).toBeNull();
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: undefined })).toBeNull();
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, origin: 'https://evil.example' })).toMatchObject({ status: 403 });
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, origin: undefined, secFetchSite: undefined })).toMatchObject({ status: 403 });
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: 'cross-site' })).toMatchObject({ status: 403 });
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: true })).toMatchObject({ status: 415 });
+      expect(checkWrite({ ...base, method, contentType: 'text/plain', hasBody: false })).toMatchObject({ status: 415 });
+    }
+  });
+});
+
+describe('declaresBody', () => {
+  test('a Content-Length above 0, a Transfer-Encoding or a Content-Type declares a body', () => {
+    expect(declaresBody(new Headers())).toBe(false);
+    expect(declaresBody(new Headers({ 'content-length': '0' }))).toBe(false);
+    expect(declaresBody(new Headers({ 'content-length': '2' }))).toBe(true);
+    expect(declaresBody(new Headers({ 'content-length': 'x' }))).toBe(true);
+    expect(declaresBody(new Headers({ 'transfer-encoding': 'chunked' }))).toBe(true);
+    expect(declaresBody(new Headers({ 'content-length': '0', 'content-type': 'text/plain' }))).toBe(true);
   });
 });
 

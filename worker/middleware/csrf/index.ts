@@ -6,9 +6,10 @@ import type { EdgeEnv } from '../../types.ts';
 // CSRF and origin check (ARCHITECTURE.md Sessions and trust; docs/decisions/020-sessions.md).
 // Every state-changing request must come from our own origin: the Origin header equals the
 // request's origin, or, without Origin, Sec-Fetch-Site is same-origin. Sec-Fetch-Site
-// cross-site or same-site (a sibling banner host) is refused whatever Origin says. Then the body
+// cross-site or same-site (a sibling banner host) is refused whatever Origin says. Then a body
 // must be JSON, except on the progressive-enhancement form endpoints below, which also take
-// application/x-www-form-urlencoded (what a plain HTML form posts without JavaScript).
+// application/x-www-form-urlencoded (what a plain HTML form posts without JavaScript). A request
+// without a body has no type to check: only the origin rule applies to it (docs/decisions/500).
 
 export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -67,6 +68,7 @@ export function checkWrite(request: {
   origin: string | undefined;
   secFetchSite: string | undefined;
   contentType: string | undefined;
+  /** Whether the request declares a body (declaresBody: its headers, not the runtime's stream). */
   hasBody: boolean;
   /** The Authorization header, for the bodiless bearer POSTs. */
   authorization?: string | undefined;
@@ -94,12 +96,26 @@ export function checkWrite(request: {
   } else if (site !== 'same-origin') {
     return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Request origin could not be confirmed' };
   }
+  // No body and no type, nothing to check: a bodiless DELETE, or a bodiless POST such as the
+  // spec's sign-in-with-token, passes on its origin alone; a declared body still needs its type.
+  if (!request.hasBody && !request.contentType) return null;
   const type = request.contentType ?? '';
   if (JSON_TYPE.test(type)) return null;
   if (FORM_TYPE.test(type) && request.method.toUpperCase() === 'POST' && FORM_POST_ENDPOINTS.includes(url.pathname)) return null;
-  // A DELETE may carry no body at all.
-  if (!type && !request.hasBody && request.method.toUpperCase() === 'DELETE') return null;
   return { status: 415, code: ERROR_CODES.CLIENT_ERROR, reason: 'Content-Type must be application/json' };
+}
+
+/**
+ * True when a request declares a body: a Content-Length above 0, a Transfer-Encoding (RFC 9112
+ * §6.3: without either a request has none), or a Content-Type (a typed body, however long, gets
+ * its type checked). Read from the headers, because workerd hands the app a body stream for every
+ * incoming POST, PUT, PATCH and DELETE, even one that sent no byte.
+ * `declaresBody(new Headers({ 'content-length': '0' })) === false`
+ */
+export function declaresBody(headers: Headers): boolean {
+  if (headers.has('transfer-encoding') || headers.has('content-type')) return true;
+  const length = headers.get('content-length');
+  return length !== null && length.trim() !== '0';
 }
 
 export function csrf(): MiddlewareHandler<EdgeEnv> {
@@ -110,7 +126,7 @@ export function csrf(): MiddlewareHandler<EdgeEnv> {
       origin: c.req.header('origin'),
       secFetchSite: c.req.header('sec-fetch-site'),
       contentType: c.req.header('content-type'),
-      hasBody: c.req.raw.body !== null,
+      hasBody: declaresBody(c.req.raw.headers),
       authorization: c.req.header('authorization'),
     });
     if (refused) return errorResponse(c, refused.code, refused.reason, refused.status);

@@ -7,9 +7,11 @@ function appFor() {
   const app = new Hono<EdgeEnv>();
   app.use('*', edgeContext());
   app.get('/', (c) => c.json({ banner: c.get('banner').id, locationId: c.get('locationId'), modality: c.get('modality') }));
+  app.get('/origin', (c) => c.text(c.get('publicOrigin')));
   return app;
 }
-const ENV = { DEFAULT_BANNER: 'harvest', BANNER_HOSTS: 'bayside.example=bayside' } as unknown as Env;
+const ORIGINS = 'harvest=https://www.harvest.example,bayside=https://www.bayside.example';
+const ENV = { DEFAULT_BANNER: 'harvest', BANNER_HOSTS: 'bayside.example=bayside', BANNER_ORIGINS: ORIGINS } as unknown as Env;
 
 describe('edgeContext', () => {
   test('takes the banner from the host name, never from a client header', async () => {
@@ -35,6 +37,28 @@ describe('edgeContext', () => {
     const response = await app.request('http://127.0.0.1/page?banner=bayside', {}, { ...ENV, ENVIRONMENT: 'development' });
     expect(await response.text()).toBe('<h1>Bayside Foods</h1>');
     expect(response.headers.get('set-cookie')).toMatch(/^hm_dev_banner=bayside;/);
+  });
+
+  test('the public origin is the banner\'s configured one, whatever Host or forwarding headers say (issue 20 §5)', async () => {
+    const forged = { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example', 'x-forwarded-proto': 'http' };
+    for (const [url, origin] of [
+      ['http://evil.localhost:8787/origin', 'https://www.harvest.example'],
+      ['http://127.0.0.1:8806/origin', 'https://www.harvest.example'],
+      ['http://bayside.example/origin', 'https://www.bayside.example'],
+      ['http://bayside.localhost:8806/origin', 'https://www.bayside.example'],
+    ]) {
+      const response = await appFor().request(url!, { headers: forged }, ENV);
+      expect([url, await response.text()]).toEqual([url, origin]);
+    }
+    // the development override changes the banner, so the origin with it
+    expect(await (await appFor().request('http://127.0.0.1/origin?banner=bayside', {}, { ...ENV, ENVIRONMENT: 'development' })).text()).toBe('https://www.bayside.example');
+  });
+
+  test('a banner without a configured origin is refused (500 in the spec shape), never answered with the Host', async () => {
+    const response = await appFor().request('http://bayside.example/origin', {}, { ...ENV, BANNER_ORIGINS: 'harvest=https://www.harvest.example' });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain('bayside.example/');
+    expect((await appFor().request('http://127.0.0.1/origin', {}, { ...ENV, BANNER_ORIGINS: 'harvest=https://www.harvest.example' })).status).toBe(200);
   });
 
   test('uses the shopper store cookie and ignores client location headers', async () => {

@@ -12,13 +12,17 @@ import type { EdgeEnv } from '../../types.ts';
 
 // Banner from the host name (development override: ?banner=<id> stored in a cookie), the
 // shopper's store and modality from the `hm_store` cookie ("<locationId>.<MODALITY>"), falling
-// back to the banner's default store. Client headers are never read for any of these.
+// back to the banner's default store. Client headers are never read for any of these. The
+// banner's public origin (canonical links, sitemap, JSON-LD, email links) is BANNER_ORIGINS
+// alone, never the request's Host: a page cached for everyone holds no client-chosen origin
+// (docs/decisions/500).
 
 export const STORE_COOKIE = 'hm_store';
 /** account §3 Geo location: `<postal code>.<proxy store locationId>` for a shopper who chose no store */
 export const GEO_COOKIE = 'hm_geo';
 export const DEV_BANNER_COOKIE = 'hm_dev_banner';
 const DEFAULT_TIME_ZONE = 'America/New_York';
+let warnedMissingOrigin = false;
 
 /** Parses the store cookie. `parseStoreCookie('70100101.DELIVERY.93720') -> { locationId, modality, postalCode }` */
 export function parseStoreCookie(value: string | undefined): { locationId: string; modality: Modality; postalCode: string | null } | null {
@@ -59,11 +63,18 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
       }
     }
     const banner = BANNERS[bannerId];
+    const publicOrigin = origins.get(bannerId);
+    if (!publicOrigin) {
+      // fails closed: a link built from the Host would be the client's to choose
+      if (!warnedMissingOrigin) console.error(JSON.stringify({ level: 'error', message: `BANNER_ORIGINS has no origin for the banner ${bannerId}: its requests are refused` }));
+      warnedMissingOrigin = true;
+      return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'The storefront is not configured for this banner', 500, ['BANNER_ORIGINS']);
+    }
     // a cookie naming another banner's store (edited by hand, or set on the other banner) is ignored
     const parsedStore = parseStoreCookie(getCookie(c, STORE_COOKIE));
     const store = parsedStore && banner.divisions.includes(parsedStore.locationId.slice(0, 3)) ? parsedStore : null;
     c.set('banner', banner);
-    c.set('publicOrigin', origins.get(bannerId) ?? url.origin);
+    c.set('publicOrigin', publicOrigin);
     // a shopper who chose no store is priced at their postal code's proxy store, else the banner's default (account §3)
     const parsedGeo = store ? null : parseGeoCookie(getCookie(c, GEO_COOKIE));
     const geo = parsedGeo && banner.divisions.includes(parsedGeo.proxyStore.slice(0, 3)) ? parsedGeo : null;

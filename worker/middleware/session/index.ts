@@ -52,8 +52,12 @@ export function clearSessionCookie(c: Context): void {
   c.header('set-cookie', clearedSessionCookie(), { append: true });
 }
 
-/** At most this many hm_session values of one request are verified (each costs an HMAC). */
-export const MAX_SESSION_COOKIE_VALUES = 4;
+/**
+ * At most this many hm_session values of one request are read (issue 20 §5: four junk values set
+ * by a sibling host must not sign the shopper out). Each costs at most one HMAC, and only when it
+ * is well formed under a known key id, so a stuffed Cookie header costs little.
+ */
+export const MAX_SESSION_COOKIE_VALUES = 8;
 
 /**
  * Every hm_session value of the Cookie header, in order. A browser sends several when cookies of

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import { AppDataResponseSchema, CustomerProfileResponseSchema, PROFILE_DATA_PATHS } from '../../src/lib/account/profile.ts';
+import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import type { EdgeEnv } from '../types.ts';
+
+// account §7 Profile and data at the edge, beside basic/profile (worker/routes/preferences.ts):
+//   GET /accountmanagement/api/appData            -> { data: { banner, toggles, profile, preferredStore } }
+//   GET /atlas/v1/customer-profile/v1/profile     -> { data: { profile } } (basic/profile's, plus identity facts)
+// Signed in only (401 otherwise), validated both ways; the answers are private (no-store).
+// docs/decisions/510-last-spec-surfaces.md
+
+export const profileRoutes = new Hono<EdgeEnv>();
+
+for (const [path, schema] of [[PROFILE_DATA_PATHS.APP_DATA, AppDataResponseSchema], [PROFILE_DATA_PATHS.CUSTOMER_PROFILE, CustomerProfileResponseSchema]] as const) {
+  profileRoutes.get(path, async (c) => {
+    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your profile', 401);
+    const { data } = await c.get('upstream').json({ path }, schema);
+    return c.json(data, 200);
+  });
+}
