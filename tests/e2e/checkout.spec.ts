@@ -121,7 +121,7 @@ async function multiBuyItem(page: Page): Promise<{ gtin13: string; count: number
     data: { products: Array<{ gtin13: string; price: { regularCents: number; promoCents: number | null } | null; minimumAge: number | null; fulfillment: { PICKUP: boolean }; stockLevel: string }> };
   };
   const dealOf = (gtin13: string) => deals.find((entry) => entry.upcs.includes(gtin13))!.priceString;
-  const product = products.data.products.find((entry) => entry.price !== null && entry.minimumAge === null && entry.fulfillment.PICKUP && entry.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK' && dealItemAgrees(dealOf(entry.gtin13), entry.price));
+  const product = products.data.products.find((entry) => entry.price !== null && entry.minimumAge === null && entry.fulfillment.PICKUP && entry.stockLevel === 'HIGH' && dealItemAgrees(dealOf(entry.gtin13), entry.price));
   expect(product, 'an item on a multi-buy deal').toBeTruthy();
   const terms = dealTerms(dealOf(product!.gtin13));
   if (terms.kind !== 'MULTI') throw new Error(`not a multi-buy deal: ${dealOf(product!.gtin13)}`);

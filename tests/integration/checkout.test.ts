@@ -6,7 +6,7 @@ import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { CheckoutResponseSchema, FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Checkout } from '../../src/lib/checkout/contracts.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
-import { netLineTotal } from '../../src/lib/pricing/price.ts';
+import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';

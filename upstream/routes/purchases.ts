@@ -3,7 +3,7 @@ import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, Retu
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { netLineTotal } from '../../src/lib/pricing/price.ts';
+import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { isoWithOffset, zonedInstant } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';

@@ -1,23 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
-import { cartViewAtom, loadCartAtom, refreshCartAtom, seedLateBasketAtom } from './atoms.ts';
-import { onCartChanged } from '../shared/cart-changed.ts';
+import { cartViewAtom, loadCartAtom, pinnedCartActionAtom, pinnedCartAtom, readPinnedChoiceAtom, refreshCartAtom, seedLateBasketAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface PinnedCartProps {
   /** The banner's toggles.cartFetch: the variant banner does not fetch the cart on page load (decision 250). */
   cartFetch?: boolean;
-}
-
-function readChoice(): string | null {
-  try {
-    return localStorage.getItem(PINNED_CART_STORAGE_KEY);
-  } catch {
-    return null;
-  }
 }
 
 /** The pinned mini cart of every page (shopping §2): collapsed to a bar, opened to a panel, or hidden. */
@@ -26,34 +17,30 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const load = useSetAtom(loadCartAtom);
   const refresh = useSetAtom(refreshCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
-  const [choice, setChoice] = useState<string | null>(null);
+  const state = useAtomValue(pinnedCartAtom);
+  const act = useSetAtom(pinnedCartActionAtom);
+  const readChoice = useSetAtom(readPinnedChoiceAtom);
   // The server renders nothing (it has no cart); the first render in the browser must match it,
   // though the header's count may already have seeded the shared cart atoms (React error 418).
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     setMounted(true);
-    setChoice(readChoice());
+    readChoice();
     if (!seedLate() && cartFetch) void load();
-  }, [cartFetch, load, seedLate]);
+  }, [cartFetch, load, readChoice, seedLate]);
   // the checkout's flash-sale claim prices lines down: show what the checkout charges
-  useEffect(() => onCartChanged(() => void refresh()), [refresh]);
+  useEffect(() => {
+    const listener = () => void refresh();
+    window.addEventListener(CART_CHANGED_EVENT, listener);
+    return () => window.removeEventListener(CART_CHANGED_EVENT, listener);
+  }, [refresh]);
 
   const lines = view.lines.filter((line) => !line.isDeleting);
-  const state = pinnedCartState(choice, view.itemCount);
   useEffect(() => {
     document.body.classList.toggle('has-pinned-cart', mounted && state !== 'hidden');
   }, [mounted, state]);
   if (!mounted || state === 'hidden') return null;
 
-  const act = (action: PinnedCartAction) => {
-    const next = nextPinnedCartState(state, action);
-    setChoice(next);
-    try {
-      localStorage.setItem(PINNED_CART_STORAGE_KEY, next);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
-  };
   // the quantities as the shopper sees them, priced by the one pricing function (src/lib/pricing)
   const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
   const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { ERROR_CODES, errorBody } from '../../lib/http/errors.ts';
 import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartOnlyLeft } from '../../lib/http/messages.ts';
 
@@ -199,22 +200,22 @@ describe('PinnedCart', () => {
 
   test('fetches the cart again when the checkout’s flash-sale claim changed it, and shows what the checkout charges', async () => {
     vi.resetModules();
-    const [{ default: PinnedCart }, { announceCartChanged }] = await Promise.all([import('./PinnedCart.tsx'), import('../shared/cart-changed.ts')]);
+    const { default: PinnedCart } = await import('./PinnedCart.tsx');
     vi.mocked(fetch)
       .mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }))
       .mockResolvedValueOnce(new Response(JSON.stringify(withFlashSale(1)), { status: 200 }));
     render(<PinnedCart cartFetch />);
     await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $12.27'));
-    act(() => announceCartChanged());
+    act(() => void window.dispatchEvent(new Event(CART_CHANGED_EVENT)));
     await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $11.77'));
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   test('a page that never fetched the cart (the variant banner) does not fetch it on the announcement either', async () => {
     vi.resetModules();
-    const [{ default: PinnedCart }, { announceCartChanged }] = await Promise.all([import('./PinnedCart.tsx'), import('../shared/cart-changed.ts')]);
+    const { default: PinnedCart } = await import('./PinnedCart.tsx');
     render(<PinnedCart cartFetch={false} />);
-    await act(async () => announceCartChanged());
+    await act(async () => void window.dispatchEvent(new Event(CART_CHANGED_EVENT)));
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -2,12 +2,12 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
 import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
-import { netLineTotal } from '../../lib/pricing/price.ts';
+import { netLineTotal } from '../../lib/pricing/net-line.ts';
 import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
-import { announceCartChanged } from '../shared/cart-changed.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
 import { checkoutAtom, flashSalesAtom, holdsFlashSaleAtom, sectionMessagesAtom, sectionRequestAtom, sectionRequestsAtom, walletCardsAtom, type CheckoutSection } from './atoms.ts';
@@ -76,7 +76,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
         if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) {
           setCheckout(await fetchCheckout(initial.id));
           // the cart prices the offers held too: the pinned cart shows what this page charges
-          announceCartChanged();
+          window.dispatchEvent(new Event(CART_CHANGED_EVENT));
         }
       })
       .catch(() => undefined);

@@ -33,6 +33,13 @@ export const BASKET_PATHS = {
   CHANGE_MODALITY: '/basket/api/v2/user/change-modality',
 } as const;
 
+/**
+ * Dispatched on window when another feature's call changed the shopper's cart on the server (the
+ * checkout's flash-sale claim prices lines down, issue 20 §3): the cart islands fetch it again, so
+ * the pinned cart shows what the checkout charges. An event, because no feature imports another.
+ */
+export const CART_CHANGED_EVENT = 'hm:cart-changed';
+
 /** POST /basket/api/v2/user/change-modality (JSON, or the cart page's plain form with returnTo). */
 export const ChangeModalityRequestSchema = v.object({ modalityType: ModalitySchema });
 export const ChangeModalityFormSchema = v.object({ modalityType: ModalitySchema, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });

@@ -4,7 +4,7 @@
 
 import type { Modality } from '../catalog/product.ts';
 import { formatCents } from '../money/money.ts';
-import { netLineTotal } from '../pricing/price.ts';
+import { netLineTotal } from '../pricing/net-line.ts';
 
 /** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
 export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);

@@ -5,7 +5,6 @@
 // and upstream.
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const USD_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 export interface FormatOptions {
   /** whole dollars without ".00", as a circular writes a deal ("3 for $5"); amounts with cents keep them */
@@ -19,8 +18,9 @@ export interface FormatOptions {
 export function formatCents(cents: number, options: FormatOptions = {}): string {
   // `|| 0` turns -0 into 0: nothing is "-$0.00"
   const whole = Math.round(cents) || 0;
-  if (options.dropZeroCents && whole % 100 === 0) return USD_WHOLE.format(whole / 100);
-  return USD.format(whole / 100);
+  const text = USD.format(whole / 100);
+  // "$5.00" → "$5": the last three characters are always ".00" for whole dollars
+  return options.dropZeroCents && whole % 100 === 0 ? text.slice(0, -3) : text;
 }
 
 /** Formats a 2-decimal dollars string of an API answer (a gift-card or EBT balance). `formatDollarText('1234.50') === '$1,234.50'` */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cartTotals, dealTerms, lineOffer, linePrice, netLineTotal, withCouponUnit, type FlashSaleTerms, type Offer } from './price.ts';
+import { netLineTotal } from './net-line.ts';
+import { cartTotals, dealTerms, lineOffer, linePrice, withCouponUnit, type FlashSaleTerms, type Offer } from './price.ts';
 
 // Every deal form the seed writes (upstream/seed/promotions.ts dealFor, weeklyDeals, flyerDeals).
 describe('dealTerms reads each price string form of the circulars', () => {

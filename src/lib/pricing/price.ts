@@ -167,15 +167,6 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
   };
 }
 
-/**
- * What a checkout or order line costs: its lineTotalCents (before adjustments) less its price
- * adjustments, never below zero. Placed orders keep both, so the confirmation and the order
- * history show what was charged. `netLineTotal({ lineTotalCents: 897, priceAdjustments: [{ amountCents: 100 }] }) === 797`
- */
-export function netLineTotal(line: { lineTotalCents: number; priceAdjustments: ReadonlyArray<{ amountCents: number }> }): number {
-  return Math.max(0, line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0));
-}
-
 /** The totals of a cart: what it costs and what the shopper saves, in cents. */
 export function cartTotals(lines: ReadonlyArray<{ offer: Offer; quantity: number }>): { subtotalCents: number; savingsCents: number } {
   let subtotalCents = 0;
@@ -217,8 +208,7 @@ export function lineOffer(line: {
   flashSales?: readonly FlashSaleTerms[] | null;
 }): Offer {
   const coupon = line.coupon ? { kind: line.coupon.kind, value: line.coupon.value, minQuantity: line.coupon.minQuantity } : null;
-  const flashSales = (line.flashSales ?? []).map((sale) => ({ couponId: sale.couponId, discountCents: sale.discountCents, held: sale.held, perShopper: sale.perShopper }));
-  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon, flashSales };
+  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon, flashSales: line.flashSales ?? [] };
 }
 
 /**
