@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 import importDirection from './eslint-rules/import-direction.js';
+import oneMoneyFormatter from './eslint-rules/one-money-formatter.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-edge/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/'] },
@@ -18,7 +19,7 @@ export default tseslint.config(
         TextEncoder: 'readonly', TextDecoder: 'readonly', document: 'readonly', window: 'readonly', navigator: 'readonly',
       },
     },
-    plugins: { local: importDirection },
+    plugins: { local: { rules: { ...importDirection.rules, ...oneMoneyFormatter.rules } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -26,6 +27,11 @@ export default tseslint.config(
       // src/lib ← src ← worker; upstream/ only through worker/index-embedded.ts (docs/decisions/071)
       'local/import-direction': 'error',
     },
+  },
+  {
+    // every dollar amount a shopper reads goes through src/lib/money (docs/decisions/480)
+    files: ['src/**/*.{ts,tsx,astro}', 'worker/**/*.ts', 'upstream/**/*.ts'],
+    rules: { 'local/one-money-formatter': 'error' },
   },
   {
     // Pages render on the edge in UTC and islands hydrate in the shopper's zone: a time or date a

@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { formatCents } from '../../src/lib/money/money.ts';
+import { dealTerms } from '../../src/lib/pricing/price.ts';
+import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
@@ -66,6 +69,70 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   const cart = (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: unknown[] } };
   expect(cart.data.lineItems).toEqual([]);
 });
+
+// issue 20 §3: the pinned mini cart said $16.66 while the checkout charged $16.16 (a flash sale
+// the mini cart did not apply). A flash-sale line and a multi-buy line, priced everywhere alike.
+test('the mini cart, cart, checkout and confirmation show the same total', async ({ page }) => {
+  await signIn(page);
+  // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts)
+  const milk = await gtinFor(page, 'whole milk', (product) => product.minimumAge === null && /Whole Milk/.test(product.name));
+  const multi = await multiBuyItem(page);
+  await setCart(page, [[milk, 3], [multi.gtin13, multi.count - 1]]);
+  // the multi-buy line raised to its deal's count on the cart page, optimistically
+  await page.goto('/cart');
+  await waitForIslands(page);
+  const multiLine = page.locator(`[data-testid="cart-line"][data-gtin13="${multi.gtin13}"]`);
+  await multiLine.getByRole('button', { name: /^Add one more/ }).click();
+  await expect(multiLine.getByTestId('cart-line-quantity')).toHaveText(String(multi.count));
+  await expect(multiLine.getByTestId('cart-line-total')).toHaveText(formatCents(multi.totalCents));
+  await expect(multiLine).toHaveAttribute('aria-busy', 'false');
+  await expect(multiLine.getByTestId('cart-line-total')).toHaveText(formatCents(multi.totalCents));
+  // the checkout claims the flash sale; the pinned mini cart fetches the cart again and agrees
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+  const items = await page.getByTestId('checkout-item-total').innerText();
+  await expect(page.getByTestId('pinned-cart-summary')).toHaveText(`${3 + multi.count} items · ${items}`);
+  // the cart page, and each line's total there, as the checkout's
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(`Subtotal: ${items}`);
+  const checkoutLines = await linesOf(page, '/checkout', '[data-testid="checkout-lines"] li', '.amount');
+  expect(await linesOf(page, '/cart', '[data-testid="cart-line"]', '[data-testid="cart-line-total"]')).toEqual(checkoutLines);
+  // placed: the confirmation shows the same items total and the total the checkout showed
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  await chooseFirstTime(page);
+  await saveContact(page);
+  await expect(page.getByTestId('checkout-item-total')).toHaveText(items);
+  const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-item-total')).toHaveText(items);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+});
+
+/** A weekly-ad item on an "N for $D" deal (N of it cost $D), sold for pickup without an age limit, with the deal's N and D. */
+async function multiBuyItem(page: Page): Promise<{ gtin13: string; count: number; totalCents: number }> {
+  const circulars = (await (await page.request.get('/atlas/v1/weekly-ad/v1/circulars/current')).json()) as { data: { circulars: Array<{ deals: Array<{ priceString: string; upcs: string[] }> }> } };
+  const deals = circulars.data.circulars.flatMap((circular) => circular.deals).filter((deal) => /^\d+ for \$/.test(deal.priceString));
+  const gtins = [...new Set(deals.flatMap((deal) => deal.upcs))].slice(0, 100);
+  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`)).json()) as {
+    data: { products: Array<{ gtin13: string; price: { regularCents: number; promoCents: number | null } | null; minimumAge: number | null; fulfillment: { PICKUP: boolean }; stockLevel: string }> };
+  };
+  const dealOf = (gtin13: string) => deals.find((entry) => entry.upcs.includes(gtin13))!.priceString;
+  const product = products.data.products.find((entry) => entry.price !== null && entry.minimumAge === null && entry.fulfillment.PICKUP && entry.stockLevel === 'HIGH' && dealItemAgrees(dealOf(entry.gtin13), entry.price));
+  expect(product, 'an item on a multi-buy deal').toBeTruthy();
+  const terms = dealTerms(dealOf(product!.gtin13));
+  if (terms.kind !== 'MULTI') throw new Error(`not a multi-buy deal: ${dealOf(product!.gtin13)}`);
+  return { gtin13: product!.gtin13, count: terms.count, totalCents: terms.totalCents };
+}
+
+/** Each line's gtin13 (or name) and amount on a page, in order. */
+async function linesOf(page: Page, path: string, line: string, amount: string): Promise<string[]> {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  return page.locator(line).evaluateAll((rows, selector) => rows.map((row) => row.querySelector(selector)?.textContent?.trim() ?? ''), amount);
+}
 
 test('a cart with wine asks for a birth date and refuses an under-age buyer', async ({ page }) => {
   await signIn(page);

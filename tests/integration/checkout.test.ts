@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { OrderDetailResponseSchema, PURCHASE_PATHS } from '../../src/lib/account/purchases.ts';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
+import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { FlashSaleResponseSchema, OrderResponseSchema, TimeslotsResponseSchema } from '../../src/lib/checkout/contracts.ts';
+import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
@@ -168,6 +171,34 @@ describe('flash sales', () => {
     const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
     expect(checkout.lineItems[0]?.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: 'FS-TEST-1', amountCents: 100 }]);
     expect(checkout.summary.itemTotal).toBe(checkout.lineItems[0]!.lineTotalCents - 100);
+  });
+
+  // issue 20 §3: the pinned mini cart said $16.66 while the checkout charged $16.16 (the cart left the flash sale out)
+  test('with a flash sale claimed, the cart answers the total the checkout charges, and the order and its history keep it', async () => {
+    await env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-TEST-CART', 'harvest', ?1, 50, 10, 2, ?2)`).bind(food[0], Date.now() + 3_600_000).run();
+    try {
+      const ready = await readyCheckout(cookie, [[food[0]!, 3], [food[1]!, 1]]);
+      const claimed = await call('POST', '/checkout/api/v1/flash-sales', { headers: { 'idempotency-key': newKey(), 'x-tenant-id': 'harvest' }, body: { gtin13s: [food[0], food[1]] } });
+      expect(v.parse(FlashSaleResponseSchema, await claimed.json()).data.flashSales).toEqual({ [food[0]!]: 2, [food[1]!]: 0 });
+      const cart = v.parse(BasketResponseSchema, await (await call('GET', '/basket/api/basket/')).json()).data;
+      const checkout = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${ready.id}`));
+      const flashLine = checkout.lineItems.find((line) => line.gtin13 === food[0]);
+      expect(flashLine?.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: 'FS-TEST-CART', amountCents: 100 }]);
+      // what the mini cart and the cart page add up is what the checkout charges for the items
+      expect(cart.subtotalCents).toBe(checkout.summary.itemTotal);
+      expect(cart.lineItems.map((line) => [line.gtin13, line.lineTotalCents, line.priceAdjustments])).toEqual(checkout.lineItems.map((line) => [line.gtin13, netLineTotal(line), line.priceAdjustments]));
+      const placed = await call('POST', '/checkout/api/v1/orders', { headers: { 'idempotency-key': newKey() }, body: { checkoutId: ready.id, expectedTotalCents: checkout.summary.total } });
+      expect(placed.status, await placed.clone().text()).toBe(201);
+      const order = v.parse(OrderResponseSchema, await placed.json()).data;
+      expect(order.summary).toEqual(checkout.summary);
+      expect(order.lineItems.map(netLineTotal)).toEqual(cart.lineItems.map((line) => line.lineTotalCents));
+      const history = v.parse(OrderDetailResponseSchema, await (await call('GET', PURCHASE_PATHS.order(order.orderNumber))).json()).data.order;
+      expect(history.totalCents).toBe(checkout.summary.total);
+      expect(history.items.map((item) => [item.gtin13, item.lineTotalCents])).toEqual(cart.lineItems.map((line) => [line.gtin13, line.lineTotalCents]));
+    } finally {
+      // the sale ends (its redemption stays on the order's books, docs/decisions/470)
+      await env.DB.batch([env.DB.prepare(`DELETE FROM flash_sale_claims WHERE coupon_id = 'FS-TEST-CART'`), env.DB.prepare(`UPDATE flash_sales SET ends_at = ?1 WHERE coupon_id = 'FS-TEST-CART'`).bind(Date.now() - 1)]);
+    }
   });
 });
 

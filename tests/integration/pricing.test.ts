@@ -2,13 +2,15 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
+import { INITIAL_CART_STATE, cartReducer, cartView } from '../../src/lib/basket/cart-reducer.ts';
+import { BasketResponseSchema, type BasketOutput } from '../../src/lib/basket/contracts.ts';
 import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
 import { ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
-import { dealTerms, linePrice, shelfPrice } from '../../src/lib/pricing/price.ts';
+import { cartTotals, dealTerms, lineOffer, linePrice, shelfPrice } from '../../src/lib/pricing/price.ts';
 import { DealPricesResponseSchema, dealPriceMap } from '../../src/lib/promotions/deal-prices.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
 import { createApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
@@ -101,6 +103,42 @@ describe('one price everywhere (issue 9 §4)', () => {
       { numRuns: 40 },
     );
   });
+
+  // issue 20 §3: the optimistic line was unit price × quantity until the server answered
+  test('property: a quantity changed in the browser shows, before the server answers, the line and cart totals the server then answers (every deal, a flash sale held)', async () => {
+    const gtins = [...picked.keys()];
+    // the shopper holds 2 offers of a flash sale (50¢ off, 2 per shopper) on the first item with a deal
+    const flashGtin = gtins.find((gtin) => picked.get(gtin) !== null) ?? gtins[0]!;
+    const customer = await env.DB.prepare('SELECT customer_guid FROM customers WHERE email = ?1').bind(DEMO_SHOPPER.email).first<{ customer_guid: string }>();
+    await env.DB.batch([
+      env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-PRICING', 'harvest', ?1, 50, 100, 2, ?2)`).bind(flashGtin, Date.now() + 3_600_000),
+      env.DB.prepare(`INSERT OR REPLACE INTO flash_sale_claims (coupon_id, customer_guid, quantity) VALUES ('FS-PRICING', ?1, 2)`).bind(customer?.customer_guid),
+    ]);
+    const put = async (quantities: ReadonlyMap<string, number>): Promise<BasketOutput> => {
+      const lineItems = [...quantities].filter(([, quantity]) => quantity > 0).map(([gtin13, quantity]) => ({ gtin13, quantity }));
+      const response = await app.request(`${TEST_ORIGIN}/basket/api/basket/`, { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems }) }, env, createExecutionContext());
+      expect(response.status).toBe(200);
+      return v.parse(BasketResponseSchema, await response.json()).data;
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: gtins.length, maxLength: gtins.length }), fc.constantFrom(...gtins), fc.integer({ min: 0, max: 12 }), async (start, changed, quantity) => {
+          const before = new Map(gtins.map((gtin, index) => [gtin, start[index]!]));
+          const server = await put(before);
+          // the browser: the server's cart, then the shopper's change, not yet answered
+          const optimistic = cartView(cartReducer(cartReducer(INITIAL_CART_STATE, { type: 'loadSuccess', basket: server }), { type: 'setQuantity', opId: 'op', gtin13: changed, quantity }));
+          const shown = optimistic.lines.filter((line) => !line.isDeleting);
+          const answered = await put(new Map([...before, [changed, quantity]]));
+          expect(shown.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents])).toEqual(answered.lineItems.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents]));
+          // what the mini cart and the cart page add up (src/islands/cart) is the server's subtotal
+          expect(cartTotals(shown.map((line) => ({ offer: lineOffer(line), quantity: line.quantity })))).toEqual({ subtotalCents: answered.subtotalCents, savingsCents: answered.savingsCents });
+        }),
+        { numRuns: 20 },
+      );
+    } finally {
+      await env.DB.batch([env.DB.prepare(`DELETE FROM flash_sale_claims WHERE coupon_id = 'FS-PRICING'`), env.DB.prepare(`DELETE FROM flash_sales WHERE coupon_id = 'FS-PRICING'`)]);
+    }
+  }, 20_000);
 
   test('a search sorted by price orders what the cards show: the deal’s price where the weekly ad has one', async () => {
     // every product with a deal, among others, sorted both ways

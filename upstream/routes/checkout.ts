@@ -13,6 +13,7 @@ import {
 } from '../../src/lib/checkout/contracts.ts';
 import { ageOn, gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize, tipProblem } from '../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { lineOffer, linePrice } from '../../src/lib/pricing/price.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { activeBasket, pricedBasket, storedLines } from '../db/basket.ts';
 import {
@@ -110,17 +111,9 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   const lineItems = filled.map((line) => {
     const fact = facts.get(line.gtin13) ?? { minimumAge: null, departmentId: '' };
     const extras = doc.lineExtras[line.gtin13];
-    let left = line.quantity;
-    let room = line.lineTotalCents;
-    const priceAdjustments = sales.flatMap((sale) => {
-      if (sale.gtin13 !== line.gtin13 || sale.claimed === 0 || left === 0) return [];
-      const quantity = Math.min(left, sale.claimed);
-      const amountCents = Math.min(room, quantity * sale.discount_cents);
-      left -= quantity;
-      room -= amountCents;
-      if (amountCents > 0) flashUsed.push({ couponId: sale.coupon_id, quantity });
-      return amountCents > 0 ? [{ type: 'FLASH_SALE' as const, couponId: sale.coupon_id, amountCents }] : [];
-    });
+    // the cart's line by the one pricing function: before its flash sales, and what they take off
+    const price = linePrice(lineOffer(line), line.quantity);
+    for (const used of price.flashUnits) flashUsed.push({ couponId: used.couponId, quantity: used.units });
     return {
       id: line.id,
       gtin13: line.gtin13,
@@ -129,15 +122,15 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
       instructions: extras?.instructions ?? '',
       name: line.name,
       unitPriceCents: line.unitPriceCents,
-      lineTotalCents: line.lineTotalCents,
+      lineTotalCents: price.beforeAdjustmentsCents,
       minimumAge: fact.minimumAge,
       snapEligible: snapEligible(fact),
-      priceAdjustments,
+      priceAdjustments: price.adjustments,
       eligible: line.eligible,
     };
   });
   // the tip's suggestions and maximum follow the items; the total then includes the tip
-  const untipped = summarize(lineItems.map((line) => ({ ...line, adjustmentCents: adjustment(line) })), doc.modalityType, doc.slot?.feeCents ?? null, 0);
+  const untipped = summarize(lineItems, doc.modalityType, doc.slot?.feeCents ?? null, 0);
   const gratuityBase = gratuityFor(doc.modalityType, untipped.itemTotal, 'DRAFT', doc.gratuityCents);
   const summary = { ...untipped, gratuity: gratuityBase.amount, total: untipped.total + gratuityBase.amount };
   const split = splitPayment(summary, doc.ebtRequestedCents > 0 && ebtBalance !== null ? { requested: doc.ebtRequestedCents, balance: ebtBalance } : null, giftCards);
@@ -170,7 +163,6 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   };
   return { view, ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), takes: { coupons, flashSales: flashUsed } };
 }
-const adjustment = (line: { priceAdjustments: ReadonlyArray<{ amountCents: number }> }) => line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0);
 
 async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 200) {
   const data = await checkoutView(c, row);

@@ -4,6 +4,7 @@ import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, Retu
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { isoWithOffset } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
@@ -70,7 +71,7 @@ function orderEntry(row: OrderRow, now: number): PurchaseEntry {
     placedAt: new Date(row.placed_at).toISOString(),
     totalCents: order.summary.total,
     itemCount: order.summary.itemCount,
-    items: order.lineItems.map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, lineTotalCents: line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0) })),
+    items: order.lineItems.map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, lineTotalCents: netLineTotal(line) })),
     deliveryPartner: row.delivery_partner,
   };
 }

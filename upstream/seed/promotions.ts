@@ -115,7 +115,7 @@ function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'd
     // whole dollars that split evenly, so "3 for $6" charges exactly $6 for three
     let dollars = Math.max(1, Math.round((count * average * 0.8) / 100));
     while ((dollars * 100) % count !== 0) dollars += 1;
-    return { priceString: `${count} for $${dollars}`, dealCents: (dollars * 100) / count };
+    return { priceString: `${count} for ${formatCents(dollars * 100, { dropZeroCents: true })}`, dealCents: (dollars * 100) / count };
   }
   if (roll < 0.55) return { priceString: 'Buy 1 Get 1 Free', dealCents: null };
   if (roll < 0.75 && low > 300) {

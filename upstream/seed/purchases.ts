@@ -1,4 +1,5 @@
 import type { Order } from '../../src/lib/checkout/contracts.ts';
+import { linePrice } from '../../src/lib/pricing/price.ts';
 import { DEMO_SHOPPER } from './identity.ts';
 import { sqlLiteral } from './sql.ts';
 
@@ -32,12 +33,14 @@ export function purchaseSeedStatements(catalog: { products: readonly Product[]; 
   const pick = (from: number, count: number) =>
     sold.slice(from, from + count).map((product, index) => {
       const quantity = 1 + (index % 3);
-      return { gtin13: product.gtin13, name: product.name, quantity, lineTotalCents: (priceOf.get(product.gtin13) ?? 0) * quantity };
+      // priced by the one pricing function at the store's regular price (src/lib/pricing)
+      const price = linePrice({ regularCents: priceOf.get(product.gtin13) ?? 0, promoCents: null, dealPriceString: null }, quantity);
+      return { gtin13: product.gtin13, name: product.name, quantity, unitCents: price.unitCents, lineTotalCents: price.totalCents };
     });
   const total = (items: ReadonlyArray<{ lineTotalCents: number }>) => items.reduce((sum, item) => sum + item.lineTotalCents, 0);
   const statements: string[] = [];
   const receipt = (id: string, orderNumber: string | null, source: string, fulfillment: string, at: number, items: ReturnType<typeof pick>) =>
-    statements.push(`INSERT OR IGNORE INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items) VALUES (${row([id, DEMO_SHOPPER.customerGUID, 'harvest', STORE, orderNumber, source, fulfillment, at, 'America/Los_Angeles', total(items), JSON.stringify(items)])});`);
+    statements.push(`INSERT OR IGNORE INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items) VALUES (${row([id, DEMO_SHOPPER.customerGUID, 'harvest', STORE, orderNumber, source, fulfillment, at, 'America/Los_Angeles', total(items), JSON.stringify(items.map(({ unitCents: _unit, ...item }) => item))])});`);
   receipt('R-70100101-0001', null, 'STORE', 'IN_STORE', now - 12 * DAY, pick(0, 6));
   receipt('R-70100101-0002', null, 'STORE', 'IN_STORE', now - 9 * DAY, pick(6, 4));
   receipt('R-70100101-0003', null, 'STORE', 'IN_STORE', now - 3 * DAY, pick(10, 8));
@@ -53,7 +56,7 @@ export function purchaseSeedStatements(catalog: { products: readonly Product[]; 
       modalityType: modality,
       locationId: STORE,
       promiseSelection: { slotId: `${STORE}-${modality}-${date}-1000`, date, startTime: '10:00', endTime: modality === 'PICKUP' ? '11:00' : '12:00', feeCents: modality === 'PICKUP' ? 0 : 395, heldUntil: new Date(at).toISOString() },
-      lineItems: items.map((item, index) => ({ id: `${orderNumber}-${index}`, gtin13: item.gtin13, quantity: item.quantity, substitutionPolicy: 'SHOPPER_CHOICE', instructions: '', name: item.name, unitPriceCents: item.lineTotalCents / item.quantity, lineTotalCents: item.lineTotalCents, minimumAge: null, snapEligible: true, priceAdjustments: [] })),
+      lineItems: items.map((item, index) => ({ id: `${orderNumber}-${index}`, gtin13: item.gtin13, quantity: item.quantity, substitutionPolicy: 'SHOPPER_CHOICE', instructions: '', name: item.name, unitPriceCents: item.unitCents, lineTotalCents: item.lineTotalCents, minimumAge: null, snapEligible: true, priceAdjustments: [] })),
       summary: { itemCount: items.reduce((sum, item) => sum + item.quantity, 0), itemTotal, serviceFee: modality === 'PICKUP' ? 0 : 395, tax: 0, gratuity: 0, total: itemTotal + (modality === 'PICKUP' ? 0 : 395), snapEligibleTotal: itemTotal },
       transactions: [{ paymentMethod: { type: 'CARD', cardId: '3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053', brand: 'VISA', lastFour: '1111' }, amountCents: itemTotal + (modality === 'PICKUP' ? 0 : 395) }],
     };

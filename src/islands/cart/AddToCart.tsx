@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { ITEM_LIMIT_ERROR, addToCartAtom, cartErrorsReadAtom, cartViewAtom, clearCartErrorAtom, seedLateBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import type { AddOffer } from '../../lib/basket/cart-reducer.ts';
 import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -10,8 +11,8 @@ export interface AddToCartProps {
   productName: string;
   /** Where the no-JavaScript form post returns to (the current page). */
   returnTo: string;
-  /** Price per unit in cents, shown by optimistic lines until the server answers. */
-  unitPriceCents?: number;
+  /** The item's prices and weekly-ad deal, so an optimistic line costs what the server will charge (src/lib/pricing). */
+  offer?: AddOffer;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface AddToCartProps {
  * the edge, which redirects back to `returnTo`. Hydrated, it adds optimistically through the
  * shared cart atoms and becomes a quantity stepper once the item is in the cart.
  */
-function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: AddToCartProps) {
+function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartProps) {
   const view = useAtomValue(cartViewAtom);
   const errors = useAtomValue(cartErrorsReadAtom);
   const add = useSetAtom(addToCartAtom);
@@ -53,7 +54,7 @@ function AddToCartControl({ gtin13, productName, returnTo, unitPriceCents }: Add
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void add({ gtin13, name: productName, unitPriceCents });
+    void add({ gtin13, name: productName, offer });
   }
 
   return (

@@ -1,7 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import { useEffect, useState } from 'react';
-import { PINNED_CART_STORAGE_KEY, nextPinnedCartState } from '../../lib/basket/pinned-cart.ts';
+import { useEffect } from 'react';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
 import { CART_SIGN_IN_AGAIN, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
@@ -22,6 +21,9 @@ import {
   removeFromCartAtom,
   seedBasketAtom,
   changeCartQuantityAtom,
+  pinnedCartActionAtom,
+  pinnedChoiceReadAtom,
+  readPinnedChoiceAtom,
 } from './atoms.ts';
 import { CrossSell } from './CrossSell.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
@@ -44,26 +46,14 @@ export interface CartLinesProps {
 
 /** "Show my cart on every page": the cart page's switch for the pinned cart (hidden or not, shopping §2). */
 function PinnedCartSwitch() {
-  const [shown, setShown] = useState<boolean | null>(null);
-  useEffect(() => {
-    try {
-      setShown(localStorage.getItem(PINNED_CART_STORAGE_KEY) !== 'hidden');
-    } catch {
-      setShown(null);
-    }
-  }, []);
-  if (shown === null) return null;
+  const choice = useAtomValue(pinnedChoiceReadAtom);
+  const readChoice = useSetAtom(readPinnedChoiceAtom);
+  const act = useSetAtom(pinnedCartActionAtom);
+  useEffect(() => readChoice(), [readChoice]);
+  if (choice === undefined) return null;
   return (
     <label className="pinned-cart-switch">
-      <input
-        type="checkbox"
-        checked={shown}
-        onChange={(event) => {
-          const next = event.currentTarget.checked;
-          setShown(next);
-          localStorage.setItem(PINNED_CART_STORAGE_KEY, nextPinnedCartState(next ? 'hidden' : 'collapsed', next ? 'show' : 'hide'));
-        }}
-      />{' '}
+      <input type="checkbox" checked={choice !== 'hidden'} onChange={(event) => act(event.currentTarget.checked ? 'show' : 'hide')} />{' '}
       Show my cart on every page
     </label>
   );
@@ -197,6 +187,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
                     : `Coupon clipped: buy ${line.coupon.minQuantity} to ${couponValueText(line.coupon.kind, line.coupon.value).toLowerCase()}`}
                 </span>
               ) : null}
+              {line.priceAdjustments.map((entry) => (
+                <span key={entry.couponId} className="cart-line__deal" data-testid="cart-line-flash-sale">
+                  Flash sale −{formatCents(entry.amountCents)}
+                </span>
+              ))}
             </span>
             {fallout.includes(line.gtin13) && line.eligible ? (
               <span className="cart-line__ineligible" data-testid="cart-line-fallout">
@@ -230,6 +225,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
                 Remove
               </button>
             </form>
+            {/* what the line costs at this quantity (deal, coupon and flash sale), as the checkout charges it */}
+            <span className="cart-line__total">
+              <span className="sr-only">{line.name}, in all: </span>
+              <span data-testid="cart-line-total">{formatCents(line.lineTotalCents)}</span>
+            </span>
             <SubstitutionPicker
               gtin13={line.gtin13}
               name={line.name}

@@ -24,11 +24,12 @@ export function CrossSell() {
         <ul>
           {crossSell.items.map((item) => {
             const cents = item.price ? (item.price.promoCents ?? item.price.regularCents) : null;
+            const offer = item.price ? { regularCents: item.price.regularCents, promoCents: item.price.promoCents, dealPriceString: null } : undefined;
             return (
               <li key={item.gtin13}>
                 <a href={`/p/${item.slug}/${item.gtin13}`}>{item.name}</a>
                 <span>{item.size}{cents !== null ? ` · ${formatCents(cents)}` : ''}</span>
-                <button type="button" aria-label={`Add to cart: ${item.name}`} onClick={() => void add({ gtin13: item.gtin13, name: item.name, unitPriceCents: cents ?? 0 })}>
+                <button type="button" aria-label={`Add to cart: ${item.name}`} onClick={() => void add({ gtin13: item.gtin13, name: item.name, offer })}>
                   Add
                 </button>
               </li>

@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
-import { cartViewAtom, loadCartAtom, seedLateBasketAtom } from './atoms.ts';
+import { cartViewAtom, loadCartAtom, pinnedCartActionAtom, pinnedCartAtom, readPinnedChoiceAtom, refreshCartAtom, seedLateBasketAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface PinnedCartProps {
@@ -11,45 +11,37 @@ export interface PinnedCartProps {
   cartFetch?: boolean;
 }
 
-function readChoice(): string | null {
-  try {
-    return localStorage.getItem(PINNED_CART_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** The pinned mini cart of every page (shopping §2): collapsed to a bar, opened to a panel, or hidden. */
 function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const view = useAtomValue(cartViewAtom);
   const load = useSetAtom(loadCartAtom);
+  const refresh = useSetAtom(refreshCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
-  const [choice, setChoice] = useState<string | null>(null);
+  const state = useAtomValue(pinnedCartAtom);
+  const act = useSetAtom(pinnedCartActionAtom);
+  const readChoice = useSetAtom(readPinnedChoiceAtom);
   // The server renders nothing (it has no cart); the first render in the browser must match it,
   // though the header's count may already have seeded the shared cart atoms (React error 418).
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     setMounted(true);
-    setChoice(readChoice());
+    readChoice();
     if (!seedLate() && cartFetch) void load();
-  }, [cartFetch, load, seedLate]);
+  }, [cartFetch, load, readChoice, seedLate]);
+  // the checkout's flash-sale claim prices lines down: show what the checkout charges
+  useEffect(() => {
+    const listener = () => void refresh();
+    window.addEventListener(CART_CHANGED_EVENT, listener);
+    return () => window.removeEventListener(CART_CHANGED_EVENT, listener);
+  }, [refresh]);
 
   const lines = view.lines.filter((line) => !line.isDeleting);
-  const state = pinnedCartState(choice, view.itemCount);
   useEffect(() => {
     document.body.classList.toggle('has-pinned-cart', mounted && state !== 'hidden');
   }, [mounted, state]);
   if (!mounted || state === 'hidden') return null;
 
-  const act = (action: PinnedCartAction) => {
-    const next = nextPinnedCartState(state, action);
-    setChoice(next);
-    try {
-      localStorage.setItem(PINNED_CART_STORAGE_KEY, next);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
-  };
+  // the quantities as the shopper sees them, priced by the one pricing function (src/lib/pricing)
   const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
   const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
   return (
@@ -76,10 +68,10 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
           <ul>
             {lines.map((line) => (
               <li key={line.gtin13}>
-                <span>{line.name || line.gtin13}</span>
                 <span>
-                  {line.quantity} × {formatCents(line.unitPriceCents)}
+                  {line.quantity} × {line.name || line.gtin13}
                 </span>
+                <span data-testid="pinned-cart-line-total">{formatCents(line.lineTotalCents)}</span>
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { shouldSkipRequest } from '../../lib/async/request-state.ts';
-import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
+import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type AddOffer, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
 import { CART_ITEM_LIMIT_REASON, type BasketOutput } from '../../lib/basket/contracts.ts';
+import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { ERROR_CODES } from '../../lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
@@ -112,15 +113,32 @@ export const seedLateBasketAtom = atom(null, (get, set): boolean => {
 /** Fetches the basket unless it is loading or loaded already (request-state rule). */
 export const loadCartAtom = atom(null, (get, set) => loadBasket(get, set, false));
 
-/** Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution). */
-export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; unitPriceCents?: number; modalityType?: Modality }) => {
+/**
+ * Fetches the basket again when the page holds one or is fetching it: the server's cart changed
+ * under the page (CART_CHANGED_EVENT, src/lib/basket/contracts.ts). A page that never fetched the cart (the
+ * variant banner's toggle, decision 250) still does not.
+ */
+export const refreshCartAtom = atom(null, (get, set) => {
+  const state = get(cartStateAtom);
+  if (state.server || state.load.loading) return loadBasket(get, set, true);
+  return Promise.resolve();
+});
+
+/** An add whose price the page does not know: the line shows $0.00 until the server prices it. */
+const UNKNOWN_OFFER: AddOffer = { regularCents: 0, promoCents: null, dealPriceString: null };
+
+/**
+ * Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution),
+ * priced from the offer the page showed (regular, promo, weekly-ad deal) until the server answers.
+ */
+export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; offer?: AddOffer; modalityType?: Modality }) => {
   setError(get, set, item.gtin13, null);
   dispatch(get, set, {
     type: 'add',
     opId: newOpId(),
     gtin13: item.gtin13,
     name: item.name,
-    unitPriceCents: item.unitPriceCents ?? 0,
+    offer: item.offer ?? UNKNOWN_OFFER,
     modalityType: item.modalityType ?? 'PICKUP',
     created: new Date().toISOString(),
   });
@@ -223,3 +241,37 @@ export const changeCartQuantityAtom = atom(null, (get, set, change: { gtin13: st
 
 /** Clears a line's error (the modal's Close). */
 export const clearCartErrorAtom = atom(null, (get, set, gtin13: string) => setError(get, set, gtin13, null));
+
+// The pinned cart (shopping §2): the shopper's choice is kept in the browser; the pinned cart and
+// the cart page's "Show my cart on every page" read and change it here.
+
+/** The stored choice; undefined until read (the server has none, so it is read after mount). */
+const pinnedChoiceAtom = atom<string | null | undefined>(undefined);
+
+/** The stored choice once read, or undefined before. */
+export const pinnedChoiceReadAtom = atom((get) => get(pinnedChoiceAtom));
+
+/** What the pinned cart shows: the stored choice, else collapsed with items and hidden without. */
+export const pinnedCartAtom = atom((get) => pinnedCartState(get(pinnedChoiceAtom) ?? null, cartView(get(cartStateAtom)).itemCount));
+
+/** Reads the stored choice (a private window without storage reads none). */
+export const readPinnedChoiceAtom = atom(null, (_get, set) => {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(PINNED_CART_STORAGE_KEY);
+  } catch {
+    // private mode: no stored choice
+  }
+  set(pinnedChoiceAtom, stored);
+});
+
+/** Opens, collapses, hides or shows the pinned cart, and keeps the choice in the browser. */
+export const pinnedCartActionAtom = atom(null, (get, set, action: PinnedCartAction) => {
+  const next = nextPinnedCartState(get(pinnedCartAtom), action);
+  set(pinnedChoiceAtom, next);
+  try {
+    localStorage.setItem(PINNED_CART_STORAGE_KEY, next);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+});

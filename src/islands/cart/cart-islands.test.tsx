@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { ERROR_CODES, errorBody } from '../../lib/http/errors.ts';
 import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartOnlyLeft } from '../../lib/http/messages.ts';
 
@@ -10,7 +11,7 @@ const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', sub
 
 /** The server basket: 2 loaves already in it, plus `quantity` milk. */
 function basketBody(quantity: number, version = 2) {
-  const priced = (unit: number, count: number) => ({ unitPriceCents: unit, regularUnitPriceCents: unit, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: unit * count, savingsCents: 0, coupon: null, couponSavingsCents: 0 });
+  const priced = (unit: number, count: number) => ({ unitPriceCents: unit, regularUnitPriceCents: unit, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: unit * count, savingsCents: 0, coupon: null, couponSavingsCents: 0, flashSales: [], priceAdjustments: [] });
   const bread = { ...LINE, id: 'l0', gtin13: '0000000000024', quantity: 2, name: 'Sourdough', ...priced(399, 2) };
   const lineItems = quantity ? [bread, { ...LINE, id: 'l1', gtin13: MILK, quantity, name: 'Whole Milk', ...priced(429, quantity) }] : [bread];
   return { data: { id: 'b1', eTag: `"${version}"`, type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems, itemCount: quantity + 2, subtotalCents: lineItems.reduce((sum, line) => sum + line.lineTotalCents, 0), savingsCents: 0 } };
@@ -186,3 +187,36 @@ describe('AddToCart and CartCount', () => {
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/basket/api/basket/');
   });
 });
+
+describe('PinnedCart', () => {
+  /** basketBody with `held` flash-sale offers (50¢ off each) on the milk, priced as the upstream prices it. */
+  function withFlashSale(held: number) {
+    const body = basketBody(1);
+    const milk = body.data.lineItems[1]!;
+    const flashSales = [{ couponId: 'FS-1', discountCents: 50, held, perShopper: 2 }];
+    body.data.lineItems[1] = { ...milk, flashSales, priceAdjustments: [{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 50 }], lineTotalCents: 379, savingsCents: 50 } as typeof milk;
+    return { data: { ...body.data, subtotalCents: 798 + 379, savingsCents: 50 } };
+  }
+
+  test('fetches the cart again when the checkout’s flash-sale claim changed it, and shows what the checkout charges', async () => {
+    vi.resetModules();
+    const { default: PinnedCart } = await import('./PinnedCart.tsx');
+    vi.mocked(fetch)
+      .mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify(withFlashSale(1)), { status: 200 }));
+    render(<PinnedCart cartFetch />);
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $12.27'));
+    act(() => void window.dispatchEvent(new Event(CART_CHANGED_EVENT)));
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $11.77'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  test('a page that never fetched the cart (the variant banner) does not fetch it on the announcement either', async () => {
+    vi.resetModules();
+    const { default: PinnedCart } = await import('./PinnedCart.tsx');
+    render(<PinnedCart cartFetch={false} />);
+    await act(async () => void window.dispatchEvent(new Event(CART_CHANGED_EVENT)));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+

@@ -2,9 +2,11 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
-import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { netLineTotal } from '../../lib/pricing/net-line.ts';
 import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
@@ -71,7 +73,11 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
       .then(async (answer) => {
         if (cancelled) return;
         setFlash(answer.flashSales);
-        if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) setCheckout(await fetchCheckout(initial.id));
+        if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) {
+          setCheckout(await fetchCheckout(initial.id));
+          // the cart prices the offers held too: the pinned cart shows what this page charges
+          window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+        }
       })
       .catch(() => undefined);
     return () => {
@@ -191,7 +197,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                     </span>
                   ))}
                 </span>
-                <span className="amount">{formatCents(line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0))}</span>
+                <span className="amount">{formatCents(netLineTotal(line))}</span>
               </li>
             ))}
             {/* fallout the store cannot fill (decision 470): shown, left out of the order and its total */}
@@ -405,7 +411,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
               .filter((entry) => entry.paymentType !== 'CREDIT_CARD')
               .map((entry) => (
                 <li key={entry.id}>
-                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: ${entry.balance ?? '0.00'}
+                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: {formatDollarText(entry.balance ?? '0.00')}
                 </li>
               ))}
           </ul>
@@ -421,7 +427,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             }}
           >
             <label>
-              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($) <input name="ebt" inputMode="decimal" defaultValue={view.payment.ebtRequestedCents ? (view.payment.ebtRequestedCents / 100).toFixed(2) : ''} />
+              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($) <input name="ebt" inputMode="decimal" defaultValue={view.payment.ebtRequestedCents ? centsToDecimal(view.payment.ebtRequestedCents) : ''} />
             </label>
             <button type="submit" disabled={busy('payment')}>
               Use EBT
@@ -442,7 +448,7 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
         <h2 id="place-heading">Order summary</h2>
         <dl data-testid="checkout-summary">
           <dt>Items ({view.summary.itemCount})</dt>
-          <dd>{formatCents(view.summary.itemTotal)}</dd>
+          <dd data-testid="checkout-item-total">{formatCents(view.summary.itemTotal)}</dd>
           <dt>Service fee</dt>
           <dd>{formatCents(view.summary.serviceFee)}</dd>
           <dt>Estimated tax</dt>

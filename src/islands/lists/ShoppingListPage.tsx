@@ -3,6 +3,7 @@ import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
+import { formatDollarText } from '../../lib/money/money.ts';
 import { COUPON_LOOKUP_MAX_UPCS, COUPON_PATHS, CouponsResponseSchema, couponValueText, type CouponOutput } from '../../lib/coupons/coupons.ts';
 import { DEFAULT_AISLE, LIST_MESSAGES, linePriceText, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
 import { NETWORK_NOTICE, outageNotice } from '../../lib/lists/list-errors.ts';
@@ -335,8 +336,8 @@ function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }
 
       <footer className="list-foot">
         <p className="totals" data-testid="list-totals">
-          Estimated total <strong>${state.estimatedTotal.subtotal}</strong>
-          {state.estimatedTotal.savings !== '0.00' && <span className="savings"> · you save ${state.estimatedTotal.savings}</span>}
+          Estimated total <strong>{formatDollarText(state.estimatedTotal.subtotal)}</strong>
+          {state.estimatedTotal.savings !== '0.00' && <span className="savings"> · you save {formatDollarText(state.estimatedTotal.savings)}</span>}
         </p>
         <div className="list-actions no-print">
           <button type="button" onClick={() => void addAllToCart()} disabled={items.every((item) => !item.upc)}>Add the whole list to the cart</button>

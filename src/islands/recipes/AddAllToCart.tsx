@@ -12,17 +12,18 @@ import { islandFetch } from '../shared/fetch.ts';
 
 export interface AddAllProps {
   /** quantity 1 unless given (a reorder brings the quantities of the order) */
-  items: Array<{ gtin13: string; name: string; unitCents: number; quantity?: number }>;
+  items: Array<{ gtin13: string; name: string; quantity?: number }>;
+  /** what the items cost, priced by the page with the one pricing function (cartTotals); none on a reorder */
+  totalCents?: number;
   returnTo: string;
   /** the button's words before the count, e.g. 'Reorder:'; then no total is shown (a past order's prices are not today's: the cart prices the lines) */
   lead?: string;
 }
 
-export default function AddAllToCart({ items, returnTo, lead }: AddAllProps) {
+export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddAllProps) {
   const [mounted, setMounted] = useState(false);
   const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({ kind: 'idle' });
   useEffect(() => setMounted(true), []);
-  const total = items.reduce((sum, item) => sum + item.unitCents * (item.quantity ?? 1), 0);
 
   /** One PUT of the whole cart (shopping §7: cart changes go through a cart PUT with lineItems), guarded by its eTag. */
   const putCart = async (): Promise<'done' | 'signIn' | 'stale'> => {
@@ -76,7 +77,7 @@ export default function AddAllToCart({ items, returnTo, lead }: AddAllProps) {
       }}
     >
       <button type="submit" disabled={items.length === 0 || state.kind === 'adding'} data-testid="add-all-to-cart">
-        {state.kind === 'adding' ? 'Adding…' : lead ? `${lead} add all ${items.length} to cart` : `Add all ${items.length} to cart · ${formatCents(total)}`}
+        {state.kind === 'adding' ? 'Adding…' : lead ? `${lead} add all ${items.length} to cart` : `Add all ${items.length} to cart${totalCents === undefined ? '' : ` · ${formatCents(totalCents)}`}`}
       </button>
       {state.kind === 'added' && (
         <p role="status" data-testid="add-all-done">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { signInUrl } from '../../lib/auth/redirect.ts';
-import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { formatDollarText } from '../../lib/money/money.ts';
 import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
@@ -34,7 +34,7 @@ export function EbtBalance() {
     form.reset();
     if (result.ok) {
       const balance = 'balance' in result.data ? result.data.balance : '0.00';
-      return setAnswer({ tone: 'ok', text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatCents(parseDollarsToCents(balance) ?? 0)}.` });
+      return setAnswer({ tone: 'ok', text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatDollarText(balance)}.` });
     }
     if (result.snap) return setAnswer({ tone: 'error', text: result.snap.reason });
     const action = walletErrorAction(result);

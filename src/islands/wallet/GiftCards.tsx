@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { formatCents, parseDollarsToCents } from '../../lib/money/money.ts';
+import { formatDollarText } from '../../lib/money/money.ts';
 import { GiftCardRequestSchema } from '../../lib/wallet/contracts.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
@@ -11,7 +11,6 @@ import { signInUrl } from '../../lib/auth/redirect.ts';
 // Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
 // is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
 
-const dollars = (value: string) => formatCents(parseDollarsToCents(value) ?? 0);
 
 export function GiftCards() {
   const applied = useAtomValue(appliedGiftCardsAtom);
@@ -37,7 +36,7 @@ export function GiftCards() {
     setBusy(false);
     if (result.ok) {
       const balance = 'remainingBalance' in result.data ? result.data.remainingBalance : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ?? '0.00');
-      setAnswer({ tone: 'ok', text: wantsApply ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${dollars(balance)}.` : `Gift card ending in ${input.cardNumber.slice(-4)} has ${dollars(balance)}.` });
+      setAnswer({ tone: 'ok', text: wantsApply ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${formatDollarText(balance)}.` : `Gift card ending in ${input.cardNumber.slice(-4)} has ${formatDollarText(balance)}.` });
       form.reset();
       return;
     }
@@ -53,7 +52,7 @@ export function GiftCards() {
         <ul className="wallet-gift-cards" data-testid="gift-cards">
           {applied.map((card) => (
             <li key={card.reference}>
-              <span>Gift card ending in {card.lastFour}: <strong>{dollars(card.remainingBalance)}</strong></span>
+              <span>Gift card ending in {card.lastFour}: <strong>{formatDollarText(card.remainingBalance)}</strong></span>
               <button type="button" className="link-button" onClick={() => void remove(card.reference)} aria-label={`Remove gift card ending in ${card.lastFour}`}>Remove</button>
             </li>
           ))}

@@ -25,6 +25,8 @@ function line(gtin13: string, quantity: number): LineItemOutput {
     savingsCents: 0,
     coupon: null,
     couponSavingsCents: 0,
+    flashSales: [],
+    priceAdjustments: [],
     eligible: true,
   };
 }
@@ -34,7 +36,7 @@ function basket(version: number, lines: LineItemOutput[]): BasketOutput {
 }
 
 const add = (opId: string, gtin13: string): CartAction => ({
-  type: 'add', opId, gtin13, name: `item ${gtin13}`, unitPriceCents: 100, modalityType: 'PICKUP', created: '2026-11-22T00:00:00.000Z',
+  type: 'add', opId, gtin13, name: `item ${gtin13}`, offer: { regularCents: 100, promoCents: null, dealPriceString: null }, modalityType: 'PICKUP', created: '2026-11-22T00:00:00.000Z',
 });
 
 function run(actions: CartAction[], state: CartState = INITIAL_CART_STATE): CartState {
@@ -93,6 +95,31 @@ describe('cartReducer', () => {
     const loaded = run([{ type: 'loadSuccess', basket: basket(1, [line(MILK, 1)]) }]);
     expect(cartReducer(loaded, { type: 'setQuantity', opId: 'x', gtin13: MILK, quantity: 1000 })).toBe(loaded);
     expect(cartReducer(loaded, { type: 'setQuantity', opId: 'x', gtin13: BREAD, quantity: 2 })).toBe(loaded);
+  });
+
+  test('an optimistic line is priced by the one pricing function, so multi-buy and buy one get one show the right total before the answer', () => {
+    const bogo = { ...line(MILK, 1), unitPriceCents: 399, regularUnitPriceCents: 399, dealPriceString: 'Buy 1 Get 1 Free', lineTotalCents: 399 };
+    const multi = { ...line(BREAD, 1), unitPriceCents: 200, regularUnitPriceCents: 249, dealPriceString: '3 for $6', lineTotalCents: 200, savingsCents: 49 };
+    const flash = { ...line(EGGS, 1), unitPriceCents: 429, regularUnitPriceCents: 429, lineTotalCents: 379, savingsCents: 50, flashSales: [{ couponId: 'FS-1', discountCents: 50, held: 2, perShopper: 2 }], priceAdjustments: [{ type: 'FLASH_SALE' as const, couponId: 'FS-1', amountCents: 50 }] };
+    const state = run([
+      { type: 'loadSuccess', basket: basket(1, [bogo, multi, flash]) },
+      { type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 2 },
+      { type: 'setQuantity', opId: 'op2', gtin13: BREAD, quantity: 3 },
+      { type: 'setQuantity', opId: 'op3', gtin13: EGGS, quantity: 3 },
+    ]);
+    const totals = Object.fromEntries(cartView(state).lines.map((entry) => [entry.gtin13, entry.lineTotalCents]));
+    // was unit × quantity until the server answered: 798, 600 and 1287 (the flash sale lost)
+    expect(totals).toEqual({ [MILK]: 399, [BREAD]: 600, [EGGS]: 1187 });
+    expect(cartView(state).lines.find((entry) => entry.gtin13 === EGGS)?.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 100 }]);
+  });
+
+  test('an add is priced from the card’s offer: a buy-one-get-one item raised to 2 before the answer costs one', () => {
+    const state = run([
+      { type: 'add', opId: 'op1', gtin13: MILK, name: 'Milk', offer: { regularCents: 399, promoCents: null, dealPriceString: 'Buy 1 Get 1 Free' }, modalityType: 'PICKUP', created: '2026-11-22T00:00:00.000Z' },
+      { type: 'sent', opId: 'op1' },
+      { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 2 },
+    ]);
+    expect(cartView(state).lines).toMatchObject([{ gtin13: MILK, quantity: 2, unitPriceCents: 399, lineTotalCents: 399, savingsCents: 399 }]);
   });
 
   test('an unknown action fails loudly', () => {

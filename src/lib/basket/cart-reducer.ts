@@ -1,5 +1,6 @@
 import { INITIAL_REQUEST_STATE, requestStateReducer, type RequestState } from '../async/request-state.ts';
 import type { Modality } from '../catalog/product.ts';
+import { lineOffer, linePrice, type Offer } from '../pricing/price.ts';
 import {
   DEFAULT_ADD_QUANTITY,
   MAX_LINE_QUANTITY,
@@ -13,11 +14,16 @@ import {
 // spec: shopping §3 Cart / Cart line item, §4 Cart. The optimistic cart is derived from the last
 // server answer plus the pending writes (the Hydrogen habit, STYLE.md): a write is snapshot-free
 // to roll back because removing it from `pending` restores exactly what the cart was without it,
-// and every server answer replaces the server part wholesale.
+// and every server answer replaces the server part wholesale. Every line the shopper sees is priced
+// by the one pricing function from the line's pricing data (src/lib/pricing), so a changed
+// quantity shows, before the server answers, the total the server will answer (issue 20 §3).
+
+/** What an add knows of the item's price before the server prices the line: the card's offer. */
+export type AddOffer = Pick<Offer, 'regularCents' | 'promoCents' | 'dealPriceString'>;
 
 /** One optimistic write; its id is also the write's Idempotency-Key (reused on retry). */
 export type CartOp =
-  | { id: string; kind: 'add'; gtin13: string; quantity: number; sent: boolean; name: string; unitPriceCents: number; modalityType: Modality; created: string }
+  | { id: string; kind: 'add'; gtin13: string; quantity: number; sent: boolean; name: string; offer: AddOffer; modalityType: Modality; created: string }
   | { id: string; kind: 'setQuantity'; gtin13: string; quantity: number; sent: boolean }
   | { id: string; kind: 'remove'; gtin13: string; sent: boolean };
 
@@ -36,7 +42,7 @@ export type CartAction =
   | { type: 'loadRequest' }
   | { type: 'loadSuccess'; basket: BasketOutput }
   | { type: 'loadFailure'; httpStatus: number | null }
-  | { type: 'add'; opId: string; gtin13: string; name: string; unitPriceCents: number; modalityType: Modality; created: string }
+  | { type: 'add'; opId: string; gtin13: string; name: string; offer: AddOffer; modalityType: Modality; created: string }
   | { type: 'setQuantity'; opId: string; gtin13: string; quantity: number }
   | { type: 'remove'; opId: string; gtin13: string }
   | { type: 'sent'; opId: string }
@@ -99,7 +105,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         quantity: DEFAULT_ADD_QUANTITY,
         sent: false,
         name: action.name,
-        unitPriceCents: action.unitPriceCents,
+        offer: action.offer,
         modalityType: action.modalityType,
         created: action.created,
       };
@@ -177,15 +183,13 @@ export function cartView(state: CartState): CartView {
           substitutionItems: [],
           created: op.created,
           name: op.name,
-          unitPriceCents: op.unitPriceCents,
-          // until the server prices it: the shelf price the card showed, as a plain price
-          regularUnitPriceCents: op.unitPriceCents,
-          promoUnitPriceCents: null,
-          dealPriceString: null,
-          lineTotalCents: op.unitPriceCents * op.quantity,
-          savingsCents: 0,
+          // until the server prices it: the offer the card showed (priced below, like every line)
+          regularUnitPriceCents: op.offer.regularCents,
+          promoUnitPriceCents: op.offer.promoCents,
+          dealPriceString: op.offer.dealPriceString,
           coupon: null,
-          couponSavingsCents: 0,
+          flashSales: [],
+          ...priced({ regularUnitPriceCents: op.offer.regularCents, promoUnitPriceCents: op.offer.promoCents, dealPriceString: op.offer.dealPriceString }, op.quantity),
         });
       }
       continue;
@@ -194,9 +198,16 @@ export function cartView(state: CartState): CartView {
     const counted = { ...line, activeUpdateRequests: line.activeUpdateRequests + 1, queued: line.queued || queued };
     lines.set(op.gtin13, op.kind === 'remove' ? { ...counted, quantity: 0, isDeleting: true } : { ...counted, quantity: op.quantity, isDeleting: false });
   }
-  const all = [...lines.values()];
+  // every line at the quantity the shopper sees, by the one pricing function (the server's lines come out as it priced them)
+  const all = [...lines.values()].map((line) => ({ ...line, ...priced(line, line.quantity) }));
   const base = state.server ? 0 : (state.baseCount ?? 0);
   return { lines: all, itemCount: base + cartItemCount(all) };
+}
+
+/** The priced fields of a line at `quantity`, from its pricing data. */
+function priced(line: Parameters<typeof lineOffer>[0], quantity: number) {
+  const price = linePrice(lineOffer(line), quantity);
+  return { unitPriceCents: price.unitCents, lineTotalCents: price.totalCents, savingsCents: price.savingsCents, couponSavingsCents: price.couponCents, priceAdjustments: price.adjustments };
 }
 
 /** True when the cart holds a write for `gtin13` that has not been answered. */

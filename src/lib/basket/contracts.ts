@@ -33,6 +33,13 @@ export const BASKET_PATHS = {
   CHANGE_MODALITY: '/basket/api/v2/user/change-modality',
 } as const;
 
+/**
+ * Dispatched on window when another feature's call changed the shopper's cart on the server (the
+ * checkout's flash-sale claim prices lines down, issue 20 §3): the cart islands fetch it again, so
+ * the pinned cart shows what the checkout charges. An event, because no feature imports another.
+ */
+export const CART_CHANGED_EVENT = 'hm:cart-changed';
+
 /** POST /basket/api/v2/user/change-modality (JSON, or the cart page's plain form with returnTo). */
 export const ChangeModalityRequestSchema = v.object({ modalityType: ModalitySchema });
 export const ChangeModalityFormSchema = v.object({ modalityType: ModalitySchema, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
@@ -46,6 +53,17 @@ export const IfMatchSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^(\*|
 const QuantitySchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY));
 /** 0 is a removal (shopping §4 Cart). */
 const QuantityOrZeroSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY));
+
+/** What came off a line after its price: a flash sale (shopping §3 Checkout priceAdjustment coupons), on cart and checkout lines alike. */
+export const PriceAdjustmentSchema = v.object({ type: v.literal('FLASH_SALE'), couponId: v.string(), amountCents: v.pipe(v.number(), v.integer()) });
+
+/** A flash-sale offer the shopper holds on the item (src/lib/pricing FlashSaleTerms). */
+export const FlashSaleTermsSchema = v.object({
+  couponId: v.string(),
+  discountCents: v.pipe(v.number(), v.integer()),
+  held: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  perShopper: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
 
 export const LineItemSchema = v.object({
   id: v.string(),
@@ -63,7 +81,7 @@ export const LineItemSchema = v.object({
   regularUnitPriceCents: v.pipe(v.number(), v.integer()),
   promoUnitPriceCents: v.nullable(v.pipe(v.number(), v.integer())),
   dealPriceString: v.nullable(v.string()),
-  /** the line at its quantity, and what the shopper saves on it against the regular price */
+  /** the line at its quantity, flash sales taken off (what the checkout charges for it), and what the shopper saves on it against the regular price */
   lineTotalCents: v.pipe(v.number(), v.integer()),
   savingsCents: v.pipe(v.number(), v.integer()),
   /** the price per unit of measure of one at unitPriceCents, "3.7¢/fl oz" (issue 8 §3); absent on a line the browser added before the answer */
@@ -79,6 +97,9 @@ export const LineItemSchema = v.object({
     }),
   ),
   couponSavingsCents: v.pipe(v.number(), v.integer()),
+  /** the flash-sale offers the shopper holds on the item (claimed at checkout, kept until the order), and what they take off at this quantity (issue 20 §3) */
+  flashSales: v.array(FlashSaleTermsSchema),
+  priceAdjustments: v.array(PriceAdjustmentSchema),
   /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
   eligible: v.boolean(),
 });

@@ -4,6 +4,8 @@
 // measured by diameter like an 8 in pizza) — and the price is divided by it. Integer arithmetic:
 // the unit price is kept in tenths of a cent.
 
+import { formatCents } from '../money/money.ts';
+
 export type UnitOfMeasure = 'fl oz' | 'oz' | 'lb' | 'ct';
 
 export interface NormalisedSize {
@@ -96,5 +98,5 @@ export function formatUnitPrice(price: UnitPrice): string {
     const cents = price.tenthsOfCent / 10;
     return `${Number.isInteger(cents) ? cents.toFixed(0) : cents.toFixed(1)}¢/${price.unit}`;
   }
-  return `$${(Math.round(price.tenthsOfCent / 10) / 100).toFixed(2)}/${price.unit}`;
+  return `${formatCents(Math.round(price.tenthsOfCent / 10))}/${price.unit}`;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SubstitutionPolicySchema } from '../basket/contracts.ts';
+import { PriceAdjustmentSchema, SubstitutionPolicySchema } from '../basket/contracts.ts';
 import { Gtin13Schema, ModalitySchema } from '../catalog/product.ts';
 
 // Checkout, time slots, flash sales and orders (issue 13; shopping §3 Checkout and Flash sale,
@@ -47,8 +47,6 @@ export const ContactSchema = v.object({
   dateOfBirth: v.nullable(DateString),
 });
 
-export const PriceAdjustmentSchema = v.object({ type: v.literal('FLASH_SALE'), couponId: v.string(), amountCents: Cents });
-
 export const CheckoutLineSchema = v.object({
   id: v.string(),
   gtin13: Gtin13Schema,
@@ -57,6 +55,7 @@ export const CheckoutLineSchema = v.object({
   instructions: v.string(),
   name: v.string(),
   unitPriceCents: Cents,
+  /** the line before its price adjustments; what it costs is netLineTotal (src/lib/pricing): this less the adjustments */
   lineTotalCents: Cents,
   minimumAge: v.nullable(v.number()),
   snapEligible: v.boolean(),

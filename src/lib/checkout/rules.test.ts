@@ -19,8 +19,8 @@ describe('fees, tax and totals in integer cents', () => {
   test('a summary adds the lines less their flash-sale adjustments, the fee, the tax and the tip', () => {
     const summary = summarize(
       [
-        { quantity: 2, lineTotalCents: 1000, adjustmentCents: 200, snapEligible: true },
-        { quantity: 1, lineTotalCents: 1299, adjustmentCents: 0, snapEligible: false },
+        { quantity: 2, lineTotalCents: 1000, priceAdjustments: [{ amountCents: 200 }], snapEligible: true },
+        { quantity: 1, lineTotalCents: 1299, priceAdjustments: [], snapEligible: false },
       ],
       'PICKUP',
       null,

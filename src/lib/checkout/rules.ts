@@ -3,6 +3,8 @@
 // decides) and the pages (which show). docs/decisions/340-checkout.md
 
 import type { Modality } from '../catalog/product.ts';
+import { formatCents } from '../money/money.ts';
+import { netLineTotal } from '../pricing/net-line.ts';
 
 /** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
 export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
@@ -56,7 +58,7 @@ export function gratuityFor(modality: Modality, itemTotalCents: number, status: 
 export function tipProblem(cents: number, gratuity: Pick<Gratuity, 'modifiable' | 'maximumAmount'>): string | null {
   if (!gratuity.modifiable) return 'The tip can no longer be changed for this order.';
   if (!Number.isInteger(cents) || cents < 0) return 'Enter a tip in dollars and cents.';
-  if (cents > gratuity.maximumAmount) return `A tip can be at most $${(gratuity.maximumAmount / 100).toFixed(2)}.`;
+  if (cents > gratuity.maximumAmount) return `A tip can be at most ${formatCents(gratuity.maximumAmount)}.`;
   return null;
 }
 
@@ -90,15 +92,15 @@ export interface Summary {
   snapEligibleTotal: number;
 }
 
+/** The summary of priced checkout lines: each line's net by the one pricing function (netLineTotal), then fee, tax and tip. */
 export function summarize(
-  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; adjustmentCents: number; snapEligible: boolean }>,
+  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; priceAdjustments: ReadonlyArray<{ amountCents: number }>; snapEligible: boolean }>,
   modality: Modality,
   slotFeeCents: number | null,
   gratuityCents: number,
 ): Summary {
-  const net = (line: (typeof lines)[number]) => Math.max(0, line.lineTotalCents - line.adjustmentCents);
-  const itemTotal = lines.reduce((sum, line) => sum + net(line), 0);
-  const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? net(line) : 0), 0);
+  const itemTotal = lines.reduce((sum, line) => sum + netLineTotal(line), 0);
+  const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? netLineTotal(line) : 0), 0);
   const serviceFee = lines.length === 0 ? 0 : serviceFeeCents(modality, itemTotal, slotFeeCents);
   const tax = taxCents(itemTotal - snapEligibleTotal);
   return { itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), itemTotal, serviceFee, tax, gratuity: gratuityCents, total: itemTotal + serviceFee + tax + gratuityCents, snapEligibleTotal };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Gtin13Schema } from '../catalog/product.ts';
+import { formatCents } from '../money/money.ts';
 
 // Digital coupons (issue 9 §3; account §3 Coupon, §4 Coupon clip). The spec sends coupon calls
 // through the generic use-case executor with paths "not shown": ours are below
@@ -90,7 +91,7 @@ export function clipped<T extends CouponOutput>(coupon: T, clip: boolean): T {
 
 /** What a coupon takes off, as shoppers read it. `couponValueText('AMOUNT', 150) === 'Save $1.50'` */
 export function couponValueText(kind: 'AMOUNT' | 'PERCENT', value: number): string {
-  return kind === 'PERCENT' ? `${value}% off` : `Save $${(value / 100).toFixed(2)}`;
+  return kind === 'PERCENT' ? `${value}% off` : `Save ${formatCents(value)}`;
 }
 
 /** The query parameter a failed plain-form clip comes back with, and its messages. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Gtin13Schema } from '../catalog/product.ts';
-import { parseDollarsToCents } from '../money/money.ts';
+import { centsToDecimal, formatCents, parseDollarsToCents } from '../money/money.ts';
 
 // Shopping lists (issue 11; shopping §3 Shopping list, List item, §4, §7, §8, §9): the paths, the
 // request and answer shapes both sides validate, the limits and the messages verbatim.
@@ -98,10 +98,8 @@ export function listDisplayName(name: string, size: string | null | undefined): 
   return `${name} - ${trimmed}`;
 }
 
-/** Money to 2 decimals from integer cents. `money(349) === '3.49'` */
-export function money(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
+/** The answers' 2-decimal money strings from integer cents (src/lib/money). `money(349) === '3.49'` */
+export const money = centsToDecimal;
 
 /**
  * What a list row shows for its price: the line total, and when the line saves (a promo, a deal,
@@ -113,8 +111,8 @@ export function linePriceText(item: { lineTotal: string | null; savings: string 
   const totalCents = item.lineTotal === null ? null : parseDollarsToCents(item.lineTotal);
   if (totalCents === null) return null;
   const savingsCents = item.savings === null ? 0 : (parseDollarsToCents(item.savings) ?? 0);
-  if (savingsCents <= 0) return { total: `$${money(totalCents)}`, was: null, save: null };
-  return { total: `$${money(totalCents)}`, was: `$${money(totalCents + savingsCents)}`, save: `Save $${money(savingsCents)}` };
+  if (savingsCents <= 0) return { total: formatCents(totalCents), was: null, save: null };
+  return { total: formatCents(totalCents), was: formatCents(totalCents + savingsCents), save: `Save ${formatCents(savingsCents)}` };
 }
 
 const NameSchema = v.pipe(v.string(), v.maxLength(LIST_LIMITS.MAX_NAME_LENGTH * 4));

@@ -1,11 +1,44 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatCents, parseDollarsToCents } from './money.ts';
+import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from './money.ts';
 
 describe('money', () => {
   test('money totals show 2 decimals (shopping §9)', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(1299)).toBe('$12.99');
     expect(formatCents(100000)).toBe('$1,000.00');
+  });
+
+  test('amounts above $999.99 keep the thousands separator (issue 20 §3)', () => {
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(99999)).toBe('$999.99');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+  });
+
+  test('negative amounts carry the sign before the dollar sign; there is no "-$0.00"', () => {
+    expect(formatCents(-150)).toBe('-$1.50');
+    expect(formatCents(-123456)).toBe('-$1,234.56');
+    expect(formatCents(-0)).toBe('$0.00');
+  });
+
+  test('a circular’s whole dollars drop ".00" when asked; amounts with cents keep them', () => {
+    expect(formatCents(500, { dropZeroCents: true })).toBe('$5');
+    expect(formatCents(100000, { dropZeroCents: true })).toBe('$1,000');
+    expect(formatCents(550, { dropZeroCents: true })).toBe('$5.50');
+  });
+
+  test('an answer’s 2-decimal dollars string is shown through the same formatter', () => {
+    expect(formatDollarText('1234.50')).toBe('$1,234.50');
+    expect(formatDollarText('0.00')).toBe('$0.00');
+  });
+
+  test('the plain 2-decimal form (answers, form fields) parses back to the same cents', () => {
+    expect(centsToDecimal(123456)).toBe('1234.56');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-150)).toBe('-1.50');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (cents) => {
+      expect(parseDollarsToCents(centsToDecimal(cents))).toBe(cents);
+    }));
   });
 
   test('parses dollars to integer cents without floating point drift', () => {

@@ -1,10 +1,42 @@
-// Money is integer cents everywhere; formatting happens only at the edge of the UI.
+// Money is integer cents everywhere; formatting happens only at the edge of the UI, and only here:
+// the one formatter every dollar amount a shopper reads goes through (issue 20 §3;
+// docs/decisions/480-one-price-everywhere.md). The lint rule local/one-money-formatter
+// (eslint-rules/one-money-formatter.js) keeps hand-written dollar formatting out of src, worker
+// and upstream.
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Formats integer cents as dollars with 2 decimals (shopping §9). `formatCents(1299) === '$12.99'` */
-export function formatCents(cents: number): string {
-  return USD.format(cents / 100);
+export interface FormatOptions {
+  /** whole dollars without ".00", as a circular writes a deal ("3 for $5"); amounts with cents keep them */
+  dropZeroCents?: boolean;
+}
+
+/**
+ * Formats integer cents as dollars with a thousands separator and 2 decimals (shopping §9).
+ * `formatCents(123456) === '$1,234.56'`, `formatCents(-150) === '-$1.50'`, `formatCents(500, { dropZeroCents: true }) === '$5'`
+ */
+export function formatCents(cents: number, options: FormatOptions = {}): string {
+  // `|| 0` turns -0 into 0: nothing is "-$0.00"
+  const whole = Math.round(cents) || 0;
+  const text = USD.format(whole / 100);
+  // "$5.00" → "$5": the last three characters are always ".00" for whole dollars
+  return options.dropZeroCents && whole % 100 === 0 ? text.slice(0, -3) : text;
+}
+
+/** Formats a 2-decimal dollars string of an API answer (a gift-card or EBT balance). `formatDollarText('1234.50') === '$1,234.50'` */
+export function formatDollarText(value: string): string {
+  return formatCents(parseDollarsToCents(value) ?? 0);
+}
+
+/**
+ * Integer cents as the plain 2-decimal string the spec's answers carry and a form field holds
+ * (no dollar sign, no separator, so it parses back). `centsToDecimal(123456) === '1234.56'`
+ */
+export function centsToDecimal(cents: number): string {
+  const whole = Math.round(cents) || 0;
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Parses a dollar string to integer cents, or null. `parseDollarsToCents('3.5') === 350` */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cartTotals, dealTerms, linePrice, withCouponUnit, type Offer } from './price.ts';
+import { netLineTotal } from './net-line.ts';
+import { cartTotals, dealTerms, lineOffer, linePrice, withCouponUnit, type FlashSaleTerms, type Offer } from './price.ts';
 
 // Every deal form the seed writes (upstream/seed/promotions.ts dealFor, weeklyDeals, flyerDeals).
 describe('dealTerms reads each price string form of the circulars', () => {
@@ -14,6 +15,8 @@ describe('dealTerms reads each price string form of the circulars', () => {
     ['Save $2.00', { kind: 'AMOUNT_OFF', cents: 200 }],
     ['20% Off', { kind: 'PERCENT_OFF', percent: 20 }],
     ['Save up to 35%', { kind: 'INFO' }],
+    ['Save $1,250.00', { kind: 'AMOUNT_OFF', cents: 125000 }],
+    ['2 for $1,000', { kind: 'MULTI', count: 2, totalCents: 100000 }],
     ['Great deal!', { kind: 'INFO' }],
   ])('%s', (text, terms) => expect(dealTerms(text)).toEqual(terms));
 });
@@ -24,7 +27,7 @@ describe('linePrice', () => {
   test('the promo price beats the regular one; a deal beats both only when it is lower', () => {
     expect(linePrice(offer(579, null, null), 1).unitCents).toBe(579);
     expect(linePrice(offer(579, 499, null), 1).unitCents).toBe(499);
-    expect(linePrice(offer(579, null, '20% Off'), 1)).toEqual({ unitCents: 463, regularUnitCents: 579, totalCents: 463, regularTotalCents: 579, savingsCents: 116, couponCents: 0 });
+    expect(linePrice(offer(579, null, '20% Off'), 1)).toEqual({ unitCents: 463, regularUnitCents: 579, totalCents: 463, regularTotalCents: 579, savingsCents: 116, couponCents: 0, beforeAdjustmentsCents: 463, flashSaleCents: 0, adjustments: [] });
     expect(linePrice(offer(579, 399, '20% Off'), 1).unitCents).toBe(399);
     expect(linePrice(offer(579, null, '$6.99'), 1).unitCents).toBe(579);
   });
@@ -70,7 +73,7 @@ describe('linePrice', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5000 }), fc.option(fc.integer({ min: 0, max: 6000 }), { nil: null }), deal, fc.integer({ min: 0, max: 999 }), fc.option(fc.record({ kind: fc.constantFrom('AMOUNT' as const, 'PERCENT' as const), value: fc.integer({ min: 1, max: 500 }), minQuantity: fc.integer({ min: 1, max: 3 }) }), { nil: null }), (regular, promo, dealString, quantity, coupon) => {
         const price = linePrice({ ...offer(regular, promo, dealString), coupon }, quantity);
-        for (const value of Object.values(price)) expect(Number.isInteger(value)).toBe(true);
+        for (const value of Object.values(price)) if (typeof value === 'number') expect(Number.isInteger(value)).toBe(true);
         expect(price.unitCents).toBeLessThanOrEqual(regular);
         expect(price.unitCents).toBeGreaterThanOrEqual(0);
         expect(price.totalCents).toBeLessThanOrEqual(price.regularTotalCents);
@@ -79,5 +82,74 @@ describe('linePrice', () => {
         if (dealString !== 'Buy 1 Get 1 Free') expect(price.totalCents + price.couponCents).toBe(price.unitCents * quantity);
       }),
     );
+  });
+});
+
+// issue 20 §3: flash sales join the one pricing function, after deals and coupons, as the checkout charges them
+describe('flash sales, and every kind of saving together', () => {
+  const sale = (held: number, perShopper = 2, discountCents = 50, couponId = 'FS-1'): FlashSaleTerms => ({ couponId, discountCents, held, perShopper });
+
+  test('multi-buy: each unit at the deal’s share, no minimum, so 3 of "3 for $6" cost $6.00 and one costs $2.00', () => {
+    expect(linePrice(offer(249, null, '3 for $6'), 3)).toMatchObject({ unitCents: 200, totalCents: 600, savingsCents: 147 });
+    expect(linePrice(offer(249, null, '3 for $6'), 1)).toMatchObject({ totalCents: 200 });
+    expect(linePrice(offer(249, null, '3 for $6'), 4)).toMatchObject({ totalCents: 800 });
+    expect(linePrice(offer(249, null, '2 for $5'), 2)).toMatchObject({ unitCents: 249, totalCents: 498 });
+    expect(linePrice(offer(349, null, '2 for $5'), 4)).toMatchObject({ unitCents: 250, totalCents: 1000, savingsCents: 396 });
+  });
+
+  test('buy one get one: every second unit free, at any quantity', () => {
+    expect([1, 2, 3, 4, 5].map((quantity) => linePrice(offer(399, null, 'Buy 1 Get 1 Free'), quantity).totalCents)).toEqual([399, 399, 798, 798, 1197]);
+  });
+
+  test('a flash sale takes its discount off as many units as the shopper holds offers for, never past the per-shopper limit', () => {
+    expect(linePrice({ ...offer(429, null, null), flashSales: [sale(2)] }, 3)).toMatchObject({
+      totalCents: 1187,
+      beforeAdjustmentsCents: 1287,
+      flashSaleCents: 100,
+      savingsCents: 100,
+      adjustments: [{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 100 }],
+    });
+    // fewer units than offers held: only the units in the cart
+    expect(linePrice({ ...offer(429, null, null), flashSales: [sale(2)] }, 1)).toMatchObject({ totalCents: 379, flashSaleCents: 50 });
+    // offers held beyond the per-shopper limit (a limit lowered since) never count
+    expect(linePrice({ ...offer(429, null, null), flashSales: [sale(5, 2)] }, 6)).toMatchObject({ flashSaleCents: 100 });
+    // no offers held: no discount
+    expect(linePrice({ ...offer(429, null, null), flashSales: [sale(0)] }, 3)).toMatchObject({ totalCents: 1287, adjustments: [] });
+    // two sales on one item cover different units; a discount never takes a line below zero
+    expect(linePrice({ ...offer(429, null, null), flashSales: [sale(1, 1, 50, 'A'), sale(2, 2, 25, 'B')] }, 2).adjustments).toEqual([
+      { type: 'FLASH_SALE', couponId: 'A', amountCents: 50 },
+      { type: 'FLASH_SALE', couponId: 'B', amountCents: 25 },
+    ]);
+    expect(linePrice({ ...offer(40, null, null), flashSales: [sale(2, 2, 50)] }, 2)).toMatchObject({ totalCents: 0, flashSaleCents: 80 });
+  });
+
+  test('a coupon comes off after the deal, a flash sale after the coupon: all together', () => {
+    const coupon = { kind: 'AMOUNT' as const, value: 100, minQuantity: 2 };
+    // "2 for $5" on a $3.49 item: 4 × $2.50 = $10.00, less the $1.00 coupon, less two flash offers at 50¢
+    expect(linePrice({ ...offer(349, null, '2 for $5'), coupon, flashSales: [sale(2)] }, 4)).toMatchObject({
+      unitCents: 250,
+      couponCents: 100,
+      beforeAdjustmentsCents: 900,
+      flashSaleCents: 100,
+      totalCents: 800,
+      regularTotalCents: 1396,
+      savingsCents: 596,
+    });
+    // buy one get one with a percent coupon and a flash sale: 3 units pay 2 × $3.99, 25% off ($2.00), then 50¢ twice
+    expect(linePrice({ ...offer(399, null, 'Buy 1 Get 1 Free'), coupon: { kind: 'PERCENT', value: 25, minQuantity: 1 }, flashSales: [sale(2)] }, 3)).toMatchObject({
+      beforeAdjustmentsCents: 598,
+      totalCents: 498,
+    });
+  });
+
+  test('a checkout or order line costs its total less its adjustments; the cart totals add what each line costs', () => {
+    expect(netLineTotal({ lineTotalCents: 1287, priceAdjustments: [{ amountCents: 100 }] })).toBe(1187);
+    expect(netLineTotal({ lineTotalCents: 50, priceAdjustments: [{ amountCents: 80 }] })).toBe(0);
+    expect(cartTotals([{ offer: { ...offer(429, null, null), flashSales: [sale(2)] }, quantity: 3 }, { offer: offer(399, null, 'Buy 1 Get 1 Free'), quantity: 2 }])).toEqual({ subtotalCents: 1187 + 399, savingsCents: 100 + 399 });
+  });
+
+  test('a cart line’s offer carries its flash sales, so the browser prices another quantity as the server will', () => {
+    const line = { regularUnitPriceCents: 429, promoUnitPriceCents: null, dealPriceString: null, coupon: null, flashSales: [sale(2)] };
+    expect(linePrice(lineOffer(line), 4).totalCents).toBe(4 * 429 - 100);
   });
 });

@@ -1,7 +1,9 @@
-// The one pricing function (issue 9 §4; ARCHITECTURE: the price a shopper sees is the price they
-// are charged). Cards, the product page, the cart (in the browser and in the upstream's basket)
-// and later lists and checkout all price a line here, in integer cents, from the same offer: the
-// store's regular and promo price and the current weekly-ad deal. docs/decisions/260-one-price.md
+// The one pricing function (issue 9 §4, issue 20 §3; ARCHITECTURE: the price a shopper sees is the
+// price they are charged). Cards, the product page, lists, the cart (in the browser, optimistic
+// lines included, and in the upstream's basket), the checkout and the order record all price a
+// line here, in integer cents, from the same offer: the store's regular and promo price, the
+// current weekly-ad deal, the clipped coupon and the flash-sale offers the shopper holds.
+// docs/decisions/260-one-price.md, docs/decisions/480-one-price-everywhere.md
 
 /** A weekly-ad deal's terms, read from its price string (the forms the chain's circulars use). */
 export type DealTerms =
@@ -12,8 +14,9 @@ export type DealTerms =
   | { kind: 'PERCENT_OFF'; percent: number } // "20% Off" the regular price
   | { kind: 'INFO' }; // "Save up to 30%": the items' own promo prices are the deal
 
-const MONEY = String.raw`\$(\d{1,5})(?:\.(\d{2}))?`;
-const cents = (dollars: string, fraction: string | undefined) => Number(dollars) * 100 + Number(fraction ?? '0');
+// dollars as src/lib/money writes them: "$5", "$5.99", "$1,250.00"
+const MONEY = String.raw`\$(\d{1,3}(?:,\d{3})+|\d{1,5})(?:\.(\d{2}))?`;
+const cents = (dollars: string, fraction: string | undefined) => Number(dollars.replaceAll(',', '')) * 100 + Number(fraction ?? '0');
 
 /**
  * The terms of a deal price string; INFO for a form that does not change the price by itself.
@@ -44,7 +47,28 @@ export interface CouponTerms {
   minQuantity: number;
 }
 
-/** What a line is priced from: the store's prices (integer cents), the deal and the clipped coupon, if any. */
+/**
+ * A flash-sale offer the shopper holds on an item (shopping §3 Flash sale; migrations/0022
+ * flash_sales and flash_sale_claims): cents off each unit, for as many units as offers claimed.
+ */
+export interface FlashSaleTerms {
+  couponId: string;
+  /** cents off each unit the offer covers */
+  discountCents: number;
+  /** the offers the shopper claimed (the checkout claims them; they are kept until the order is placed) */
+  held: number;
+  /** the sale's limit per shopper: no more units than this get the discount, whatever was held */
+  perShopper: number;
+}
+
+/** What came off a line after its price: a flash sale (the checkout's priceAdjustments, shopping §3 Checkout). */
+export interface PriceAdjustment {
+  type: 'FLASH_SALE';
+  couponId: string;
+  amountCents: number;
+}
+
+/** What a line is priced from: the store's prices (integer cents), the deal, the clipped coupon and the flash sales held, if any. */
 export interface Offer {
   regularCents: number;
   promoCents: number | null;
@@ -52,18 +76,27 @@ export interface Offer {
   dealPriceString: string | null;
   /** a coupon the shopper clipped that covers the item, or null */
   coupon?: CouponTerms | null;
+  /** the running flash sales on the item the shopper holds offers of */
+  flashSales?: readonly FlashSaleTerms[] | null;
 }
 
 export interface LinePrice {
   /** the price of one unit as shown on the shelf tag (the deal's, else the promo's, else the regular) */
   unitCents: number;
   regularUnitCents: number;
-  /** what the line costs at `quantity` */
+  /** what the line costs at `quantity`: what the shopper pays, flash sales taken off */
   totalCents: number;
   regularTotalCents: number;
   savingsCents: number;
   /** the part of the savings the clipped coupon gives (0 below its minimum quantity) */
   couponCents: number;
+  /** the line before its price adjustments (a checkout line's lineTotalCents): totalCents + flashSaleCents */
+  beforeAdjustmentsCents: number;
+  /** what the flash sales take off, in all, and each (the checkout's priceAdjustments) */
+  flashSaleCents: number;
+  adjustments: PriceAdjustment[];
+  /** how many units each flash sale covered (what an order redeems of the shopper's claims) */
+  flashUnits: Array<{ couponId: string; units: number }>;
 }
 
 /** The unit price a deal gives, never above `base` (a deal never costs the shopper more). */
@@ -88,8 +121,9 @@ function dealUnit(terms: DealTerms, regularCents: number, base: number): number 
 }
 
 /**
- * Prices `quantity` units of an offer. `linePrice({ regularCents: 500, promoCents: null, dealPriceString: '20% Off' }, 2)`
- * -> `{ unitCents: 400, regularUnitCents: 500, totalCents: 800, regularTotalCents: 1000, savingsCents: 200 }`
+ * Prices `quantity` units of an offer: deal, then coupon, then flash sales.
+ * `linePrice({ regularCents: 500, promoCents: null, dealPriceString: '20% Off' }, 2)`
+ * -> `{ unitCents: 400, regularUnitCents: 500, totalCents: 800, regularTotalCents: 1000, savingsCents: 200, … }`
  */
 export function linePrice(offer: Offer, quantity: number): LinePrice {
   const units = Math.max(0, Math.floor(quantity));
@@ -108,9 +142,36 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
     coupon && units >= coupon.minQuantity && units > 0
       ? Math.min(beforeCoupon, coupon.kind === 'AMOUNT' ? Math.max(0, Math.round(coupon.value)) : Math.round((beforeCoupon * Math.min(100, Math.max(0, coupon.value))) / 100))
       : 0;
-  const totalCents = beforeCoupon - couponCents;
+  const beforeAdjustmentsCents = beforeCoupon - couponCents;
+  // Flash sales come off last, each on as many units as the shopper holds offers for (never past
+  // the sale's per-shopper limit, nor below zero), in the order given: what the checkout charges.
+  let left = units;
+  let totalCents = beforeAdjustmentsCents;
+  const adjustments: PriceAdjustment[] = [];
+  const flashUnits: Array<{ couponId: string; units: number }> = [];
+  for (const sale of offer.flashSales ?? []) {
+    const covered = Math.max(0, Math.min(left, Math.floor(sale.held), Math.floor(sale.perShopper)));
+    const amountCents = Math.min(totalCents, covered * Math.max(0, Math.round(sale.discountCents)));
+    left -= covered;
+    totalCents -= amountCents;
+    if (amountCents > 0) {
+      adjustments.push({ type: 'FLASH_SALE', couponId: sale.couponId, amountCents });
+      flashUnits.push({ couponId: sale.couponId, units: covered });
+    }
+  }
   const regularTotalCents = regular * units;
-  return { unitCents, regularUnitCents: regular, totalCents, regularTotalCents, savingsCents: regularTotalCents - totalCents, couponCents };
+  return {
+    unitCents,
+    regularUnitCents: regular,
+    totalCents,
+    regularTotalCents,
+    savingsCents: regularTotalCents - totalCents,
+    couponCents,
+    beforeAdjustmentsCents,
+    flashSaleCents: beforeAdjustmentsCents - totalCents,
+    adjustments,
+    flashUnits,
+  };
 }
 
 /** The totals of a cart: what it costs and what the shopper saves, in cents. */
@@ -142,15 +203,19 @@ export function shelfPrice(price: ShelfPrice | null, dealPriceString: string | n
   return { regularCents: regularUnitCents, promoCents: unitCents < regularUnitCents ? unitCents : null, unit: price.unit };
 }
 
-/** The offer a priced cart line carries (src/lib/basket/contracts.ts LineItemSchema). */
+/**
+ * The offer a priced cart line carries (src/lib/basket/contracts.ts LineItemSchema), so a line at
+ * another quantity (an optimistic change) is priced exactly as the server will price it.
+ */
 export function lineOffer(line: {
   regularUnitPriceCents: number;
   promoUnitPriceCents: number | null;
   dealPriceString: string | null;
   coupon?: { kind: 'AMOUNT' | 'PERCENT'; value: number; minQuantity: number } | null;
+  flashSales?: readonly FlashSaleTerms[] | null;
 }): Offer {
   const coupon = line.coupon ? { kind: line.coupon.kind, value: line.coupon.value, minQuantity: line.coupon.minQuantity } : null;
-  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon };
+  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon, flashSales: line.flashSales ?? [] };
 }
 
 /**

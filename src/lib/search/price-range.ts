@@ -1,4 +1,4 @@
-import { parseDollarsToCents } from '../money/money.ts';
+import { centsToDecimal, parseDollarsToCents } from '../money/money.ts';
 
 // spec: shopping §5 Search: the price filter is a pair split by a separator and sent as a USD range.
 
@@ -52,6 +52,6 @@ export function formatPriceRange(range: PriceRange): string {
 
 /** The upstream `filter.price.range`, in USD with 2 decimals. `toUsdRange({ minCents: 200, maxCents: 1050 }) === '2.00-10.50'` */
 export function toUsdRange(range: PriceRange): string {
-  const side = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+  const side = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents));
   return `${side(range.minCents)}-${side(range.maxCents)}`;
 }

@@ -1,6 +1,8 @@
 // Payment cards of the wallet (shopping §3 Payment card, §4 Payment cards, §9): the pure rules
 // both sides share. docs/decisions/330-wallet.md
 
+import { centsToDecimal } from '../money/money.ts';
+
 export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DISCOVER';
 
 /** The fields the rules below need of a card. */
@@ -78,12 +80,8 @@ export function keepNewlyAddedOn<C extends CardLike>(cards: readonly C[], cardId
   });
 }
 
-/** Integer cents as a dollars string with 2 decimals (shopping §9). `centsToDollars(2500) === '25.00'` */
-export function centsToDollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
+/** Integer cents as the answers' dollars string with 2 decimals (shopping §9; src/lib/money). `centsToDollars(2500) === '25.00'` */
+export const centsToDollars = centsToDecimal;
 
 /** A card's entity tag for If-Match: its lastUpdated in ms, quoted. `cardETag('1970-01-01T00:00:00.007Z') === '"7"'` */
 export function cardETag(lastUpdated: string): string {
