@@ -27,7 +27,9 @@ import { seedCatalogForTests, setStock, stockOf } from '../fixtures/seed.ts';
 const app = createApp();
 const STORE = BANNERS.harvest.defaultLocationId;
 const { call: shopperCall, addCard } = shop(app, env);
-const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 30);
+/** Runs, and the seed they are drawn from: fixed, so CI explores the same sequences (their timing still varies); change the seed to explore others. */
+const RUNS = 30;
+const SEED = 20261125;
 
 interface Shopper {
   cookie: string;
@@ -76,7 +78,7 @@ type Command =
 const shopperArb = fc.integer({ min: 0, max: 2 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), shopper: shopperArb, item: fc.integer({ min: 0, max: 2 }), quantity: fc.integer({ min: 1, max: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clip' as const), shopper: shopperArb }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('clip' as const), shopper: shopperArb }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('claim' as const), shopper: shopperArb }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('place' as const), shopper: shopperArb, ebtCents: fc.integer({ min: 0, max: 800 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), shopper: shopperArb, pick: fc.nat() }) },
@@ -108,6 +110,8 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
       await Promise.all(shoppers.map((shopper) => call('PUT', '/basket/api/basket/', shopper.cookie, { lineItems: [] }, { 'if-match': '*' })));
       for (const [index, gtin13] of items.entries()) await setStock(env.DB, gtin13, STORE, scenario.stock[index]!);
       await env.DB.batch([
+        // the coupons of earlier runs end, so this run's is the one that prices the lines
+        env.DB.prepare(`UPDATE coupons SET ends_at = ?1 WHERE coupon_id LIKE 'cp-prop-%'`).bind(now - 1),
         env.DB.prepare(`INSERT INTO coupons (coupon_id, banner_id, title, description, brand, category_id, kind, value, min_quantity, starts_at, ends_at) VALUES (?1, 'harvest', 'Save $0.50', 'Property test', NULL, NULL, 'AMOUNT', 50, 1, ?2, ?3)`).bind(couponId, now - 86_400_000, now + 86_400_000),
         ...items.map((gtin13) => env.DB.prepare('INSERT INTO coupon_items (coupon_id, gtin13) VALUES (?1, ?2)').bind(couponId, gtin13)),
         // the sales of earlier runs end (their redemptions stay on the books)
@@ -143,6 +147,8 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         // 5. the total shown is the total charged
         expect(order.summary.total).toBe(shown.summary.total);
         expect(order.transactions.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(order.summary.total);
+        // placing a checkout twice (two tabs) answers the one order it placed: count it once
+        if (orders.some((entry) => entry.order.orderNumber === order.orderNumber)) return;
         orders.push({ shopper: index, order });
         reached.placed += 1;
         if (order.lineItems.some((line) => line.priceAdjustments.some((adjustment) => adjustment.couponId === saleId))) reached.flashUsed += 1;
@@ -193,7 +199,9 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         }
       }
 
-      for (const step of scenario.steps) await Promise.all(step.map(runCommand));
+      // every run opens with the three shoppers clipping the coupon at once (later clips are drawn too)
+      const opening: Command[] = [0, 1, 2].map((shopper) => ({ kind: 'clip', shopper }));
+      for (const step of [opening, ...scenario.steps]) await Promise.all(step.map(runCommand));
 
       const numbers = orders.map((entry) => entry.order.orderNumber);
       const cancelled = new Set(
@@ -254,7 +262,7 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         .all<{ kind: 'GIFT_CARD' | 'EBT'; net: number }>();
       for (const row of payments.results) expect(row.net).toBe(taken(row.kind));
     }),
-    { numRuns: RUNS, endOnFailure: true },
+    { numRuns: RUNS, endOnFailure: true, seed: SEED },
   );
   console.info(`money ledger property: ${RUNS} runs`, JSON.stringify(reached));
   expect(reached.placed).toBeGreaterThan(0);

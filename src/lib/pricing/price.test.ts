@@ -27,7 +27,7 @@ describe('linePrice', () => {
   test('the promo price beats the regular one; a deal beats both only when it is lower', () => {
     expect(linePrice(offer(579, null, null), 1).unitCents).toBe(579);
     expect(linePrice(offer(579, 499, null), 1).unitCents).toBe(499);
-    expect(linePrice(offer(579, null, '20% Off'), 1)).toEqual({ unitCents: 463, regularUnitCents: 579, totalCents: 463, regularTotalCents: 579, savingsCents: 116, couponCents: 0, beforeAdjustmentsCents: 463, flashSaleCents: 0, adjustments: [] });
+    expect(linePrice(offer(579, null, '20% Off'), 1)).toEqual({ unitCents: 463, regularUnitCents: 579, totalCents: 463, regularTotalCents: 579, savingsCents: 116, couponCents: 0, beforeAdjustmentsCents: 463, flashSaleCents: 0, adjustments: [], flashUnits: [] });
     expect(linePrice(offer(579, 399, '20% Off'), 1).unitCents).toBe(399);
     expect(linePrice(offer(579, null, '$6.99'), 1).unitCents).toBe(579);
   });
