@@ -6,7 +6,18 @@ import importDirection from './eslint-rules/import-direction.js';
 import oneMoneyFormatter from './eslint-rules/one-money-formatter.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-edge/', '.astro/', '.wrangler/', '.tmp/', 'node_modules/', 'bench/reports/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-edge/',
+      '.astro/',
+      '.wrangler/',
+      '.tmp/',
+      'node_modules/',
+      'bench/reports/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // .astro files: frontmatter and template expressions, parsed with the TypeScript parser.
@@ -14,16 +25,38 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: {
-        console: 'readonly', process: 'readonly', URL: 'readonly', fetch: 'readonly', Request: 'readonly',
-        Response: 'readonly', Headers: 'readonly', crypto: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
-        TextEncoder: 'readonly', TextDecoder: 'readonly', document: 'readonly', window: 'readonly', navigator: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        Request: 'readonly',
+        Response: 'readonly',
+        Headers: 'readonly',
+        crypto: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        navigator: 'readonly',
       },
     },
     plugins: { local: { rules: { ...importDirection.rules, ...oneMoneyFormatter.rules } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/upstream/db/*', '**/upstream/routes/*'], message: 'The worker reaches the upstream only through UPSTREAM.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/upstream/db/*', '**/upstream/routes/*'],
+              message: 'The worker reaches the upstream only through UPSTREAM.',
+            },
+          ],
+        },
+      ],
       // src/lib ← src ← worker; upstream/ only through worker/index-embedded.ts (docs/decisions/071)
       'local/import-direction': 'error',
     },
@@ -40,18 +73,51 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,astro}'],
     ignores: ['src/**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', ...['toLocaleTimeString', 'toLocaleDateString', 'getHours', 'getMinutes', 'getDay', 'getDate', 'getMonth', 'getFullYear', 'getTimezoneOffset'].map((property) => ({
-        property,
-        message: 'This reads the runtime\'s own time zone: format with src/lib/time/display.ts on the store\'s clock (or use the getUTC* form for date arithmetic).',
-      }))],
+      'no-restricted-properties': [
+        'error',
+        ...[
+          'toLocaleTimeString',
+          'toLocaleDateString',
+          'getHours',
+          'getMinutes',
+          'getDay',
+          'getDate',
+          'getMonth',
+          'getFullYear',
+          'getTimezoneOffset',
+        ].map((property) => ({
+          property,
+          message:
+            "This reads the runtime's own time zone: format with src/lib/time/display.ts on the store's clock (or use the getUTC* form for date arithmetic).",
+        })),
+      ],
     },
   },
   {
     files: ['src/lib/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-dom', 'jotai', 'hono', 'hono/*', 'astro', 'astro:*', '**/worker/**', '**/upstream/**', '**/islands/**'], message: 'src/lib is pure: no React, Astro, Hono, worker or upstream imports.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'jotai',
+                'hono',
+                'hono/*',
+                'astro',
+                'astro:*',
+                '**/worker/**',
+                '**/upstream/**',
+                '**/islands/**',
+              ],
+              message: 'src/lib is pure: no React, Astro, Hono, worker or upstream imports.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

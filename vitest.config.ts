@@ -9,7 +9,8 @@ const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', 
 
 // Test-only session keys (never used outside tests): the first signs, both verify, so the
 // rotation tests can sign a cookie under the older key (docs/decisions/020-sessions.md).
-const TEST_SESSION_KEYS = 'test-b:5QXKKBkoVX4mRMQ9O2UbDSUy0wg_TuGQAUldWkdToG0,test-a:T6_uSSLHUqThVmn-NY5JfRJQ_7C5Is35Jq7YIvXkWB0';
+const TEST_SESSION_KEYS =
+  'test-b:5QXKKBkoVX4mRMQ9O2UbDSUy0wg_TuGQAUldWkdToG0,test-a:T6_uSSLHUqThVmn-NY5JfRJQ_7C5Is35Jq7YIvXkWB0';
 // Each banner's public origin (links and emails; docs/decisions/500): hosts the tests never send
 // requests to, so a link that names one came from configuration, not from the request.
 const TEST_BANNER_ORIGINS = 'harvest=https://www.harvest.example,bayside=https://www.bayside.example';
@@ -25,7 +26,17 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'upstream/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'upstream/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
       },
       {
         plugins: [
@@ -45,7 +56,11 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['tests/integration/setup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'worker/**/*.test.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
+        },
       },
     ],
   },

@@ -7,19 +7,28 @@
 import { performance } from 'node:perf_hooks';
 import { demoShopperCookie } from './sign-in.mjs';
 
-const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const baseUrl = process.argv.slice(2).find((arg) => arg.startsWith('http')) ?? 'http://127.0.0.1:8787';
 const ADDS = option('adds', 300);
 const CONCURRENCY = option('concurrency', 1);
 
-const search = await (await fetch(`${baseUrl}/atlas/v1/search/v1/products-search?filter.query=milk&page.size=20`)).json();
-const gtins = (search?.data?.productsSearch ?? []).map((product) => product.upc).filter((gtin) => /^\d{13}$/.test(gtin));
+const search = await (
+  await fetch(`${baseUrl}/atlas/v1/search/v1/products-search?filter.query=milk&page.size=20`)
+).json();
+const gtins = (search?.data?.productsSearch ?? [])
+  .map((product) => product.upc)
+  .filter((gtin) => /^\d{13}$/.test(gtin));
 if (gtins.length === 0) throw new Error('A search for "milk" found no product: is the storefront seeded?');
 // one sign-in (sign-in is rate-limited per client), the cart emptied with the same session
 const cookie = await demoShopperCookie(baseUrl);
 const headers = { 'content-type': 'application/json', origin: baseUrl, 'sec-fetch-site': 'same-origin', cookie };
 async function emptyCart() {
-  const response = await fetch(`${baseUrl}/basket/api/basket/`, { method: 'PUT', headers, body: JSON.stringify({ lineItems: [] }) });
+  const response = await fetch(`${baseUrl}/basket/api/basket/`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ lineItems: [] }),
+  });
   if (!response.ok) throw new Error(`PUT /basket/api/basket/ answered ${response.status}`);
 }
 await emptyCart();
@@ -34,7 +43,10 @@ async function worker() {
     const started = performance.now();
     const response = await fetch(`${baseUrl}/basket/api/v2/user/add-item`, {
       method: 'POST',
-      headers: { ...headers, 'idempotency-key': `bench-add-${Date.now()}-${n}-${Math.random().toString(36).slice(2, 10)}` },
+      headers: {
+        ...headers,
+        'idempotency-key': `bench-add-${Date.now()}-${n}-${Math.random().toString(36).slice(2, 10)}`,
+      },
       body: JSON.stringify({ gtin13: gtins[n % gtins.length], quantity: 1 }),
     });
     await response.arrayBuffer();
@@ -47,4 +59,15 @@ await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 await emptyCart();
 samples.sort((a, b) => a - b);
 const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-console.log(JSON.stringify({ adds: ADDS, concurrency: CONCURRENCY, ok: samples.length, failures, p50: +at(0.5).toFixed(1), p95: +at(0.95).toFixed(1), p99: +at(0.99).toFixed(1), max: +samples.at(-1).toFixed(1) }));
+console.log(
+  JSON.stringify({
+    adds: ADDS,
+    concurrency: CONCURRENCY,
+    ok: samples.length,
+    failures,
+    p50: +at(0.5).toFixed(1),
+    p95: +at(0.95).toFixed(1),
+    p99: +at(0.99).toFixed(1),
+    max: +samples.at(-1).toFixed(1),
+  }),
+);

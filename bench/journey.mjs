@@ -46,7 +46,12 @@ function collectorScript() {
 /** Runs the journey once in a fresh context; resolves to the seconds of each step, the total and the INP of adding to the cart. */
 export async function measureJourney(browser, baseUrl) {
   await putDemoCart(baseUrl, []);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: false });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: false,
+  });
   await context.addInitScript({ content: collectorScript() });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
@@ -95,7 +100,9 @@ export async function measureJourney(browser, baseUrl) {
     await timed('add to cart', async () => {
       // until the edge confirms the add (the count shows lines, so it stays put when the demo
       // shopper's cart already holds this product from an earlier run)
-      const added = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/basket/api/v2/user/add-item'));
+      const added = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().includes('/basket/api/v2/user/add-item'),
+      );
       await card.getByRole('button', { name: ADD_TO_CART }).click();
       const response = await added;
       if (!response.ok()) throw new Error(`add-item answered ${response.status()}`);

@@ -12,7 +12,16 @@ import { BENCH_PORTS } from './ports.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The figures taken from each run; the report gives the median of each, field by field. */
-export const LIGHTHOUSE_FIELDS = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'totalByteWeight'];
+export const LIGHTHOUSE_FIELDS = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'totalByteWeight',
+];
 
 /**
  * Audits `url` `runs` times, each in a fresh Chromium (empty cache and profile). `headers` go
@@ -37,7 +46,15 @@ export async function auditMedian(url, { runs = 3, headers, ignoreStatusCode = f
   const failing = [...new Set(results.flatMap((r) => r.failing))];
   const warnings = [...new Set(results.flatMap((r) => r.warnings ?? []))];
   const ownStatusErrorOnly = results.every((r) => r.ownStatusErrorOnly);
-  return { url, runs: results.length, ...median, ownStatusErrorOnly, failing, warnings, each: results.map(({ failing: _f, warnings: _w, ownStatusErrorOnly: _o, ...r }) => r) };
+  return {
+    url,
+    runs: results.length,
+    ...median,
+    ownStatusErrorOnly,
+    failing,
+    warnings,
+    each: results.map(({ failing: _f, warnings: _w, ownStatusErrorOnly: _o, ...r }) => r),
+  };
 }
 
 /** The middle value (the mean of the two middle ones for an even count); null when none. */
@@ -52,7 +69,11 @@ export function medianOf(values) {
 export async function audit(url, { headers, ignoreStatusCode = false } = {}) {
   const port = await freePort(BENCH_PORTS[0], BENCH_PORTS[1]);
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
-  const chrome = startGroup(chromiumPath(), [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { output: 'ignore' });
+  const chrome = startGroup(
+    chromiumPath(),
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { output: 'ignore' },
+  );
   try {
     await waitForDevtools(port);
     // A session cookie goes into the browser's own jar, not into extraHeaders: requests the page's
@@ -61,26 +82,43 @@ export async function audit(url, { headers, ignoreStatusCode = false } = {}) {
     if (cookie) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       const [name, ...value] = cookie.split('=');
-      await browser.contexts()[0].addCookies([{ name, value: value.join('='), url: new URL(url).origin, httpOnly: true, secure: true, sameSite: 'Lax' }]);
+      await browser
+        .contexts()[0]
+        .addCookies([
+          { name, value: value.join('='), url: new URL(url).origin, httpOnly: true, secure: true, sameSite: 'Lax' },
+        ]);
       await browser.close();
       headers = undefined;
     }
-    const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode, ...(headers ? { extraHeaders: headers } : {}) };
+    const flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ignoreStatusCode,
+      ...(headers ? { extraHeaders: headers } : {}),
+    };
     const result = await lighthouse(url, flags);
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
     const metric = (id) => audits[id]?.numericValue ?? null;
     // audits that cost points in the accessibility, best-practices and SEO categories
-    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) => (categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
-      .map((ref) => `${id}: ${ref.id}`));
+    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+        .map((ref) => `${id}: ${ref.id}`),
+    );
     // A page that answers an error status on purpose logs that status as a console error
     // ("Failed to load resource: … 404"): true when that is all best practices holds against it.
     const consoleErrors = audits['errors-in-console']?.details?.items ?? [];
     const bestPracticesFailing = failing.filter((id) => id.startsWith('best-practices: '));
-    const ownStatusErrorOnly = ignoreStatusCode && bestPracticesFailing.length === 1 && bestPracticesFailing[0] === 'best-practices: errors-in-console'
-      && consoleErrors.length > 0 && consoleErrors.every((item) => [url, result.lhr.finalDisplayedUrl].includes(item.sourceLocation?.url ?? item.url));
+    const ownStatusErrorOnly =
+      ignoreStatusCode &&
+      bestPracticesFailing.length === 1 &&
+      bestPracticesFailing[0] === 'best-practices: errors-in-console' &&
+      consoleErrors.length > 0 &&
+      consoleErrors.every((item) => [url, result.lhr.finalDisplayedUrl].includes(item.sourceLocation?.url ?? item.url));
     return {
       ownStatusErrorOnly,
       performance: score('performance'),

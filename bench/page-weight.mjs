@@ -23,7 +23,10 @@ export async function measurePage(browser, url, { signIn } = {}) {
     let jsFiles = 0;
     let transferredBytes = 0;
     for (const response of responses) {
-      const sizes = await response.request().sizes().catch(() => null);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
       if (sizes) transferredBytes += sizes.responseHeadersSize + sizes.responseBodySize;
       if (!isJavaScript(response)) continue;
       const body = await response.body().catch(() => null);
@@ -33,7 +36,8 @@ export async function measurePage(browser, url, { signIn } = {}) {
     }
     // inline scripts (Astro's island runtime, directives) ship before interaction too
     const inline = await page.$$eval('script:not([src])', (scripts) =>
-      scripts.filter((s) => !s.type || /javascript|module/.test(s.type)).map((s) => s.textContent ?? ''));
+      scripts.filter((s) => !s.type || /javascript|module/.test(s.type)).map((s) => s.textContent ?? ''),
+    );
     const inlineJsGzipBytes = inline.length ? gzipSync(Buffer.from(inline.join('\n'))).length : 0;
     return {
       status: main?.status() ?? 0,

@@ -9,8 +9,16 @@ export interface LighthouseFloors {
   bestPractices: number;
   seo: number | null;
 }
-export declare function lighthouseFloors(page: PageEntry, options?: { excludedFromSearch?: string | null }): LighthouseFloors;
-export declare function excludedFromSearch(page: { path: string; robotsTxt: string; html: string; headers: Headers }): 'robots.txt' | 'noindex' | null;
+export declare function lighthouseFloors(
+  page: PageEntry,
+  options?: { excludedFromSearch?: string | null },
+): LighthouseFloors;
+export declare function excludedFromSearch(page: {
+  path: string;
+  robotsTxt: string;
+  html: string;
+  headers: Headers;
+}): 'robots.txt' | 'noindex' | null;
 /** A registry page with its placeholders resolved; registryPath is the path as registered. */
 export type ResolvedPage = PageEntry & { registryPath: string };
 export declare function registryPages(baseUrl: string): Promise<ResolvedPage[]>;

@@ -41,7 +41,13 @@ export function excludedFromSearch({ path, robotsTxt, html, headers }) {
     const value = rest.join(':').trim();
     const key = field.trim().toLowerCase();
     if (key === 'user-agent') group = value === '*';
-    else if (group && (key === 'allow' || key === 'disallow') && value && pathname.startsWith(value) && value.length > best.length) {
+    else if (
+      group &&
+      (key === 'allow' || key === 'disallow') &&
+      value &&
+      pathname.startsWith(value) &&
+      value.length > best.length
+    ) {
       best = { length: value.length, allow: key === 'allow' };
     }
   }
@@ -63,7 +69,9 @@ export async function registryPages(baseUrl) {
   const dealId = PAGES.some((page) => page.path.includes(SAMPLE_DEAL_ID)) ? await firstDeal(baseUrl) : null;
   const recipe = PAGES.some((page) => page.path.includes(SAMPLE_RECIPE_PATH)) ? await sampleRecipePath(baseUrl) : null;
   const resolve = (path) => {
-    const withProduct = product ? path.replaceAll(SAMPLE_GTIN, product.gtin).replaceAll(SAMPLE_SLUG, product.slug) : path;
+    const withProduct = product
+      ? path.replaceAll(SAMPLE_GTIN, product.gtin).replaceAll(SAMPLE_SLUG, product.slug)
+      : path;
     const withRecipe = recipe ? withProduct.replaceAll(SAMPLE_RECIPE_PATH, recipe) : withProduct;
     return dealId ? withRecipe.replaceAll(SAMPLE_DEAL_ID, dealId) : withRecipe;
   };
@@ -74,7 +82,8 @@ export async function registryPages(baseUrl) {
 export async function sampleRecipePath(baseUrl) {
   const answer = await getJson(`${baseUrl}/atlas/v1/recipe/recipes/7`);
   const slug = answer?.data?.recipe?.slug;
-  if (typeof slug !== 'string') throw new Error('The recipe API has no recipe 7: is the bench database seeded with recipes?');
+  if (typeof slug !== 'string')
+    throw new Error('The recipe API has no recipe 7: is the bench database seeded with recipes?');
   return `/r/${/(^|-)recipes?(-|$)/.test(slug) ? slug : `${slug}-recipe`}/7`;
 }
 
@@ -83,7 +92,8 @@ export async function firstDeal(baseUrl) {
   const response = await fetch(`${baseUrl}/weekly-ad`);
   const html = await response.text();
   const dealId = /href="\/weekly-ad\/([^"?#/]+)/.exec(html)?.[1];
-  if (!response.ok || !dealId) throw new Error(`The weekly ad page (${response.status}) links to no deal: is the bench database seeded?`);
+  if (!response.ok || !dealId)
+    throw new Error(`The weekly ad page (${response.status}) links to no deal: is the bench database seeded?`);
   return decodeURIComponent(dealId);
 }
 
@@ -91,7 +101,8 @@ export async function firstDeal(baseUrl) {
 export async function firstMilk(baseUrl) {
   const search = await getJson(`${baseUrl}/atlas/v1/search/v1/products-search?filter.query=milk&page.size=12`);
   const gtin = search?.data?.productsSearch?.[0]?.upc;
-  if (!/^\d{13}$/.test(gtin ?? '')) throw new Error('A search for "milk" found no product: is the bench database seeded?');
+  if (!/^\d{13}$/.test(gtin ?? ''))
+    throw new Error('A search for "milk" found no product: is the bench database seeded?');
   const products = await getJson(`${baseUrl}/atlas/v1/product/v2/products?gtins=${gtin}`);
   const slug = findSlug(products, gtin);
   if (!slug) throw new Error(`The product API gave no slug for ${gtin}.`);

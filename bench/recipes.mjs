@@ -12,7 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
 
 const baseUrl = process.argv.slice(2).find((arg) => arg.startsWith('http')) ?? 'http://127.0.0.1:8787';
-const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SEARCHES = option('searches', 200);
 const SHOPS = option('shops', 20);
 const CUISINES = ['american', 'italian', 'mexican', 'asian', 'mediterranean'];
@@ -28,7 +29,13 @@ const stats = (samples) => {
 const total = (await (await fetch(`${baseUrl}/atlas/v1/recipe/recipes/?page.size=1`)).json()).data.meta.totalRecipes;
 const search = [];
 for (let n = 0; n < SEARCHES; n++) {
-  const query = new URLSearchParams({ 'filter.cuisine': CUISINES[n % 5], 'filter.mealType': MEALS[Math.floor(n / 5) % 5], 'filter.totalTime.lte': String(30 + (n % 7) * 15), 'page.size': '60', 'page.offset': String((n % 3) * 60) });
+  const query = new URLSearchParams({
+    'filter.cuisine': CUISINES[n % 5],
+    'filter.mealType': MEALS[Math.floor(n / 5) % 5],
+    'filter.totalTime.lte': String(30 + (n % 7) * 15),
+    'page.size': '60',
+    'page.offset': String((n % 3) * 60),
+  });
   const term = TERMS[n % TERMS.length];
   if (term) query.set('filter.query', term);
   const started = performance.now();
@@ -41,8 +48,10 @@ for (let n = 0; n < SEARCHES; n++) {
 // the recipe with the most ingredients among the first 300
 let widest = { id: '1', count: 0 };
 for (let offset = 0; offset < 300; offset += 100) {
-  const page = (await (await fetch(`${baseUrl}/atlas/v1/recipe/recipes/?page.size=100&page.offset=${offset}`)).json()).data.recipes;
-  for (const recipe of page) if (recipe.ingredientCount > widest.count) widest = { id: recipe.id, count: recipe.ingredientCount };
+  const page = (await (await fetch(`${baseUrl}/atlas/v1/recipe/recipes/?page.size=100&page.offset=${offset}`)).json())
+    .data.recipes;
+  for (const recipe of page)
+    if (recipe.ingredientCount > widest.count) widest = { id: recipe.id, count: recipe.ingredientCount };
 }
 const first = await fetch(`${baseUrl}/r/x/${widest.id}/shop`, { redirect: 'manual' });
 const shopPath = new URL(first.headers.get('location') ?? `/r/x/${widest.id}/shop`, baseUrl).pathname;
@@ -54,4 +63,10 @@ for (let n = 0; n < SHOPS; n++) {
   if (response.status !== 200) throw new Error(`shop view answered ${response.status}`);
   shop.push(performance.now() - started);
 }
-console.log(JSON.stringify({ recipes: total, filteredSearch: stats(search), shopView: { recipeId: widest.id, ingredients: widest.count, ...stats(shop) } }));
+console.log(
+  JSON.stringify({
+    recipes: total,
+    filteredSearch: stats(search),
+    shopView: { recipeId: widest.id, ingredients: widest.count, ...stats(shop) },
+  }),
+);

@@ -22,7 +22,11 @@ export async function measureRelevance() {
 
 export function printRelevance(r) {
   console.table([
-    ...Object.entries(r.byBanner).map(([banner, f]) => ({ group: `banner ${banner}`, 'nDCG@10': f.ndcg, 'first right': f.firstRight })),
+    ...Object.entries(r.byBanner).map(([banner, f]) => ({
+      group: `banner ${banner}`,
+      'nDCG@10': f.ndcg,
+      'first right': f.firstRight,
+    })),
     ...Object.entries(r.byKind).map(([kind, f]) => ({ group: kind, 'nDCG@10': f.ndcg, 'first right': f.firstRight })),
     { group: `all (${r.queries} query runs)`, 'nDCG@10': r.ndcg, 'first right': r.firstRight },
   ]);

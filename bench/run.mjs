@@ -34,7 +34,9 @@ const BUDGET_ONLY = process.argv.includes('--budget-only');
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ONLY = BUDGET_ONLY ? ['weight'] : (option('only')?.split(',') ?? PARTS);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 3);
-const PAGE_NAMES = option('pages')?.split(',').map((name) => name.trim());
+const PAGE_NAMES = option('pages')
+  ?.split(',')
+  .map((name) => name.trim());
 /** The cached anonymous page of the throughput comparison. */
 const THROUGHPUT_PAGE = '/search?query=milk';
 /** The bench keeps its own database (the default catalog size), seeded once and reused. */
@@ -43,13 +45,17 @@ const BENCH_VARS = repoPath('.wrangler', 'bench.dev.vars');
 const REPORTS = repoPath('bench', 'reports');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const ms = (value) => (value == null ? 'n/a' : Number(value).toFixed(1));
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function main() {
   stopGroupsOnSignals();
   const unknown = ONLY.filter((part) => !PARTS.includes(part));
   if (unknown.length) throw new Error(`unknown part(s) ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}.`);
-  if (!hasChromium()) throw new Error(`no Chromium at ${chromiumPath()} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  if (!hasChromium())
+    throw new Error(`no Chromium at ${chromiumPath()} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
   const startedAt = Date.now();
   const report = {
     measuredAt: new Date().toISOString(),
@@ -79,40 +85,83 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
     try {
       if (ONLY.includes('weight')) {
-        report.pages = await part('1. Page weight: first visit in Chromium until the network is idle (JS gzip by the bench)', () => measurePages(browser, server.url, pages), failures);
+        report.pages = await part(
+          '1. Page weight: first visit in Chromium until the network is idle (JS gzip by the bench)',
+          () => measurePages(browser, server.url, pages),
+          failures,
+        );
         if (report.pages) printPages(report.pages);
-        for (const p of (report.pages ?? []).filter((page) => !page.ok)) gates.push(`page weight: ${p.path} ${p.status !== p.expectedStatus ? `answered ${p.status}` : `ships ${kb(p.jsGzipBytes)} KB JS (budget ${kb(p.budgetBytes)} KB)`}`);
+        for (const p of (report.pages ?? []).filter((page) => !page.ok))
+          gates.push(
+            `page weight: ${p.path} ${p.status !== p.expectedStatus ? `answered ${p.status}` : `ships ${kb(p.jsGzipBytes)} KB JS (budget ${kb(p.budgetBytes)} KB)`}`,
+          );
       }
       if (ONLY.includes('lighthouse')) {
-        report.lighthouse = await part(`2. Lighthouse 13 mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs per page`, () => lighthousePages(server.url, pages), failures);
+        report.lighthouse = await part(
+          `2. Lighthouse 13 mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs per page`,
+          () => lighthousePages(server.url, pages),
+          failures,
+        );
         if (report.lighthouse) printLighthouse(report.lighthouse);
-        for (const lh of report.lighthouse ?? []) for (const miss of lh.misses) gates.push(`Lighthouse: ${lh.path} ${miss}`);
+        for (const lh of report.lighthouse ?? [])
+          for (const miss of lh.misses) gates.push(`Lighthouse: ${lh.path} ${miss}`);
       }
       if (ONLY.includes('throughput')) {
-        report.throughput = await part(`3. Edge throughput (autocannon, loopback, 10 connections, 10 s each): cached ${THROUGHPUT_PAGE} against /__edge/ping`, () =>
-          compareCachedPage(server.url, THROUGHPUT_PAGE, { seconds: 10, connections: 10 }), failures);
+        report.throughput = await part(
+          `3. Edge throughput (autocannon, loopback, 10 connections, 10 s each): cached ${THROUGHPUT_PAGE} against /__edge/ping`,
+          () => compareCachedPage(server.url, THROUGHPUT_PAGE, { seconds: 10, connections: 10 }),
+          failures,
+        );
         if (report.throughput) printThroughput(report.throughput);
-        if (report.throughput && !report.throughput.ok) gates.push(`throughput: cached page at ${(report.throughput.ratio * 100).toFixed(0)}% of the bare route (target >= 50%)`);
-        report.signedIn = await part(`3b. Signed-in against anonymous (autocannon, loopback, 20 connections, 10 s each): ${THROUGHPUT_PAGE}`, async () =>
-          compareSignedIn(server.url, THROUGHPUT_PAGE, await demoShopperCookie(server.url), { seconds: 10, connections: 20 }), failures);
+        if (report.throughput && !report.throughput.ok)
+          gates.push(
+            `throughput: cached page at ${(report.throughput.ratio * 100).toFixed(0)}% of the bare route (target >= 50%)`,
+          );
+        report.signedIn = await part(
+          `3b. Signed-in against anonymous (autocannon, loopback, 20 connections, 10 s each): ${THROUGHPUT_PAGE}`,
+          async () =>
+            compareSignedIn(server.url, THROUGHPUT_PAGE, await demoShopperCookie(server.url), {
+              seconds: 10,
+              connections: 20,
+            }),
+          failures,
+        );
         if (report.signedIn) printSignedIn(report.signedIn);
-        if (report.signedIn && !report.signedIn.ok) gates.push(`throughput: signed-in listing at ${report.signedIn.ratio.toFixed(2)} of anonymous (target >= 0.8)`);
+        if (report.signedIn && !report.signedIn.ok)
+          gates.push(
+            `throughput: signed-in listing at ${report.signedIn.ratio.toFixed(2)} of anonymous (target >= 0.8)`,
+          );
       }
       if (ONLY.includes('journey')) {
-        report.journey = await part('4. Journey: Playwright, 4x CPU slowdown, Lighthouse slow 4G (562.5 ms latency, 1474.56 / 675 kbit/s)', () => measureJourney(browser, server.url), failures);
+        report.journey = await part(
+          '4. Journey: Playwright, 4x CPU slowdown, Lighthouse slow 4G (562.5 ms latency, 1474.56 / 675 kbit/s)',
+          () => measureJourney(browser, server.url),
+          failures,
+        );
         if (report.journey) printJourney(report.journey);
       }
     } finally {
       await browser.close();
     }
     if (ONLY.includes('search')) {
-      report.search = await part(`5. Search latency: node ${SEARCH_LATENCY_SCRIPT} (upstream), and through the edge`, () => searchLatency(server.url, products), failures);
+      report.search = await part(
+        `5. Search latency: node ${SEARCH_LATENCY_SCRIPT} (upstream), and through the edge`,
+        () => searchLatency(server.url, products),
+        failures,
+      );
       if (report.search) printSearch(report.search);
-      if (report.search?.scriptError) failures.push(`5. Search latency: ${SEARCH_LATENCY_SCRIPT} failed: ${report.search.scriptError}`);
-      for (const row of report.search?.rows ?? []) if (row.p95 != null && row.p95 > row.targetP95) gates.push(`search: ${row.where} p95 ${row.p95} ms (target <= ${row.targetP95} ms)`);
+      if (report.search?.scriptError)
+        failures.push(`5. Search latency: ${SEARCH_LATENCY_SCRIPT} failed: ${report.search.scriptError}`);
+      for (const row of report.search?.rows ?? [])
+        if (row.p95 != null && row.p95 > row.targetP95)
+          gates.push(`search: ${row.where} p95 ${row.p95} ms (target <= ${row.targetP95} ms)`);
     }
     if (ONLY.includes('relevance')) {
-      report.relevance = await part(`6. Search relevance: the judged queries of bench/relevance/ on both banners (${RELEVANCE_TEST})`, measureRelevance, failures);
+      report.relevance = await part(
+        `6. Search relevance: the judged queries of bench/relevance/ on both banners (${RELEVANCE_TEST})`,
+        measureRelevance,
+        failures,
+      );
       if (report.relevance) printRelevance(report.relevance);
       if (report.relevance && !report.relevance.passed) gates.push(`relevance: below the floor of ${RELEVANCE_TEST}`);
     }
@@ -125,7 +174,8 @@ async function main() {
     console.log(`\nLoad average at end: ${load()}; ${report.seconds} s in all. Wrote ${shown(file)}`);
     if (gates.length) console.log(`\n${gates.length} target(s) missed:\n${gates.map((g) => `  - ${g}`).join('\n')}`);
     else console.log('\nEvery measured target met.');
-    if (failures.length) console.log(`\n${failures.length} part(s) could not be measured:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    if (failures.length)
+      console.log(`\n${failures.length} part(s) could not be measured:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
     // bench:budget is a gate; the full bench is a measurement and fails only when it could not measure
     return failures.length || (BUDGET_ONLY && gates.length) ? 1 : 0;
   } finally {
@@ -144,7 +194,9 @@ function migratedSinceSeed() {
   if (!existsSync(stamp)) return false;
   const seededAt = statSync(stamp).mtimeMs;
   const dir = repoPath('migrations');
-  const newer = readdirSync(dir).filter((name) => name.endsWith('.sql') && statSync(join(dir, name)).mtimeMs > seededAt);
+  const newer = readdirSync(dir).filter(
+    (name) => name.endsWith('.sql') && statSync(join(dir, name)).mtimeMs > seededAt,
+  );
   if (newer.length) step(`Database: ${newer.join(', ')} changed since the bench database was seeded: seeding it again`);
   return newer.length > 0;
 }
@@ -168,7 +220,9 @@ async function measurePages(browser, baseUrl, pages) {
   const results = [];
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
-    await fetch(url).then((r) => r.arrayBuffer()).catch(() => null); // warm the edge cache: the measured visit is the cached case
+    await fetch(url)
+      .then((r) => r.arrayBuffer())
+      .catch(() => null); // warm the edge cache: the measured visit is the cached case
     const signIn = page.needsSignIn ? (p) => signInAsDemoShopper(p, baseUrl) : undefined;
     const measured = await measurePage(browser, url, { signIn });
     const budget = JS_BUDGET_BYTES[page.kind];
@@ -191,25 +245,58 @@ async function lighthousePages(baseUrl, pages) {
       headers = { Cookie: cookie };
     } else {
       const response = await fetch(`${baseUrl}${page.path}`); // warms the edge cache: Lighthouse sees the cached case
-      excluded = excludedFromSearch({ path: page.path, robotsTxt, html: await response.text(), headers: response.headers });
+      excluded = excludedFromSearch({
+        path: page.path,
+        robotsTxt,
+        html: await response.text(),
+        headers: response.headers,
+      });
     }
     const floors = lighthouseFloors(page, { excludedFromSearch: excluded });
     let measured;
     try {
-      measured = await auditMedian(`${baseUrl}${page.path}`, { runs: LIGHTHOUSE_RUNS, headers, ignoreStatusCode: (page.status ?? 200) !== 200 });
+      measured = await auditMedian(`${baseUrl}${page.path}`, {
+        runs: LIGHTHOUSE_RUNS,
+        headers,
+        ignoreStatusCode: (page.status ?? 200) !== 200,
+      });
     } catch (error) {
       // one page Lighthouse cannot audit must not cost the other parts of the run
       console.log(`  ${page.path}: ${error.message}`);
-      results.push({ name: page.name, path: page.path, kind: page.kind, needsSignIn: page.needsSignIn, floors, error: error.message, failing: [], warnings: [], misses: ['could not be audited'] });
+      results.push({
+        name: page.name,
+        path: page.path,
+        kind: page.kind,
+        needsSignIn: page.needsSignIn,
+        floors,
+        error: error.message,
+        failing: [],
+        warnings: [],
+        misses: ['could not be audited'],
+      });
       continue;
     }
     // the not-found page's own 404 in the console is its purpose, not a best-practices defect
     const excused = (category) => category === 'bestPractices' && measured.ownStatusErrorOnly;
     const misses = Object.entries(floors)
-      .filter(([category, floor]) => floor != null && !excused(category) && (measured[category] == null || measured[category] < floor))
+      .filter(
+        ([category, floor]) =>
+          floor != null && !excused(category) && (measured[category] == null || measured[category] < floor),
+      )
       .map(([category, floor]) => `${category} ${measured[category]} (floor ${floor})`);
-    results.push({ name: page.name, path: page.path, kind: page.kind, needsSignIn: page.needsSignIn, excludedFromSearch: excluded, floors, ...measured, misses });
-    console.log(`  ${page.path}: performance ${measured.performance}, accessibility ${measured.accessibility}, best practices ${measured.bestPractices}, SEO ${measured.seo}${measured.failing.length ? `; loses points on ${measured.failing.join(', ')}` : ''}`);
+    results.push({
+      name: page.name,
+      path: page.path,
+      kind: page.kind,
+      needsSignIn: page.needsSignIn,
+      excludedFromSearch: excluded,
+      floors,
+      ...measured,
+      misses,
+    });
+    console.log(
+      `  ${page.path}: performance ${measured.performance}, accessibility ${measured.accessibility}, best practices ${measured.bestPractices}, SEO ${measured.seo}${measured.failing.length ? `; loses points on ${measured.failing.join(', ')}` : ''}`,
+    );
   }
   return results;
 }
@@ -227,79 +314,178 @@ async function searchLatency(baseUrl, products) {
       console.error(`  ✗ attempt ${attempt}: ${scriptError}`);
     }
   }
-  script ??= { upstream: null, edge: null, upstreamBest: null, edgeBest: null, products: null, source: 'failed', report: null, log: [] };
+  script ??= {
+    upstream: null,
+    edge: null,
+    upstreamBest: null,
+    edgeBest: null,
+    products: null,
+    source: 'failed',
+    report: null,
+    log: [],
+  };
   if (script.source !== 'failed') scriptError = null;
   const rows = [];
-  const row = (where, stats, catalog, target, source) => rows.push({ where, catalog, p50: stats?.p50 ?? null, p95: stats?.p95 ?? null, p99: stats?.p99 ?? null, targetP95: target, source });
-  row('upstream', script.upstream, script.products, SEARCH_P95_TARGET_MS.upstream, scriptError ? `${SEARCH_LATENCY_SCRIPT} FAILED` : `${SEARCH_LATENCY_SCRIPT} (all samples)`);
-  if (script.upstreamBest) row('upstream, best of repeat', script.upstreamBest, script.products, SEARCH_P95_TARGET_MS.upstream, `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`);
+  const row = (where, stats, catalog, target, source) =>
+    rows.push({
+      where,
+      catalog,
+      p50: stats?.p50 ?? null,
+      p95: stats?.p95 ?? null,
+      p99: stats?.p99 ?? null,
+      targetP95: target,
+      source,
+    });
+  row(
+    'upstream',
+    script.upstream,
+    script.products,
+    SEARCH_P95_TARGET_MS.upstream,
+    scriptError ? `${SEARCH_LATENCY_SCRIPT} FAILED` : `${SEARCH_LATENCY_SCRIPT} (all samples)`,
+  );
+  if (script.upstreamBest)
+    row(
+      'upstream, best of repeat',
+      script.upstreamBest,
+      script.products,
+      SEARCH_P95_TARGET_MS.upstream,
+      `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`,
+    );
   if (script.edge) {
-    row('through the edge', script.edge, script.products, SEARCH_P95_TARGET_MS.edge, `${SEARCH_LATENCY_SCRIPT} (all samples)`);
-    if (script.edgeBest) row('through the edge, best of repeat', script.edgeBest, script.products, SEARCH_P95_TARGET_MS.edge, `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`);
+    row(
+      'through the edge',
+      script.edge,
+      script.products,
+      SEARCH_P95_TARGET_MS.edge,
+      `${SEARCH_LATENCY_SCRIPT} (all samples)`,
+    );
+    if (script.edgeBest)
+      row(
+        'through the edge, best of repeat',
+        script.edgeBest,
+        script.products,
+        SEARCH_P95_TARGET_MS.edge,
+        `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`,
+      );
   } else {
     // the script measures the upstream only: the bench measures the edge's search API itself
-    row('through the edge', await measureEdgeSearch(baseUrl), products, SEARCH_P95_TARGET_MS.edge, 'bench server (wrangler dev), 200 searches');
+    row(
+      'through the edge',
+      await measureEdgeSearch(baseUrl),
+      products,
+      SEARCH_P95_TARGET_MS.edge,
+      'bench server (wrangler dev), 200 searches',
+    );
   }
   return { rows, scriptSource: script.source, scriptError, scriptReport: script.report, scriptLog: script.log };
 }
 
 function printPages(pages) {
-  console.table(pages.map((p) => ({
-    page: p.path,
-    kind: p.kind + (p.needsSignIn ? ' (signed in)' : ''),
-    status: p.status === p.expectedStatus ? p.status : `${p.status} (want ${p.expectedStatus})`,
-    'JS gzip KB': kb(p.jsGzipBytes),
-    'JS files': p.jsFiles,
-    'inline KB': kb(p.inlineJsGzipBytes),
-    'budget KB': kb(p.budgetBytes),
-    'transferred KB': kb(p.transferredBytes),
-    requests: p.requests,
-    verdict: p.ok ? 'ok' : 'OVER / FAILED',
-  })));
+  console.table(
+    pages.map((p) => ({
+      page: p.path,
+      kind: p.kind + (p.needsSignIn ? ' (signed in)' : ''),
+      status: p.status === p.expectedStatus ? p.status : `${p.status} (want ${p.expectedStatus})`,
+      'JS gzip KB': kb(p.jsGzipBytes),
+      'JS files': p.jsFiles,
+      'inline KB': kb(p.inlineJsGzipBytes),
+      'budget KB': kb(p.budgetBytes),
+      'transferred KB': kb(p.transferredBytes),
+      requests: p.requests,
+      verdict: p.ok ? 'ok' : 'OVER / FAILED',
+    })),
+  );
 }
 
 function printLighthouse(results) {
   const floor = (value) => (value == null ? '' : ` (>=${value})`);
-  console.table(results.map((lh) => (lh.error ? { page: lh.path, verdict: `ERROR ${lh.error.slice(0, 60)}` } : {
-    page: lh.path,
-    performance: `${lh.performance}${floor(lh.floors.performance)}`,
-    accessibility: `${lh.accessibility}${floor(lh.floors.accessibility)}`,
-    'best practices': `${lh.bestPractices}${lh.ownStatusErrorOnly ? ' (own 404 in console)' : floor(lh.floors.bestPractices)}`,
-    SEO: `${lh.seo}${lh.excludedFromSearch ? ` (${lh.excludedFromSearch})` : floor(lh.floors.seo)}`,
-    'LCP ms': Math.round(lh.lcpMs ?? 0),
-    'TBT ms': Math.round(lh.tbtMs ?? 0),
-    CLS: (lh.cls ?? 0).toFixed(3),
-    'total KB': kb(lh.totalByteWeight ?? 0),
-    verdict: lh.misses.length ? 'BELOW' : 'ok',
-  })));
-  for (const lh of results) if (lh.failing.length) console.log(`  ${lh.path} loses points on: ${lh.failing.join(', ')}`);
+  console.table(
+    results.map((lh) =>
+      lh.error
+        ? { page: lh.path, verdict: `ERROR ${lh.error.slice(0, 60)}` }
+        : {
+            page: lh.path,
+            performance: `${lh.performance}${floor(lh.floors.performance)}`,
+            accessibility: `${lh.accessibility}${floor(lh.floors.accessibility)}`,
+            'best practices': `${lh.bestPractices}${lh.ownStatusErrorOnly ? ' (own 404 in console)' : floor(lh.floors.bestPractices)}`,
+            SEO: `${lh.seo}${lh.excludedFromSearch ? ` (${lh.excludedFromSearch})` : floor(lh.floors.seo)}`,
+            'LCP ms': Math.round(lh.lcpMs ?? 0),
+            'TBT ms': Math.round(lh.tbtMs ?? 0),
+            CLS: (lh.cls ?? 0).toFixed(3),
+            'total KB': kb(lh.totalByteWeight ?? 0),
+            verdict: lh.misses.length ? 'BELOW' : 'ok',
+          },
+    ),
+  );
+  for (const lh of results)
+    if (lh.failing.length) console.log(`  ${lh.path} loses points on: ${lh.failing.join(', ')}`);
   for (const warning of new Set(results.flatMap((lh) => lh.warnings))) console.log(`  Lighthouse warning: ${warning}`);
 }
 
 function printThroughput(t) {
-  const row = (name, r) => ({ route: name, 'requests/s': Math.round(r.requestsPerSecond), requests: r.requests, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'non-2xx': r.non2xx, errors: r.errors });
-  console.table([row('/__edge/ping (bare)', t.bare), row(`${new URL(t.page.url).pathname}${new URL(t.page.url).search} (cache HIT)`, t.page)]);
-  console.log(`  cached page / bare route = ${(t.ratio * 100).toFixed(1)}% (target >= ${t.target * 100}%): ${t.ok ? 'ok' : 'BELOW'}`);
+  const row = (name, r) => ({
+    route: name,
+    'requests/s': Math.round(r.requestsPerSecond),
+    requests: r.requests,
+    'p50 ms': r.p50Ms,
+    'p99 ms': r.p99Ms,
+    'non-2xx': r.non2xx,
+    errors: r.errors,
+  });
+  console.table([
+    row('/__edge/ping (bare)', t.bare),
+    row(`${new URL(t.page.url).pathname}${new URL(t.page.url).search} (cache HIT)`, t.page),
+  ]);
+  console.log(
+    `  cached page / bare route = ${(t.ratio * 100).toFixed(1)}% (target >= ${t.target * 100}%): ${t.ok ? 'ok' : 'BELOW'}`,
+  );
 }
 
 function printSignedIn(t) {
-  const row = (name, r) => ({ shopper: name, 'requests/s': Math.round(r.requestsPerSecond), requests: r.requests, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'non-2xx': r.non2xx, errors: r.errors });
+  const row = (name, r) => ({
+    shopper: name,
+    'requests/s': Math.round(r.requestsPerSecond),
+    requests: r.requests,
+    'p50 ms': r.p50Ms,
+    'p99 ms': r.p99Ms,
+    'non-2xx': r.non2xx,
+    errors: r.errors,
+  });
   console.table([row('anonymous', t.anonymous), row('signed in', t.signedIn)]);
   console.log(`  signed-in / anonymous = ${t.ratio.toFixed(2)} (target >= ${t.target}): ${t.ok ? 'ok' : 'BELOW'}`);
 }
 
 function printJourney(j) {
-  console.table([...j.steps.map((s) => ({ step: s.step, seconds: s.seconds.toFixed(2) })), { step: 'total', seconds: j.totalSeconds.toFixed(2) }]);
+  console.table([
+    ...j.steps.map((s) => ({ step: s.step, seconds: s.seconds.toFixed(2) })),
+    { step: 'total', seconds: j.totalSeconds.toFixed(2) },
+  ]);
   const inp = j.addToCart.inp;
   const event = j.addToCart.slowestEvent;
-  console.log(inp
-    ? `  add to cart, INP (web-vitals onINP, attribution): ${ms(inp.value)} ms = input delay ${ms(inp.inputDelay)} + processing ${ms(inp.processingDuration)} + presentation ${ms(inp.presentationDelay)} (${inp.rating}, target ${inp.target ?? '?'})`
-    : '  add to cart, INP (web-vitals onINP): no interaction of 16 ms or more was reported');
-  if (event) console.log(`  cross-check, slowest 'event' entry (PerformanceObserver, durationThreshold 16): ${event.name} ${ms(event.duration)} ms (input delay ${ms(event.inputDelay)}, processing ${ms(event.processing)})`);
+  console.log(
+    inp
+      ? `  add to cart, INP (web-vitals onINP, attribution): ${ms(inp.value)} ms = input delay ${ms(inp.inputDelay)} + processing ${ms(inp.processingDuration)} + presentation ${ms(inp.presentationDelay)} (${inp.rating}, target ${inp.target ?? '?'})`
+      : '  add to cart, INP (web-vitals onINP): no interaction of 16 ms or more was reported',
+  );
+  if (event)
+    console.log(
+      `  cross-check, slowest 'event' entry (PerformanceObserver, durationThreshold 16): ${event.name} ${ms(event.duration)} ms (input delay ${ms(event.inputDelay)}, processing ${ms(event.processing)})`,
+    );
 }
 
 function printSearch(s) {
-  console.table(s.rows.map((r) => ({ where: r.where, products: r.catalog, 'p50 ms': ms(r.p50), 'p95 ms': ms(r.p95), 'p99 ms': ms(r.p99), 'p95 target ms': r.targetP95, verdict: r.p95 == null ? 'n/a' : r.p95 <= r.targetP95 ? 'ok' : 'ABOVE', source: r.source })));
+  console.table(
+    s.rows.map((r) => ({
+      where: r.where,
+      products: r.catalog,
+      'p50 ms': ms(r.p50),
+      'p95 ms': ms(r.p95),
+      'p99 ms': ms(r.p99),
+      'p95 target ms': r.targetP95,
+      verdict: r.p95 == null ? 'n/a' : r.p95 <= r.targetP95 ? 'ok' : 'ABOVE',
+      source: r.source,
+    })),
+  );
 }
 
 main()

@@ -23,7 +23,8 @@ const { values } = parseArgs({
 });
 const REQUESTS = Number(values.requests);
 const STATE = join(values.work ?? join('.tmp', 'bench-search', values.products), 'state');
-if (!existsSync(STATE)) throw new Error(`no seeded D1 at ${STATE}: run node bench/search-latency.ts --products ${values.products} first`);
+if (!existsSync(STATE))
+  throw new Error(`no seeded D1 at ${STATE}: run node bench/search-latency.ts --products ${values.products} first`);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 
@@ -37,19 +38,46 @@ const env = { DB: await mf.getD1Database('DB') };
 const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
 const app = createUpstreamApp();
 
-const WORDS = ['milk', 'eggs', 'bread', 'cheese', 'chicken', 'beef', 'bananas', 'apples', 'yogurt', 'butter', 'coffee', 'pasta', 'rice', 'cereal',
-  'chips', 'juice', 'water', 'pizza', 'salmon', 'bacon', 'organic', 'harvest select', 'mlik', 'chiken', 'peanut butter', 'ice cream'];
+const WORDS = [
+  'milk',
+  'eggs',
+  'bread',
+  'cheese',
+  'chicken',
+  'beef',
+  'bananas',
+  'apples',
+  'yogurt',
+  'butter',
+  'coffee',
+  'pasta',
+  'rice',
+  'cereal',
+  'chips',
+  'juice',
+  'water',
+  'pizza',
+  'salmon',
+  'bacon',
+  'organic',
+  'harvest select',
+  'mlik',
+  'chiken',
+  'peanut butter',
+  'ice cream',
+];
 const STORES = ['70100101', '70100102', '62000201', '62000202', '70300301', '70300302'];
 const SORTS = ['relevance', 'price.asc', 'price.desc', 'name.asc', 'brand.desc'];
 const LETTERS = 'abcdefghilmnoprstu';
 let seed = 7;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
 
 function query(i: number): string {
   const params = new URLSearchParams();
   if (i % 9 === 8) params.set('filter.taxonomies', pick(['18', '02', '25', '46', '04']));
-  else if (i % 3 === 0) params.set('filter.query', Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick([...LETTERS])).join(''));
+  else if (i % 3 === 0)
+    params.set('filter.query', Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick([...LETTERS])).join(''));
   else params.set('filter.query', pick(WORDS));
   params.set('sort', pick(SORTS));
   if (i % 4 === 1) params.set('page.offset', String(24 * Math.floor(random() * 3)));
@@ -59,9 +87,17 @@ function query(i: number): string {
 }
 
 async function search(i: number): Promise<number> {
-  const response = await app.fetch(new Request(`http://upstream/atlas/v1/search/v1/products-search?${query(i)}`, {
-    headers: { 'x-hm-location-id': STORES[i % STORES.length] as string, 'x-hm-modality': 'PICKUP', 'x-hm-banner': 'harvest' },
-  }), env, ctx);
+  const response = await app.fetch(
+    new Request(`http://upstream/atlas/v1/search/v1/products-search?${query(i)}`, {
+      headers: {
+        'x-hm-location-id': STORES[i % STORES.length] as string,
+        'x-hm-modality': 'PICKUP',
+        'x-hm-banner': 'harvest',
+      },
+    }),
+    env,
+    ctx,
+  );
   await response.arrayBuffer();
   return response.status;
 }
@@ -84,10 +120,20 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   const after = heapMb();
-  console.log(JSON.stringify({
-    products: Number(values.products), requests: REQUESTS, seconds: Number(seconds.toFixed(1)), statuses: Object.fromEntries(statuses),
-    heapUsedMb: { beforeFirstSearch: before, indexLoaded: loaded, afterSoak: after, upstreamShare: Number((after - before).toFixed(1)) },
-  }));
+  console.log(
+    JSON.stringify({
+      products: Number(values.products),
+      requests: REQUESTS,
+      seconds: Number(seconds.toFixed(1)),
+      statuses: Object.fromEntries(statuses),
+      heapUsedMb: {
+        beforeFirstSearch: before,
+        indexLoaded: loaded,
+        afterSoak: after,
+        upstreamShare: Number((after - before).toFixed(1)),
+      },
+    }),
+  );
 } finally {
   await mf.dispose();
 }

@@ -61,7 +61,15 @@ function timed<T>(label: string, run: () => T): T {
 }
 
 mkdirSync(WORK, { recursive: true });
-const REPORT = join('bench', 'reports', WRITES > 0 ? (UNRELATED_WRITES ? 'search-latency-unrelated-writes.json' : 'search-latency-writes.json') : 'search-latency.json');
+const REPORT = join(
+  'bench',
+  'reports',
+  WRITES > 0
+    ? UNRELATED_WRITES
+      ? 'search-latency-unrelated-writes.json'
+      : 'search-latency-writes.json'
+    : 'search-latency.json',
+);
 const fresh = !values.reuse || !existsSync(STATE);
 if (fresh) {
   rmSync(STATE, { recursive: true, force: true });
@@ -70,21 +78,40 @@ if (fresh) {
   // search only: the wallet's cards are hashed under a throwaway key nothing here checks them with
   const statements = await generateSeed({ products: PRODUCTS, walletHashKey: randomBytes(32).toString('base64url') });
   writeFileSync(seedFile, `${statements.join(';\n')};\n`);
-  console.log(`seed SQL (${PRODUCTS} products, ${statements.length} statements): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seed SQL (${PRODUCTS} products, ${statements.length} statements): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   timed('wrangler d1 migrations apply', () =>
-    execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], { env: WRANGLER_ENV, stdio: 'ignore' }));
+    execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], {
+      env: WRANGLER_ENV,
+      stdio: 'ignore',
+    }),
+  );
   timed('wrangler d1 execute --file (seed)', () =>
-    execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', seedFile, '--yes'], { env: WRANGLER_ENV, stdio: 'ignore' }));
+    execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', seedFile, '--yes'], {
+      env: WRANGLER_ENV,
+      stdio: 'ignore',
+    }),
+  );
 } else {
   // A reused D1 gets the migrations added since it was seeded.
   timed('wrangler d1 migrations apply (pending)', () =>
-    execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], { env: WRANGLER_ENV, stdio: 'ignore' }));
+    execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], {
+      env: WRANGLER_ENV,
+      stdio: 'ignore',
+    }),
+  );
 }
 
 async function bundle(entry: string): Promise<string> {
   const result = await build({
     stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'], conditions: ['workerd', 'worker', 'import'],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'import'],
     external: ['node:*', 'cloudflare:*'], // nodejs_compat provides the node: built-ins
   });
   return result.outputFiles[0]?.text ?? '';
@@ -100,27 +127,100 @@ const worker = {
 const mf = new Miniflare({
   d1Persist: join(STATE, 'v3', 'd1'),
   workers: [
-    { ...worker, name: UPSTREAM, script: await bundle("import { createUpstreamApp } from './upstream/app.ts';\nexport default { fetch: createUpstreamApp().fetch };") },
+    {
+      ...worker,
+      name: UPSTREAM,
+      script: await bundle(
+        "import { createUpstreamApp } from './upstream/app.ts';\nexport default { fetch: createUpstreamApp().fetch };",
+      ),
+    },
     {
       ...worker,
       name: EDGE,
       // The edge app without Astro's page handler: the API routes are what search goes through.
-      script: await bundle("import { createApp } from './worker/app.ts';\nimport { createUpstreamApp } from './upstream/app.ts';\nconst app = createApp({ embeddedUpstream: createUpstreamApp() });\nexport default { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };"),
-      bindings: { UPSTREAM: 'embedded', DEFAULT_BANNER: 'harvest', UPSTREAM_TIMEOUT_MS: '8000', BANNER_ORIGINS: 'harvest=http://127.0.0.1:8787,bayside=http://bayside.localhost:8787' },
+      script: await bundle(
+        "import { createApp } from './worker/app.ts';\nimport { createUpstreamApp } from './upstream/app.ts';\nconst app = createApp({ embeddedUpstream: createUpstreamApp() });\nexport default { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };",
+      ),
+      bindings: {
+        UPSTREAM: 'embedded',
+        DEFAULT_BANNER: 'harvest',
+        UPSTREAM_TIMEOUT_MS: '8000',
+        BANNER_ORIGINS: 'harvest=http://127.0.0.1:8787,bayside=http://bayside.localhost:8787',
+      },
     },
   ],
 });
 const workers = { [UPSTREAM]: await mf.getWorker(UPSTREAM), [EDGE]: await mf.getWorker(EDGE) };
 type Target = keyof typeof workers;
 
-const TERMS = ['milk', 'whole milk', '2% milk', 'organic milk', 'chocolate milk', 'oat milk', 'eggs', 'bread', 'cheese', 'shredded cheese',
-  'chicken breast', 'ground beef', 'bananas', 'apples', 'yogurt', 'greek yogurt', 'butter', 'coffee', 'pasta', 'spaghetti', 'rice', 'cereal',
-  'chips', 'orange juice', 'water', 'ice cream', 'pizza', 'salmon', 'bacon', 'tomatoes', 'potatoes', 'onions', 'spinach', 'peanut butter',
-  'tortillas', 'soup', 'beer', 'wine', 'diapers', 'dog food', 'paper towels', 'laundry', 'shampoo', 'vitamins', 'mi', 'chee', 'org',
-  'harvest select', 'mlik', 'chiken', 'yogrt', 'organic'];
+const TERMS = [
+  'milk',
+  'whole milk',
+  '2% milk',
+  'organic milk',
+  'chocolate milk',
+  'oat milk',
+  'eggs',
+  'bread',
+  'cheese',
+  'shredded cheese',
+  'chicken breast',
+  'ground beef',
+  'bananas',
+  'apples',
+  'yogurt',
+  'greek yogurt',
+  'butter',
+  'coffee',
+  'pasta',
+  'spaghetti',
+  'rice',
+  'cereal',
+  'chips',
+  'orange juice',
+  'water',
+  'ice cream',
+  'pizza',
+  'salmon',
+  'bacon',
+  'tomatoes',
+  'potatoes',
+  'onions',
+  'spinach',
+  'peanut butter',
+  'tortillas',
+  'soup',
+  'beer',
+  'wine',
+  'diapers',
+  'dog food',
+  'paper towels',
+  'laundry',
+  'shampoo',
+  'vitamins',
+  'mi',
+  'chee',
+  'org',
+  'harvest select',
+  'mlik',
+  'chiken',
+  'yogrt',
+  'organic',
+];
 // Warm-up words outside TERMS: the upstream caches FTS matches per expression (upstream/db/search.ts),
 // so the first search of each TERMS entry below is a cache-cold one.
-const WARMUP_TERMS = ['bagels', 'honey', 'flour', 'salsa', 'ketchup', 'granola', 'almonds', 'crackers', 'muffins', 'lettuce'];
+const WARMUP_TERMS = [
+  'bagels',
+  'honey',
+  'flour',
+  'salsa',
+  'ketchup',
+  'granola',
+  'almonds',
+  'crackers',
+  'muffins',
+  'lettuce',
+];
 const SORTS = ['relevance', 'price.asc', 'price.desc', 'name.asc', 'brand.asc'];
 const STORES = ['70100101', '62000201', '70300301'];
 
@@ -143,22 +243,30 @@ const PATH = '/atlas/v1/search/v1/products-search';
 
 async function run(target: Target, i: number, terms: readonly string[] = TERMS): Promise<number> {
   const store = STORES[i % STORES.length] as string;
-  const headers: Record<string, string> = target === UPSTREAM
-    ? { 'x-hm-location-id': store, 'x-hm-modality': 'PICKUP', 'x-hm-banner': 'harvest' }
-    : { cookie: `hm_store=${store}.PICKUP` };
+  const headers: Record<string, string> =
+    target === UPSTREAM
+      ? { 'x-hm-location-id': store, 'x-hm-modality': 'PICKUP', 'x-hm-banner': 'harvest' }
+      : { cookie: `hm_store=${store}.PICKUP` };
   const started = performance.now();
   const response = await workers[target].fetch(`http://localhost${PATH}?${queryFor(i, terms)}`, { headers });
   const body = await response.text();
   const elapsed = performance.now() - started;
-  if (response.status !== 200 && response.status !== 400) throw new Error(`${target} search ${i} answered ${response.status}: ${body.slice(0, 200)}`);
+  if (response.status !== 200 && response.status !== 400)
+    throw new Error(`${target} search ${i} answered ${response.status}: ${body.slice(0, 200)}`);
   return elapsed;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (ms: number) => Number(ms.toFixed(2));
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) };
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+  };
 }
 
 let writer: ReturnType<typeof setInterval> | null = null;
@@ -177,14 +285,32 @@ try {
   const db = await mf.getD1Database('DB');
   if (UNRELATED_WRITES) await db.prepare('CREATE TABLE IF NOT EXISTS bench_noise (n INTEGER)').run();
   let written = 0;
-  writer = WRITES > 0
-    ? setInterval(() => {
-      const docId = 1 + Math.floor(Math.random() * PRODUCTS);
-      (UNRELATED_WRITES ? db.prepare('INSERT INTO bench_noise VALUES (?1)').bind(docId) : db.prepare('UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)')
-        .bind(100 + Math.floor(Math.random() * 900), Math.floor(Math.random() * 40), STORES[docId % STORES.length] as string, docId))
-        .run().then(() => { written += 1; }, (error: unknown) => console.error('writer:', error));
-    }, 1000 / WRITES)
-    : null;
+  writer =
+    WRITES > 0
+      ? setInterval(() => {
+          const docId = 1 + Math.floor(Math.random() * PRODUCTS);
+          (UNRELATED_WRITES
+            ? db.prepare('INSERT INTO bench_noise VALUES (?1)').bind(docId)
+            : db
+                .prepare(
+                  'UPDATE product_prices SET regular_cents = ?1, stock_quantity = ?2 WHERE location_id = ?3 AND gtin13 = (SELECT gtin13 FROM products WHERE doc_id = ?4)',
+                )
+                .bind(
+                  100 + Math.floor(Math.random() * 900),
+                  Math.floor(Math.random() * 40),
+                  STORES[docId % STORES.length] as string,
+                  docId,
+                )
+          )
+            .run()
+            .then(
+              () => {
+                written += 1;
+              },
+              (error: unknown) => console.error('writer:', error),
+            );
+        }, 1000 / WRITES)
+      : null;
   const measuredFrom = performance.now();
   const samples: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
   const best: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
@@ -221,15 +347,47 @@ try {
     loadAverage: Number(loadavg()[0]?.toFixed(2)),
     budget: { upstreamP95: 15, edgeP95: 50 },
     firstSearch,
-    upstream: { raw: stats(samples[UPSTREAM]), bestOfRepeat: stats(best[UPSTREAM]), uncached: { samples: uncached[UPSTREAM].length, ...stats(uncached[UPSTREAM]) } },
-    edge: { raw: stats(samples[EDGE]), bestOfRepeat: stats(best[EDGE]), uncached: { samples: uncached[EDGE].length, ...stats(uncached[EDGE]) } },
-    slowest: Object.fromEntries(([UPSTREAM, EDGE] as const).map((target) => [target,
-      best[target].map((ms, i) => ({ ms: round(ms), query: queryFor(i).toString() })).sort((a, b) => b.ms - a.ms).slice(0, 5)])),
-    slowestUncached: Object.fromEntries(([UPSTREAM, EDGE] as const).map((target) => [target, [...uncachedQueries[target]].sort((a, b) => b.ms - a.ms).slice(0, 5)])),
+    upstream: {
+      raw: stats(samples[UPSTREAM]),
+      bestOfRepeat: stats(best[UPSTREAM]),
+      uncached: { samples: uncached[UPSTREAM].length, ...stats(uncached[UPSTREAM]) },
+    },
+    edge: {
+      raw: stats(samples[EDGE]),
+      bestOfRepeat: stats(best[EDGE]),
+      uncached: { samples: uncached[EDGE].length, ...stats(uncached[EDGE]) },
+    },
+    slowest: Object.fromEntries(
+      ([UPSTREAM, EDGE] as const).map((target) => [
+        target,
+        best[target]
+          .map((ms, i) => ({ ms: round(ms), query: queryFor(i).toString() }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5),
+      ]),
+    ),
+    slowestUncached: Object.fromEntries(
+      ([UPSTREAM, EDGE] as const).map((target) => [
+        target,
+        [...uncachedQueries[target]].sort((a, b) => b.ms - a.ms).slice(0, 5),
+      ]),
+    ),
   };
   mkdirSync(join('bench', 'reports'), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ products: PRODUCTS, queries: QUERIES, repeat: REPEAT, writesPerSecond, unrelatedWrites: UNRELATED_WRITES, loadAverage: report.loadAverage, firstSearch, upstream: report.upstream, edge: report.edge }));
+  console.log(
+    JSON.stringify({
+      products: PRODUCTS,
+      queries: QUERIES,
+      repeat: REPEAT,
+      writesPerSecond,
+      unrelatedWrites: UNRELATED_WRITES,
+      loadAverage: report.loadAverage,
+      firstSearch,
+      upstream: report.upstream,
+      edge: report.edge,
+    }),
+  );
   console.log('slowest (best of repeat):', report.slowest);
   console.log(`written to ${REPORT}`);
 } finally {

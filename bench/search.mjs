@@ -61,10 +61,29 @@ function normalise(report) {
   const edge = pick('edge', 'throughEdge', 'viaEdge', 'throughTheEdge');
   // the fastest of each query's repeats: the figure with other processes' CPU filtered out
   const best = (value) => (value && typeof value.bestOfRepeat?.p95 === 'number' ? stats(value.bestOfRepeat) : null);
-  return { products: report.products ?? null, upstream, edge, upstreamBest: best(report.upstream) ?? best(report), edgeBest: best(report.edge) };
+  return {
+    products: report.products ?? null,
+    upstream,
+    edge,
+    upstreamBest: best(report.upstream) ?? best(report),
+    edgeBest: best(report.edge),
+  };
 }
 
-const TERMS = ['milk', 'whole milk', 'eggs', 'bread', 'cheese', 'chicken breast', 'bananas', 'yogurt', 'coffee', 'pasta', 'mlik', 'org'];
+const TERMS = [
+  'milk',
+  'whole milk',
+  'eggs',
+  'bread',
+  'cheese',
+  'chicken breast',
+  'bananas',
+  'yogurt',
+  'coffee',
+  'pasta',
+  'mlik',
+  'org',
+];
 
 /**
  * Client-measured latency of GET /atlas/v1/search/v1/products-search through the edge of the

@@ -7,8 +7,12 @@ const SESSION_COOKIE = 'hm_session';
 
 /** Waits until the islands of the page that hydrate on load or idle have (a click before races React). */
 export async function waitForIslands(page) {
-  await page.waitForFunction(() => ![...document.querySelectorAll('astro-island[ssr]')]
-    .some((island) => ['load', 'idle'].includes(island.getAttribute('client') ?? '')));
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('astro-island[ssr]')].some((island) =>
+        ['load', 'idle'].includes(island.getAttribute('client') ?? ''),
+      ),
+  );
 }
 
 /** Fills the sign-in form as the demo shopper and waits for the signed-in header. */
@@ -30,11 +34,20 @@ export async function demoShopperCookie(baseUrl) {
     method: 'POST',
     // a client address per call, as Cloudflare would set it: the bench's many sign-ins are not one
     // client hammering the sign-in rate limit (20 per 5 minutes per client)
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'sec-fetch-site': 'same-origin', 'cf-connecting-ip': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      'sec-fetch-site': 'same-origin',
+      'cf-connecting-ip': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: false }),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!response.ok || !cookie) throw new Error(`Sign-in as ${DEMO_SHOPPER.email} answered ${response.status} without a ${SESSION_COOKIE} cookie.`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!response.ok || !cookie)
+    throw new Error(`Sign-in as ${DEMO_SHOPPER.email} answered ${response.status} without a ${SESSION_COOKIE} cookie.`);
   return cookie;
 }
 
@@ -50,5 +63,6 @@ export async function putDemoCart(baseUrl, lineItems) {
     headers: { 'content-type': 'application/json', origin: baseUrl, 'sec-fetch-site': 'same-origin', cookie },
     body: JSON.stringify({ lineItems }),
   });
-  if (!response.ok) throw new Error(`PUT /basket/api/basket/ answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(`PUT /basket/api/basket/ answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
 }

@@ -35,11 +35,18 @@ export async function compareCachedPage(baseUrl, pagePath, options = {}) {
     cache = response.headers.get('x-hm-cache');
     if (cache !== 'HIT') await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (cache !== 'HIT') throw new Error(`${pagePath} is not served from the edge cache (x-hm-cache: ${cache ?? 'none'}).`);
+  if (cache !== 'HIT')
+    throw new Error(`${pagePath} is not served from the edge cache (x-hm-cache: ${cache ?? 'none'}).`);
   const bare = await load(`${baseUrl}/__edge/ping`, options);
   const page = await load(pageUrl, options);
   const ratio = bare.requestsPerSecond ? page.requestsPerSecond / bare.requestsPerSecond : 0;
-  return { bare, page, ratio, target: THROUGHPUT_TARGET, ok: ratio >= THROUGHPUT_TARGET && page.non2xx === 0 && page.errors === 0 };
+  return {
+    bare,
+    page,
+    ratio,
+    target: THROUGHPUT_TARGET,
+    ok: ratio >= THROUGHPUT_TARGET && page.non2xx === 0 && page.errors === 0,
+  };
 }
 
 /** ARCHITECTURE.md: a signed-in listing at >= 0.8 of the anonymous throughput, same run. */
@@ -55,16 +62,38 @@ export async function compareSignedIn(baseUrl, pagePath, cookie, options = {}) {
   // Two rounds in alternating order, half the time each, so neither side always runs first.
   const seconds = Math.max(1, Math.round((options.seconds ?? 10) / 2));
   const rounds = [];
-  for (const order of [['anonymous', 'signedIn'], ['signedIn', 'anonymous']]) {
-    for (const who of order) rounds.push({ who, result: await load(pageUrl, { ...options, seconds, headers: who === 'signedIn' ? { cookie } : {} }) });
+  for (const order of [
+    ['anonymous', 'signedIn'],
+    ['signedIn', 'anonymous'],
+  ]) {
+    for (const who of order)
+      rounds.push({
+        who,
+        result: await load(pageUrl, { ...options, seconds, headers: who === 'signedIn' ? { cookie } : {} }),
+      });
   }
   const merge = (who) => {
     const parts = rounds.filter((round) => round.who === who).map((round) => round.result);
     const requests = parts.reduce((sum, part) => sum + part.requests, 0);
-    return { ...parts[0], seconds: seconds * parts.length, requests, requestsPerSecond: requests / (seconds * parts.length), p50Ms: Math.max(...parts.map((part) => part.p50Ms)), p99Ms: Math.max(...parts.map((part) => part.p99Ms)), non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0), errors: parts.reduce((sum, part) => sum + part.errors, 0) };
+    return {
+      ...parts[0],
+      seconds: seconds * parts.length,
+      requests,
+      requestsPerSecond: requests / (seconds * parts.length),
+      p50Ms: Math.max(...parts.map((part) => part.p50Ms)),
+      p99Ms: Math.max(...parts.map((part) => part.p99Ms)),
+      non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+      errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    };
   };
   const anonymous = merge('anonymous');
   const signedIn = merge('signedIn');
   const ratio = anonymous.requestsPerSecond ? signedIn.requestsPerSecond / anonymous.requestsPerSecond : 0;
-  return { anonymous, signedIn, ratio, target: SIGNED_IN_TARGET, ok: ratio >= SIGNED_IN_TARGET && signedIn.non2xx === 0 && signedIn.errors === 0 };
+  return {
+    anonymous,
+    signedIn,
+    ratio,
+    target: SIGNED_IN_TARGET,
+    ok: ratio >= SIGNED_IN_TARGET && signedIn.non2xx === 0 && signedIn.errors === 0,
+  };
 }

@@ -25,7 +25,8 @@ const under = (path, folder) => path === folder || path.startsWith(`${folder}/`)
 /** The message for `file` importing `target` (both repository-relative), or null when allowed. */
 export function importDirectionViolation(file, target) {
   if (!OURS.some((folder) => under(target, folder))) return null;
-  if (under(file, 'src/lib') && !under(target, 'src/lib')) return `src/lib is pure: it imports nothing of ours outside src/lib (found ${target}).`;
+  if (under(file, 'src/lib') && !under(target, 'src/lib'))
+    return `src/lib is pure: it imports nothing of ours outside src/lib (found ${target}).`;
   if (under(file, 'src') && (under(target, 'worker') || under(target, 'upstream')))
     return `src/ does not import ${target.split('/')[0]}/: pages get their context as Astro.locals (docs/decisions/070).`;
   if (under(file, 'worker') && under(target, 'upstream') && file !== EMBEDDED_ENTRY)
@@ -35,18 +36,30 @@ export function importDirectionViolation(file, target) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
-  meta: { type: 'problem', docs: { description: 'Imports follow the direction src/lib ← src ← worker; upstream/ only through the embedded entry.' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Imports follow the direction src/lib ← src ← worker; upstream/ only through the embedded entry.',
+    },
+    schema: [],
+  },
   create(context) {
     const file = repoPath(context.filename);
     if (!file) return {};
     function check(node) {
       const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
       const target = repoPath(resolve(dirname(context.filename), source.value));
       const message = target && importDirectionViolation(file, target);
       if (message) context.report({ node: source, message });
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -11,7 +11,8 @@
 //   - '$' + something;
 //   - an Intl.NumberFormat with a currency outside src/lib/money.
 
-const MESSAGE = 'Format money with formatCents or formatDollarText (src/lib/money), the one formatter (docs/decisions/480).';
+const MESSAGE =
+  'Format money with formatCents or formatDollarText (src/lib/money), the one formatter (docs/decisions/480).';
 const EXEMPT = /(^|\/)src\/lib\/money\/|\.test\.tsx?$|\.spec\.ts$/;
 
 /** @param {any} node */
@@ -28,14 +29,28 @@ const rule = {
     /** @param {any} node */
     const intlCurrency = (node) => {
       const callee = node.callee;
-      const isIntl = callee?.type === 'MemberExpression' && callee.object?.name === 'Intl' && callee.property?.name === 'NumberFormat';
+      const isIntl =
+        callee?.type === 'MemberExpression' &&
+        callee.object?.name === 'Intl' &&
+        callee.property?.name === 'NumberFormat';
       const options = node.arguments?.[1];
-      if (isIntl && options?.type === 'ObjectExpression' && options.properties.some((/** @type {any} */ p) => p.key?.name === 'currency' || p.key?.value === 'currency')) report(node);
+      if (
+        isIntl &&
+        options?.type === 'ObjectExpression' &&
+        options.properties.some((/** @type {any} */ p) => p.key?.name === 'currency' || p.key?.value === 'currency')
+      )
+        report(node);
     };
     return {
       CallExpression(/** @type {any} */ node) {
         const callee = node.callee;
-        if (callee.type === 'MemberExpression' && callee.property?.name === 'toFixed' && node.arguments[0]?.type === 'Literal' && node.arguments[0].value === 2) report(node);
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.property?.name === 'toFixed' &&
+          node.arguments[0]?.type === 'Literal' &&
+          node.arguments[0].value === 2
+        )
+          report(node);
         intlCurrency(node);
       },
       NewExpression: intlCurrency,

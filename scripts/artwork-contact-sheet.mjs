@@ -15,7 +15,12 @@ const { chromium } = require('playwright-core');
 const args = process.argv.slice(2);
 const out = args.find((arg) => !arg.startsWith('--')) ?? '.tmp/artwork-contact-sheet.png';
 const cell = Number(args.find((arg) => arg.startsWith('--cell='))?.slice(7) ?? 160);
-const only = args.includes('--all-milk') ? ['18'] : args.find((arg) => arg.startsWith('--categories='))?.slice(13).split(',') ?? null;
+const only = args.includes('--all-milk')
+  ? ['18']
+  : (args
+      .find((arg) => arg.startsWith('--categories='))
+      ?.slice(13)
+      .split(',') ?? null);
 const count = Number(args.find((arg) => arg.startsWith('--count='))?.slice(8) ?? 48);
 const columns = Number(args.find((arg) => arg.startsWith('--columns='))?.slice(10) ?? 8);
 const skip = Number(args.find((arg) => arg.startsWith('--skip='))?.slice(7) ?? 0);
@@ -23,9 +28,21 @@ const skip = Number(args.find((arg) => arg.startsWith('--skip='))?.slice(7) ?? 0
 // The upstream's TypeScript, bundled to one module this script can import.
 mkdirSync('.tmp', { recursive: true });
 const entry = '.tmp/artwork-entry.ts';
-writeFileSync(entry, "export { productImageSvg } from '../upstream/db/catalog-images.ts';\nexport { generateCatalog } from '../upstream/seed/catalog.ts';\n");
-await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: '.tmp/artwork-bundle.mjs', logLevel: 'error' });
-const { productImageSvg, generateCatalog } = await import(pathToFileURL(join(process.cwd(), '.tmp/artwork-bundle.mjs')).href);
+writeFileSync(
+  entry,
+  "export { productImageSvg } from '../upstream/db/catalog-images.ts';\nexport { generateCatalog } from '../upstream/seed/catalog.ts';\n",
+);
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: '.tmp/artwork-bundle.mjs',
+  logLevel: 'error',
+});
+const { productImageSvg, generateCatalog } = await import(
+  pathToFileURL(join(process.cwd(), '.tmp/artwork-bundle.mjs')).href
+);
 
 const { products } = generateCatalog({ products: 5000 });
 // one product per sub-category first (every kind of package), then the anchors' milks
@@ -41,10 +58,19 @@ else {
     picked.push(product);
   }
 }
-const tiles = picked.slice(skip).map((p) => `<figure><img src="data:image/svg+xml;base64,${Buffer.from(productImageSvg(p)).toString('base64')}" width="${cell}" height="${cell}" alt=""><figcaption>${p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;')} · ${p.size}</figcaption></figure>`).join('');
+const tiles = picked
+  .slice(skip)
+  .map(
+    (p) =>
+      `<figure><img src="data:image/svg+xml;base64,${Buffer.from(productImageSvg(p)).toString('base64')}" width="${cell}" height="${cell}" alt=""><figcaption>${p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;')} · ${p.size}</figcaption></figure>`,
+  )
+  .join('');
 const html = `<!doctype html><style>body{margin:8px;font:11px system-ui,sans-serif;display:grid;grid-template-columns:repeat(${columns},${cell}px);gap:8px}figure{margin:0}figcaption{height:28px;overflow:hidden}</style>${tiles}`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: columns * (cell + 8) + 8, height: 400 } });
   await page.setContent(html);

@@ -14,7 +14,10 @@ if (!['embedded', 'service', 'origin'].includes(topology)) {
 }
 const playwrightArgs = args.filter((arg) => arg !== topologyArg);
 try {
-  const result = await runJourneys(topology !== 'embedded' && playwrightArgs.length === 0 ? splitJourneyArgs(topology) : playwrightArgs, { topology });
+  const result = await runJourneys(
+    topology !== 'embedded' && playwrightArgs.length === 0 ? splitJourneyArgs(topology) : playwrightArgs,
+    { topology },
+  );
   console.log(`\n${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
   process.exit(result.status === 'failed' ? 1 : 0);
 } catch (error) {

@@ -16,14 +16,24 @@ const DEV_VARS = repoPath('.dev.vars');
 async function main() {
   stopGroupsOnSignals();
   const port = Number(process.env.PORT || 8787);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
   const started = Date.now();
-  if (!(await portIsFree(port))) throw new Error(`port ${port} is in use on 127.0.0.1. Stop what runs there, or choose another: PORT=8788 npm start`);
+  if (!(await portIsFree(port)))
+    throw new Error(
+      `port ${port} is in use on 127.0.0.1. Stop what runs there, or choose another: PORT=8788 npm start`,
+    );
 
   step('Secrets: .dev.vars');
   const hadDevVars = existsSync(DEV_VARS);
   const wrote = ensureDevVars(DEV_VARS);
-  console.log(!wrote ? '  .dev.vars exists (kept as it is)' : hadDevVars ? '  .dev.vars kept; it gained a fresh WALLET_HASH_KEY' : '  wrote .dev.vars with fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development');
+  console.log(
+    !wrote
+      ? '  .dev.vars exists (kept as it is)'
+      : hadDevVars
+        ? '  .dev.vars kept; it gained a fresh WALLET_HASH_KEY'
+        : '  wrote .dev.vars with fresh SESSION_KEYS, WALLET_HASH_KEY and ENVIRONMENT=development',
+  );
 
   if (!DEV_MODE) await buildIfNeeded();
   await prepareDatabase(DEV_STATE, { products: seedSize(5000), reuse: true, envFile: DEV_VARS });
@@ -41,8 +51,11 @@ async function main() {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Storefront ready at ${server.url}  (in ${seconds} s; Ctrl-C stops it)\n`);
-  console.log(`  Other banner: http://bayside.localhost:${port}   Demo shopper: demo@harvestmarket.test / FreshPicked!2026\n`);
-  if (DEV_MODE && port !== 8787) console.log(`  Links and emails name port 8787 (BANNER_ORIGINS in wrangler.jsonc): astro dev takes no --var.\n`);
+  console.log(
+    `  Other banner: http://bayside.localhost:${port}   Demo shopper: demo@harvestmarket.test / FreshPicked!2026\n`,
+  );
+  if (DEV_MODE && port !== 8787)
+    console.log(`  Links and emails name port 8787 (BANNER_ORIGINS in wrangler.jsonc): astro dev takes no --var.\n`);
 
   const [code, signal] = await once(server.child, 'exit');
   if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits

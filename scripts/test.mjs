@@ -15,7 +15,13 @@ async function runVitest() {
   rmSync(VITEST_REPORT, { force: true });
   let ok = true;
   try {
-    await run(bin('vitest'), ['run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]);
+    await run(bin('vitest'), [
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${VITEST_REPORT}`,
+    ]);
   } catch {
     ok = false;
   }
@@ -47,7 +53,9 @@ async function main() {
       await stopAllGroups();
       result = { status: 'failed', passed: 0, failed: 1, skipped: 0 };
     }
-    console.log(`journeys on the ${topology} topology: ${result.status} (${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped)`);
+    console.log(
+      `journeys on the ${topology} topology: ${result.status} (${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped)`,
+    );
     for (const key of ['passed', 'failed', 'skipped']) journeys[key] += result[key];
     if (result.status === 'failed') journeys.status = 'failed';
     // without Chromium outside CI the first run skips, and so would the others
@@ -59,7 +67,9 @@ async function main() {
   const total = ['passed', 'failed', 'skipped'].map((key) => unit[key] + journeys[key]);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\nvitest: ${unit.status} (${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped)`);
-  console.log(`journeys: ${journeys.status} (${journeys.passed} passed, ${journeys.failed} failed, ${journeys.skipped} skipped)`);
+  console.log(
+    `journeys: ${journeys.status} (${journeys.passed} passed, ${journeys.failed} failed, ${journeys.skipped} skipped)`,
+  );
   console.log(`npm test took ${seconds} s`);
   console.log(`${total[0]} passed, ${total[1]} failed, ${total[2]} skipped`);
   process.exit(unit.status === 'failed' || journeys.status === 'failed' ? 1 : 0);

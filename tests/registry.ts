@@ -53,7 +53,11 @@ export const API_ROUTES: ApiRouteEntry[] = [...EDGE.apiRoutes];
 /** Routes of the edge app that are not part of the storefront's API, with the reason. */
 export const INTERNAL_ROUTES: Array<{ method: Method; path: string; why: string }> = [
   { method: 'GET', path: '/__edge/ping', why: 'readiness probe of the scripts; answers a constant' },
-  { method: 'GET', path: '/robots.txt', why: 'derived from what the areas declare (worker/robots.ts); takes no input, calls no upstream' },
+  {
+    method: 'GET',
+    path: '/robots.txt',
+    why: 'derived from what the areas declare (worker/robots.ts); takes no input, calls no upstream',
+  },
 ];
 
 /** Routes that change state: the CSRF matrix runs on each. */

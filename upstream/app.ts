@@ -29,7 +29,13 @@ export function createUpstreamApp(options: { clock?: () => number } = {}) {
     await next();
   });
   app.use('*', liveCustomer());
-  app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) => upstreamError(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400),
+    }),
+  );
   for (const service of SERVICES) app.route('/', service);
   app.notFound((c) => upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404));
   return app;

@@ -57,7 +57,10 @@ function parseJson<T>(value: string | undefined, fallback: T): T {
 export function readCallContext(c: Context, now: number = Date.now()): CallContext {
   const customer = parseJson<CustomerContext | null>(c.req.header('x-hm-customer-context'), null);
   const valid =
-    customer && typeof customer.customerGUID === 'string' && typeof customer.sessionId === 'string' && Array.isArray(customer.authorities);
+    customer &&
+    typeof customer.customerGUID === 'string' &&
+    typeof customer.sessionId === 'string' &&
+    Array.isArray(customer.authorities);
   return {
     locationId: c.req.header('x-hm-location-id') ?? '',
     division: c.req.header('x-hm-division') ?? '',
@@ -68,7 +71,9 @@ export function readCallContext(c: Context, now: number = Date.now()): CallConte
     customer: valid ? customer : null,
     timeZone: c.req.header('x-hm-time-zone') ?? 'UTC',
     correlationId: c.req.header('x-correlation-id') ?? '',
-    geoLocationId: /^geo-\d{3}$/.test(c.req.header('x-hm-geo-location') ?? '') ? (c.req.header('x-hm-geo-location') as string) : null,
+    geoLocationId: /^geo-\d{3}$/.test(c.req.header('x-hm-geo-location') ?? '')
+      ? (c.req.header('x-hm-geo-location') as string)
+      : null,
     now,
   };
 }

@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { ERROR_CODES, HttpError, errorBody } from '../src/lib/http/errors.ts';
 
 /** Answers an upstream error in the spec's error shape. */
-export function upstreamError(c: Context, code: string, reason: string, status: number, rootCause: string[] = []): Response {
+export function upstreamError(
+  c: Context,
+  code: string,
+  reason: string,
+  status: number,
+  rootCause: string[] = [],
+): Response {
   return c.json(errorBody(code, reason, status, rootCause), status as 400);
 }
 

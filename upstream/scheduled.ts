@@ -15,5 +15,9 @@ export const scheduled: ExportedHandlerScheduledHandler<UpstreamBindings> = (_co
       console.log(JSON.stringify({ event: 'retention', deleted }));
     }),
   );
-  ctx.waitUntil(env.DB.batch(releaseExpiredClaims(env.DB, Date.now())).then((results) => console.log(JSON.stringify({ event: 'flash-claims-released', deleted: results[1]?.meta.changes ?? 0 }))));
+  ctx.waitUntil(
+    env.DB.batch(releaseExpiredClaims(env.DB, Date.now())).then((results) =>
+      console.log(JSON.stringify({ event: 'flash-claims-released', deleted: results[1]?.meta.changes ?? 0 })),
+    ),
+  );
 };

@@ -10,7 +10,8 @@ export function parseQuery<S extends v.GenericSchema>(c: Context, schema: S): v.
   const query: Record<string, string> = {};
   for (const [key, value] of new URL(c.req.url).searchParams) query[key] = value;
   const parsed = v.safeParse(schema, query);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+  if (!parsed.success)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
   return parsed.output;
 }
 
@@ -23,6 +24,7 @@ export async function parseBody<S extends v.GenericSchema>(c: Context, schema: S
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
   }
   const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+  if (!parsed.success)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
   return parsed.output;
 }

@@ -13,9 +13,14 @@ const app = createUpstreamApp();
 export default {
   fetch(request: Request, env: UpstreamBindings, ctx: ExecutionContext): Response | Promise<Response> {
     if ((env.UPSTREAM_SHARED_SECRET ?? '').length < MIN_SECRET_LENGTH) {
-      return Response.json(errorBody(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 503, ['UPSTREAM_SHARED_SECRET is missing or too short']), {
-        status: 503,
-      });
+      return Response.json(
+        errorBody(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 503, [
+          'UPSTREAM_SHARED_SECRET is missing or too short',
+        ]),
+        {
+          status: 503,
+        },
+      );
     }
     return app.fetch(request, env, ctx);
   },

@@ -29,8 +29,16 @@ export async function verifyAdPlacement(env: Env, event: AdEventOutput, signatur
 }
 
 /** The search answer with each of its ads signed (the API's answer to islands and other clients). */
-export async function withSignedAds(env: Env, answer: ProductSearchResponseOutput): Promise<ProductSearchResponseOutput> {
+export async function withSignedAds(
+  env: Env,
+  answer: ProductSearchResponseOutput,
+): Promise<ProductSearchResponseOutput> {
   if (answer.meta.ads.length === 0) return answer;
-  const ads = await Promise.all(answer.meta.ads.map(async (ad) => ({ ...ad, signature: (await signAdPlacement(env, adEvent(ad, answer.meta.id))) ?? undefined })));
+  const ads = await Promise.all(
+    answer.meta.ads.map(async (ad) => ({
+      ...ad,
+      signature: (await signAdPlacement(env, adEvent(ad, answer.meta.id))) ?? undefined,
+    })),
+  );
   return { ...answer, meta: { ...answer.meta, ads } };
 }

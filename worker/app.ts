@@ -54,27 +54,45 @@ export function createApp(options: AppOptions = {}) {
     return c.req.method === 'GET' && isPagePath(path) && !isPersonalPage(path);
   };
   app.use('*', session(sharedPageGet));
-  app.use('*', privateAnswers((path) => !isPagePath(path), (path) => EDGE.sharedAnswers.some((prefix) => path.startsWith(prefix))));
+  app.use(
+    '*',
+    privateAnswers(
+      (path) => !isPagePath(path),
+      (path) => EDGE.sharedAnswers.some((prefix) => path.startsWith(prefix)),
+    ),
+  );
   app.use('*', csrf());
   app.use('*', requestId());
   // every error answer given to a shopper, as one structured line (account §8 Logging)
   app.use('*', errorLog());
   // Bodies are size-checked before anything reads them (Content-Length, then while streaming).
-  app.use('*', bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => errorResponse(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400) }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) => errorResponse(c, ERROR_CODES.CLIENT_ERROR, BODY_TOO_LARGE, 400),
+    }),
+  );
   const attachUpstream = (c: Context<EdgeEnv>) => {
     const s = c.get('session');
     c.set(
       'upstream',
-      createUpstreamClient(c.env, c.executionCtx as ExecutionContext | undefined, {
-        locationId: c.get('locationId'),
-        modality: c.get('modality'),
-        banner: c.get('banner').id,
-        abTests: c.get('banner').abTests,
-        customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
-        timeZone: c.get('timeZone'),
-        correlationId: c.get('requestId'),
-        geoLocationId: c.get('geoLocationId'),
-      }, options.upstreamTransport, options.embeddedUpstream),
+      createUpstreamClient(
+        c.env,
+        c.executionCtx as ExecutionContext | undefined,
+        {
+          locationId: c.get('locationId'),
+          modality: c.get('modality'),
+          banner: c.get('banner').id,
+          abTests: c.get('banner').abTests,
+          customer: s ? { customerGUID: s.customerGUID, sessionId: s.sid, authorities: s.authorities } : null,
+          timeZone: c.get('timeZone'),
+          correlationId: c.get('requestId'),
+          geoLocationId: c.get('geoLocationId'),
+        },
+        options.upstreamTransport,
+        options.embeddedUpstream,
+      ),
     );
   };
   app.use('*', async (c, next) => {
@@ -82,13 +100,22 @@ export function createApp(options: AppOptions = {}) {
     await next();
   });
   // Only personal pages render a session; shared pages need no liveness check (decision 075).
-  app.use('*', liveSessionForPages((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
+  app.use(
+    '*',
+    liveSessionForPages((path) => isPagePath(path) && isPersonalPage(path), attachUpstream),
+  );
   // A guest's add that sent them to sign-in is completed when they are back (worker/pending-add.ts).
-  app.use('*', completePendingAdd((path) => isPagePath(path) && isPersonalPage(path)));
+  app.use(
+    '*',
+    completePendingAdd((path) => isPagePath(path) && isPersonalPage(path)),
+  );
   // A signed-in shopper's saved store comes back after sign-in (worker/modality-sync.ts).
   // A signed-in shopper's recipe views are recorded beside the shared recipe page (worker/recent-views.ts).
   app.use('*', recordRecentViews(attachUpstream));
-  app.use('*', syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream));
+  app.use(
+    '*',
+    syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream),
+  );
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.get('/robots.txt', robotsTxt(EDGE.robotsDisallow));

@@ -81,7 +81,13 @@ export const SAMPLE_CARD_ID = '00000000-0000-4000-8000-0000000000c1';
  * (`test-b`; worker/ad-placements.ts), so the tracking routes' samples are recorded.
  * tests/integration/promotions.test.ts checks that it verifies.
  */
-export const SAMPLE_AD_EVENT = { placementId: 'pl-1', fetchedId: 'search-1', positionOrder: 0, target: 'search', signature: 'test-b.T_mb5K7uoKODKWsrqX9GrUtmp4pJQc7uKX1F_UyGEYU' };
+export const SAMPLE_AD_EVENT = {
+  placementId: 'pl-1',
+  fetchedId: 'search-1',
+  positionOrder: 0,
+  target: 'search',
+  signature: 'test-b.T_mb5K7uoKODKWsrqX9GrUtmp4pJQc7uKX1F_UyGEYU',
+};
 
 /** Each value once, in first-seen order. */
 function unique(values: readonly string[]): string[] {
@@ -114,8 +120,11 @@ export interface EdgeDeclarations {
 
 /** Derives every list of the edge from the capabilities (worker/capabilities.ts). */
 export function declarationsOf(capabilities: readonly Capability[]): EdgeDeclarations {
-  const all = <K extends 'apiPrefixes' | 'sharedAnswers' | 'formEndpoints' | 'bearerEndpoints' | 'personalPages' | 'indexedPages'>(key: K) =>
-    unique(capabilities.flatMap((capability) => capability[key] ?? []));
+  const all = <
+    K extends 'apiPrefixes' | 'sharedAnswers' | 'formEndpoints' | 'bearerEndpoints' | 'personalPages' | 'indexedPages',
+  >(
+    key: K,
+  ) => unique(capabilities.flatMap((capability) => capability[key] ?? []));
   const personalPages = outermost(all('personalPages'));
   const indexed = all('indexedPages');
   return {
@@ -124,7 +133,10 @@ export function declarationsOf(capabilities: readonly Capability[]): EdgeDeclara
     formEndpoints: all('formEndpoints'),
     bearerEndpoints: all('bearerEndpoints'),
     personalPages,
-    robotsDisallow: outermost([...all('apiPrefixes'), ...personalPages.filter((prefix) => !indexed.includes(prefix))]).sort(),
+    robotsDisallow: outermost([
+      ...all('apiPrefixes'),
+      ...personalPages.filter((prefix) => !indexed.includes(prefix)),
+    ]).sort(),
     apiRoutes: capabilities.flatMap((capability) => capability.registry.api),
     pages: capabilities.flatMap((capability) => capability.registry.pages ?? []),
   };

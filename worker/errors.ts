@@ -3,7 +3,13 @@ import { HTTPException } from 'hono/http-exception';
 import { ERROR_CODES, HttpError, errorBody } from '../src/lib/http/errors.ts';
 
 /** Answers an error in the spec's client error shape (account spec §3, §8). */
-export function errorResponse(c: Context, code: string, reason: string, status: number, rootCause: string[] = []): Response {
+export function errorResponse(
+  c: Context,
+  code: string,
+  reason: string,
+  status: number,
+  rootCause: string[] = [],
+): Response {
   return c.json(errorBody(code, reason, status, rootCause), status as 400);
 }
 
@@ -19,6 +25,13 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, ERROR_CODES.CLIENT_ERROR, error.message || 'Bad request', error.status);
   }
-  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: new URL(c.req.url).pathname, error: String(error) }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId: c.get('requestId'),
+      path: new URL(c.req.url).pathname,
+      error: String(error),
+    }),
+  );
   return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Unexpected error', 500);
 }

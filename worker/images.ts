@@ -57,6 +57,7 @@ async function drawnSvg(c: Context<EdgeEnv>, path: string, correlationId?: strin
     'content-type': 'image/svg+xml; charset=utf-8',
     'cache-control': IMAGE_CACHE_CONTROL,
     // An SVG opened directly must not run script (it has none; this keeps it that way).
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   });
 }

@@ -7,7 +7,12 @@ import { signAdPlacement } from './ad-placements.ts';
 import { stepUpUntil } from './step-up.ts';
 import { EDGE } from './capabilities.ts';
 import { underPrefix } from './capability.ts';
-import { PAGE_CACHE_HEADER, PAGE_STALE_HEADER, type PageContext, type SessionView } from '../src/lib/http/page-context.ts';
+import {
+  PAGE_CACHE_HEADER,
+  PAGE_STALE_HEADER,
+  type PageContext,
+  type SessionView,
+} from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
@@ -30,7 +35,9 @@ export function isPersonalPage(path: string): boolean {
 export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string, buildId = ''): Request {
   // The build's id first: a cached page names its build's hashed assets (/_astro/…), which the
   // next build no longer has, so a new build never answers from an old build's pages.
-  return new Request(`https://page-cache.internal/${encodeURIComponent(buildId || 'unversioned')}/${banner}/${locationId}/${modality}${url.pathname}${url.search}`);
+  return new Request(
+    `https://page-cache.internal/${encodeURIComponent(buildId || 'unversioned')}/${banner}/${locationId}/${modality}${url.pathname}${url.search}`,
+  );
 }
 
 /** Where the stale copy of an opted-in page is kept (PAGE_STALE_HEADER), beside its fresh entry. */
@@ -51,7 +58,9 @@ async function openCache(): Promise<Cache | null> {
 
 /** What a page may know of the session: no session id, no key material. */
 function sessionView(session: SessionState | null): SessionView | null {
-  return session && { customerGUID: session.customerGUID, firstName: session.firstName, authorities: session.authorities };
+  return (
+    session && { customerGUID: session.customerGUID, firstName: session.firstName, authorities: session.authorities }
+  );
 }
 
 /** The guarded health pages learn whether the session is stepped up; no other page needs to. */
@@ -93,13 +102,24 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
 }
 
 /** Renders the page and, when it opted in and answered 200, stores it (and its stale copy). */
-async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL, cacheable: boolean, cache: Cache | null, key: Request): Promise<Response> {
+async function renderAndStore(
+  c: Context<EdgeEnv>,
+  render: RenderPage,
+  url: URL,
+  cacheable: boolean,
+  cache: Cache | null,
+  key: Request,
+): Promise<Response> {
   const context: PageContext = {
     banner: c.get('banner'),
     publicOrigin: c.get('publicOrigin'),
     locationId: c.get('locationId'),
     modality: c.get('modality'),
-    place: { storeChosen: c.get('storeChosen'), postalCode: c.get('shopperPostalCode'), geoLocationId: c.get('geoLocationId') },
+    place: {
+      storeChosen: c.get('storeChosen'),
+      postalCode: c.get('shopperPostalCode'),
+      geoLocationId: c.get('geoLocationId'),
+    },
     session: await withStepUp(c, sessionView(c.get('session')), url.pathname),
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),
@@ -135,6 +155,7 @@ async function renderAndStore(c: Context<EdgeEnv>, render: RenderPage, url: URL,
     response.headers.set('cache-control', 'private, no-store');
   }
   // a page that is gone (an unknown recipe) keeps no stale copy either
-  if (cache && response.status === 404) c.executionCtx.waitUntil(cache.delete(staleCacheKey(key)).then(() => undefined));
+  if (cache && response.status === 404)
+    c.executionCtx.waitUntil(cache.delete(staleCacheKey(key)).then(() => undefined));
   return response;
 }

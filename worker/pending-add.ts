@@ -1,8 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from '../src/lib/auth/base64url.ts';
-import { BASKET_PATHS, BasketResponseSchema, DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY } from '../src/lib/basket/contracts.ts';
+import {
+  decodeBase64Url,
+  decodeBase64UrlText,
+  encodeBase64Url,
+  encodeBase64UrlText,
+} from '../src/lib/auth/base64url.ts';
+import {
+  BASKET_PATHS,
+  BasketResponseSchema,
+  DEFAULT_ADD_QUANTITY,
+  MAX_LINE_QUANTITY,
+} from '../src/lib/basket/contracts.ts';
 import { Gtin13Schema } from '../src/lib/catalog/product.ts';
 import { getSessionKeyring } from './middleware/session/index.ts';
 import type { EdgeEnv } from './types.ts';
@@ -28,14 +38,27 @@ const PendingAddSchema = v.strictObject({
 type PendingAdd = v.InferOutput<typeof PendingAddSchema>;
 
 /** Keeps `gtin13` x `quantity` to add after sign-in (a no-op when the edge has no keys). */
-export async function rememberPendingAdd(c: Context<EdgeEnv>, gtin13: string, quantity: number = DEFAULT_ADD_QUANTITY): Promise<void> {
+export async function rememberPendingAdd(
+  c: Context<EdgeEnv>,
+  gtin13: string,
+  quantity: number = DEFAULT_ADD_QUANTITY,
+): Promise<void> {
   const keyring = await getSessionKeyring(c.env);
   if (!keyring) return;
-  const payload: PendingAdd = { g: gtin13, q: quantity, k: crypto.randomUUID().replaceAll('-', ''), exp: Date.now() + PENDING_ADD_TTL_SECONDS * 1000 };
+  const payload: PendingAdd = {
+    g: gtin13,
+    q: quantity,
+    k: crypto.randomUUID().replaceAll('-', ''),
+    exp: Date.now() + PENDING_ADD_TTL_SECONDS * 1000,
+  };
   const body = encodeBase64UrlText(JSON.stringify(payload));
   const signature = await crypto.subtle.sign('HMAC', keyring.current.key, new TextEncoder().encode(PURPOSE + body));
   const value = `${body}.${keyring.current.kid}.${encodeBase64Url(new Uint8Array(signature))}`;
-  c.header('Set-Cookie', `${PENDING_ADD_COOKIE}=${value}; Path=/; Max-Age=${PENDING_ADD_TTL_SECONDS}; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  c.header(
+    'Set-Cookie',
+    `${PENDING_ADD_COOKIE}=${value}; Path=/; Max-Age=${PENDING_ADD_TTL_SECONDS}; HttpOnly; Secure; SameSite=Lax`,
+    { append: true },
+  );
 }
 
 async function readPendingAdd(c: Context<EdgeEnv>): Promise<PendingAdd | null> {
@@ -76,12 +99,18 @@ function clearPendingAdd(c: Context<EdgeEnv>): void {
  */
 export function completePendingAdd(applies: (path: string) => boolean): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' || !c.get('session') || !getCookie(c, PENDING_ADD_COOKIE) || !applies(c.req.path)) return next();
+    if (c.req.method !== 'GET' || !c.get('session') || !getCookie(c, PENDING_ADD_COOKIE) || !applies(c.req.path))
+      return next();
     const pending = await readPendingAdd(c);
     if (pending) {
       try {
         await c.get('upstream').json(
-          { method: 'POST', path: BASKET_PATHS.ADD_ITEM, body: { gtin13: pending.g, quantity: pending.q }, idempotencyKey: pending.k },
+          {
+            method: 'POST',
+            path: BASKET_PATHS.ADD_ITEM,
+            body: { gtin13: pending.g, quantity: pending.q },
+            idempotencyKey: pending.k,
+          },
           BasketResponseSchema,
         );
       } catch {

@@ -22,8 +22,17 @@ export function recordRecentViews(reattachUpstream: (c: Context<EdgeEnv>) => voi
     if (!session) return;
     c.set('session', session);
     reattachUpstream(c);
-    const write = c.get('upstream')
-      .json({ method: 'POST', path: RECIPE_PATHS.recentViews(session.customerGUID), body: { recentViews: [id] }, correlationId: recipeCorrelationId() }, RecordedSchema)
+    const write = c
+      .get('upstream')
+      .json(
+        {
+          method: 'POST',
+          path: RECIPE_PATHS.recentViews(session.customerGUID),
+          body: { recentViews: [id] },
+          correlationId: recipeCorrelationId(),
+        },
+        RecordedSchema,
+      )
       .catch(() => undefined);
     try {
       c.executionCtx.waitUntil(write);

@@ -12,7 +12,11 @@ import type { EdgeEnv } from './types.ts';
 
 export const STEP_UP_COOKIE = 'hm_stepup';
 
-const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const b64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 
 async function signature(key: CryptoKey, sid: string, until: number): Promise<string> {
   return b64url(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`step-up:${sid}.${until}`)));
@@ -25,7 +29,13 @@ export async function grantStepUp(c: Context<EdgeEnv>, now = Date.now()): Promis
   if (!session || !keyring) return null;
   const until = now + STEP_UP_MINUTES * 60_000;
   const value = `${keyring.current.kid}.${until}.${await signature(keyring.current.key, session.sid, until)}`;
-  setCookie(c, STEP_UP_COOKIE, value, { path: '/', httpOnly: true, secure: new URL(c.req.url).protocol === 'https:', sameSite: 'Lax', maxAge: STEP_UP_MINUTES * 60 });
+  setCookie(c, STEP_UP_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    secure: new URL(c.req.url).protocol === 'https:',
+    sameSite: 'Lax',
+    maxAge: STEP_UP_MINUTES * 60,
+  });
   return until;
 }
 
@@ -47,6 +57,11 @@ export async function stepUpUntil(c: Context<EdgeEnv>, now = Date.now()): Promis
   } catch {
     return null;
   }
-  const ok = await crypto.subtle.verify('HMAC', key.key, mac, new TextEncoder().encode(`step-up:${session.sid}.${until}`));
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    key.key,
+    mac,
+    new TextEncoder().encode(`step-up:${session.sid}.${until}`),
+  );
   return ok ? until : null;
 }

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { ERROR_CODES, describeIssues } from '../src/lib/http/errors.ts';
 import { errorResponse } from './errors.ts';
 
-
 /** Collapses a query to single string values; a repeated key keeps its last value. */
 function flatQuery(c: Context): Record<string, string> {
   const out: Record<string, string> = {};
@@ -19,7 +18,8 @@ function flatQuery(c: Context): Record<string, string> {
 export function validQuery<S extends v.GenericSchema<Record<string, string | undefined>, unknown>>(schema: S) {
   return validator('query', (_value, c) => {
     const parsed = v.safeParse(schema, flatQuery(c));
-    if (!parsed.success) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+    if (!parsed.success)
+      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
     return parsed.output as v.InferOutput<S>;
   });
 }
@@ -39,7 +39,8 @@ export function validJson<S extends v.GenericSchema>(schema: S) {
       return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
     }
     const parsed = v.safeParse(schema, body);
-    if (!parsed.success) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+    if (!parsed.success)
+      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
     return parsed.output as v.InferOutput<S>;
   }) as unknown as MiddlewareHandler<
     { Bindings: Env },
@@ -52,7 +53,8 @@ export function validJson<S extends v.GenericSchema>(schema: S) {
 export function validParams<S extends v.GenericSchema<Record<string, string>, unknown>>(schema: S) {
   return validator('param', (value, c) => {
     const parsed = v.safeParse(schema, value);
-    if (!parsed.success) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid path', 400, describeIssues(parsed.issues));
+    if (!parsed.success)
+      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid path', 400, describeIssues(parsed.issues));
     return parsed.output as v.InferOutput<S>;
   });
 }

@@ -31,11 +31,19 @@ export type SoldAt = (product: JudgedProduct, banner: Banner) => boolean;
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const round = (value: number) => Math.round(value * 1000) / 1000;
 function summary(results: readonly QueryResult[]) {
-  return { ndcg: round(mean(results.map((r) => r.ndcg))), firstRight: round(mean(results.map((r) => (r.firstRight ? 1 : 0)))) };
+  return {
+    ndcg: round(mean(results.map((r) => r.ndcg))),
+    firstRight: round(mean(results.map((r) => (r.firstRight ? 1 : 0)))),
+  };
 }
 
 /** Scores every judged query on both banners against `catalog` (the seeded products). */
-export async function evaluateRelevance(search: RelevanceSearch, catalog: readonly JudgedProduct[], soldAt: SoldAt, queries: readonly JudgedQuery[] = JUDGED_QUERIES): Promise<RelevanceReport> {
+export async function evaluateRelevance(
+  search: RelevanceSearch,
+  catalog: readonly JudgedProduct[],
+  soldAt: SoldAt,
+  queries: readonly JudgedQuery[] = JUDGED_QUERIES,
+): Promise<RelevanceReport> {
   const byGtin = new Map(catalog.map((product) => [product.gtin13, product]));
   const results: QueryResult[] = [];
   for (const banner of BANNERS) {
@@ -43,8 +51,18 @@ export async function evaluateRelevance(search: RelevanceSearch, catalog: readon
     for (const query of queries) {
       const allGrades = sold.map((product) => grade(query, product));
       const found = await search(query.q, banner);
-      const grades = found.map((hit) => { const product = byGtin.get(hit.gtin13); return product ? grade(query, product) : 0; });
-      results.push({ q: query.q, banner, kind: query.kind, ndcg: ndcg(grades, allGrades), firstRight: firstRight(grades, allGrades), top: found.slice(0, 3).map((hit) => hit.name) });
+      const grades = found.map((hit) => {
+        const product = byGtin.get(hit.gtin13);
+        return product ? grade(query, product) : 0;
+      });
+      results.push({
+        q: query.q,
+        banner,
+        kind: query.kind,
+        ndcg: ndcg(grades, allGrades),
+        firstRight: firstRight(grades, allGrades),
+        top: found.slice(0, 3).map((hit) => hit.name),
+      });
     }
   }
   const group = (key: (r: QueryResult) => string) => {
@@ -52,5 +70,11 @@ export async function evaluateRelevance(search: RelevanceSearch, catalog: readon
     for (const result of results) (groups[key(result)] ??= []).push(result);
     return Object.fromEntries(Object.entries(groups).map(([name, list]) => [name, summary(list)]));
   };
-  return { queries: results.length, ...summary(results), byBanner: group((r) => r.banner), byKind: group((r) => r.kind), results };
+  return {
+    queries: results.length,
+    ...summary(results),
+    byBanner: group((r) => r.banner),
+    byKind: group((r) => r.kind),
+    results,
+  };
 }

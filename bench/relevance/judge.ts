@@ -52,7 +52,11 @@ export function singular(word: string): string {
   return w;
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9%]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean);
 
 /** The template item a product's name holds (the longest that fits), or null. */
 export function itemOf(product: JudgedProduct): string | null {
@@ -85,7 +89,8 @@ export function grade(query: JudgedQuery, product: JudgedProduct): number {
 
 /** nDCG@k of `grades` (in result order) against the ideal order of `allGrades` (every product's). */
 export function ndcg(grades: readonly number[], allGrades: readonly number[], k = 10): number {
-  const dcg = (list: readonly number[]) => list.slice(0, k).reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
+  const dcg = (list: readonly number[]) =>
+    list.slice(0, k).reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
   const ideal = dcg([...allGrades].sort((a, b) => b - a));
   return ideal === 0 ? (grades.length === 0 ? 1 : 0) : dcg(grades) / ideal;
 }

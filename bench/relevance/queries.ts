@@ -5,7 +5,16 @@
 import type { JudgedQuery } from './judge.ts';
 
 const MILKS = ['Whole Milk', '2% Reduced Fat Milk', '1% Lowfat Milk', 'Fat Free Skim Milk'];
-const MILK_VARIANTS = ['Chocolate Milk', 'Lactose Free Milk', 'Vitamin D Milk', 'Ultra-Filtered Milk', 'Almond Milk', 'Oat Milk', 'Soy Milk', 'Cashew Milk'];
+const MILK_VARIANTS = [
+  'Chocolate Milk',
+  'Lactose Free Milk',
+  'Vitamin D Milk',
+  'Ultra-Filtered Milk',
+  'Almond Milk',
+  'Oat Milk',
+  'Soy Milk',
+  'Cashew Milk',
+];
 const EGGS = ['Large Brown Eggs', 'Large White Eggs', 'Extra Large Eggs', 'Cage Free Eggs', 'Pasture Raised Eggs'];
 const APPLES = ['Gala Apples', 'Honeycrisp Apples', 'Granny Smith Apples'];
 const CHIPS = ['Potato Chips', 'Kettle Cooked Chips', 'Tortilla Chips'];
@@ -25,7 +34,12 @@ const STAPLES: JudgedQuery[] = [
   { q: 'bread', kind: 'staple', plain: BREADS },
   { q: 'butter', kind: 'staple', plain: ['Salted Butter', 'Unsalted Butter'] },
   { q: 'cheese', kind: 'staple', category: '20' },
-  { q: 'yogurt', kind: 'staple', plain: ['Plain Yogurt', 'Greek Yogurt'], variants: ['Vanilla Yogurt', 'Strawberry Yogurt', 'Blueberry Yogurt', 'Peach Yogurt', 'Yogurt Drink'] },
+  {
+    q: 'yogurt',
+    kind: 'staple',
+    plain: ['Plain Yogurt', 'Greek Yogurt'],
+    variants: ['Vanilla Yogurt', 'Strawberry Yogurt', 'Blueberry Yogurt', 'Peach Yogurt', 'Yogurt Drink'],
+  },
   { q: 'chicken', kind: 'staple', category: '25' },
   { q: 'beef', kind: 'staple', category: '24' },
   { q: 'oranges', kind: 'staple', plain: ['Navel Oranges'] },
@@ -44,27 +58,72 @@ const STAPLES: JudgedQuery[] = [
   { q: 'shrimp', kind: 'staple' },
   { q: 'bacon', kind: 'staple', plain: ['Thick Cut Bacon'] },
   { q: 'rice', kind: 'staple', plain: ['Long Grain White Rice', 'Jasmine Rice', 'Brown Rice', 'Basmati Rice'] },
-  { q: 'pasta', kind: 'category', category: '38', plain: ['Spaghetti', 'Penne Rigate', 'Elbow Macaroni', 'Rotini', 'Linguine', 'Fettuccine'] },
+  {
+    q: 'pasta',
+    kind: 'category',
+    category: '38',
+    plain: ['Spaghetti', 'Penne Rigate', 'Elbow Macaroni', 'Rotini', 'Linguine', 'Fettuccine'],
+  },
   { q: 'spaghetti', kind: 'staple', plain: ['Spaghetti'] },
   { q: 'cereal', kind: 'category', category: '37' },
-  { q: 'coffee', kind: 'staple', plain: ['Ground Coffee', 'Whole Bean Coffee'], variants: ['Coffee Pods', 'Cold Brew Coffee', 'Instant Coffee'] },
-  { q: 'tea', kind: 'staple', plain: ['Green Tea', 'Black Tea'], variants: ['Chamomile Tea', 'Peppermint Tea', 'Sweet Tea', 'Chai Tea'] },
+  {
+    q: 'coffee',
+    kind: 'staple',
+    plain: ['Ground Coffee', 'Whole Bean Coffee'],
+    variants: ['Coffee Pods', 'Cold Brew Coffee', 'Instant Coffee'],
+  },
+  {
+    q: 'tea',
+    kind: 'staple',
+    plain: ['Green Tea', 'Black Tea'],
+    variants: ['Chamomile Tea', 'Peppermint Tea', 'Sweet Tea', 'Chai Tea'],
+  },
   { q: 'orange juice', kind: 'staple', plain: ['Orange Juice'] },
-  { q: 'juice', kind: 'staple', plain: ['Orange Juice', 'Apple Juice', 'Grape Juice', 'Tomato Juice'], variants: ['Cranberry Juice Cocktail'] },
-  { q: 'water', kind: 'staple', plain: ['Spring Water', 'Purified Water'], variants: ['Sparkling Water', 'Lemon Sparkling Water', 'Alkaline Water'] },
+  {
+    q: 'juice',
+    kind: 'staple',
+    plain: ['Orange Juice', 'Apple Juice', 'Grape Juice', 'Tomato Juice'],
+    variants: ['Cranberry Juice Cocktail'],
+  },
+  {
+    q: 'water',
+    kind: 'staple',
+    plain: ['Spring Water', 'Purified Water'],
+    variants: ['Sparkling Water', 'Lemon Sparkling Water', 'Alkaline Water'],
+  },
   { q: 'chips', kind: 'staple', plain: CHIPS, variants: ['Sour Cream and Onion Chips', 'BBQ Chips', 'Pita Chips'] },
   { q: 'cookies', kind: 'staple', category: '48' },
   { q: 'crackers', kind: 'staple', category: '47' },
-  { q: 'ice cream', kind: 'staple', plain: ['Vanilla Ice Cream', 'Chocolate Ice Cream'], variants: ['Cookies and Cream Ice Cream', 'Mint Chocolate Chip Ice Cream', 'Strawberry Ice Cream', 'Ice Cream Sandwiches'] },
+  {
+    q: 'ice cream',
+    kind: 'staple',
+    plain: ['Vanilla Ice Cream', 'Chocolate Ice Cream'],
+    variants: [
+      'Cookies and Cream Ice Cream',
+      'Mint Chocolate Chip Ice Cream',
+      'Strawberry Ice Cream',
+      'Ice Cream Sandwiches',
+    ],
+  },
   { q: 'pizza', kind: 'staple', category: '34' },
   { q: 'flour', kind: 'staple', plain: ['All Purpose Flour'] },
   { q: 'sugar', kind: 'staple', plain: ['Granulated Sugar'], variants: ['Brown Sugar', 'Powdered Sugar'] },
   { q: 'honey', kind: 'staple', plain: ['Honey'] },
   { q: 'ketchup', kind: 'staple', plain: ['Tomato Ketchup'] },
   { q: 'tortillas', kind: 'staple', plain: ['Flour Tortillas', 'Corn Tortillas'] },
-  { q: 'soup', kind: 'category', category: '41', plain: ['Chicken Noodle Soup', 'Tomato Soup', 'Cream of Mushroom Soup', 'Minestrone Soup'] },
+  {
+    q: 'soup',
+    kind: 'category',
+    category: '41',
+    plain: ['Chicken Noodle Soup', 'Tomato Soup', 'Cream of Mushroom Soup', 'Minestrone Soup'],
+  },
   { q: 'bagels', kind: 'staple' },
-  { q: 'beans', kind: 'staple', plain: ['Black Beans', 'Kidney Beans'], variants: ['Green Beans', 'Cut Green Beans', 'Refried Beans'] },
+  {
+    q: 'beans',
+    kind: 'staple',
+    plain: ['Black Beans', 'Kidney Beans'],
+    variants: ['Green Beans', 'Cut Green Beans', 'Refried Beans'],
+  },
   { q: 'almonds', kind: 'staple', plain: ['Roasted Almonds'] },
   { q: 'diapers', kind: 'staple' },
   { q: 'shampoo', kind: 'staple' },
@@ -148,15 +207,45 @@ const BRANDS: JudgedQuery[] = [
 
 /** Misspellings a shopper makes, judged as what they meant. */
 const MISSPELLINGS: JudgedQuery[] = [
-  ['chiken brest', 'chicken breast'], ['mlik', 'milk'], ['banannas', 'bananas'], ['yogrt', 'yogurt'], ['chese', 'cheese'],
-  ['brocoli', 'broccoli'], ['tomatos', 'tomatoes'], ['potatos', 'potatoes'], ['spagetti', 'spaghetti'], ['cerael', 'cereal'],
-  ['cofee', 'coffee'], ['straberries', 'strawberries'], ['avacado', 'avocados'], ['peanut buter', 'peanut butter'], ['whole mil', 'whole milk'],
-  ['yoghurt', 'yogurt'], ['courgettes', 'zucchini'], ['coriander', 'cilantro'], ['grean tea', 'green tea'], ['orange juce', 'orange juice'], ['ice creem', 'ice cream'],
-  ['tortilas', 'tortillas'], ['buter', 'butter'], ['sourdogh bread', 'sourdough bread'], ['salmen', 'salmon'], ['shrimps', 'shrimp'],
+  ['chiken brest', 'chicken breast'],
+  ['mlik', 'milk'],
+  ['banannas', 'bananas'],
+  ['yogrt', 'yogurt'],
+  ['chese', 'cheese'],
+  ['brocoli', 'broccoli'],
+  ['tomatos', 'tomatoes'],
+  ['potatos', 'potatoes'],
+  ['spagetti', 'spaghetti'],
+  ['cerael', 'cereal'],
+  ['cofee', 'coffee'],
+  ['straberries', 'strawberries'],
+  ['avacado', 'avocados'],
+  ['peanut buter', 'peanut butter'],
+  ['whole mil', 'whole milk'],
+  ['yoghurt', 'yogurt'],
+  ['courgettes', 'zucchini'],
+  ['coriander', 'cilantro'],
+  ['grean tea', 'green tea'],
+  ['orange juce', 'orange juice'],
+  ['ice creem', 'ice cream'],
+  ['tortilas', 'tortillas'],
+  ['buter', 'butter'],
+  ['sourdogh bread', 'sourdough bread'],
+  ['salmen', 'salmon'],
+  ['shrimps', 'shrimp'],
 ].map(([q, meant]) => {
-  const judged = [...STAPLES, ...MULTI_WORD].find((query) => query.q === meant) ?? { q: meant as string, kind: 'staple' as const };
+  const judged = [...STAPLES, ...MULTI_WORD].find((query) => query.q === meant) ?? {
+    q: meant as string,
+    kind: 'staple' as const,
+  };
   return { ...judged, q: q as string, means: judged.means ?? meant, kind: 'misspelling' as const };
 });
 
-export const JUDGED_QUERIES: readonly JudgedQuery[] = [...STAPLES, ...MULTI_WORD, ...CATEGORIES, ...BRANDS, ...MISSPELLINGS];
+export const JUDGED_QUERIES: readonly JudgedQuery[] = [
+  ...STAPLES,
+  ...MULTI_WORD,
+  ...CATEGORIES,
+  ...BRANDS,
+  ...MISSPELLINGS,
+];
 export const BANNERS = ['harvest', 'bayside'] as const;

@@ -6,7 +6,18 @@ import { bin, repoPath, ROOT, step } from './env.mjs';
 import { run } from './proc.mjs';
 
 /** What the build reads. Unit tests beside the code are left out: the build never imports them. */
-const BUILD_INPUTS = ['src', 'worker', 'upstream', 'public', 'astro.config.mjs', 'wrangler.jsonc', 'wrangler.edge.jsonc', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const BUILD_INPUTS = [
+  'src',
+  'worker',
+  'upstream',
+  'public',
+  'astro.config.mjs',
+  'wrangler.jsonc',
+  'wrangler.edge.jsonc',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const IGNORED = /(^|\/)(node_modules|\.DS_Store)$|\.test\.tsx?$/;
 
 export const STAMP = repoPath('dist', '.build-stamp');
@@ -59,7 +70,9 @@ export async function buildIfNeeded({ force = false, build = 'embedded' } = {}) 
     step(`Build: ${outDir}/ is up to date with the sources (skipped)`);
     return false;
   }
-  step(`${stamp ? 'Build: sources changed since the last build' : 'Build: no previous build'}, running astro build${build === 'embedded' ? '' : ` (${build}: ${env.EDGE_WRANGLER_CONFIG} into ${outDir}/)`}`);
+  step(
+    `${stamp ? 'Build: sources changed since the last build' : 'Build: no previous build'}, running astro build${build === 'embedded' ? '' : ` (${build}: ${env.EDGE_WRANGLER_CONFIG} into ${outDir}/)`}`,
+  );
   const started = Date.now();
   await run(bin('astro'), ['build'], { env });
   if (!existsSync(config)) throw new Error(`astro build finished but ${outDir}/server/wrangler.json is missing.`);

@@ -39,7 +39,9 @@ function summariseMigrations(out) {
 /** The number of products in the local database; 0 when the table does not exist yet. */
 export async function productCount(persistTo) {
   try {
-    const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from products', '--json'], persistTo, { capture: true });
+    const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from products', '--json'], persistTo, {
+      capture: true,
+    });
     return Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0);
   } catch (error) {
     if (/no such table: products/i.test(String(error.message))) return 0;
@@ -52,7 +54,9 @@ export async function productCount(persistTo) {
  * same deterministic catalog it was seeded with (`products` in size), without a new seed.
  */
 async function seedCouponsIfMissing(persistTo, products) {
-  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from coupons', '--json'], persistTo, { capture: true });
+  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from coupons', '--json'], persistTo, {
+    capture: true,
+  });
   if (Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0) > 0) return;
   const file = repoPath('.tmp', `coupons-${products}.sql`);
   mkdirSync(repoPath('.tmp'), { recursive: true });
@@ -63,7 +67,9 @@ async function seedCouponsIfMissing(persistTo, products) {
 
 /** Likewise the recipes (migrations/0019_recipes.sql) of a database seeded before them. */
 async function seedRecipesIfMissing(persistTo, products) {
-  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from recipes', '--json'], persistTo, { capture: true });
+  const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from recipes', '--json'], persistTo, {
+    capture: true,
+  });
   if (Number(JSON.parse(out)[0]?.results?.[0]?.n ?? 0) > 0) return;
   const file = repoPath('.tmp', `recipes-${products}.sql`);
   mkdirSync(repoPath('.tmp'), { recursive: true });
@@ -78,7 +84,10 @@ async function seedRecipesIfMissing(persistTo, products) {
  */
 function walletHashKeyOf(envFile) {
   const key = envFile ? readDevVars(envFile).WALLET_HASH_KEY : undefined;
-  if (!key) throw new Error(`no WALLET_HASH_KEY in ${envFile ? shown(envFile) : 'the dev vars'}: the wallet seed hashes with the key the server runs with.`);
+  if (!key)
+    throw new Error(
+      `no WALLET_HASH_KEY in ${envFile ? shown(envFile) : 'the dev vars'}: the wallet seed hashes with the key the server runs with.`,
+    );
   return key;
 }
 
@@ -92,7 +101,7 @@ const keyFingerprint = (key) => createHash('sha256').update(`wallet-seed-stamp:$
 async function seedWallet(persistTo, walletKey) {
   const file = repoPath('.tmp', 'wallet.sql');
   mkdirSync(repoPath('.tmp'), { recursive: true });
-  step('Seed: the wallet\'s gift and EBT cards, hashed with this WALLET_HASH_KEY');
+  step("Seed: the wallet's gift and EBT cards, hashed with this WALLET_HASH_KEY");
   await run('node', [SEED_CLI, '--wallet-only', '--out', file], { env: { WALLET_HASH_KEY: walletKey } });
   await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
 }
@@ -133,8 +142,18 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   const walletKey = walletHashKeyOf(envFile);
   const wallet = keyFingerprint(walletKey);
   const stamp = fresh ? null : readJson(stampPath);
-  if (reuse && stamp?.migrations === migrations && stamp.products > 0 && stamp.coupons === true && stamp.recipes === true && stamp.wallet === wallet && existsSync(join(persistTo, 'v3', 'd1'))) {
-    step(`Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`);
+  if (
+    reuse &&
+    stamp?.migrations === migrations &&
+    stamp.products > 0 &&
+    stamp.coupons === true &&
+    stamp.recipes === true &&
+    stamp.wallet === wallet &&
+    existsSync(join(persistTo, 'v3', 'd1'))
+  ) {
+    step(
+      `Database: migrations unchanged, seeded with ${stamp.products} products (skipped; npm run db:setup checks again)`,
+    );
     return;
   }
   await migrate(persistTo);
@@ -147,14 +166,24 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   } else if (await seed(persistTo, products, walletKey)) {
     count = products;
   }
-  if (count > 0) writeFileSync(stampPath, `${JSON.stringify({ migrations, products: count, coupons: true, recipes: true, wallet })}\n`);
+  if (count > 0)
+    writeFileSync(
+      stampPath,
+      `${JSON.stringify({ migrations, products: count, coupons: true, recipes: true, wallet })}\n`,
+    );
 }
 
 function migrationsHash() {
   const dir = repoPath('migrations');
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.sql')).sort()) {
-    hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(dir, name)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -177,4 +206,8 @@ export function seedSize(fallback) {
 }
 
 const secondsSince = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-const indent = (text) => text.split('\n').map((line) => `  ${line}`).join('\n');
+const indent = (text) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');

@@ -40,7 +40,7 @@ export function ensureDevVars(path, { overwrite = false } = {}) {
   const lines = [
     '# Local secrets for wrangler dev (not committed). SESSION_KEYS: "kid:key,kid:key", the first signs.',
     `SESSION_KEYS=${newSessionKeys()}`,
-    '# The key of the wallet\'s card number and PIN hashes; the seed hashes with it (npm run db:setup re-hashes after a change).',
+    "# The key of the wallet's card number and PIN hashes; the seed hashes with it (npm run db:setup re-hashes after a change).",
     `WALLET_HASH_KEY=${newWalletHashKey()}`,
     'ENVIRONMENT=development',
     '',

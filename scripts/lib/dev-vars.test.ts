@@ -39,7 +39,10 @@ describe('ensureDevVars', () => {
     expect(readFileSync(path, 'utf8')).toBe('SESSION_KEYS=mine\nWALLET_HASH_KEY=kept\n');
     writeFileSync(path, 'SESSION_KEYS=mine');
     expect(ensureDevVars(path)).toBe(true);
-    expect(readDevVars(path)).toEqual({ SESSION_KEYS: 'mine', WALLET_HASH_KEY: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(readDevVars(path)).toEqual({
+      SESSION_KEYS: 'mine',
+      WALLET_HASH_KEY: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(ensureDevVars(path, { overwrite: true })).toBe(true);
     expect(readFileSync(path, 'utf8')).not.toContain('mine');
   });

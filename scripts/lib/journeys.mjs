@@ -24,8 +24,15 @@ const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
  * the cart, a revoked cookie), not the per-page checks that the embedded run already covers.
  */
 export const SPLIT_JOURNEYS = {
-  service: ['a shopper can sign in, search for milk, add it to the cart and see the count', 'a signed-out cookie is refused when replayed', 'a shopper can search, narrow by brand and price'],
-  origin: ['an anonymous shopper who adds to cart is sent to sign in and comes back', 'a shopper gets suggestions while typing'],
+  service: [
+    'a shopper can sign in, search for milk, add it to the cart and see the count',
+    'a signed-out cookie is refused when replayed',
+    'a shopper can search, narrow by brand and price',
+  ],
+  origin: [
+    'an anonymous shopper who adds to cart is sent to sign in and comes back',
+    'a shopper gets suggestions while typing',
+  ],
 };
 
 /** Playwright arguments that run only the split-topology journeys of `topology`. */
@@ -49,7 +56,9 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
       return { status: 'failed', passed: 0, failed: 1, skipped: 0 };
     }
     const bar = '!'.repeat(72);
-    console.warn(`\n${bar}\n!!  BROWSER TESTS SKIPPED: no Chromium at ${browser}\n!!  Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.\n!!  CI (CI=true) fails here instead of skipping.\n${bar}\n`);
+    console.warn(
+      `\n${bar}\n!!  BROWSER TESTS SKIPPED: no Chromium at ${browser}\n!!  Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.\n!!  CI (CI=true) fails here instead of skipping.\n${bar}\n`,
+    );
     return { status: 'skipped', passed: 0, failed: 0, skipped: 0 };
   }
 
@@ -59,7 +68,9 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
   await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true, envFile: E2E_VARS });
 
   const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
-  step(`Server: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(SERVER_LOG)})`);
+  step(
+    `Server: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(SERVER_LOG)})`,
+  );
   rmSync(SERVER_LOG, { force: true });
   const log = openSync(SERVER_LOG, 'a');
   let server;
@@ -77,7 +88,9 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
     rmSync(PLAYWRIGHT_REPORT, { force: true });
     let ok = true;
     try {
-      await run(bin('playwright'), ['test', ...playwrightArgs], { env: { E2E_BASE_URL: server.url, CHROMIUM_PATH: browser } });
+      await run(bin('playwright'), ['test', ...playwrightArgs], {
+        env: { E2E_BASE_URL: server.url, CHROMIUM_PATH: browser },
+      });
     } catch {
       ok = false;
     }
@@ -94,7 +107,11 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
 function readPlaywrightCounts() {
   if (!existsSync(PLAYWRIGHT_REPORT)) return { passed: 0, failed: 0, skipped: 0 };
   const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8'));
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
 }
 
 function tail(path, lines = 40) {

@@ -30,31 +30,55 @@ export function devBannerOrigins(port) {
  * `ready` (how to tell it answers; default the edge's ping) and `avoidPorts` (taken by a server
  * about to start). BANNER_ORIGINS is the port's own (devBannerOrigins) unless `vars` names one.
  */
-export async function startServer({ port, persistTo, envFile, output = 'inherit', timeoutMs = 90_000, config = BUILT_CONFIG, extraConfigs = [], vars = {}, ready, avoidPorts = [] }) {
+export async function startServer({
+  port,
+  persistTo,
+  envFile,
+  output = 'inherit',
+  timeoutMs = 90_000,
+  config = BUILT_CONFIG,
+  extraConfigs = [],
+  vars = {},
+  ready,
+  avoidPorts = [],
+}) {
   // The build's id keys the edge's page cache (worker/pages.ts): the build stamp beside the built config.
   const stamp = join(dirname(dirname(config)), '.build-stamp');
-  if (!vars.BUILD_ID && existsSync(stamp)) vars = { BUILD_ID: readFileSync(stamp, 'utf8').trim().slice(0, 16), ...vars };
+  if (!vars.BUILD_ID && existsSync(stamp))
+    vars = { BUILD_ID: readFileSync(stamp, 'utf8').trim().slice(0, 16), ...vars };
   vars = { BANNER_ORIGINS: devBannerOrigins(port), ...vars };
   const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
-  const child = startGroup(bin('wrangler'), [
-    'dev',
-    '-c', config,
-    ...extraConfigs.flatMap((extra) => ['-c', extra]),
-    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
-    '--ip', '127.0.0.1',
-    '--port', String(port),
-    '--inspector-port', String(inspectorPort),
-    '--persist-to', persistTo,
-    ...(envFile ? ['--env-file', envFile] : []),
-    '--show-interactive-dev-session=false',
-  ], { output });
+  const child = startGroup(
+    bin('wrangler'),
+    [
+      'dev',
+      '-c',
+      config,
+      ...extraConfigs.flatMap((extra) => ['-c', extra]),
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      persistTo,
+      ...(envFile ? ['--env-file', envFile] : []),
+      '--show-interactive-dev-session=false',
+    ],
+    { output },
+  );
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
   const answering = (ready ?? waitForPing)(url, timeoutMs);
   const outcome = await Promise.race([answering, exited.then((how) => ({ exited: how }))]);
   if (outcome !== true) {
     await stopGroup(child);
-    const why = outcome === false ? `did not answer ${url}/__edge/ping within ${timeoutMs / 1000} s` : `exited (${outcome.exited}) before answering`;
+    const why =
+      outcome === false
+        ? `did not answer ${url}/__edge/ping within ${timeoutMs / 1000} s`
+        : `exited (${outcome.exited}) before answering`;
     throw new Error(`wrangler dev ${why} (config ${shown(config)}, state ${shown(persistTo)}).`);
   }
   return { url, child, stop: () => stopGroup(child) };

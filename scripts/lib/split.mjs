@@ -35,7 +35,9 @@ function upstreamConfig(secret, envFile) {
   writeFileSync(path, JSON.stringify(config, null, 2));
   // the upstream's own settings from the journeys' dev vars: the wallet's secrets and ENVIRONMENT (docs/decisions/460)
   const vars = readDevVars(envFile);
-  const own = UPSTREAM_VARS.filter((name) => vars[name]).map((name) => `${name}=${vars[name]}\n`).join('');
+  const own = UPSTREAM_VARS.filter((name) => vars[name])
+    .map((name) => `${name}=${vars[name]}\n`)
+    .join('');
   writeFileSync(join(SPLIT_DIR, '.dev.vars'), `${own}UPSTREAM_SHARED_SECRET=${secret}\n`, { mode: 0o600 });
   return path;
 }
@@ -43,7 +45,11 @@ function upstreamConfig(secret, envFile) {
 /** The edge's secrets beside the built edge config: the journeys' dev vars plus the shared secret. */
 function edgeVars(envFile, secret) {
   const config = builtConfig('edge');
-  writeFileSync(join(config, '..', '.dev.vars'), `${readFileSync(envFile, 'utf8')}\nUPSTREAM_SHARED_SECRET=${secret}\n`, { mode: 0o600 });
+  writeFileSync(
+    join(config, '..', '.dev.vars'),
+    `${readFileSync(envFile, 'utf8')}\nUPSTREAM_SHARED_SECRET=${secret}\n`,
+    { mode: 0o600 },
+  );
   return config;
 }
 
@@ -58,15 +64,33 @@ export async function startSplit({ mode, port, persistTo, envFile, output }) {
   const upstream = upstreamConfig(secret, envFile);
   const ready = (url, timeoutMs) => waitForAnswer(`${url}${THROUGH_THE_EDGE}`, timeoutMs, (response) => response.ok);
   if (mode === 'service') {
-    step(`Server: wrangler dev -c ${'dist-edge/server/wrangler.json'} -c .tmp/split/upstream.json on port ${port} (edge + upstream, service binding)`);
+    step(
+      `Server: wrangler dev -c ${'dist-edge/server/wrangler.json'} -c .tmp/split/upstream.json on port ${port} (edge + upstream, service binding)`,
+    );
     return startServer({ port, persistTo, output, config: edge, extraConfigs: [upstream], ready });
   }
   const upstreamPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port]);
-  step(`Server: the upstream alone on port ${upstreamPort}, the edge on port ${port} with UPSTREAM=http://127.0.0.1:${upstreamPort}`);
+  step(
+    `Server: the upstream alone on port ${upstreamPort}, the edge on port ${port} with UPSTREAM=http://127.0.0.1:${upstreamPort}`,
+  );
   // any answer will do: without the secret the upstream refuses (403), which shows it is up
-  const upstreamServer = await startServer({ port: upstreamPort, persistTo, output, config: upstream, avoidPorts: [port], ready: (url, timeoutMs) => waitForAnswer(url, timeoutMs) });
+  const upstreamServer = await startServer({
+    port: upstreamPort,
+    persistTo,
+    output,
+    config: upstream,
+    avoidPorts: [port],
+    ready: (url, timeoutMs) => waitForAnswer(url, timeoutMs),
+  });
   try {
-    const edgeServer = await startServer({ port, persistTo, output, config: edge, vars: { UPSTREAM: `http://127.0.0.1:${upstreamPort}` }, ready });
+    const edgeServer = await startServer({
+      port,
+      persistTo,
+      output,
+      config: edge,
+      vars: { UPSTREAM: `http://127.0.0.1:${upstreamPort}` },
+      ready,
+    });
     return {
       url: edgeServer.url,
       stop: async () => {

@@ -37,7 +37,12 @@ beforeEach(async () => {
   observed = [];
   beacon.mockClear();
   const attributes = adCardAttributes(
-    { placementId: 'pl-1', positionOrder: 3, target: 'search', trackingUrls: { impression: '/atlas/v1/ads/v1/impression', click: '/atlas/v1/ads/v1/click' } },
+    {
+      placementId: 'pl-1',
+      positionOrder: 3,
+      target: 'search',
+      trackingUrls: { impression: '/atlas/v1/ads/v1/impression', click: '/atlas/v1/ads/v1/click' },
+    },
     'fetch-1',
     'k1.signature',
   );
@@ -60,7 +65,13 @@ describe('AdTracking beacon', () => {
     expect(await sent(0)).toEqual({
       url: '/atlas/v1/ads/v1/impression',
       type: 'application/json',
-      body: { placementId: 'pl-1', fetchedId: 'fetch-1', positionOrder: 3, target: 'search', signature: 'k1.signature' },
+      body: {
+        placementId: 'pl-1',
+        fetchedId: 'fetch-1',
+        positionOrder: 3,
+        target: 'search',
+        signature: 'k1.signature',
+      },
     });
     expect(observed).toEqual([]);
   });

@@ -5,7 +5,10 @@ import { AD_TRACKING_PATHS } from '../lib/promotions/ad-tracking.ts';
 // a JSON Blob (keepalive fetch as fallback). Only our own tracking paths are ever posted to.
 
 /** Where beacons may go: the common prefix of our tracking paths. */
-export const AD_BEACON_PREFIX = AD_TRACKING_PATHS.IMPRESSION.slice(0, AD_TRACKING_PATHS.IMPRESSION.lastIndexOf('/') + 1);
+export const AD_BEACON_PREFIX = AD_TRACKING_PATHS.IMPRESSION.slice(
+  0,
+  AD_TRACKING_PATHS.IMPRESSION.lastIndexOf('/') + 1,
+);
 const CARD = '[data-hm-ad]';
 
 function send(url: string | undefined, data: string | undefined): void {
@@ -15,7 +18,13 @@ function send(url: string | undefined, data: string | undefined): void {
   } catch {
     /* fall back to fetch */
   }
-  fetch(url, { method: 'POST', body: data, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+  fetch(url, {
+    method: 'POST',
+    body: data,
+    headers: { 'content-type': 'application/json' },
+    keepalive: true,
+    credentials: 'same-origin',
+  }).catch(() => {});
 }
 
 /** Watches every ad card, now and added later (load more), once per page. */

@@ -20,9 +20,11 @@ async function json(path: string): Promise<unknown> {
 /** Fills the header of `root` for a signed-in shopper; does nothing for anyone else. */
 export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   // No valibot here: this script is on every page, before any interaction (the JS budget).
-  const state = ((await json('/auth/api/authentication-state').catch(() => null)) as { data?: AuthStateOutput } | null)?.data;
+  const state = ((await json('/auth/api/authentication-state').catch(() => null)) as { data?: AuthStateOutput } | null)
+    ?.data;
   if (!state?.authenticated) return;
-  for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]')) name.textContent = state.userInfo?.firstName ?? '';
+  for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
+    name.textContent = state.userInfo?.firstName ?? '';
   for (const part of root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]')) part.hidden = false;
   for (const part of root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]')) part.hidden = true;
   let basket: BasketOutput | null = null;

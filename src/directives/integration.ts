@@ -8,7 +8,10 @@ export default function interactionDirective(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         // esbuild bundles the entrypoint from a file path (not a file: URL)
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)),
+        });
         // client:personal hydrates an island once a signed-in shopper's personal data is in (decision 075)
         addClientDirective({ name: 'personal', entrypoint: fileURLToPath(new URL('./personal.ts', import.meta.url)) });
       },

@@ -4,7 +4,8 @@ import interactionDirective, { HYDRATED_ATTRIBUTE } from './interaction.ts';
 
 function island() {
   const el = document.createElement('astro-island');
-  el.innerHTML = '<form method="post" action="/basket/api/v2/user/add-item"><button type="submit">Add to cart</button></form>';
+  el.innerHTML =
+    '<form method="post" action="/basket/api/v2/user/add-item"><button type="submit">Add to cart</button></form>';
   document.body.appendChild(el);
   return el;
 }

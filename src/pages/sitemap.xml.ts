@@ -10,7 +10,8 @@ import { RECIPE_PATHS, RecipeListResponseSchema, recipePath } from '../lib/recip
 const PAGE = 100;
 const MAX_RECIPES = 45_000; // a sitemap holds at most 50,000 URLs
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const GET: APIRoute = async ({ locals }) => {
   const origin = locals.publicOrigin;
@@ -20,7 +21,10 @@ export const GET: APIRoute = async ({ locals }) => {
   let failed = false;
   try {
     for (let offset = 0; offset < MAX_RECIPES; offset += PAGE) {
-      const { data } = await locals.upstream.json({ path: RECIPE_PATHS.SEARCH, query: { 'page.offset': String(offset), 'page.size': String(PAGE) } }, RecipeListResponseSchema);
+      const { data } = await locals.upstream.json(
+        { path: RECIPE_PATHS.SEARCH, query: { 'page.offset': String(offset), 'page.size': String(PAGE) } },
+        RecipeListResponseSchema,
+      );
       for (const recipe of data.data.recipes) urls.push(recipePath(recipe.slug, recipe.id));
       if (!data.data.meta.page.hasMore) break;
     }

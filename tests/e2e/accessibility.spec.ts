@@ -19,7 +19,10 @@ for (const entry of PAGES) {
       await signIn(page);
       // A signed-in page is checked with something in it: one line in the cart (taken out again below).
       const gtin13 = /\/(\d{13})$/.exec(await registeredPath(PRODUCT_PAGE, baseURL))?.[1] ?? '';
-      const response = await page.request.post('/basket/api/v2/user/add-item', { headers: { origin: new URL(page.url()).origin }, data: { gtin13, quantity: 1 } });
+      const response = await page.request.post('/basket/api/v2/user/add-item', {
+        headers: { origin: new URL(page.url()).origin },
+        data: { gtin13, quantity: 1 },
+      });
       expect(response.status(), 'one product in the cart').toBe(200);
       added.push(gtin13);
     }
@@ -46,5 +49,8 @@ async function checkPage(page: Page, entry: PageEntry, path: string): Promise<vo
         .map((node) => `    ${node.target.join(' ')}`)
         .join('\n'),
   );
-  expect(violations.map((violation) => violation.id), `axe on the ${entry.name} page (${path}):\n  ${report.join('\n  ')}`).toEqual([]);
+  expect(
+    violations.map((violation) => violation.id),
+    `axe on the ${entry.name} page (${path}):\n  ${report.join('\n  ')}`,
+  ).toEqual([]);
 }

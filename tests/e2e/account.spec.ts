@@ -58,12 +58,17 @@ test('a new shopper can create an account, confirm their email and land where th
   await expect(page).toHaveURL(START);
 
   // signed in, email confirmed
-  const state = (await page.evaluate(async () => (await fetch('/auth/api/authentication-state')).json())) as { data: { authenticated: boolean; userInfo: { emailVerified: boolean } } };
+  const state = (await page.evaluate(async () => (await fetch('/auth/api/authentication-state')).json())) as {
+    data: { authenticated: boolean; userInfo: { emailVerified: boolean } };
+  };
   expect(state.data.authenticated).toBe(true);
   expect(state.data.userInfo.emailVerified).toBe(true);
 });
 
-test('a shopper who forgot their password can reset it from the emailed link and sign in again', async ({ page, context }) => {
+test('a shopper who forgot their password can reset it from the emailed link and sign in again', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('forgetful');
   // an account made through the API, then signed out
   await page.goto('/signin');
@@ -82,14 +87,21 @@ test('a shopper who forgot their password can reset it from the emailed link and
   await expect(page.getByTestId('reset-sent')).toBeVisible();
 
   await page.goto(`/account/dev/outbox?email=${encodeURIComponent(email)}`);
-  await page.getByTestId('outbox-message').filter({ hasText: 'Reset your password' }).first().getByTestId('outbox-link').click();
+  await page
+    .getByTestId('outbox-message')
+    .filter({ hasText: 'Reset your password' })
+    .first()
+    .getByTestId('outbox-link')
+    .click();
   await expect(page).toHaveURL(/\/account\/reset-password\?token=/);
   const resetUrl = page.url();
   await page.getByLabel('New password', { exact: true }).fill('Meadow-Brook-58');
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page).toHaveURL(/\/signin\?status=RESET_PASSWORD$/);
-  await expect(page.getByTestId('signin-status')).toHaveText('Your password has been reset. Please sign in with your new password.');
+  await expect(page.getByTestId('signin-status')).toHaveText(
+    'Your password has been reset. Please sign in with your new password.',
+  );
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Meadow-Brook-58');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -23,7 +23,11 @@ test('a shopper can add, edit and remove an address', async ({ page }) => {
   await expect(page.getByTestId('address-done')).toHaveText('Address saved.');
   await expect(page.getByTestId('address').filter({ hasText: street })).toContainText('Unit 4');
 
-  await page.getByTestId('address').filter({ hasText: street }).getByRole('button', { name: `Remove: ${street}` }).click();
+  await page
+    .getByTestId('address')
+    .filter({ hasText: street })
+    .getByRole('button', { name: `Remove: ${street}` })
+    .click();
   await expect(page.getByTestId('address-done')).toHaveText('Address removed.');
   await expect(page.getByTestId('address').filter({ hasText: street })).toHaveCount(0);
 
@@ -33,5 +37,7 @@ test('a shopper can add, edit and remove an address', async ({ page }) => {
   await page.getByTestId('address-form').getByLabel('State').selectOption('CA');
   await page.getByTestId('address-form').getByLabel('ZIP code').fill('93720');
   await page.getByTestId('address-form').getByRole('button', { name: 'Add address' }).click();
-  await expect(page.getByTestId('address-error')).toHaveText('The street address needs a house number and a street name.');
+  await expect(page.getByTestId('address-error')).toHaveText(
+    'The street address needs a house number and a street name.',
+  );
 });

@@ -5,11 +5,17 @@ import { expect, test } from './fixtures.ts';
 
 test.describe('two banners, two chains', () => {
   test('each banner sells its own labels and never the other banner’s', async ({ page }) => {
-    for (const [banner, own, other] of [['harvest', 'Harvest Select', 'Bayside Essentials'], ['bayside', 'Bayside Essentials', 'Harvest Select']] as const) {
+    for (const [banner, own, other] of [
+      ['harvest', 'Harvest Select', 'Bayside Essentials'],
+      ['bayside', 'Bayside Essentials', 'Harvest Select'],
+    ] as const) {
       await page.goto(`/search?query=milk&banner=${banner}`);
       const names = await page.getByTestId('product-card').locator('h3, h2').allTextContents();
       expect(names.length, banner).toBeGreaterThan(5);
-      expect(names.filter((name) => name.includes(other)), `${banner} sells ${other}`).toEqual([]);
+      expect(
+        names.filter((name) => name.includes(other)),
+        `${banner} sells ${other}`,
+      ).toEqual([]);
       await page.goto(`/?banner=${banner}`);
       const labelRow = page.getByTestId('private-label-row');
       await expect(labelRow.getByRole('heading', { level: 2 })).toHaveText(own);
@@ -26,9 +32,19 @@ test.describe('two banners, two chains', () => {
         headline: await page.getByTestId('home-hero').getByRole('heading', { level: 1 }).textContent(),
         sections: await page.locator('main > section h2').allTextContents(),
         firstDepartment: await page.getByTestId('department-menu').getByRole('link').first().textContent(),
-        headingFont: await page.locator('h1').first().evaluate((h1) => getComputedStyle(h1).fontFamily),
-        headingCase: await page.locator('h1').first().evaluate((h1) => getComputedStyle(h1).textTransform),
-        buttonRadius: await page.getByTestId('home-hero').getByRole('link').last().evaluate((a) => getComputedStyle(a).borderTopLeftRadius),
+        headingFont: await page
+          .locator('h1')
+          .first()
+          .evaluate((h1) => getComputedStyle(h1).fontFamily),
+        headingCase: await page
+          .locator('h1')
+          .first()
+          .evaluate((h1) => getComputedStyle(h1).textTransform),
+        buttonRadius: await page
+          .getByTestId('home-hero')
+          .getByRole('link')
+          .last()
+          .evaluate((a) => getComputedStyle(a).borderTopLeftRadius),
       };
     };
     const harvest = await look('harvest');
@@ -51,14 +67,21 @@ test.describe('two banners, two chains', () => {
     }
     await page.getByTestId('department-menu').getByRole('link', { name: 'Bakery' }).click();
     await expect(page).toHaveURL(/\/pl\/bakery\/04$/);
-    await expect(page.getByTestId('department-menu').getByRole('link', { name: 'Bakery' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('department-menu').getByRole('link', { name: 'Bakery' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('on a phone the department menu scrolls sideways instead of wrapping', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/');
     const menu = page.getByTestId('department-menu').locator('ul');
-    const box = await menu.evaluate((list) => ({ scroll: list.scrollWidth, client: list.clientWidth, height: list.getBoundingClientRect().height }));
+    const box = await menu.evaluate((list) => ({
+      scroll: list.scrollWidth,
+      client: list.clientWidth,
+      height: list.getBoundingClientRect().height,
+    }));
     expect(box.scroll).toBeGreaterThan(box.client);
     expect(box.height).toBeLessThan(60);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -66,15 +89,29 @@ test.describe('two banners, two chains', () => {
 });
 
 test.describe('search toggles of shopping §6 as banner configuration', () => {
-  test('Harvest shows the shoppable top and the savings and seasonal rows; Bayside only the savings row', async ({ page }) => {
+  test('Harvest shows the shoppable top and the savings and seasonal rows; Bayside only the savings row', async ({
+    page,
+  }) => {
     await page.goto('/search?query=milk&banner=harvest');
     await expect(page.getByTestId('search-row-savings').getByTestId('product-card').first()).toBeVisible();
-    await expect(page.getByTestId('search-row-seasonal').getByRole('heading', { level: 2 })).toContainText('In season:');
+    await expect(page.getByTestId('search-row-seasonal').getByRole('heading', { level: 2 })).toContainText(
+      'In season:',
+    );
     const top = page.getByTestId('shoppable-top');
-    await expect(top.getByRole('link', { name: 'Shop the ingredients' })).toHaveAttribute('href', /^\/r\/[^/]+\/\d+\/shop$/);
+    await expect(top.getByRole('link', { name: 'Shop the ingredients' })).toHaveAttribute(
+      'href',
+      /^\/r\/[^/]+\/\d+\/shop$/,
+    );
     // the savings row holds sale items the first page does not already show
-    const resultNames = new Set(await page.getByTestId('search-results').getByTestId('product-card').locator('h3, h2').allTextContents());
-    for (const name of await page.getByTestId('search-row-savings').getByTestId('product-card').locator('h3, h2').allTextContents()) expect(resultNames.has(name)).toBe(false);
+    const resultNames = new Set(
+      await page.getByTestId('search-results').getByTestId('product-card').locator('h3, h2').allTextContents(),
+    );
+    for (const name of await page
+      .getByTestId('search-row-savings')
+      .getByTestId('product-card')
+      .locator('h3, h2')
+      .allTextContents())
+      expect(resultNames.has(name)).toBe(false);
 
     await page.goto('/search?query=milk&banner=bayside');
     await expect(page.getByTestId('search-row-savings')).toBeVisible();

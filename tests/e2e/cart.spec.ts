@@ -17,8 +17,13 @@ async function basket(request: APIRequestContext): Promise<Basket> {
 async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promise<void> {
   const headers = { origin: baseURL, 'content-type': 'application/json' };
   const lines = (await basket(page.request)).lineItems.map((line) => line.gtin13);
-  if (lines.length > 0) expect((await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: lines } })).status()).toBe(200);
-  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status()).toBe(200);
+  if (lines.length > 0)
+    expect(
+      (await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: lines } })).status(),
+    ).toBe(200);
+  expect(
+    (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status(),
+  ).toBe(200);
 }
 
 // Each journey leaves the demo shopper's cart empty: the other journeys start from what they put in it.
@@ -26,8 +31,15 @@ test.afterEach(async ({ page, baseURL }) => {
   const response = await page.request.get('/basket/api/basket/');
   if (response.status() !== 200) return;
   const lines = ((await response.json()) as { data: Basket }).data.lineItems.map((line) => line.gtin13);
-  if (lines.length > 0) await page.request.post('/basket/api/user/remove-item', { headers: { origin: baseURL! }, data: { gtin13s: lines } });
-  await page.request.post('/basket/api/v2/user/change-modality', { headers: { origin: baseURL! }, data: { modalityType: 'PICKUP' } });
+  if (lines.length > 0)
+    await page.request.post('/basket/api/user/remove-item', {
+      headers: { origin: baseURL! },
+      data: { gtin13s: lines },
+    });
+  await page.request.post('/basket/api/v2/user/change-modality', {
+    headers: { origin: baseURL! },
+    data: { modalityType: 'PICKUP' },
+  });
 });
 
 async function firstMilk(page: Page): Promise<string> {
@@ -43,7 +55,11 @@ test("a guest's add to cart is in the cart once they have signed in", async ({ p
   const otherPage = await other.newPage();
   await signIn(otherPage);
   const lines = (await basket(otherPage.request)).lineItems.map((line) => line.gtin13);
-  if (lines.length > 0) await otherPage.request.post('/basket/api/user/remove-item', { headers: { origin: baseURL! }, data: { gtin13s: lines } });
+  if (lines.length > 0)
+    await otherPage.request.post('/basket/api/user/remove-item', {
+      headers: { origin: baseURL! },
+      data: { gtin13s: lines },
+    });
   expect((await basket(otherPage.request)).lineItems).toEqual([]);
   await other.close();
 
@@ -72,12 +88,21 @@ test('a cart changed on another device shows the refresh message', async ({ page
   const otherPage = await other.newPage();
   await signIn(otherPage);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  expect((await otherPage.request.post('/basket/api/v2/user/update-item', { headers, data: { gtin13: gtin, quantity: 4 } })).status()).toBe(200);
+  expect(
+    (
+      await otherPage.request.post('/basket/api/v2/user/update-item', { headers, data: { gtin13: gtin, quantity: 4 } })
+    ).status(),
+  ).toBe(200);
   await other.close();
 
-  await page.getByTestId('cart-line').getByRole('button', { name: /^Add one more / }).click();
+  await page
+    .getByTestId('cart-line')
+    .getByRole('button', { name: /^Add one more / })
+    .click();
   const alert = page.getByTestId('cart-line').getByRole('alert');
-  await expect(alert).toContainText('This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.');
+  await expect(alert).toContainText(
+    'This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.',
+  );
   await alert.getByRole('link', { name: 'Refresh Cart' }).click();
   await waitForIslands(page);
   await expect(page.getByTestId('cart-line-quantity')).toHaveText('4');
@@ -108,14 +133,28 @@ test.describe('without JavaScript', () => {
 
 /** A seeded product priced at the store that is not offered for delivery (products API, gtins in batches). */
 async function notDeliverable(request: APIRequestContext): Promise<string> {
-  const browse = await request.get('/atlas/v1/search/v1/products-search?filter.taxonomies=02&page.size=48&sort=name.asc');
+  const browse = await request.get(
+    '/atlas/v1/search/v1/products-search?filter.taxonomies=02&page.size=48&sort=name.asc',
+  );
   expect(browse.status()).toBe(200);
-  const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+  const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map(
+    (item) => item.upc,
+  );
   for (let start = 0; start < upcs.length; start += 12) {
-    const response = await request.get(`/atlas/v1/product/v2/products?gtins=${upcs.slice(start, start + 12).join(',')}`);
+    const response = await request.get(
+      `/atlas/v1/product/v2/products?gtins=${upcs.slice(start, start + 12).join(',')}`,
+    );
     expect(response.status()).toBe(200);
-    const { products } = ((await response.json()) as { data: { products: Array<{ gtin13: string; price: unknown; fulfillment: { DELIVERY: boolean; PICKUP: boolean } }> } }).data;
-    const found = products.find((product) => product.price !== null && product.fulfillment.PICKUP && !product.fulfillment.DELIVERY);
+    const { products } = (
+      (await response.json()) as {
+        data: {
+          products: Array<{ gtin13: string; price: unknown; fulfillment: { DELIVERY: boolean; PICKUP: boolean } }>;
+        };
+      }
+    ).data;
+    const found = products.find(
+      (product) => product.price !== null && product.fulfillment.PICKUP && !product.fulfillment.DELIVERY,
+    );
     if (found) return found.gtin13;
   }
   throw new Error('no pickup-only product in the first browse page');
@@ -127,8 +166,14 @@ test('switching the cart to delivery marks the items that cannot be delivered', 
   await cartWithOnly(page, milk, baseURL!);
   const pickupOnly = await notDeliverable(page.request);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  expect((await page.request.post('/basket/api/v2/user/change-modality', { headers, data: { modalityType: 'PICKUP' } })).status()).toBe(200);
-  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: pickupOnly } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/basket/api/v2/user/change-modality', { headers, data: { modalityType: 'PICKUP' } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: pickupOnly } })).status(),
+  ).toBe(200);
 
   await page.goto('/cart');
   await waitForIslands(page);
@@ -136,9 +181,13 @@ test('switching the cart to delivery marks the items that cannot be delivered', 
   await expect(page.getByTestId('cart-line-ineligible')).toHaveCount(0);
   await page.getByRole('button', { name: 'Delivery', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Delivery', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  const marked = page.locator(`[data-testid="cart-line"][data-gtin13="${pickupOnly}"]`).getByTestId('cart-line-ineligible');
+  const marked = page
+    .locator(`[data-testid="cart-line"][data-gtin13="${pickupOnly}"]`)
+    .getByTestId('cart-line-ineligible');
   await expect(marked).toHaveText('Not available for Delivery');
-  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-ineligible')).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-ineligible'),
+  ).toHaveCount(0);
   // the switch is the cart's: a reload says the same
   await page.reload();
   await expect(marked).toHaveText('Not available for Delivery');
@@ -146,7 +195,10 @@ test('switching the cart to delivery marks the items that cannot be delivered', 
   await expect(page.getByTestId('cart-line-ineligible')).toHaveCount(0);
 });
 
-test('a shopper chooses replacements for a cart line, or no substitution, and the cart keeps the choice', async ({ page, baseURL }) => {
+test('a shopper chooses replacements for a cart line, or no substitution, and the cart keeps the choice', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const milk = await firstMilk(page);
   await cartWithOnly(page, milk, baseURL!);
@@ -162,7 +214,10 @@ test('a shopper chooses replacements for a cart line, or no substitution, and th
   await options.nth(1).check();
   await picker.getByRole('button', { name: 'Save replacements' }).click();
   await expect(picker.getByTestId('substitution-policy')).toHaveText('My choice');
-  const line = (await basket(page.request)).lineItems.find((item) => item.gtin13 === milk) as unknown as { substitutionPolicy: string; substitutionItems: string[] };
+  const line = (await basket(page.request)).lineItems.find((item) => item.gtin13 === milk) as unknown as {
+    substitutionPolicy: string;
+    substitutionItems: string[];
+  };
   expect(line.substitutionPolicy).toBe('CUSTOMER_CHOICE');
   expect(line.substitutionItems).toHaveLength(2);
 
@@ -172,14 +227,20 @@ test('a shopper chooses replacements for a cart line, or no substitution, and th
   await expect(page.getByTestId('substitution-policy')).toHaveText("Don't substitute");
 });
 
-test('adding one more of a cart line shows what goes with it, and one of those goes into the cart', async ({ page, baseURL }) => {
+test('adding one more of a cart line shows what goes with it, and one of those goes into the cart', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const milk = await firstMilk(page);
   await cartWithOnly(page, milk, baseURL!);
   await page.goto('/cart');
   await waitForIslands(page);
   await expect(page.getByTestId('cross-sell')).toHaveCount(0);
-  await page.getByTestId('cart-line').getByRole('button', { name: /^Add one more / }).click();
+  await page
+    .getByTestId('cart-line')
+    .getByRole('button', { name: /^Add one more / })
+    .click();
   const crossSell = page.getByTestId('cross-sell');
   await expect(crossSell.getByRole('heading')).toContainText('Goes Well With');
   const add = crossSell.getByRole('button', { name: /^Add to cart: / }).first();
@@ -194,25 +255,47 @@ test('a cart at its 250-item limit answers an add with the item-limit-exceeded m
   // 251 products priced and in stock at the shopper's store (a cart refuses what the store has none of)
   const priced: string[] = [];
   for (let offset = 0; priced.length < 251 && offset < 1500; offset += 96) {
-    const browse = await page.request.get(`/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`);
+    const browse = await page.request.get(
+      `/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`,
+    );
     if (browse.status() !== 200) break;
-    const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+    const upcs = (
+      (await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }
+    ).data.productsSearch.map((item) => item.upc);
     for (let start = 0; start < upcs.length; start += 50) {
-      const response = await page.request.get(`/atlas/v1/product/v2/products?verified=true&gtins=${upcs.slice(start, start + 50).join(',')}`);
-      const products = ((await response.json()) as { data: { products: Array<{ gtin13: string; stockLevel: string }> } }).data.products;
-      priced.push(...products.filter((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK').map((product) => product.gtin13));
+      const response = await page.request.get(
+        `/atlas/v1/product/v2/products?verified=true&gtins=${upcs.slice(start, start + 50).join(',')}`,
+      );
+      const products = (
+        (await response.json()) as { data: { products: Array<{ gtin13: string; stockLevel: string }> } }
+      ).data.products;
+      priced.push(
+        ...products
+          .filter((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK')
+          .map((product) => product.gtin13),
+      );
     }
   }
   expect(priced.length).toBeGreaterThanOrEqual(251);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  const full = await page.request.put('/basket/api/basket/', { headers, data: { lineItems: priced.slice(0, 250).map((gtin13) => ({ gtin13, quantity: 1 })) } });
+  const full = await page.request.put('/basket/api/basket/', {
+    headers,
+    data: { lineItems: priced.slice(0, 250).map((gtin13) => ({ gtin13, quantity: 1 })) },
+  });
   expect(full.status()).toBe(200);
 
   const extra = priced[250] as string;
-  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${extra}`)).json()) as { data: { product: { slug: string; name: string } } }).data.product;
+  const product = (
+    (await (await page.request.get(`/atlas/v1/product/v2/products/${extra}`)).json()) as {
+      data: { product: { slug: string; name: string } };
+    }
+  ).data.product;
   await page.goto(`/p/${product.slug}/${extra}`);
   await waitForIslands(page);
-  await page.getByRole('button', { name: `Add to cart: ${product.name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Add to cart: ${product.name}` })
+    .first()
+    .click();
   const modal = page.getByTestId('item-limit-modal');
   await expect(modal.getByRole('heading', { name: 'Your cart is full' })).toBeVisible();
   await expect(modal).toContainText('A cart can hold up to 250 different items');
@@ -223,7 +306,10 @@ test('a cart at its 250-item limit answers an add with the item-limit-exceeded m
   expect((await page.request.put('/basket/api/basket/', { headers, data: { lineItems: [] } })).status()).toBe(200);
 });
 
-test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, and shown again from the cart page', async ({ page, baseURL }) => {
+test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, and shown again from the cart page', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const milk = await firstMilk(page);
   await cartWithOnly(page, milk, baseURL!);
@@ -258,15 +344,33 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
 async function soldOutAtRiverside(request: APIRequestContext): Promise<{ gtin13: string; slug: string; name: string }> {
   type Product = { gtin13: string; slug: string; name: string; price: unknown; stockLevel: string };
   const at = async (store: string, gtins: string[]) => {
-    const response = await request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, { headers: { cookie: `hm_store=${store}.PICKUP` } });
-    return ((await response.json()) as { data: { products: Product[] } }).data.products.filter((product) => product.price !== null);
+    const response = await request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, {
+      headers: { cookie: `hm_store=${store}.PICKUP` },
+    });
+    return ((await response.json()) as { data: { products: Product[] } }).data.products.filter(
+      (product) => product.price !== null,
+    );
   };
   for (let offset = 0; offset < 480; offset += 96) {
-    const browse = await request.get(`/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`);
-    const upcs = ((await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch.map((item) => item.upc);
+    const browse = await request.get(
+      `/atlas/v1/search/v1/products-search?page.size=96&page.offset=${offset}&sort=name.asc&filter.taxonomies=02,18,25,46,11,30`,
+    );
+    const upcs = (
+      (await browse.json()) as { data: { productsSearch: Array<{ upc: string }> } }
+    ).data.productsSearch.map((item) => item.upc);
     for (let start = 0; start < upcs.length; start += 50) {
-      const soldOut = (await at('70100102', upcs.slice(start, start + 50))).filter((product) => product.stockLevel === 'TEMPORARILY_OUT_OF_STOCK');
-      const found = soldOut.length > 0 ? (await at('70100101', soldOut.map((product) => product.gtin13))).find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK') : undefined;
+      const soldOut = (await at('70100102', upcs.slice(start, start + 50))).filter(
+        (product) => product.stockLevel === 'TEMPORARILY_OUT_OF_STOCK',
+      );
+      const found =
+        soldOut.length > 0
+          ? (
+              await at(
+                '70100101',
+                soldOut.map((product) => product.gtin13),
+              )
+            ).find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK')
+          : undefined;
       if (found) return found;
     }
   }

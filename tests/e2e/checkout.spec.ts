@@ -8,10 +8,19 @@ import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 const json = (page: Page) => ({ 'content-type': 'application/json', origin: new URL(page.url()).origin });
 
-async function gtinFor(page: Page, query: string, pick: (product: { gtin13: string; name: string; minimumAge: number | null; price: unknown }) => boolean = (product) => product.minimumAge === null): Promise<string> {
-  const found = (await (await page.request.get(`/atlas/v1/search/v1/products-search?filter.query=${encodeURIComponent(query)}&page.size=24`)).json()) as { data: { productsSearch: Array<{ upc: string }> } };
+async function gtinFor(
+  page: Page,
+  query: string,
+  pick: (product: { gtin13: string; name: string; minimumAge: number | null; price: unknown }) => boolean = (product) =>
+    product.minimumAge === null,
+): Promise<string> {
+  const found = (await (
+    await page.request.get(`/atlas/v1/search/v1/products-search?filter.query=${encodeURIComponent(query)}&page.size=24`)
+  ).json()) as { data: { productsSearch: Array<{ upc: string }> } };
   const gtins = found.data.productsSearch.map((product) => product.upc).join(',');
-  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as { data: { products: Array<{ gtin13: string; name: string; minimumAge: number | null; price: unknown }> } };
+  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as {
+    data: { products: Array<{ gtin13: string; name: string; minimumAge: number | null; price: unknown }> };
+  };
   const product = products.data.products.find((entry) => entry.price !== null && pick(entry));
   expect(product, `a product for "${query}"`).toBeTruthy();
   return product!.gtin13;
@@ -23,12 +32,16 @@ async function gtinFor(page: Page, query: string, pick: (product: { gtin13: stri
  * claim (here and in tests/e2e/visual.spec.ts, whose product page it is).
  */
 const CLAIMED_MILK = '0010013000010';
-const notOnFlashSale = (product: { name: string; minimumAge: number | null }) => product.minimumAge === null && !/Whole Milk/.test(product.name);
+const notOnFlashSale = (product: { name: string; minimumAge: number | null }) =>
+  product.minimumAge === null && !/Whole Milk/.test(product.name);
 
 /** Sets the shopper's cart to exactly these lines (one eTag-guarded PUT). */
 async function setCart(page: Page, lines: Array<[string, number]>) {
   const current = await page.request.get('/basket/api/basket/');
-  const put = await page.request.put('/basket/api/basket/', { headers: { ...json(page), 'if-match': current.headers().etag ?? '*' }, data: { lineItems: lines.map(([gtin13, quantity]) => ({ gtin13, quantity })) } });
+  const put = await page.request.put('/basket/api/basket/', {
+    headers: { ...json(page), 'if-match': current.headers().etag ?? '*' },
+    data: { lineItems: lines.map(([gtin13, quantity]) => ({ gtin13, quantity })) },
+  });
   expect(put.status(), await put.text()).toBe(200);
 }
 
@@ -47,7 +60,10 @@ async function saveContact(page: Page) {
 
 test('a shopper can check out a pickup order with a saved card and a tip', async ({ page }) => {
   await signIn(page);
-  await setCart(page, [[await gtinFor(page, 'milk', notOnFlashSale), 2], [await gtinFor(page, 'bread'), 1]]);
+  await setCart(page, [
+    [await gtinFor(page, 'milk', notOnFlashSale), 2],
+    [await gtinFor(page, 'bread'), 1],
+  ]);
   await page.goto('/cart');
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -84,9 +100,16 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   await signIn(page);
   // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts)
   // the limit counts across orders (decision 470): this journey orders a Whole Milk that no other journey orders or claims
-  const milk = await gtinFor(page, 'whole milk', (product) => product.minimumAge === null && /Whole Milk/.test(product.name) && product.gtin13 !== CLAIMED_MILK);
+  const milk = await gtinFor(
+    page,
+    'whole milk',
+    (product) => product.minimumAge === null && /Whole Milk/.test(product.name) && product.gtin13 !== CLAIMED_MILK,
+  );
   const multi = await multiBuyItem(page);
-  await setCart(page, [[milk, 3], [multi.gtin13, multi.count - 1]]);
+  await setCart(page, [
+    [milk, 3],
+    [multi.gtin13, multi.count - 1],
+  ]);
   // the multi-buy line raised to its deal's count on the cart page, optimistically
   await page.goto('/cart');
   await waitForIslands(page);
@@ -107,7 +130,9 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   await page.goto('/cart');
   await expect(page.getByTestId('cart-subtotal')).toHaveText(`Subtotal: ${items}`);
   const checkoutLines = await linesOf(page, '/checkout', '[data-testid="checkout-lines"] li', '.amount');
-  expect(await linesOf(page, '/cart', '[data-testid="cart-line"]', '[data-testid="cart-line-total"]')).toEqual(checkoutLines);
+  expect(await linesOf(page, '/cart', '[data-testid="cart-line"]', '[data-testid="cart-line-total"]')).toEqual(
+    checkoutLines,
+  );
   // placed: the confirmation shows the same items total and the total the checkout showed
   await page.goto('/checkout');
   await waitForIslands(page);
@@ -123,14 +148,35 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
 
 /** A weekly-ad item on an "N for $D" deal (N of it cost $D), sold for pickup without an age limit, with the deal's N and D. */
 async function multiBuyItem(page: Page): Promise<{ gtin13: string; count: number; totalCents: number }> {
-  const circulars = (await (await page.request.get('/atlas/v1/weekly-ad/v1/circulars/current')).json()) as { data: { circulars: Array<{ deals: Array<{ priceString: string; upcs: string[] }> }> } };
-  const deals = circulars.data.circulars.flatMap((circular) => circular.deals).filter((deal) => /^\d+ for \$/.test(deal.priceString));
+  const circulars = (await (await page.request.get('/atlas/v1/weekly-ad/v1/circulars/current')).json()) as {
+    data: { circulars: Array<{ deals: Array<{ priceString: string; upcs: string[] }> }> };
+  };
+  const deals = circulars.data.circulars
+    .flatMap((circular) => circular.deals)
+    .filter((deal) => /^\d+ for \$/.test(deal.priceString));
   const gtins = [...new Set(deals.flatMap((deal) => deal.upcs))].slice(0, 100);
-  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`)).json()) as {
-    data: { products: Array<{ gtin13: string; price: { regularCents: number; promoCents: number | null } | null; minimumAge: number | null; fulfillment: { PICKUP: boolean }; stockLevel: string }> };
+  const products = (await (
+    await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`)
+  ).json()) as {
+    data: {
+      products: Array<{
+        gtin13: string;
+        price: { regularCents: number; promoCents: number | null } | null;
+        minimumAge: number | null;
+        fulfillment: { PICKUP: boolean };
+        stockLevel: string;
+      }>;
+    };
   };
   const dealOf = (gtin13: string) => deals.find((entry) => entry.upcs.includes(gtin13))!.priceString;
-  const product = products.data.products.find((entry) => entry.price !== null && entry.minimumAge === null && entry.fulfillment.PICKUP && entry.stockLevel === 'HIGH' && dealItemAgrees(dealOf(entry.gtin13), entry.price));
+  const product = products.data.products.find(
+    (entry) =>
+      entry.price !== null &&
+      entry.minimumAge === null &&
+      entry.fulfillment.PICKUP &&
+      entry.stockLevel === 'HIGH' &&
+      dealItemAgrees(dealOf(entry.gtin13), entry.price),
+  );
   expect(product, 'an item on a multi-buy deal').toBeTruthy();
   const terms = dealTerms(dealOf(product!.gtin13));
   if (terms.kind !== 'MULTI') throw new Error(`not a multi-buy deal: ${dealOf(product!.gtin13)}`);
@@ -140,13 +186,18 @@ async function multiBuyItem(page: Page): Promise<{ gtin13: string; count: number
 /** Each line's gtin13 (or name) and amount on a page, in order. */
 async function linesOf(page: Page, path: string, line: string, amount: string): Promise<string[]> {
   if (new URL(page.url()).pathname !== path) await page.goto(path);
-  return page.locator(line).evaluateAll((rows, selector) => rows.map((row) => row.querySelector(selector)?.textContent?.trim() ?? ''), amount);
+  return page
+    .locator(line)
+    .evaluateAll((rows, selector) => rows.map((row) => row.querySelector(selector)?.textContent?.trim() ?? ''), amount);
 }
 
 test('a cart with wine asks for a birth date and refuses an under-age buyer', async ({ page }) => {
   await signIn(page);
   const wine = await gtinFor(page, 'wine', (product) => (product.minimumAge ?? 0) >= 21);
-  await setCart(page, [[wine, 1], [await gtinFor(page, 'milk'), 1]]);
+  await setCart(page, [
+    [wine, 1],
+    [await gtinFor(page, 'milk'), 1],
+  ]);
   await page.goto('/checkout');
   await waitForIslands(page);
   const dialog = page.getByTestId('age-dialog');
@@ -155,7 +206,9 @@ test('a cart with wine asks for a birth date and refuses an under-age buyer', as
   const young = `${new Date().getUTCFullYear() - 19}-06-15`;
   await dialog.getByLabel('Birth date').fill(young);
   await dialog.getByRole('button', { name: 'Confirm birth date' }).click();
-  await expect(page.getByTestId('checkout-age-error')).toHaveText('You must be 21 or older to buy some items in your order. Remove them or check the birth date.');
+  await expect(page.getByTestId('checkout-age-error')).toHaveText(
+    'You must be 21 or older to buy some items in your order. Remove them or check the birth date.',
+  );
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('place-order')).toBeDisabled();
   await dialog.getByLabel('Birth date').fill('1988-03-09');
@@ -173,7 +226,8 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
   await saveContact(page);
   const requests: Array<{ key: string | undefined; body: string | null }> = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/api/v1/orders') requests.push({ key: request.headers()['idempotency-key'], body: request.postData() });
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/api/v1/orders')
+      requests.push({ key: request.headers()['idempotency-key'], body: request.postData() });
   });
   await page.getByTestId('place-order').dblclick();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
@@ -181,12 +235,17 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
   expect(requests.length).toBeGreaterThanOrEqual(1);
   expect(new Set(requests.map((request) => request.key)).size).toBe(1);
   // the same press again (a retry of that request) answers the same order, not a second one
-  const again = await page.request.post('/checkout/api/v1/orders', { headers: { ...json(page), 'idempotency-key': requests[0]!.key! }, data: requests[0]!.body! });
+  const again = await page.request.post('/checkout/api/v1/orders', {
+    headers: { ...json(page), 'idempotency-key': requests[0]!.key! },
+    data: requests[0]!.body!,
+  });
   expect(again.status()).toBeLessThan(300);
   expect(((await again.json()) as { data: { orderNumber: string } }).data.orderNumber).toBe(orderNumber);
 });
 
-test('a flash-sale item is priced down at checkout, and leaving the page while holding it asks first', async ({ page }) => {
+test('a flash-sale item is priced down at checkout, and leaving the page while holding it asks first', async ({
+  page,
+}) => {
   await signIn(page);
   // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts);
   // the limit counts across orders (decision 470), so a Whole Milk other than the one the journeys above ordered
@@ -198,10 +257,12 @@ test('a flash-sale item is priced down at checkout, and leaving the page while h
   // a shopper's click first: browsers ask before unload only after the page was used
   await page.getByRole('radio', { name: /^\$/ }).first().click();
   await expect(page.getByTestId('checkout-summary')).toContainText('Tip');
-  const asked = new Promise<string>((resolve) => page.once('dialog', async (dialog) => {
-    resolve(dialog.type());
-    await dialog.dismiss();
-  }));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    }),
+  );
   await page.getByRole('link', { name: 'Edit cart' }).click();
   expect(await asked).toBe('beforeunload');
   await expect(page).toHaveURL(/\/checkout$/);
@@ -211,23 +272,37 @@ test('the cart marks the items that fell out at checkout (the checkout links to 
   await signIn(page);
   const milk = await gtinFor(page, 'milk');
   const bread = await gtinFor(page, 'bread');
-  await setCart(page, [[milk, 1], [bread, 1]]);
+  await setCart(page, [
+    [milk, 1],
+    [bread, 1],
+  ]);
   await page.goto(`/cart?fallout=${milk},0000000000000,abc`);
   await expect(page.getByTestId('cart-fallout')).toBeVisible();
-  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-fallout')).toBeVisible();
-  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${bread}"]`).getByTestId('cart-line-fallout')).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`).getByTestId('cart-line-fallout'),
+  ).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-gtin13="${bread}"]`).getByTestId('cart-line-fallout'),
+  ).toHaveCount(0);
 });
 
-test('with the newer-layer payment cards, the checkout shows the wallet balances and a gift card pays first', async ({ page }) => {
+test('with the newer-layer payment cards, the checkout shows the wallet balances and a gift card pays first', async ({
+  page,
+}) => {
   await signIn(page);
   // a seeded gift card with $100.00 (upstream/seed/wallet.ts), applied to the shopper's orders
-  const applied = await page.request.post('/wallet/api/v1/gift-cards', { headers: json(page), data: { cardNumber: '6006490000010000', pin: '1000' } });
+  const applied = await page.request.post('/wallet/api/v1/gift-cards', {
+    headers: json(page),
+    data: { cardNumber: '6006490000010000', pin: '1000' },
+  });
   expect(applied.status(), await applied.text()).toBeLessThan(300);
   try {
     await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
     await page.goto('/checkout');
     await waitForIslands(page);
-    await expect(page.getByTestId('checkout-wallet-balances')).toContainText('Gift card (applied to your orders): $100.00');
+    await expect(page.getByTestId('checkout-wallet-balances')).toContainText(
+      'Gift card (applied to your orders): $100.00',
+    );
     const total = await page.getByTestId('checkout-total').innerText();
     await expect(page.getByTestId('checkout-transactions')).toHaveText(`Gift card ending in 0000: ${total}`);
   } finally {
@@ -235,18 +310,27 @@ test('with the newer-layer payment cards, the checkout shows the wallet balances
   }
 });
 
-test('where upfront timeslots are on (account §5), the cart shows the next delivery times before checkout', async ({ page, context }) => {
+test('where upfront timeslots are on (account §5), the cart shows the next delivery times before checkout', async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   const origin = new URL(page.url()).origin;
   // delivery from the fulfillment center to 93720: a market of the list, A/B variant 1 on this banner
-  const saved = await page.request.put('/atlas/v1/modality/v1/preferences', { headers: json(page), data: { modalityType: 'DELIVERY', locationId: '70300301', postalCode: '93720' } });
+  const saved = await page.request.put('/atlas/v1/modality/v1/preferences', {
+    headers: json(page),
+    data: { modalityType: 'DELIVERY', locationId: '70300301', postalCode: '93720' },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   await context.addCookies([{ name: 'hm_store', value: '70300301.DELIVERY.93720', url: origin }]);
   await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
   await page.goto('/cart');
   await expect(page.getByTestId('upfront-timeslots').locator('li')).toHaveCount(3);
   // a store that is not a fulfillment center: none
-  await page.request.put('/atlas/v1/modality/v1/preferences', { headers: json(page), data: { modalityType: 'PICKUP', locationId: '70100101' } });
+  await page.request.put('/atlas/v1/modality/v1/preferences', {
+    headers: json(page),
+    data: { modalityType: 'PICKUP', locationId: '70100101' },
+  });
   await context.addCookies([{ name: 'hm_store', value: '70100101.PICKUP', url: origin }]);
   await page.goto('/cart');
   await expect(page.getByTestId('upfront-timeslots')).toHaveCount(0);

@@ -12,14 +12,22 @@ test('a shopper can clip a coupon and see it applied in the cart', async ({ page
   expect(coupon).toBeTruthy();
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
   // the cart holds only the coupon's first item
-  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  const cart = (
+    (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }
+  ).data.lineItems.map((line) => line.gtin13);
   if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
-  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status(),
+  ).toBe(200);
 
   await page.goto('/coupons');
   const card = page.locator(`[data-testid="coupon"][data-coupon-id="${coupon.id}"]`);
   await card.getByRole('button', { name: `Clip: ${coupon.title}` }).click();
-  await expect(page.locator(`[data-testid="coupon"][data-coupon-id="${coupon.id}"]`).getByRole('button', { name: `Unclip: ${coupon.title}` })).toBeVisible();
+  await expect(
+    page
+      .locator(`[data-testid="coupon"][data-coupon-id="${coupon.id}"]`)
+      .getByRole('button', { name: `Unclip: ${coupon.title}` }),
+  ).toBeVisible();
 
   await page.goto('/cart');
   await waitForIslands(page);
@@ -35,28 +43,48 @@ test('a shopper can clip a coupon and see it applied in the cart', async ({ page
 test('an anonymous shopper browses coupons and is asked to sign in to clip', async ({ page }) => {
   await page.goto('/coupons');
   await expect(page.getByTestId('coupon').first()).toBeVisible();
-  await expect(page.getByTestId('coupon').first().getByRole('link', { name: 'Sign in to clip' })).toHaveAttribute('href', /\/signin\?redirectUrl=%2Fcoupons/);
+  await expect(page.getByTestId('coupon').first().getByRole('link', { name: 'Sign in to clip' })).toHaveAttribute(
+    'href',
+    /\/signin\?redirectUrl=%2Fcoupons/,
+  );
 });
 
 test('a product a coupon covers shows the coupon and its price with it, on its page and its card', async ({ page }) => {
   const listed = await page.request.get('/atlas/v1/savings/v1/coupons?projection=compact');
-  const coupon = ((await listed.json()) as { data: { coupons: Coupon[] } }).data.coupons.find((item) => item.minQuantity === 1) as Coupon;
+  const coupon = ((await listed.json()) as { data: { coupons: Coupon[] } }).data.coupons.find(
+    (item) => item.minQuantity === 1,
+  ) as Coupon;
   const gtin = coupon.upcs[0] as string;
-  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as { data: { product: { slug: string; name: string } } }).data.product;
+  const product = (
+    (await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as {
+      data: { product: { slug: string; name: string } };
+    }
+  ).data.product;
   await page.goto(`/p/${product.slug}/${gtin}`);
   await expect(page.getByTestId('coupon-badge')).toContainText('with coupon');
   await page.goto(`/search?query=${encodeURIComponent(product.name)}`);
-  await expect(page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`).getByTestId('coupon-badge')).toContainText(/Coupon: (Save \$\d+\.\d{2}|\d+% off) · \$\d+\.\d{2} with coupon/);
+  await expect(
+    page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`).getByTestId('coupon-badge'),
+  ).toContainText(/Coupon: (Save \$\d+\.\d{2}|\d+% off) · \$\d+\.\d{2} with coupon/);
 });
 
-test("the cart's coupons drawer clips a coupon for an item in the cart, and the cart applies it", async ({ page, baseURL }) => {
+test("the cart's coupons drawer clips a coupon for an item in the cart, and the cart applies it", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  const coupons = ((await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as { data: { coupons: Coupon[] } }).data.coupons;
+  const coupons = (
+    (await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as { data: { coupons: Coupon[] } }
+  ).data.coupons;
   const coupon = coupons.find((item) => item.minQuantity === 1 && !item.addedToCard) as Coupon;
-  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  const cart = (
+    (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }
+  ).data.lineItems.map((line) => line.gtin13);
   if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
-  expect((await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13: coupon.upcs[0] } })).status(),
+  ).toBe(200);
 
   await page.goto('/cart');
   const drawer = page.getByTestId('coupons-drawer');
@@ -66,13 +94,17 @@ test("the cart's coupons drawer clips a coupon for an item in the cart, and the 
   await expect(page).toHaveURL(/\/cart$/);
   await waitForIslands(page);
   await expect(page.getByTestId('coupons-drawer').getByText('all clipped')).toBeVisible();
-  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${coupon.upcs[0]}"]`).getByTestId('cart-line-coupon')).toContainText('Coupon applied');
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-gtin13="${coupon.upcs[0]}"]`).getByTestId('cart-line-coupon'),
+  ).toContainText('Coupon applied');
 
   await page.request.post('/atlas/v1/savings/v1/coupons/unclip', { headers, data: { couponId: coupon.id } });
   await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: [coupon.upcs[0]] } });
 });
 
-test('a new shopper without a loyalty card who clips a coupon sees the loyalty modal with the spec message', async ({ page }) => {
+test('a new shopper without a loyalty card who clips a coupon sees the loyalty modal with the spec message', async ({
+  page,
+}) => {
   await page.goto('/signin');
   const email = `clipper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const created = await page.request.post('/auth/api/create-account', {
@@ -81,7 +113,11 @@ test('a new shopper without a loyalty card who clips a coupon sees the loyalty m
   });
   expect(created.status()).toBe(201);
   await page.goto('/coupons');
-  await page.getByTestId('coupon').first().getByRole('button', { name: /^Clip: / }).click();
+  await page
+    .getByTestId('coupon')
+    .first()
+    .getByRole('button', { name: /^Clip: / })
+    .click();
   const modal = page.getByTestId('loyalty-modal');
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('There is no loyalty card linked to this account');

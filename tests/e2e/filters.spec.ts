@@ -45,7 +45,9 @@ async function filterWithTheDrawer(page: Page): Promise<void> {
   const [brand, count] = await labelAndCount(brandLink);
   await brandLink.click();
 
-  await expect(page).toHaveURL((url) => url.searchParams.getAll('brandName').includes(brand) && url.hash === '#results');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.getAll('brandName').includes(brand) && url.hash === '#results',
+  );
   await expect(drawer, 'the drawer is closed on the new page').toBeHidden();
   await expect(page.getByTestId('result-summary')).toContainText(`of ${count}`);
   await expect(button).toContainText('1');
@@ -61,7 +63,9 @@ async function filterWithTheDrawer(page: Page): Promise<void> {
   expect((chipBox?.y ?? 0) + (chipBox?.height ?? 0)).toBeLessThanOrEqual(cardBox?.y ?? 0);
 
   await chip.click();
-  await expect(page).toHaveURL((url) => url.searchParams.get('query') === 'milk' && !url.searchParams.has('brandName') && url.hash === '#results');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('query') === 'milk' && !url.searchParams.has('brandName') && url.hash === '#results',
+  );
   await expect(page.getByTestId('filter-chips')).toHaveCount(0);
   await expect(page.getByTestId('result-summary')).not.toContainText(`of ${count}`);
 }
@@ -104,8 +108,14 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('filter-chip')).toHaveCount(2);
     await page.getByTestId('filter-button').click();
     await expect(page.getByTestId('filters')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   test('the sort applies as soon as it changes, and sorts by unit price across pages', async ({ page }) => {
@@ -113,14 +123,21 @@ test.describe('on a phone', () => {
     const sortForm = page.getByTestId('sort-form');
     await expect(sortForm.getByRole('button', { name: 'Sort' }), 'no Sort button with JavaScript').toHaveCount(0);
     await sortForm.getByLabel('Sort by').selectOption('unitPrice.asc');
-    await expect(page).toHaveURL((url) => url.searchParams.get('sortCriteria') === 'unitPrice' && url.searchParams.get('sortOrder') === 'asc' && url.hash === '#results');
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get('sortCriteria') === 'unitPrice' &&
+        url.searchParams.get('sortOrder') === 'asc' &&
+        url.hash === '#results',
+    );
     await expect(page.getByTestId('sort-form').getByLabel('Sort by')).toHaveValue('unitPrice.asc');
 
     // Per fl oz (the unit of most milks), cheapest first as the cards show it (weekly-ad deals
     // included), and page 2 goes on from page 1.
     const perFlOz = async () => {
       const texts = await page.getByTestId('search-results').getByTestId('unit-price').allTextContents();
-      return texts.map((text) => /^([\d.]+)¢\/fl oz$|^\$([\d.]+)\/fl oz$/.exec(text.trim())).filter((match) => match !== null)
+      return texts
+        .map((text) => /^([\d.]+)¢\/fl oz$|^\$([\d.]+)\/fl oz$/.exec(text.trim()))
+        .filter((match) => match !== null)
         .map((match) => (match[1] !== undefined ? Number(match[1]) : Number(match[2]) * 100));
     };
     const first = await perFlOz();
@@ -147,7 +164,12 @@ test.describe('on a phone without JavaScript', () => {
     await sortForm.getByLabel('Sort by').selectOption('unitPrice.asc');
     await expect(page).toHaveURL((url) => !url.searchParams.has('sortCriteria'));
     await sortForm.getByRole('button', { name: 'Sort' }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get('sortCriteria') === 'unitPrice' && !url.searchParams.has('sort') && url.hash === '#results');
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get('sortCriteria') === 'unitPrice' &&
+        !url.searchParams.has('sort') &&
+        url.hash === '#results',
+    );
   });
 });
 
@@ -169,8 +191,13 @@ test.describe('on a wide screen', () => {
     await page.goto('/search?query=milk');
     await expect(page.getByTestId('facet-brand-type').getByRole('link', { name: /Our Brands/ })).toBeVisible();
     await expect(page.getByTestId('facet-more-options').getByRole('link', { name: /Our Brands/ })).toHaveCount(0);
-    await page.getByTestId('facet-brand-type').getByRole('link', { name: /Our Brands/ }).click();
-    await expect(page.getByTestId('filter-chips').getByRole('link', { name: 'Remove filter: Our Brands' })).toBeVisible();
+    await page
+      .getByTestId('facet-brand-type')
+      .getByRole('link', { name: /Our Brands/ })
+      .click();
+    await expect(
+      page.getByTestId('filter-chips').getByRole('link', { name: 'Remove filter: Our Brands' }),
+    ).toBeVisible();
 
     // Its product page shows it by the brand, not under dietary information.
     await page.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
@@ -184,8 +211,14 @@ test.describe('on a wide screen', () => {
     const slot = page.locator('.ad-slot').first();
     await expect(slot.getByText('Sponsored')).toBeVisible();
     const sponsored = await slot.getByTestId('product-card').boundingBox();
-    const cards = await page.getByTestId('search-results').getByTestId('product-card').evaluateAll((nodes) =>
-      nodes.filter((node) => !node.closest('.ad-slot')).map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+    const cards = await page
+      .getByTestId('search-results')
+      .getByTestId('product-card')
+      .evaluateAll((nodes) =>
+        nodes
+          .filter((node) => !node.closest('.ad-slot'))
+          .map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
+      );
     const row = cards.filter((card) => Math.abs(card.y - (sponsored?.y ?? 0)) < 2);
     expect(row.length, 'a plain card in the sponsored card’s row').toBeGreaterThan(0);
     for (const card of row) {

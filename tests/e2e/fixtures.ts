@@ -1,4 +1,11 @@
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+} from '@playwright/test';
 import { registryPages } from '../../bench/pages.mjs';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import type { PageEntry } from '../registry.ts';
@@ -61,7 +68,9 @@ export const greeting = (page: Page) => page.getByRole('banner').getByText(`Hi, 
 /** The anonymous header's way to sign in (a link or a button). */
 export const signInControl = (page: Page) => {
   const header = page.getByRole('banner');
-  return header.getByRole('link', { name: 'Sign in', exact: true }).or(header.getByRole('button', { name: 'Sign in', exact: true }));
+  return header
+    .getByRole('link', { name: 'Sign in', exact: true })
+    .or(header.getByRole('button', { name: 'Sign in', exact: true }));
 };
 
 /** The header's cart count as a number. */
@@ -99,7 +108,9 @@ let resolvedPages: Promise<Map<string, string>> | null = null;
  */
 export async function registeredPath(entry: PageEntry, baseURL: string | undefined): Promise<string> {
   if (!baseURL) throw new Error('no baseURL: run the journeys through scripts/e2e.mjs');
-  resolvedPages ??= registryPages(baseURL).then((pages) => new Map(pages.map((page) => [page.registryPath, page.path])));
+  resolvedPages ??= registryPages(baseURL).then(
+    (pages) => new Map(pages.map((page) => [page.registryPath, page.path])),
+  );
   const path = (await resolvedPages).get(entry.path);
   if (!path) throw new Error(`${entry.path} is not in tests/registry.ts`);
   return path;

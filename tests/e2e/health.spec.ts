@@ -12,7 +12,9 @@ test('a signed-out shopper opening /rx is sent to sign-in', async ({ page }) => 
   }
 });
 
-test('a signed-in shopper confirms their password to open the pharmacy, and the module ships only on its pages', async ({ page }) => {
+test('a signed-in shopper confirms their password to open the pharmacy, and the module ships only on its pages', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/health-dashboard');
   await expect(page.getByTestId('health-dashboard')).toBeVisible();

@@ -50,11 +50,20 @@ test('a shopper can search and add to cart using only the keyboard', async ({ pa
 
   // Tab to the first add-to-cart button of the results and press Enter. A product already in the
   // cart turns into its quantity stepper as its island wakes up, so take products not in it.
-  const basket = (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } };
+  const basket = (await (await page.request.get('/basket/api/basket/')).json()) as {
+    data: { lineItems: Array<{ gtin13: string }> };
+  };
   const inCart = new Set(basket.data.lineItems.map((line) => line.gtin13));
-  const offered = await page.getByTestId('product-card').locator('[data-gtin13]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-gtin13')!));
+  const offered = await page
+    .getByTestId('product-card')
+    .locator('[data-gtin13]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-gtin13')!));
   const [firstGtin, secondGtin] = offered.filter((gtin) => !inCart.has(gtin));
-  const addButton = (gtin: string | undefined) => page.getByTestId('product-card').locator(`[data-gtin13="${gtin}"]`).getByRole('button', { name: /^Add to cart: / });
+  const addButton = (gtin: string | undefined) =>
+    page
+      .getByTestId('product-card')
+      .locator(`[data-gtin13="${gtin}"]`)
+      .getByRole('button', { name: /^Add to cart: / });
 
   const added: string[] = [];
   try {

@@ -8,14 +8,20 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.f
 
 async function createList(page: Page, name: string): Promise<{ listId: string; versionKey: string }> {
   const origin = new URL(page.url()).origin;
-  const response = await page.request.post(LISTS, { headers: { origin, 'content-type': 'application/json' }, data: { name, activeList: 'true' } });
+  const response = await page.request.post(LISTS, {
+    headers: { origin, 'content-type': 'application/json' },
+    data: { name, activeList: 'true' },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { listId: string; versionKey: string } }).data;
 }
 
 async function putItems(page: Page, listId: string, lineItems: unknown[]) {
   const origin = new URL(page.url()).origin;
-  const response = await page.request.put(`${LISTS}/${listId}`, { headers: { origin, 'content-type': 'application/json' }, data: { lineItems } });
+  const response = await page.request.put(`${LISTS}/${listId}`, {
+    headers: { origin, 'content-type': 'application/json' },
+    data: { lineItems },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -36,7 +42,9 @@ async function openList(page: Page, listId: string) {
   await expect(page.getByTestId('shopping-list')).toHaveAttribute('data-list-id', listId);
 }
 
-test('a shopper can create a list, add items from search, change a quantity, check one off and remove all', async ({ page }) => {
+test('a shopper can create a list, add items from search, change a quantity, check one off and remove all', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/shopping/lists');
   await waitForIslands(page);
@@ -70,7 +78,11 @@ test('a shopper can create a list, add items from search, change a quantity, che
   await expect(page.getByTestId('list-sync-status')).toBeHidden();
   await page.reload();
   await waitForIslands(page);
-  await expect(page.getByTestId('list-item').filter({ has: page.getByTestId('cart-line-quantity').getByText('2', { exact: true }) })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('list-item')
+      .filter({ has: page.getByTestId('cart-line-quantity').getByText('2', { exact: true }) }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('list-item').getByRole('checkbox', { checked: true })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Remove all' }).click();
@@ -86,13 +98,24 @@ test("a list name over 128 characters shows the spec's message", async ({ page }
   await waitForIslands(page);
   await page.getByLabel('New list').fill('x'.repeat(129));
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('list-notice')).toContainText('The given list name is too long. Kindly provide a shorter name.');
+  await expect(page.getByTestId('list-notice')).toContainText(
+    'The given list name is too long. Kindly provide a shorter name.',
+  );
 });
 
 test('the 251st unique item shows the unique-items error inline on the list page', async ({ page }) => {
   await signIn(page);
   const { listId } = await createList(page, unique('Full list'));
-  await putItems(page, listId, Array.from({ length: 250 }, (_, n) => ({ type: 'CUSTOMER_DEFINED', categoryId: '01', name: `Item ${n + 1}`, quantity: 1 })));
+  await putItems(
+    page,
+    listId,
+    Array.from({ length: 250 }, (_, n) => ({
+      type: 'CUSTOMER_DEFINED',
+      categoryId: '01',
+      name: `Item ${n + 1}`,
+      quantity: 1,
+    })),
+  );
   await openList(page, listId);
   await expect(page.getByTestId('list-item')).toHaveCount(250);
   await page.getByRole('textbox', { name: 'Add an item' }).fill('One more thing');
@@ -113,7 +136,9 @@ test('two tabs editing one list lose no edit', async ({ page, context }) => {
   // tab A changes Apples; tab B (still on the old versionKey) checks off Yogurt
   const apples = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Apples' });
   const yogurt = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Yogurt' });
-  await apples(page).getByRole('button', { name: /^Add one more / }).click();
+  await apples(page)
+    .getByRole('button', { name: /^Add one more / })
+    .click();
   await expect(page.getByTestId('list-sync-status')).toBeHidden();
   await yogurt(other).getByRole('checkbox').check();
   await expect(other.getByTestId('list-sync-status')).toBeHidden();
@@ -129,11 +154,18 @@ test('two tabs editing one list lose no edit', async ({ page, context }) => {
   }
 });
 
-test('two tabs editing the same item keep both edits (a quantity in one, a check-off in the other)', async ({ page, context }) => {
-  const other = await listInTwoTabs(page, context, 'Same item', [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Pears', quantity: 1 }]);
+test('two tabs editing the same item keep both edits (a quantity in one, a check-off in the other)', async ({
+  page,
+  context,
+}) => {
+  const other = await listInTwoTabs(page, context, 'Same item', [
+    { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Pears', quantity: 1 },
+  ]);
 
   const pears = (p: Page) => p.getByTestId('list-item').filter({ hasText: 'Pears' });
-  await pears(page).getByRole('button', { name: /^Add one more / }).click();
+  await pears(page)
+    .getByRole('button', { name: /^Add one more / })
+    .click();
   await expect(page.getByTestId('list-sync-status')).toBeHidden();
   // tab B still shows quantity 1: its check-off is refused as stale, then sent again on the fresh list
   await pears(other).getByRole('checkbox').check();
@@ -200,7 +232,12 @@ test('a weekly ad deal goes on the list as a deal, with its price', async ({ pag
   await page.goto('/weekly-ad');
   await page.getByTestId('weekly-ad-deal').first().getByRole('heading').getByRole('link').click();
   const price = await page.getByTestId('deal-price').first().innerText();
-  await page.getByTestId('add-to-list').first().getByRole('button', { name: /^Add deal to list: / }).first().click();
+  await page
+    .getByTestId('add-to-list')
+    .first()
+    .getByRole('button', { name: /^Add deal to list: / })
+    .first()
+    .click();
   await expect(page.getByTestId('added-to-list')).toBeVisible();
   await openList(page, listId);
   await expect(page.getByTestId('list-item')).toHaveCount(1);
@@ -209,7 +246,11 @@ test('a weekly ad deal goes on the list as a deal, with its price', async ({ pag
 
 test("a list's coupons print on a coupon sheet", async ({ page }) => {
   await signIn(page);
-  const coupons = ((await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as { data: { coupons: Array<{ id: string; title: string; upcs: string[] }> } }).data.coupons;
+  const coupons = (
+    (await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as {
+      data: { coupons: Array<{ id: string; title: string; upcs: string[] }> };
+    }
+  ).data.coupons;
   const coupon = coupons[0] as { id: string; title: string; upcs: string[] };
   const { listId } = await createList(page, unique('Coupons'));
   await putItems(page, listId, [{ upc: coupon.upcs[0], quantity: 1 }]);
@@ -224,7 +265,10 @@ test("a list's coupons print on a coupon sheet", async ({ page }) => {
   await expect(sheet).toContainText(coupon.id);
 });
 
-test('a list opened before the signal dropped is still there when the page is reloaded offline', async ({ page, context }) => {
+test('a list opened before the signal dropped is still there when the page is reloaded offline', async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   const { listId } = await createList(page, unique('Basement aisle'));
   await putItems(page, listId, [
@@ -233,7 +277,9 @@ test('a list opened before the signal dropped is still there when the page is re
   ]);
   await openList(page, listId);
   // the service worker is in control and has kept the page and its files
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/shopping/'))?.active?.state === 'activated');
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration('/shopping/'))?.active?.state === 'activated',
+  );
   await page.reload();
   await waitForIslands(page);
   await page.waitForFunction(async () => {

@@ -43,7 +43,14 @@ test('a shopper can put a past order back into the cart in one step, and sees wh
   expect(cart.data.lineItems.length).toBeGreaterThanOrEqual(5);
   // leave the cart as other journeys expect it
   const current = await page.request.get('/basket/api/basket/');
-  await page.request.put('/basket/api/basket/', { headers: { 'content-type': 'application/json', origin: new URL(page.url()).origin, 'if-match': current.headers().etag ?? '*' }, data: { lineItems: [] } });
+  await page.request.put('/basket/api/basket/', {
+    headers: {
+      'content-type': 'application/json',
+      origin: new URL(page.url()).origin,
+      'if-match': current.headers().etag ?? '*',
+    },
+    data: { lineItems: [] },
+  });
 });
 
 test('a shopper cancels an order and gets the slot and stock back', async ({ page }) => {
@@ -51,32 +58,75 @@ test('a shopper cancels an order and gets the slot and stock back', async ({ pag
   const origin = new URL(page.url()).origin;
   const json = { 'content-type': 'application/json', origin };
   // an item the store has only a few of (LOW: 1-10 left), for pickup
-  const browse = (await (await page.request.get('/atlas/v1/search/v1/products-search?filter.taxonomies=09,10,12&page.size=96&sort=name.asc')).json()) as { data: { productsSearch: Array<{ upc: string }> } };
+  const browse = (await (
+    await page.request.get('/atlas/v1/search/v1/products-search?filter.taxonomies=09,10,12&page.size=96&sort=name.asc')
+  ).json()) as { data: { productsSearch: Array<{ upc: string }> } };
   const gtins = browse.data.productsSearch.map((entry) => entry.upc).slice(0, 50);
-  type Product = { gtin13: string; name: string; stockLevel: string; minimumAge: number | null; price: unknown; fulfillment: { PICKUP: boolean } };
-  const product = async (gtin13s: string[]) => ((await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtin13s.join(',')}`)).json()) as { data: { products: Product[] } }).data.products;
-  const item = (await product(gtins)).find((entry) => entry.stockLevel === 'LOW' && entry.minimumAge === null && entry.price !== null && entry.fulfillment.PICKUP);
+  type Product = {
+    gtin13: string;
+    name: string;
+    stockLevel: string;
+    minimumAge: number | null;
+    price: unknown;
+    fulfillment: { PICKUP: boolean };
+  };
+  const product = async (gtin13s: string[]) =>
+    (
+      (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtin13s.join(',')}`)).json()) as {
+        data: { products: Product[] };
+      }
+    ).data.products;
+  const item = (await product(gtins)).find(
+    (entry) =>
+      entry.stockLevel === 'LOW' && entry.minimumAge === null && entry.price !== null && entry.fulfillment.PICKUP,
+  );
   expect(item, 'an item with a low stock').toBeTruthy();
   const setCart = async (quantity: number) => {
     const current = await page.request.get('/basket/api/basket/');
-    return page.request.put('/basket/api/basket/', { headers: { ...json, 'if-match': current.headers().etag ?? '*' }, data: { lineItems: [{ gtin13: item!.gtin13, quantity }] } });
+    return page.request.put('/basket/api/basket/', {
+      headers: { ...json, 'if-match': current.headers().etag ?? '*' },
+      data: { lineItems: [{ gtin13: item!.gtin13, quantity }] },
+    });
   };
   // more than there are is refused with how many are left (decision 475): the shopper takes them all
   const refused = await setCart(11);
   expect(refused.status()).toBe(422);
-  const left = Number(/only (\d+) of this item/.exec(((await refused.json()) as { errors: Array<{ reason: string }> }).errors[0]!.reason)![1]);
+  const left = Number(
+    /only (\d+) of this item/.exec(
+      ((await refused.json()) as { errors: Array<{ reason: string }> }).errors[0]!.reason,
+    )![1],
+  );
   const put = await setCart(left);
   expect(put.status(), await put.text()).toBe(200);
   // placed for the first pickup time with room (the saved Visa pays)
-  const checkout = ((await (await page.request.post('/checkout/api/v1/checkouts', { headers: json, data: {} })).json()) as { data: { id: string } }).data;
-  const slots = ((await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as { data: { timeslots: Array<{ slotId: string; available: number }> } }).data.timeslots;
+  const checkout = (
+    (await (await page.request.post('/checkout/api/v1/checkouts', { headers: json, data: {} })).json()) as {
+      data: { id: string };
+    }
+  ).data;
+  const slots = (
+    (await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as {
+      data: { timeslots: Array<{ slotId: string; available: number }> };
+    }
+  ).data.timeslots;
   const slot = slots.find((entry) => entry.available > 0)!;
-  const ready = await page.request.post(`/checkout/api/v1/checkouts/${checkout.id}`, { headers: json, data: { slotId: slot.slotId, contact: { firstName: 'Dana', lastName: 'Reyes', phone: '5035550142' } } });
+  const ready = await page.request.post(`/checkout/api/v1/checkouts/${checkout.id}`, {
+    headers: json,
+    data: { slotId: slot.slotId, contact: { firstName: 'Dana', lastName: 'Reyes', phone: '5035550142' } },
+  });
   const total = ((await ready.json()) as { data: { summary: { total: number } } }).data.summary.total;
-  const placed = await page.request.post('/checkout/api/v1/orders', { headers: { ...json, 'idempotency-key': crypto.randomUUID() }, data: { checkoutId: checkout.id, expectedTotalCents: total } });
+  const placed = await page.request.post('/checkout/api/v1/orders', {
+    headers: { ...json, 'idempotency-key': crypto.randomUUID() },
+    data: { checkoutId: checkout.id, expectedTotalCents: total },
+  });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderNumber } = ((await placed.json()) as { data: { orderNumber: string } }).data;
-  const available = async () => ((await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as { data: { timeslots: Array<{ slotId: string; available: number }> } }).data.timeslots.find((entry) => entry.slotId === slot.slotId)?.available;
+  const available = async () =>
+    (
+      (await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as {
+        data: { timeslots: Array<{ slotId: string; available: number }> };
+      }
+    ).data.timeslots.find((entry) => entry.slotId === slot.slotId)?.available;
   expect(await available()).toBe(slot.available - 1);
   expect((await product([item!.gtin13]))[0]?.stockLevel).toBe('TEMPORARILY_OUT_OF_STOCK');
 

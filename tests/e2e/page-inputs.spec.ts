@@ -32,7 +32,9 @@ test('a search page never answers 5xx for what a shopper typed into its URL', as
 
 test('a top query page past the last one resets to its page 1, which says so', async ({ page }) => {
   await page.goto('/q/milk?page=4168');
-  await expect(page).toHaveURL((url) => url.pathname === '/q/milk' && !url.searchParams.has('page') && url.searchParams.get('pastEnd') === '4168');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/q/milk' && !url.searchParams.has('page') && url.searchParams.get('pastEnd') === '4168',
+  );
   await expect(page.getByTestId('past-end')).toContainText('Page 4168 is past the end');
   await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
 });

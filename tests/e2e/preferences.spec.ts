@@ -27,7 +27,11 @@ test('a shopper can change their email preferences on each banner', async ({ pag
   // harvest: Weekly Ad, Specials & Promotions, Monthly Newsletter
   await choosePreferredStore(page, 'harvest');
   let email = await emailChoices(page);
-  await expect(email.getByTestId('email-choice').locator('strong')).toHaveText(['Weekly Ad', 'Specials & Promotions', 'Monthly Newsletter']);
+  await expect(email.getByTestId('email-choice').locator('strong')).toHaveText([
+    'Weekly Ad',
+    'Specials & Promotions',
+    'Monthly Newsletter',
+  ]);
   const newsletter = email.getByRole('checkbox', { name: /^Monthly Newsletter/ });
   const wanted = !(await newsletter.isChecked());
   await newsletter.setChecked(wanted);
@@ -35,12 +39,19 @@ test('a shopper can change their email preferences on each banner', async ({ pag
   await expect(page.getByTestId('email-notice')).toHaveText('Your email preferences were saved.');
   await page.reload();
   await waitForIslands(page);
-  await expect(page.getByTestId('email-preferences').getByRole('checkbox', { name: /^Monthly Newsletter/ })).toBeChecked({ checked: wanted });
+  await expect(
+    page.getByTestId('email-preferences').getByRole('checkbox', { name: /^Monthly Newsletter/ }),
+  ).toBeChecked({ checked: wanted });
 
   // bayside, the variant: its club first, the relabelled plus-offers entry last; its own choices
   await choosePreferredStore(page, 'bayside');
   email = await emailChoices(page);
-  await expect(email.getByTestId('email-choice').locator('strong')).toHaveText(['Join Bayside Club', 'Fresh Catch', 'Fine Wines Club', 'Bayside Plus Offers']);
+  await expect(email.getByTestId('email-choice').locator('strong')).toHaveText([
+    'Join Bayside Club',
+    'Fresh Catch',
+    'Fine Wines Club',
+    'Bayside Plus Offers',
+  ]);
   await expect(email).toContainText('A weekly promotion, sent every Tuesday evening.');
   const plus = email.getByRole('checkbox', { name: /^Bayside Plus Offers/ });
   await plus.check();
@@ -51,7 +62,12 @@ test('a shopper can change their email preferences on each banner', async ({ pag
 
   // the email that follows carries a link that works signed out
   await page.goto(`/account/dev/outbox?email=${encodeURIComponent(DEMO_SHOPPER.email)}`);
-  const link = await page.getByTestId('outbox-message').filter({ hasText: 'email preferences' }).first().getByTestId('outbox-link').getAttribute('href');
+  const link = await page
+    .getByTestId('outbox-message')
+    .filter({ hasText: 'email preferences' })
+    .first()
+    .getByTestId('outbox-link')
+    .getAttribute('href');
   expect(link).toMatch(/^\/account\/unsubscribe\?token=/);
   await context.clearCookies();
   await page.goto(`${link}&banner=bayside`);

@@ -4,7 +4,10 @@ import { expect, test } from './fixtures.ts';
 // package, drawn by the reference upstream, in fixed dimensions (no layout shift), cached for a
 // year, and the milks do not all look alike.
 
-test('a shopper sees each milk as its own package, sized before it loads and cached for a year', async ({ page, request }) => {
+test('a shopper sees each milk as its own package, sized before it loads and cached for a year', async ({
+  page,
+  request,
+}) => {
   await page.goto('/search?query=milk');
   const images = page.getByTestId('product-card').locator('img');
   await expect(images.first()).toBeVisible();
@@ -22,7 +25,9 @@ test('a shopper sees each milk as its own package, sized before it loads and cac
   expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThan(1);
 
   // the pictures of the first cards differ from one another (brand, variety, size)
-  const sources = await images.evaluateAll((list) => list.slice(0, 8).map((img) => (img as HTMLImageElement).getAttribute('src')));
+  const sources = await images.evaluateAll((list) =>
+    list.slice(0, 8).map((img) => (img as HTMLImageElement).getAttribute('src')),
+  );
   const bodies = await Promise.all(sources.map(async (path) => (await request.get(path ?? '')).text()));
   expect(new Set(bodies).size).toBe(bodies.length);
 

@@ -16,7 +16,9 @@ test('a shopper can filter recipes by a category and open one', async ({ page })
   await expect(page.getByTestId('recipe-title')).toHaveText(title);
   expect(new URL(page.url()).pathname).toMatch(/recipe/);
   await expect(page.getByTestId('recipe-serves')).not.toBeEmpty();
-  await expect(page.getByTestId('recipe-time-total')).toHaveText(/^(\d+ days? )?(\d+ hours? )?(\d+ minutes?)?$|^0 minutes$/);
+  await expect(page.getByTestId('recipe-time-total')).toHaveText(
+    /^(\d+ days? )?(\d+ hours? )?(\d+ minutes?)?$|^0 minutes$/,
+  );
   await expect(page.getByTestId('recipe-ingredients').locator('li').first()).toBeVisible();
   // per-step selection, with no JavaScript of its own
   const step = page.getByTestId('recipe-steps').getByRole('checkbox').first();
@@ -51,7 +53,10 @@ test.describe('without JavaScript', () => {
 test('a signed-in shopper can favourite a recipe and find it among their favourites', async ({ page, baseURL }) => {
   await signIn(page);
   const id = '12';
-  await page.request.post('/recipes/api/v1/unfavorite', { headers: { origin: baseURL!, 'content-type': 'application/json' }, data: { recipeId: id } });
+  await page.request.post('/recipes/api/v1/unfavorite', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { recipeId: id },
+  });
   await page.goto(`/r/x/${id}`);
   await expect(page).toHaveURL(new RegExp(`/r/[a-z0-9-]+/${id}$`));
   const button = page.getByTestId('recipe-favorite');
@@ -59,8 +64,12 @@ test('a signed-in shopper can favourite a recipe and find it among their favouri
   await button.click();
   await expect(page.getByTestId('recipe-favorite')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('recipe-favorite')).toHaveText(/Saved to favorites/);
-  const state = (await (await page.request.get('/auth/api/authentication-state')).json()) as { data: { userInfo: { customerGUID: string } } };
-  const favorites = (await (await page.request.get(`/atlas/v1/recipe/favorites/${state.data.userInfo.customerGUID}?projections=favorites.full`)).json()) as { data: { favorites: Array<{ id: string }> } };
+  const state = (await (await page.request.get('/auth/api/authentication-state')).json()) as {
+    data: { userInfo: { customerGUID: string } };
+  };
+  const favorites = (await (
+    await page.request.get(`/atlas/v1/recipe/favorites/${state.data.userInfo.customerGUID}?projections=favorites.full`)
+  ).json()) as { data: { favorites: Array<{ id: string }> } };
   expect(favorites.data.favorites.map((recipe) => recipe.id)).toContain(id);
 });
 
@@ -70,7 +79,11 @@ test("an unknown recipe shows 'Oops, that recipe can't be found'", async ({ page
   await expect(page.getByTestId('recipe-not-found')).toHaveText("Oops, that recipe can't be found");
 });
 
-test('a recipe page carries a schema.org Recipe with the required properties, and a wrong slug redirects to the canonical URL', async ({ page, request, baseURL }) => {
+test('a recipe page carries a schema.org Recipe with the required properties, and a wrong slug redirects to the canonical URL', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const moved = await request.get('/r/wrong-slug/7', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   const canonical = moved.headers().location ?? '';
@@ -79,12 +92,21 @@ test('a recipe page carries a schema.org Recipe with the required properties, an
   // link of the page, nor into the copy the edge caches for everyone (a fresh URL: a first render)
   const origin = new URL(baseURL!).origin;
   const fresh = `${canonical}?host=${Date.now().toString(36)}`;
-  const linksOf = (html: string) => [...html.matchAll(/(?:href|content)="(https?:[^"]+)"|"(?:url|image)":\s*\[?"(https?:[^"]+)"/g)].map((match) => match[1] ?? match[2]!);
-  const poisoned = await request.get(fresh, { headers: { host: `evil.localhost:${new URL(origin).port}`, 'x-forwarded-host': 'evil.example' } });
+  const linksOf = (html: string) =>
+    [...html.matchAll(/(?:href|content)="(https?:[^"]+)"|"(?:url|image)":\s*\[?"(https?:[^"]+)"/g)].map(
+      (match) => match[1] ?? match[2]!,
+    );
+  const poisoned = await request.get(fresh, {
+    headers: { host: `evil.localhost:${new URL(origin).port}`, 'x-forwarded-host': 'evil.example' },
+  });
   expect(poisoned.status()).toBe(200);
   for (const html of [await poisoned.text(), await (await request.get(fresh)).text()]) {
     expect(html).not.toContain('evil');
-    expect(linksOf(html).filter((link) => link.startsWith('http://') || link.startsWith('https://')).filter((link) => !link.startsWith(`${origin}/`) && !link.includes('schema.org'))).toEqual([]);
+    expect(
+      linksOf(html)
+        .filter((link) => link.startsWith('http://') || link.startsWith('https://'))
+        .filter((link) => !link.startsWith(`${origin}/`) && !link.includes('schema.org')),
+    ).toEqual([]);
     expect(html).toContain(`<link rel="canonical" href="${origin}${canonical}"`);
   }
   await page.goto(canonical);
@@ -92,21 +114,41 @@ test('a recipe page carries a schema.org Recipe with the required properties, an
   const recipe = JSON.parse(json ?? '{}') as Record<string, unknown>;
   expect(recipe['@context']).toBe('https://schema.org');
   expect(recipe['@type']).toBe('Recipe');
-  for (const key of ['name', 'image', 'description', 'recipeYield', 'totalTime', 'recipeIngredient', 'recipeInstructions', 'nutrition', 'recipeCategory', 'keywords']) expect(recipe[key], key).toBeTruthy();
+  for (const key of [
+    'name',
+    'image',
+    'description',
+    'recipeYield',
+    'totalTime',
+    'recipeIngredient',
+    'recipeInstructions',
+    'nutrition',
+    'recipeCategory',
+    'keywords',
+  ])
+    expect(recipe[key], key).toBeTruthy();
   expect(recipe.totalTime).toMatch(/^PT(\d+H)?(\d+M)?$/);
   expect(Array.isArray(recipe.recipeIngredient) && recipe.recipeIngredient.length > 0).toBe(true);
   expect((recipe.recipeInstructions as Array<{ '@type': string }>)[0]?.['@type']).toBe('HowToStep');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${new URL(canonical, 'http://x').pathname}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`${new URL(canonical, 'http://x').pathname}$`),
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', recipe.name as string);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(new URL(canonical, 'http://x').pathname);
 });
 
-test("a shopper can put a recipe's ingredients into the cart from the shop view, priced for their store", async ({ page, baseURL }) => {
+test("a shopper can put a recipe's ingredients into the cart from the shop view, priced for their store", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  const cart = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  const cart = (
+    (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }
+  ).data.lineItems.map((line) => line.gtin13);
   if (cart.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: cart } });
   await page.goto('/r/x/7');
   await page.getByTestId('shop-ingredients').click();
@@ -116,27 +158,48 @@ test("a shopper can put a recipe's ingredients into the cart from the shop view,
   // the price shown is the store's: the product API's price for the same store
   const first = lines.filter({ has: page.getByTestId('recipe-shop-price') }).first();
   const gtin = (await first.getAttribute('data-gtin13')) ?? '';
-  const product = ((await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }).data.product;
-  await expect(first.getByTestId('recipe-shop-price')).toContainText(`$${(product.price.regularCents / 100).toFixed(2)}`);
+  const product = (
+    (await (await page.request.get(`/atlas/v1/product/v2/products/${gtin}`)).json()) as {
+      data: { product: { price: { regularCents: number; promoCents: number | null } } };
+    }
+  ).data.product;
+  await expect(first.getByTestId('recipe-shop-price')).toContainText(
+    `$${(product.price.regularCents / 100).toFixed(2)}`,
+  );
   const button = page.getByTestId('add-all-to-cart');
   const count = Number(/Add all (\d+)/.exec((await button.innerText()) ?? '')?.[1] ?? 0);
   expect(count).toBeGreaterThan(0);
   await button.click();
   await expect(page.getByTestId('add-all-done')).toContainText(`Added ${count} items`);
-  const after = ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems;
+  const after = (
+    (await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }
+  ).data.lineItems;
   expect(after.length).toBe(count);
   expect(after.map((line) => line.gtin13)).toContain(gtin);
-  await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: after.map((line) => line.gtin13) } });
+  await page.request.post('/basket/api/user/remove-item', {
+    headers,
+    data: { gtin13s: after.map((line) => line.gtin13) },
+  });
 });
 
 test("shopping a recipe's ingredients adds honey for honey", async ({ page, baseURL }) => {
   await signIn(page);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
-  const basket = async () => ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.map((line) => line.gtin13);
+  const basket = async () =>
+    (
+      (await (await page.request.get('/basket/api/basket/')).json()) as {
+        data: { lineItems: Array<{ gtin13: string }> };
+      }
+    ).data.lineItems.map((line) => line.gtin13);
   const before = await basket();
-  if (before.length > 0) await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: before } });
+  if (before.length > 0)
+    await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: before } });
   // a recipe that uses honey: the first for the term (docs/decisions/540)
-  const found = ((await (await page.request.get('/atlas/v1/recipe/recipes/?filter.query=honey')).json()) as { data: { recipes: Array<{ id: string }> } }).data.recipes;
+  const found = (
+    (await (await page.request.get('/atlas/v1/recipe/recipes/?filter.query=honey')).json()) as {
+      data: { recipes: Array<{ id: string }> };
+    }
+  ).data.recipes;
   await page.goto(`/r/x/${found[0]?.id}`);
   await page.getByTestId('shop-ingredients').click();
   const honey = page.getByTestId('recipe-shop-line').filter({ hasText: 'tbsp honey' });
@@ -168,7 +231,9 @@ test('a signed-in shopper finds the recipes they opened among their recently vie
   await expect(page).toHaveURL(/\/recipes\/favorites$/);
 });
 
-test('signed out, the recently viewed page sends the shopper to sign-in and a view is not recorded', async ({ page }) => {
+test('signed out, the recently viewed page sends the shopper to sign-in and a view is not recorded', async ({
+  page,
+}) => {
   await page.goto('/r/x/22');
   await page.goto('/recipes/recent');
   await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Frecipes%2Frecent/);
@@ -183,7 +248,10 @@ test('"Show more recipes" appends the next page in place; without JavaScript it 
   await page.getByTestId('recipes-more-button').click();
   await expect(page.getByTestId('recipes-more').getByTestId('recipe-card').first()).toBeVisible();
   await expect(page).toHaveURL(/\/recipes$/);
-  const added = await page.getByTestId('recipes-more').getByTestId('recipe-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-recipe-id')));
+  const added = await page
+    .getByTestId('recipes-more')
+    .getByTestId('recipe-card')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-recipe-id')));
   expect(added.length).toBeGreaterThan(0);
   expect(added.filter((id) => firstIds.includes(id))).toEqual([]);
   // the same recipes as page 2 of the plain list
@@ -191,8 +259,12 @@ test('"Show more recipes" appends the next page in place; without JavaScript it 
   expect(page2).toContain(`data-recipe-id="${added[0]}"`);
 });
 
-test("a recipe whose products are not matched yet shows the spec's RECIPE_NOT_PROCESSED message in the shop view", async ({ page }) => {
+test("a recipe whose products are not matched yet shows the spec's RECIPE_NOT_PROCESSED message in the shop view", async ({
+  page,
+}) => {
   const response = await page.goto('/r/x/199/shop');
   expect(response?.status()).toBe(200);
-  await expect(page.getByTestId('recipe-shop-message')).toHaveText('We’re still working on choosing the best possible products for this recipe, so please check back soon!');
+  await expect(page.getByTestId('recipe-shop-message')).toHaveText(
+    'We’re still working on choosing the best possible products for this recipe, so please check back soon!',
+  );
 });

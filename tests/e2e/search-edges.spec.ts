@@ -24,7 +24,12 @@ test('each rough-edge state of the search page has no WCAG 2.2 A/AA violations',
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+      path,
+    ).toEqual([]);
   }
   // The suggestions open, with pictures and prices.
   await page.goto('/');
@@ -34,7 +39,12 @@ test('each rough-edge state of the search page has no WCAG 2.2 A/AA violations',
   await expect(page.getByTestId('suggestion-price').first()).toBeVisible();
   await box.press('ArrowDown');
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), 'open suggestions').toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    'open suggestions',
+  ).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {
@@ -52,7 +62,10 @@ test.describe('without JavaScript', () => {
       await expect(box).toHaveAttribute('autofocus', '');
     }
     // Every popular search finds something.
-    for (const href of await page.getByTestId('popular-searches').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+    for (const href of await page
+      .getByTestId('popular-searches')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
       const html = await (await page.request.get(href)).text();
       expect(html, href).toContain('data-testid="product-card"');
     }
@@ -66,7 +79,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
   });
 
-  test('a misspelling shows the results for the corrected word, with a link to search what was typed', async ({ page }) => {
+  test('a misspelling shows the results for the corrected word, with a link to search what was typed', async ({
+    page,
+  }) => {
     const response = await page.goto('/search?query=mlik');
     expect(response?.status()).toBe(200);
     const notice = page.getByTestId('spelling-corrected');
@@ -82,7 +97,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('search-empty')).toContainText('We couldn’t find any products for “mlik”.');
     await expect(page.getByTestId('product-card')).toHaveCount(0);
     await page.getByTestId('spelling-suggestion').getByRole('link', { name: 'milk' }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get('query') === 'milk' && !url.searchParams.has('spelling'));
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get('query') === 'milk' && !url.searchParams.has('spelling'),
+    );
     await expect(page.getByTestId('product-card').first()).toBeVisible();
   });
 
@@ -94,7 +111,10 @@ test.describe('without JavaScript', () => {
     const departments = page.getByTestId('popular-departments').getByRole('link');
     expect(await departments.count()).toBeGreaterThanOrEqual(4);
     await expect(departments.first()).toHaveAttribute('href', /^\/pl\/[a-z-]+\/\d{2}$/);
-    await expect(page.getByTestId('search-help').getByTestId('search-help-weekly-ad')).toHaveAttribute('href', '/weekly-ad');
+    await expect(page.getByTestId('search-help').getByTestId('search-help-weekly-ad')).toHaveAttribute(
+      'href',
+      '/weekly-ad',
+    );
     await page.getByTestId('popular-departments').getByRole('link', { name: 'Dairy & Eggs' }).click();
     await expect(page).toHaveURL(/\/pl\/dairy-and-eggs\/02$/);
     await expect(page.getByTestId('search-heading')).toHaveText('Dairy & Eggs');
@@ -117,23 +137,37 @@ test.describe('without JavaScript', () => {
     expect(response?.status()).toBe(200);
     expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(303);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'milk', sortCriteria: 'price', sortOrder: 'asc', pastEnd: '999' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      query: 'milk',
+      sortCriteria: 'price',
+      sortOrder: 'asc',
+      pastEnd: '999',
+    });
     await expect(page.getByTestId('past-end')).toContainText(
-      pages === 1 ? 'Page 999 is past the end — there is 1 page of results. Here is page 1.' : `Page 999 is past the end — there are ${pages} pages of results. Here is page 1.`,
+      pages === 1
+        ? 'Page 999 is past the end — there is 1 page of results. Here is page 1.'
+        : `Page 999 is past the end — there are ${pages} pages of results. Here is page 1.`,
     );
     await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
     await expect(page.getByTestId('product-card')).toHaveCount(firstCards);
     await expect(page.getByText(FAILURE)).toHaveCount(0);
     if (pages > 1) {
       await page.getByTestId('past-end-last').click();
-      await expect(page).toHaveURL((next) => next.searchParams.get('page') === String(pages) && next.searchParams.get('sortCriteria') === 'price' && !next.searchParams.has('pastEnd'));
+      await expect(page).toHaveURL(
+        (next) =>
+          next.searchParams.get('page') === String(pages) &&
+          next.searchParams.get('sortCriteria') === 'price' &&
+          !next.searchParams.has('pastEnd'),
+      );
       await expect(page.getByTestId('product-card').first()).toBeVisible();
       await expect(page.getByTestId('past-end')).toHaveCount(0);
     }
   });
 });
 
-test('choosing a product suggestion with the keyboard opens its product page; it shows a picture and a price', async ({ page }) => {
+test('choosing a product suggestion with the keyboard opens its product page; it shows a picture and a price', async ({
+  page,
+}) => {
   await page.goto('/');
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
   await box.focus();

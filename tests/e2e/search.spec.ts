@@ -30,7 +30,10 @@ test.describe('without JavaScript', () => {
     const pagination = page.getByTestId('pagination');
     await pagination.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
-    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByTestId('result-summary')).toContainText('Showing 25–');
     await page.getByTestId('pagination').getByRole('link', { name: 'Page 1', exact: true }).click();
     await expect(page).not.toHaveURL(/[?&]page=/);
@@ -50,7 +53,9 @@ test.describe('without JavaScript', () => {
     await priceForm.getByLabel('Min ($)').fill('0');
     await priceForm.getByLabel('Max ($)').fill('20');
     await priceForm.getByRole('button', { name: 'Apply price' }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.has('price') && !url.searchParams.has('priceMin') && !url.searchParams.has('priceMax'));
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.has('price') && !url.searchParams.has('priceMin') && !url.searchParams.has('priceMax'),
+    );
     expect(new URL(page.url()).searchParams.getAll('brandName')).toContain(brand);
     for (const cents of await cardPrices(page)) expect(cents).toBeLessThanOrEqual(2000);
 
@@ -58,13 +63,22 @@ test.describe('without JavaScript', () => {
     const sortForm = page.getByTestId('sort-form');
     await sortForm.getByLabel('Sort by').selectOption('price.asc');
     await sortForm.getByRole('button', { name: 'Sort' }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get('sortCriteria') === 'price' && url.searchParams.get('sortOrder') === 'asc' && !url.searchParams.has('sort'));
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get('sortCriteria') === 'price' &&
+        url.searchParams.get('sortOrder') === 'asc' &&
+        !url.searchParams.has('sort'),
+    );
     await expect(page.getByTestId('sort-form').getByLabel('Sort by')).toHaveValue('price.asc');
     const prices = await cardPrices(page);
     expect(prices.length).toBeGreaterThan(0);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const params = new URL(page.url()).searchParams;
-    expect([params.get('query'), params.getAll('brandName').includes(brand), params.has('price')]).toEqual(['milk', true, true]);
+    expect([params.get('query'), params.getAll('brandName').includes(brand), params.has('price')]).toEqual([
+      'milk',
+      true,
+      true,
+    ]);
   });
 
   test('a product list page shows its category', async ({ page }) => {
@@ -72,24 +86,37 @@ test.describe('without JavaScript', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('search-heading')).toHaveText('Dairy & Eggs');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
-    await expect(page.getByTestId('facet-category').getByRole('link', { name: /Dairy & Eggs/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('facet-category').getByRole('link', { name: /Dairy & Eggs/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('a deep page offset of a product list resets to its first page, which says so', async ({ page }) => {
     // spec: shopping §4, §8: the high page-offset error leads to a navigation reset (docs/decisions/510).
     const response = await page.goto('/pl/dairy-and-eggs/02?page=5000');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveURL((url) => url.pathname === '/pl/dairy-and-eggs/02' && !url.searchParams.has('page') && url.searchParams.get('pastEnd') === '5000');
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/pl/dairy-and-eggs/02' &&
+        !url.searchParams.has('page') &&
+        url.searchParams.get('pastEnd') === '5000',
+    );
     await expect(page.getByTestId('past-end')).toContainText('Page 5000 is past the end');
     await expect(page.getByTestId('result-summary')).toContainText('Showing 1–');
-    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('a refused search shows the failure toast', async ({ page }) => {
     // spec: shopping §5 (the query fails the validity check), §8 the failure toast.
     const response = await page.goto('/search?query=%21%21%21');
     expect(response?.status()).toBe(400);
-    await expect(page.getByRole('alert')).toHaveText("Sorry, we're experiencing technical difficulties! Please try your search again later.");
+    await expect(page.getByRole('alert')).toHaveText(
+      "Sorry, we're experiencing technical difficulties! Please try your search again later.",
+    );
     await expect(page.getByRole('search', { name: 'Search again' })).toBeVisible();
   });
 });
@@ -105,7 +132,10 @@ test('a search for bananas shows fresh bananas first', async ({ page }) => {
     const names = await page.getByTestId('search-results').getByTestId('product-card').locator('h3').allTextContents();
     expect(names.slice(0, 3), banner).toHaveLength(3);
     for (const name of names.slice(0, 3)) expect(name, banner).toMatch(/Bananas$/);
-    expect(names.slice(0, 3).some((name) => /Puree/.test(name)), banner).toBe(false);
+    expect(
+      names.slice(0, 3).some((name) => /Puree/.test(name)),
+      banner,
+    ).toBe(false);
   }
 });
 
@@ -114,7 +144,10 @@ test('a shopper gets suggestions while typing in the search box', async ({ page 
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
   // The island hydrates on focus (client:interaction); the box then becomes a combobox.
   await box.focus();
-  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search products' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search products' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await box.pressSequentially('mil', { delay: 50 });
 
   const combobox = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });

@@ -25,8 +25,11 @@ for (const entry of PAGES) {
       // decision 091: scripts only from this origin or with a hash; every inline script has one
       const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, `${label}: script-src`).not.toContain('unsafe-inline');
-      const inline = await page.$$eval('script:not([src])', (scripts) => scripts.map((script) => script.textContent ?? ''));
-      for (const body of inline) expect(scriptSrc, `${label}: hash of ${body.slice(0, 40)}`).toContain(`'sha256-${await sha256(body)}'`);
+      const inline = await page.$$eval('script:not([src])', (scripts) =>
+        scripts.map((script) => script.textContent ?? ''),
+      );
+      for (const body of inline)
+        expect(scriptSrc, `${label}: hash of ${body.slice(0, 40)}`).toContain(`'sha256-${await sha256(body)}'`);
     }
   });
 }
@@ -36,7 +39,7 @@ async function sha256(text: string): Promise<string> {
   return Buffer.from(digest).toString('base64');
 }
 
-test('an injected inline script does not run, while the page\'s own scripts and islands do', async ({ page }) => {
+test("an injected inline script does not run, while the page's own scripts and islands do", async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -63,7 +66,13 @@ test('every cookie the browser holds is HttpOnly, Secure, SameSite=Lax, Path=/',
   const cookies = await context.cookies();
   expect(cookies.map((cookie) => cookie.name)).toEqual(expect.arrayContaining(['hm_session', 'hm_dev_banner']));
   for (const cookie of cookies) {
-    expect({ name: cookie.name, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite, path: cookie.path }).toEqual({
+    expect({
+      name: cookie.name,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: cookie.sameSite,
+      path: cookie.path,
+    }).toEqual({
       name: cookie.name,
       httpOnly: true,
       secure: true,

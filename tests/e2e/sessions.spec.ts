@@ -1,4 +1,13 @@
-import { expect, greeting, isAuthenticated, putSessionCookie, sessionCookie, signIn, signInControl, test } from './fixtures.ts';
+import {
+  expect,
+  greeting,
+  isAuthenticated,
+  putSessionCookie,
+  sessionCookie,
+  signIn,
+  signInControl,
+  test,
+} from './fixtures.ts';
 
 /** The same string with one character changed (a different base64url character). */
 function flipOneCharacter(value: string): string {

@@ -28,7 +28,11 @@ test('an anonymous shopper who adds to cart is sent to sign in and comes back', 
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await waitForIslands(page);
-  await page.getByTestId('product-card').first().getByRole('button', { name: /^Add to cart: .+/ }).click();
+  await page
+    .getByTestId('product-card')
+    .first()
+    .getByRole('button', { name: /^Add to cart: .+/ })
+    .click();
 
   await expect(page).toHaveURL(/\/signin\?/);
   const redirectUrl = new URL(page.url()).searchParams.get('redirectUrl') ?? '';
@@ -40,14 +44,22 @@ test('an anonymous shopper who adds to cart is sent to sign in and comes back', 
   await expect(greeting(page)).toBeVisible();
 });
 
-test('a signed-in shopper gets the shared cached listing with their name, cart count and the quantity already in the cart', async ({ page, baseURL }) => {
+test('a signed-in shopper gets the shared cached listing with their name, cart count and the quantity already in the cart', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   await page.goto('/search?query=milk');
   const gtin = await page.getByTestId('product-card').filter({ hasText: /milk/i }).first().getAttribute('data-gtin');
   // milk in the cart through the API, as another tab would put it there
-  const added = await page.request.post('/basket/api/v2/user/add-item', { headers: { origin: baseURL!, 'content-type': 'application/json' }, data: { gtin13: gtin, quantity: 1 } });
+  const added = await page.request.post('/basket/api/v2/user/add-item', {
+    headers: { origin: baseURL!, 'content-type': 'application/json' },
+    data: { gtin13: gtin, quantity: 1 },
+  });
   expect(added.ok()).toBe(true);
-  const basket = ((await added.json()) as { data: { itemCount: number; lineItems: Array<{ gtin13: string; quantity: number }> } }).data;
+  const basket = (
+    (await added.json()) as { data: { itemCount: number; lineItems: Array<{ gtin13: string; quantity: number }> } }
+  ).data;
   const quantity = basket.lineItems.find((line) => line.gtin13 === gtin)?.quantity;
 
   // A fresh visit: the HTML is the edge's shared copy (no name, no cart in it); the personal

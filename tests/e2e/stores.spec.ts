@@ -21,14 +21,18 @@ test("a shopper can choose a store for pickup and see that store's prices", asyn
   expect(after).not.toBe(before);
   // the price is that store's: what the products API answers for it
   const api = await page.request.get('/atlas/v1/product/v2/products/0010013000010');
-  const { price } = ((await api.json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }).data.product;
+  const { price } = (
+    (await api.json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }
+  ).data.product;
   expect(after).toContain(`$${((price.promoCents ?? price.regularCents) / 100).toFixed(2)}`);
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the store picker works as plain forms, and a search it cannot run asks for a ZIP code or city', async ({ page }) => {
+  test('the store picker works as plain forms, and a search it cannot run asks for a ZIP code or city', async ({
+    page,
+  }) => {
     await page.goto('/stores?place=93710');
     await expect(page.getByTestId('store').first()).toHaveAttribute('data-location-id', '70100101');
     // delivery asks where to: the ZIP code searched for fills it in
@@ -55,8 +59,12 @@ test("a shopper who has chosen no store gives a ZIP code and sees the nearest st
   await page.goto('/p/meadow-crest-whole-milk/0010013000010');
   const shown = await page.getByTestId('product-price').first().innerText();
   const api = await page.request.get('/atlas/v1/product/v2/products/0010013000010');
-  const { price } = ((await api.json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }).data.product;
+  const { price } = (
+    (await api.json()) as { data: { product: { price: { regularCents: number; promoCents: number | null } } } }
+  ).data.product;
   expect(shown).toContain(`$${((price.promoCents ?? price.regularCents) / 100).toFixed(2)}`);
-  const atFoothill = await page.request.get('/atlas/v1/product/v2/products/0010013000010', { headers: { cookie: 'hm_store=70300301.PICKUP' } });
+  const atFoothill = await page.request.get('/atlas/v1/product/v2/products/0010013000010', {
+    headers: { cookie: 'hm_store=70300301.PICKUP' },
+  });
   expect(((await atFoothill.json()) as { data: { product: { price: unknown } } }).data.product.price).toEqual(price);
 });

@@ -90,7 +90,12 @@ for (const banner of BANNERS) {
           const response = await page.goto(`${path}${path.includes('?') ? '&' : '?'}banner=${banner}`);
           expect(response?.status(), path).toBe(200);
           const mask = await settle(page);
-          await expect(page).toHaveScreenshot(`${banner}-${width}-${name}.png`, { mask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
+          await expect(page).toHaveScreenshot(`${banner}-${width}-${name}.png`, {
+            mask,
+            animations: 'disabled',
+            caret: 'hide',
+            maxDiffPixelRatio: 0.01,
+          });
         });
       }
     });
@@ -107,7 +112,8 @@ test.describe('signed-in cart', () => {
         await signIn(page);
         const origin = new URL(page.url()).origin;
         const before = await page.request.get('/basket/api/basket/');
-        const saved = ((await before.json()) as { data: { lineItems: { gtin13: string; quantity: number }[] } }).data.lineItems;
+        const saved = ((await before.json()) as { data: { lineItems: { gtin13: string; quantity: number }[] } }).data
+          .lineItems;
         const put = async (lineItems: { gtin13: string; quantity: number }[]) => {
           const current = await page.request.get('/basket/api/basket/');
           const response = await page.request.put('/basket/api/basket/', {
@@ -118,7 +124,10 @@ test.describe('signed-in cart', () => {
         };
         // the cart PUT replaces the whole list: two anchor products (the same on every seed), a
         // milk at 2 and bananas by the pound; the shopper's own lines go back afterwards
-        await put([{ gtin13: '0010013000010', quantity: 2 }, { gtin13: '0200001000003', quantity: 1 }]);
+        await put([
+          { gtin13: '0010013000010', quantity: 2 },
+          { gtin13: '0200001000003', quantity: 1 },
+        ]);
         // the milk is on the seed's flash sale (2 per shopper): claimed here, as the checkout claims it, so
         // the line shows it whatever the journeys before left held (the cart prices the offers held)
         const claim = await page.request.post('/checkout/api/v1/flash-sales', {
@@ -129,14 +138,32 @@ test.describe('signed-in cart', () => {
         try {
           await page.goto('/cart');
           const mask = await settle(page);
-          await expect(page).toHaveScreenshot(`harvest-${width}-cart-signed-in.png`, { mask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
+          await expect(page).toHaveScreenshot(`harvest-${width}-cart-signed-in.png`, {
+            mask,
+            animations: 'disabled',
+            caret: 'hide',
+            maxDiffPixelRatio: 0.01,
+          });
           // the product page of a product in the cart: its quantity control (the one that once
           // stacked into full-width bars on cards and this page)
           await page.goto(PRODUCT_PATH);
-          await page.getByRole('button', { name: /Add to cart|Increase|Decrease/ }).first().hover();
-          await expect(page.getByRole('group', { name: /quantity/i }).or(page.locator('.qty-stepper')).first()).toBeVisible();
+          await page
+            .getByRole('button', { name: /Add to cart|Increase|Decrease/ })
+            .first()
+            .hover();
+          await expect(
+            page
+              .getByRole('group', { name: /quantity/i })
+              .or(page.locator('.qty-stepper'))
+              .first(),
+          ).toBeVisible();
           const productMask = await settle(page);
-          await expect(page).toHaveScreenshot(`harvest-${width}-product-in-cart.png`, { mask: productMask, animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 });
+          await expect(page).toHaveScreenshot(`harvest-${width}-product-in-cart.png`, {
+            mask: productMask,
+            animations: 'disabled',
+            caret: 'hide',
+            maxDiffPixelRatio: 0.01,
+          });
         } finally {
           await put(saved.map((line) => ({ gtin13: line.gtin13, quantity: line.quantity })));
         }

@@ -3,7 +3,9 @@ import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 // The wallet in a real Chromium (issue 13 §6-§7; docs/decisions/330-wallet.md). The seeded gift
 // card 6006490000000000 has no funds left (upstream/seed/wallet.ts).
 
-test('a shopper can add a card, make it the default and delete it, and sees that a spent gift card has no funds', async ({ page }) => {
+test('a shopper can add a card, make it the default and delete it, and sees that a spent gift card has no funds', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/account/wallet');
   await waitForIslands(page);
@@ -31,7 +33,9 @@ test('a shopper can add a card, make it the default and delete it, and sees that
   await expect(card).toContainText('Mastercard ending in 4444 · expires 09/31');
   // the make-default write's answer re-renders the list: wait for it before the next step (under
   // load it arrived after the Delete below had opened its confirmation, and closed it)
-  const madeDefault = page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes('/wallet/api/'));
+  const madeDefault = page.waitForResponse(
+    (response) => response.request().method() !== 'GET' && response.url().includes('/wallet/api/'),
+  );
   await card.getByRole('button', { name: 'Make default: Mastercard ending in 4444' }).click();
   await madeDefault;
   await expect(card.getByTestId('default-badge')).toBeVisible();
@@ -85,7 +89,10 @@ test('a shopper can check a SNAP/EBT balance with the PIN encrypted in the brows
   }
 });
 
-test('a full card number and a gift card PIN appear in no URL, cookie, browser storage or console line', async ({ page, context }) => {
+test('a full card number and a gift card PIN appear in no URL, cookie, browser storage or console line', async ({
+  page,
+  context,
+}) => {
   // the full numbers, the security code and the gift card's PIN (the last four may show)
   const SENTINELS = ['4000056655665556', '4000 0566 5566 5556', '6006490000002500', '73914628'];
   const urls: string[] = [];
@@ -115,7 +122,9 @@ test('a full card number and a gift card PIN appear in no URL, cookie, browser s
   await expect(page.getByTestId('gift-card-answer')).toContainText('$25.00');
   await page.reload();
   await waitForIslands(page);
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+  );
   const cookies = JSON.stringify(await context.cookies());
   const everything = [urls.join('\n'), consoleLines.join('\n'), storage, cookies, page.url()].join('\n');
   for (const sentinel of SENTINELS) expect(everything.includes(sentinel), `"${sentinel}" leaked`).toBe(false);

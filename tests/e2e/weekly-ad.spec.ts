@@ -4,7 +4,14 @@ import { expect, removeFromCart, signIn, test, waitForIslands } from './fixtures
 // The weekly ad on a phone, load to card and the recommendation rows (issue 8 §9, §10;
 // docs/decisions/420-weekly-ad.md), in Chromium at 360 px unless a journey says otherwise.
 
-type Deal = { id: string; title: string; priceString: string; upcCount: number; categoryId: string | null; upcs: string[] };
+type Deal = {
+  id: string;
+  title: string;
+  priceString: string;
+  upcCount: number;
+  categoryId: string | null;
+  upcs: string[];
+};
 type Circular = { type: string; deals: Deal[] };
 
 const PHONE = { width: 360, height: 800 };
@@ -18,7 +25,12 @@ async function circulars(page: Page): Promise<Circular[]> {
 
 /** A page of a context without JavaScript, with the cookies (the session) of `page`'s context. */
 async function noScriptPage(browser: Browser, baseURL: string, page?: Page): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL, storageState: page ? await page.context().storageState() : undefined });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: PHONE,
+    baseURL,
+    storageState: page ? await page.context().storageState() : undefined,
+  });
   return context.newPage();
 }
 
@@ -26,7 +38,9 @@ test('the weekly ad on a phone has one h1, each circular once and a few screens 
   await page.goto('/weekly-ad');
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('h1')).toHaveText('Weekly Ad');
-  const types = await page.getByTestId('weekly-ad-circular').evaluateAll((sections) => sections.map((section) => section.getAttribute('data-type')));
+  const types = await page
+    .getByTestId('weekly-ad-circular')
+    .evaluateAll((sections) => sections.map((section) => section.getAttribute('data-type')));
   expect(types.length).toBeGreaterThan(0);
   expect(new Set(types).size).toBe(types.length);
   // no section heading repeats the page's
@@ -43,10 +57,15 @@ test('the weekly ad on a phone has one h1, each circular once and a few screens 
   // a page past the end shows the last page rather than failing
   const last = await page.goto('/weekly-ad?page=999');
   expect(last?.status()).toBe(200);
-  await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText(`Page ${Math.ceil(all / 12)}`);
+  await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText(
+    `Page ${Math.ceil(all / 12)}`,
+  );
 });
 
-test('a shopper narrows the weekly ad to a department with plain links (no JavaScript)', async ({ browser, baseURL }) => {
+test('a shopper narrows the weekly ad to a department with plain links (no JavaScript)', async ({
+  browser,
+  baseURL,
+}) => {
   const plain = await noScriptPage(browser, baseURL!);
   await plain.goto('/weekly-ad');
   const nav = plain.getByTestId('weekly-ad-departments');
@@ -57,10 +76,14 @@ test('a shopper narrows the weekly ad to a department with plain links (no JavaS
   await department.click();
   await expect(plain).toHaveURL(/\/weekly-ad\?department=[a-z-]+$/);
   const slug = new URL(plain.url()).searchParams.get('department');
-  await expect(plain.getByTestId('weekly-ad-departments').getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    plain.getByTestId('weekly-ad-departments').getByRole('link', { name: new RegExp(`^${name}`) }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(plain.getByTestId('weekly-ad-count')).toContainText(`of ${count} deals in ${name}`);
   expect(Number(count)).toBeLessThan(total);
-  const departments = await plain.locator('[data-department]').evaluateAll((items) => items.map((item) => item.getAttribute('data-department')));
+  const departments = await plain
+    .locator('[data-department]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-department')));
   expect(departments.length).toBe(Math.min(12, Number(count)));
   expect(new Set(departments)).toEqual(new Set([slug]));
   // an unknown department is dropped: all deals
@@ -76,11 +99,14 @@ test("each deal's items show the price its headline gives them", async ({ page }
   for (const deal of await deals.all()) {
     const headline = (await deal.getByTestId('deal-price').innerText()).trim();
     // the first amount of each price is what the item costs (a sale price before the struck regular one)
-    const prices = (await deal.getByTestId('product-price').allTextContents()).map((text) => /\$\d+\.\d{2}(\/lb)?/.exec(text)?.[0]);
+    const prices = (await deal.getByTestId('product-price').allTextContents()).map(
+      (text) => /\$\d+\.\d{2}(\/lb)?/.exec(text)?.[0],
+    );
     const single = /^\$\d+\.\d{2}(\/lb)?$/.exec(headline);
     const multi = /^(\d) for \$(\d+)$/.exec(headline);
     if (single) for (const price of prices) expect(price).toBe(headline);
-    else if (multi) for (const price of prices) expect(price).toBe(`$${(Number(multi[2]) / Number(multi[1])).toFixed(2)}`);
+    else if (multi)
+      for (const price of prices) expect(price).toBe(`$${(Number(multi[2]) / Number(multi[1])).toFixed(2)}`);
     else continue;
     checked += prices.length;
   }
@@ -89,11 +115,18 @@ test("each deal's items show the price its headline gives them", async ({ page }
 
 const UNCLIP = '/atlas/v1/savings/v1/coupons/unclip';
 
-test('a signed-in shopper loads a deal coupon to their card without JavaScript, and /coupons shows it clipped', async ({ browser, page, baseURL }) => {
+test('a signed-in shopper loads a deal coupon to their card without JavaScript, and /coupons shows it clipped', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   const plain = await noScriptPage(browser, baseURL!, page);
   await plain.goto('/weekly-ad');
-  const box = plain.getByTestId('load-to-card').filter({ has: plain.getByRole('button', { name: /^Load to card/ }) }).first();
+  const box = plain
+    .getByTestId('load-to-card')
+    .filter({ has: plain.getByRole('button', { name: /^Load to card/ }) })
+    .first();
   await expect(box).toBeVisible();
   const couponId = (await box.getAttribute('data-coupon-id')) as string;
   try {
@@ -104,14 +137,22 @@ test('a signed-in shopper loads a deal coupon to their card without JavaScript, 
     await expect(loaded.getByTestId('coupon-loaded')).toBeVisible();
     await expect(loaded.getByRole('button', { name: /^Load to card/ })).toBeHidden();
     await plain.goto('/coupons?clipped=true');
-    await expect(plain.locator(`[data-testid="coupon"][data-coupon-id="${couponId}"]`).getByRole('button', { name: /^Unclip: / })).toBeVisible();
+    await expect(
+      plain.locator(`[data-testid="coupon"][data-coupon-id="${couponId}"]`).getByRole('button', { name: /^Unclip: / }),
+    ).toBeVisible();
   } finally {
-    await page.request.post(UNCLIP, { headers: { origin: baseURL!, 'content-type': 'application/json' }, data: { couponId } });
+    await page.request.post(UNCLIP, {
+      headers: { origin: baseURL!, 'content-type': 'application/json' },
+      data: { couponId },
+    });
     await plain.context().close();
   }
 });
 
-test('with JavaScript, load to card clips in place, and the shared page shows it loaded after a reload', async ({ page, baseURL }) => {
+test('with JavaScript, load to card clips in place, and the shared page shows it loaded after a reload', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/weekly-ad'); // the anonymous copy is in the edge cache: what a signed-in shopper is served too
   await signIn(page);
   await page.goto('/weekly-ad');
@@ -124,22 +165,36 @@ test('with JavaScript, load to card clips in place, and the shared page shows it
     await expect(page).toHaveURL(`${baseURL}/weekly-ad`);
     await page.reload();
     await expect(page.getByTestId('load-to-card').first().getByTestId('coupon-loaded')).toBeVisible();
-    await expect(page.getByTestId('load-to-card').first().getByRole('button', { name: /^Load to card/ })).toBeHidden();
+    await expect(
+      page
+        .getByTestId('load-to-card')
+        .first()
+        .getByRole('button', { name: /^Load to card/ }),
+    ).toBeHidden();
   } finally {
-    await page.request.post(UNCLIP, { headers: { origin: baseURL!, 'content-type': 'application/json' }, data: { couponId } });
+    await page.request.post(UNCLIP, {
+      headers: { origin: baseURL!, 'content-type': 'application/json' },
+      data: { couponId },
+    });
   }
 });
 
 test('a guest pressing "Load to card" is sent to sign in and back', async ({ browser, baseURL }) => {
   const plain = await noScriptPage(browser, baseURL!);
   await plain.goto('/weekly-ad');
-  await plain.getByTestId('load-to-card').first().getByRole('button', { name: /^Load to card/ }).click();
+  await plain
+    .getByTestId('load-to-card')
+    .first()
+    .getByRole('button', { name: /^Load to card/ })
+    .click();
   await expect(plain).toHaveURL(/\/signin\?redirectUrl=%2Fweekly-ad/);
   await plain.context().close();
 });
 
 test('a deal page pages its products with the same pagination and parameter as the weekly ad', async ({ page }) => {
-  const largest = (await circulars(page)).flatMap((circular) => circular.deals).sort((a, b) => b.upcCount - a.upcCount)[0] as Deal;
+  const largest = (await circulars(page))
+    .flatMap((circular) => circular.deals)
+    .sort((a, b) => b.upcCount - a.upcCount)[0] as Deal;
   expect(largest.upcCount).toBeGreaterThan(24);
   await page.goto(`/weekly-ad/${largest.id}`);
   await expect(page.locator('h1')).toHaveText(largest.title);
@@ -148,7 +203,9 @@ test('a deal page pages its products with the same pagination and parameter as t
   await expect(page).toHaveURL(new RegExp(`/weekly-ad/${largest.id}\\?page=2$`));
   await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText('Page 2');
   // every card shows the deal, priced by it
-  await expect(page.getByTestId('product-card').first().getByTestId('deal-price')).toHaveText(`Weekly ad: ${largest.priceString}`);
+  await expect(page.getByTestId('product-card').first().getByTestId('deal-price')).toHaveText(
+    `Weekly ad: ${largest.priceString}`,
+  );
 });
 
 test('a guest sees no "My Sale Items" row, on the home page or the weekly ad', async ({ page }) => {
@@ -192,7 +249,13 @@ test.describe('on a desktop', () => {
       await tile.getByRole('button', { name: /^Add to cart: / }).click();
       await expect(tile.locator('.qty-stepper output')).toHaveText('1');
       await expect
-        .poll(async () => ((await (await page.request.get('/basket/api/basket/')).json()) as { data: { lineItems: Array<{ gtin13: string }> } }).data.lineItems.some((line) => line.gtin13 === gtin))
+        .poll(async () =>
+          (
+            (await (await page.request.get('/basket/api/basket/')).json()) as {
+              data: { lineItems: Array<{ gtin13: string }> };
+            }
+          ).data.lineItems.some((line) => line.gtin13 === gtin),
+        )
         .toBe(true);
     } finally {
       await removeFromCart(page, [gtin]);

@@ -8,7 +8,14 @@ import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
-import { randomClientIp, sameOriginJson, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
+import {
+  randomClientIp,
+  sameOriginJson,
+  seedIdentity,
+  sessionCookieFrom,
+  signIn,
+  TEST_ORIGIN,
+} from '../fixtures/auth.ts';
 import { API_ROUTES, SAMPLE_GTIN, samplePath } from '../registry.ts';
 
 // Issue 12 part 1 (docs/decisions/220): account creation, email confirmation, forgot and changed
@@ -28,7 +35,16 @@ function uniqueEmail(prefix = 'shopper'): string {
 }
 
 function post(path: string, body: unknown, cookie?: string, bindings: object = env) {
-  return app.request(path, { method: 'POST', headers: sameOriginJson(cookie, { 'cf-connecting-ip': randomClientIp() }), body: JSON.stringify(body) }, bindings, ctx());
+  return app.request(
+    path,
+    {
+      method: 'POST',
+      headers: sameOriginJson(cookie, { 'cf-connecting-ip': randomClientIp() }),
+      body: JSON.stringify(body),
+    },
+    bindings,
+    ctx(),
+  );
 }
 
 function postForm(path: string, fields: Record<string, string>, cookie?: string, bindings: object = env) {
@@ -36,7 +52,12 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string,
     path,
     {
       method: 'POST',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': randomClientIp(), ...(cookie ? { cookie } : {}) },
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        'cf-connecting-ip': randomClientIp(),
+        ...(cookie ? { cookie } : {}),
+      },
       body: new URLSearchParams(fields).toString(),
     },
     bindings,
@@ -45,7 +66,12 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string,
 }
 
 async function authState(cookie?: string) {
-  const response = await app.request('/auth/api/authentication-state', { headers: cookie ? { cookie } : {} }, env, ctx());
+  const response = await app.request(
+    '/auth/api/authentication-state',
+    { headers: cookie ? { cookie } : {} },
+    env,
+    ctx(),
+  );
   expect(response.status).toBe(200);
   return v.parse(AuthStateResponseSchema, await response.json()).data;
 }
@@ -55,7 +81,9 @@ async function errorOf(response: Response) {
   return body.errors[0]!;
 }
 
-async function createAccount(options: { email?: string; password?: string; firstName?: string; bindings?: object } = {}) {
+async function createAccount(
+  options: { email?: string; password?: string; firstName?: string; bindings?: object } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const response = await post(
     '/auth/api/create-account',
@@ -71,7 +99,11 @@ async function createAccount(options: { email?: string; password?: string; first
 }
 
 async function outbox(email: string, kind: string) {
-  const { results } = await env.DB.prepare('SELECT * FROM account_outbox WHERE to_email = ?1 AND kind = ?2 ORDER BY message_id').bind(email, kind).all<{ link: string; body: string }>();
+  const { results } = await env.DB.prepare(
+    'SELECT * FROM account_outbox WHERE to_email = ?1 AND kind = ?2 ORDER BY message_id',
+  )
+    .bind(email, kind)
+    .all<{ link: string; body: string }>();
   return results;
 }
 
@@ -107,7 +139,9 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
     const live = await authState(cookie);
     expect(live.authenticated).toBe(true);
     expect(live.userInfo?.customerGUID).toBe(state.userInfo?.customerGUID);
-    const row = await env.DB.prepare('SELECT password_hash, banner FROM customers WHERE email = ?1').bind(email).first<{ password_hash: string; banner: string }>();
+    const row = await env.DB.prepare('SELECT password_hash, banner FROM customers WHERE email = ?1')
+      .bind(email)
+      .first<{ password_hash: string; banner: string }>();
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(row?.password_hash).not.toContain(STRONG);
     expect(row?.banner).toBe('harvest');
@@ -117,29 +151,58 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
   });
 
   test('the form post lands on the completion step with the return address', async () => {
-    const response = await postForm('/auth/api/create-account', { firstName: 'Ann', lastName: 'Lee', email: uniqueEmail(), password: STRONG, redirectUrl: '/search?query=milk' });
+    const response = await postForm('/auth/api/create-account', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: uniqueEmail(),
+      password: STRONG,
+      redirectUrl: '/search?query=milk',
+    });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`/account/create-completion?redirectUrl=${encodeURIComponent('/search?query=milk')}`);
+    expect(response.headers.get('location')).toBe(
+      `/account/create-completion?redirectUrl=${encodeURIComponent('/search?query=milk')}`,
+    );
     expect(sessionCookieFrom(response)).not.toBeNull();
   });
 
   test('an off-site return address is dropped', async () => {
-    const response = await postForm('/auth/api/create-account', { firstName: 'Ann', lastName: 'Lee', email: uniqueEmail(), password: STRONG, redirectUrl: '//evil.example/x' });
+    const response = await postForm('/auth/api/create-account', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: uniqueEmail(),
+      password: STRONG,
+      redirectUrl: '//evil.example/x',
+    });
     expect(response.headers.get('location')).toBe('/account/create-completion?redirectUrl=%2F');
   });
 
   test('a taken email answers 409 CONFLICT, whatever its case, and creates nothing', async () => {
-    const response = await post('/auth/api/create-account', { firstName: 'Dup', lastName: 'Licate', email: DEMO_SHOPPER.email.toUpperCase(), password: STRONG });
+    const response = await post('/auth/api/create-account', {
+      firstName: 'Dup',
+      lastName: 'Licate',
+      email: DEMO_SHOPPER.email.toUpperCase(),
+      password: STRONG,
+    });
     expect(response.status).toBe(409);
     expect((await errorOf(response)).code).toBe('CONFLICT');
     expect(sessionCookieFrom(response)).toBeNull();
-    const form = await postForm('/auth/api/create-account', { firstName: 'Dup', lastName: 'Licate', email: DEMO_SHOPPER.email, password: STRONG, redirectUrl: '/cart' });
+    const form = await postForm('/auth/api/create-account', {
+      firstName: 'Dup',
+      lastName: 'Licate',
+      email: DEMO_SHOPPER.email,
+      password: STRONG,
+      redirectUrl: '/cart',
+    });
     expect(form.headers.get('location')).toBe('/account/create?redirectUrl=%2Fcart&error=EMAIL_TAKEN');
   });
 
   test.each([
     ['too short', 'Ab1!xyz', 'Use at least 8 characters.'],
-    ['breached', 'Password123!', 'This password is too common and appears in known data breaches. Please choose another.'],
+    [
+      'breached',
+      'Password123!',
+      'This password is too common and appears in known data breaches. Please choose another.',
+    ],
     ['holds the email', 'weakling.person!9', 'Your password must not contain your email address.'],
   ])('a %s password is refused with the rule and no account is made', async (_name, password, message) => {
     const email = 'weakling.person@example.test';
@@ -149,12 +212,22 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
     expect(error.code).toBe('CLIENT_ERROR');
     expect(error.rootCause.join(' ')).toContain(message);
     expect(await env.DB.prepare('SELECT 1 FROM customers WHERE email = ?1').bind(email).first()).toBeNull();
-    const form = await postForm('/auth/api/create-account', { firstName: 'Weak', lastName: 'Pass', email, password, redirectUrl: '/cart' });
+    const form = await postForm('/auth/api/create-account', {
+      firstName: 'Weak',
+      lastName: 'Pass',
+      email,
+      password,
+      redirectUrl: '/cart',
+    });
     expect(form.headers.get('location')).toBe('/account/create?redirectUrl=%2Fcart&error=WEAK_PASSWORD');
   });
 
   test('invalid names and emails answer CLIENT_ERROR 400', async () => {
-    for (const body of [{ firstName: '', lastName: 'X', email: uniqueEmail(), password: STRONG }, { firstName: 'A', lastName: 'B', email: 'nope', password: STRONG }, {}]) {
+    for (const body of [
+      { firstName: '', lastName: 'X', email: uniqueEmail(), password: STRONG },
+      { firstName: 'A', lastName: 'B', email: 'nope', password: STRONG },
+      {},
+    ]) {
       const response = await post('/auth/api/create-account', body);
       expect(response.status).toBe(400);
       expect((await errorOf(response)).code).toBe('CLIENT_ERROR');
@@ -167,7 +240,11 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
     for (let i = 0; i < 11; i += 1) {
       const response = await app.request(
         '/auth/api/create-account',
-        { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }), body: JSON.stringify({ firstName: 'R', lastName: 'L', email: uniqueEmail('rate'), password: STRONG }) },
+        {
+          method: 'POST',
+          headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }),
+          body: JSON.stringify({ firstName: 'R', lastName: 'L', email: uniqueEmail('rate'), password: STRONG }),
+        },
         env,
         ctx(),
       );
@@ -182,7 +259,16 @@ describe('account creation (spec: account §2 /account/create, /account/create-c
   test('probing taken emails spends the creation budget: the 11th probe from a client is RATE_LIMITED, whether the email is taken or not', async () => {
     const ip = randomClientIp();
     const probe = (email: string) =>
-      app.request('/auth/api/create-account', { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }), body: JSON.stringify({ firstName: 'P', lastName: 'Robe', email, password: STRONG }) }, env, ctx());
+      app.request(
+        '/auth/api/create-account',
+        {
+          method: 'POST',
+          headers: sameOriginJson(undefined, { 'cf-connecting-ip': ip }),
+          body: JSON.stringify({ firstName: 'P', lastName: 'Robe', email, password: STRONG }),
+        },
+        env,
+        ctx(),
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push((await probe(DEMO_SHOPPER.email)).status);
     expect(statuses).toEqual(Array(10).fill(409));
@@ -214,7 +300,9 @@ describe('email confirmation (spec: account §2 /account/confirm/send, §4 Login
     const { email, state } = await createAccount({ bindings: BAYSIDE_ENV });
     expect(state.userInfo?.emailVerified).toBe(false);
     expect(await outbox(email, 'CONFIRM_EMAIL')).toEqual([]);
-    const row = await env.DB.prepare('SELECT banner FROM customers WHERE email = ?1').bind(email).first<{ banner: string }>();
+    const row = await env.DB.prepare('SELECT banner FROM customers WHERE email = ?1')
+      .bind(email)
+      .first<{ banner: string }>();
     expect(row?.banner).toBe('bayside');
   });
 
@@ -258,7 +346,9 @@ describe('email confirmation (spec: account §2 /account/confirm/send, §4 Login
     const form = await postForm('/auth/api/confirm-email/send', { redirectUrl: '/cart' }, cookie);
     expect(form.headers.get('location')).toBe('/account/confirm/send?redirectUrl=%2Fcart&sent=0');
     const demo = await signIn(app, env, ctx());
-    expect(await (await post('/auth/api/confirm-email/send', {}, demo)).json()).toEqual({ data: { sent: false, emailVerified: true } });
+    expect(await (await post('/auth/api/confirm-email/send', {}, demo)).json()).toEqual({
+      data: { sent: false, emailVerified: true },
+    });
     const anonymous = await post('/auth/api/confirm-email/send', {});
     expect(anonymous.status).toBe(401);
   });
@@ -266,10 +356,19 @@ describe('email confirmation (spec: account §2 /account/confirm/send, §4 Login
   test('sign-in of an unverified email goes to confirmation with the return address (toggle on), else to the redirector', async () => {
     const { email } = await createAccount();
     const harvest = await postForm('/auth/api/sign-in', { email, password: STRONG, redirectUrl: '/search?query=milk' });
-    expect(harvest.headers.get('location')).toBe(`/account/confirm/send?redirectUrl=${encodeURIComponent('/search?query=milk')}`);
+    expect(harvest.headers.get('location')).toBe(
+      `/account/confirm/send?redirectUrl=${encodeURIComponent('/search?query=milk')}`,
+    );
     const bayside = await createAccount({ bindings: BAYSIDE_ENV });
-    const response = await postForm('/auth/api/sign-in', { email: bayside.email, password: STRONG, redirectUrl: '/search?query=milk' }, undefined, BAYSIDE_ENV);
-    expect(response.headers.get('location')).toBe(`/redirect/v2?redirectUrl=${encodeURIComponent('/search?query=milk')}`);
+    const response = await postForm(
+      '/auth/api/sign-in',
+      { email: bayside.email, password: STRONG, redirectUrl: '/search?query=milk' },
+      undefined,
+      BAYSIDE_ENV,
+    );
+    expect(response.headers.get('location')).toBe(
+      `/redirect/v2?redirectUrl=${encodeURIComponent('/search?query=milk')}`,
+    );
   });
 });
 
@@ -323,7 +422,11 @@ describe('forgot password (docs/decisions/220; spec: account §4 RESET_PASSWORD)
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 30 * 60 * 1000 + 1000);
     const expired = await post('/auth/api/reset-password', { token, password: NEWER });
-    expect([expired.status, (await errorOf(expired)).code, (await errorOf(await post('/auth/api/reset-password', { token, password: NEWER }))).rootCause]).toEqual([400, 'TokenMatch', ['EXPIRED']]);
+    expect([
+      expired.status,
+      (await errorOf(expired)).code,
+      (await errorOf(await post('/auth/api/reset-password', { token, password: NEWER }))).rootCause,
+    ]).toEqual([400, 'TokenMatch', ['EXPIRED']]);
     vi.useRealTimers();
     expect((await post('/auth/api/sign-in', { email, password: STRONG })).status).toBe(200);
     const form = await postForm('/auth/api/reset-password', { token: tamper(token, 2), password: NEWER });
@@ -343,7 +446,9 @@ describe('forgot password (docs/decisions/220; spec: account §4 RESET_PASSWORD)
     const token = tokenOf((await outbox(email, 'RESET_PASSWORD'))[0]!.link);
     expect((await post('/auth/api/reset-password', { token, password: 'password1' })).status).toBe(400);
     const form = await postForm('/auth/api/reset-password', { token, password: 'password1' });
-    expect(form.headers.get('location')).toBe(`/account/reset-password?token=${encodeURIComponent(token)}&error=WEAK_PASSWORD`);
+    expect(form.headers.get('location')).toBe(
+      `/account/reset-password?token=${encodeURIComponent(token)}&error=WEAK_PASSWORD`,
+    );
     expect((await post('/auth/api/reset-password', { token, password: NEWER })).status).toBe(200);
   });
 
@@ -374,12 +479,20 @@ describe('changing the password revokes every other session', () => {
     expect(await response.json()).toEqual({ data: { revokedSessions: 2 } });
     expect((await authState(cookie)).authenticated).toBe(true);
     for (const session of [other, remembered]) {
-      expect(await authState(session)).toEqual({ authorities: ['ROLE_ANONYMOUS'], authenticated: false, userInfo: null });
+      expect(await authState(session)).toEqual({
+        authorities: ['ROLE_ANONYMOUS'],
+        authenticated: false,
+        userInfo: null,
+      });
       // every route that needs a shopper refuses the revoked session (the sign-out routes just end it)
       for (const route of API_ROUTES.filter((r) => r.needsSignIn && !r.path.startsWith('/auth/api/sign-out'))) {
         // a well-formed GTIN: the catalog is not seeded here, and the session is refused first
-        const init: RequestInit = { method: route.method, headers: sameOriginJson(session, route.sample.headers ?? {}) };
-        if (route.method !== 'GET') init.body = JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, '0001234567890');
+        const init: RequestInit = {
+          method: route.method,
+          headers: sameOriginJson(session, route.sample.headers ?? {}),
+        };
+        if (route.method !== 'GET')
+          init.body = JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, '0001234567890');
         const answer = await app.request(samplePath(route, '0001234567890'), init, env, ctx());
         expect([route.path, answer.status]).toEqual([route.path, 401]);
       }
@@ -396,14 +509,22 @@ describe('changing the password revokes every other session', () => {
       last = await post('/auth/api/change-password', { currentPassword: `wrong-${i}`, newPassword: NEWER }, cookie);
       codes.push((await errorOf(last)).code);
     }
-    expect(codes).toEqual(['FailedAuthentication', 'FailedAuthentication', 'FailedAuthentication', 'FailedAuthentication', 'AUTH_REQUIRED']);
+    expect(codes).toEqual([
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'AUTH_REQUIRED',
+    ]);
     expect(last!.headers.getSetCookie().some((c) => c.startsWith('hm_session=;'))).toBe(true);
     expect((await authState(cookie)).authenticated).toBe(false);
   });
 
   test('a weak new password and a signed-out caller are refused', async () => {
     const { cookie } = await createAccount();
-    expect((await post('/auth/api/change-password', { currentPassword: STRONG, newPassword: 'qwerty123' }, cookie)).status).toBe(400);
+    expect(
+      (await post('/auth/api/change-password', { currentPassword: STRONG, newPassword: 'qwerty123' }, cookie)).status,
+    ).toBe(400);
     expect((await post('/auth/api/change-password', { currentPassword: STRONG, newPassword: NEWER })).status).toBe(401);
   });
 });
@@ -416,10 +537,15 @@ describe('sign-in-with-token and step-up (spec: account §7)', () => {
   }
 
   function bearerPost(token: string, headers: Record<string, string> = {}) {
-    return app.request('/auth/api/sign-in-with-token', { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } }, env, ctx());
+    return app.request(
+      '/auth/api/sign-in-with-token',
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } },
+      env,
+      ctx(),
+    );
   }
 
-  test('a bodiless bearer POST signs in once, as the token\'s shopper, with a fresh session', async () => {
+  test("a bodiless bearer POST signs in once, as the token's shopper, with a fresh session", async () => {
     const { cookie, state } = await createAccount();
     const { token, expiresAt } = await issue(cookie, 'SIGN_IN');
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(2 * 60 * 1000);
@@ -443,7 +569,12 @@ describe('sign-in-with-token and step-up (spec: account §7)', () => {
     }
     const stepUp = await issue(cookie, 'STEP_UP');
     expect((await errorOf(await bearerPost(stepUp.token))).rootCause).toEqual(['INVALID']);
-    const missing = await app.request('/auth/api/sign-in-with-token', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{}' }, env, ctx());
+    const missing = await app.request(
+      '/auth/api/sign-in-with-token',
+      { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{}' },
+      env,
+      ctx(),
+    );
     expect([missing.status, missing.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2 * 60 * 1000 + 1000);
@@ -469,7 +600,10 @@ describe('sign-in-with-token and step-up (spec: account §7)', () => {
     expect([body.data.stepUpAuthenticated, body.data.customerGUID]).toEqual([true, state.userInfo?.customerGUID]);
     // without a session too: the bearer token is the credential
     expect((await get({ authorization: `Bearer ${token}` })).status).toBe(200);
-    const otherShopper = await signIn(app, env, ctx(), { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
+    const otherShopper = await signIn(app, env, ctx(), {
+      email: BAYSIDE_SHOPPER.email,
+      password: BAYSIDE_SHOPPER.password,
+    });
     expect((await get({ authorization: `Bearer ${token}`, cookie: otherShopper })).status).toBe(400);
     expect((await get({ authorization: `Bearer ${tamper(token, 2)}` })).status).toBe(400);
     expect((await get({})).status).toBe(401);
@@ -483,7 +617,9 @@ describe('sign-in-with-token and step-up (spec: account §7)', () => {
   test('changing the password voids the tokens issued before', async () => {
     const { cookie } = await createAccount();
     const { token } = await issue(cookie, 'SIGN_IN');
-    expect((await post('/auth/api/change-password', { currentPassword: STRONG, newPassword: NEWER }, cookie)).status).toBe(200);
+    expect(
+      (await post('/auth/api/change-password', { currentPassword: STRONG, newPassword: NEWER }, cookie)).status,
+    ).toBe(200);
     expect((await errorOf(await bearerPost(token))).rootCause).toEqual(['USED']);
   });
 });
@@ -494,7 +630,12 @@ describe('the development outbox', () => {
     const closed = await embeddedUpstream.request('/identity/v1/dev/outbox', {}, env, ctx());
     expect(closed.status).toBe(404);
     const { email } = await createAccount();
-    const open = await embeddedUpstream.request(`/identity/v1/dev/outbox?email=${encodeURIComponent(email)}`, {}, { ...env, ENVIRONMENT: 'development' }, ctx());
+    const open = await embeddedUpstream.request(
+      `/identity/v1/dev/outbox?email=${encodeURIComponent(email)}`,
+      {},
+      { ...env, ENVIRONMENT: 'development' },
+      ctx(),
+    );
     expect(open.status).toBe(200);
     const body = (await open.json()) as { data: { messages: Array<{ toEmail: string; kind: string }> } };
     expect(body.data.messages.map((m) => [m.toEmail, m.kind])).toEqual([[email, 'CONFIRM_EMAIL']]);
@@ -502,13 +643,25 @@ describe('the development outbox', () => {
 });
 
 describe('profile and data (spec: account §7; docs/decisions/510)', () => {
-  const read = (path: string, cookie?: string, bindings: object = env) => app.request(path, { headers: cookie ? { cookie } : {} }, bindings, ctx());
+  const read = (path: string, cookie?: string, bindings: object = env) =>
+    app.request(path, { headers: cookie ? { cookie } : {} }, bindings, ctx());
   const harvestStore = { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00102' };
 
   test('GET appData: the banner, its account toggles, the profile basic/profile answers and the preferred store', async () => {
     const { cookie } = await createAccount({ firstName: 'Robin' });
-    expect((await post('/accountmanagement/api/basic/profile/update', { mobilePhoneNumber: '(559) 555-0142', bannerSpecificDetails: [harvestStore] }, cookie)).status).toBe(200);
-    const basic = v.parse(ProfileResponseSchema, await (await read('/accountmanagement/api/basic/profile', cookie)).json()).data;
+    expect(
+      (
+        await post(
+          '/accountmanagement/api/basic/profile/update',
+          { mobilePhoneNumber: '(559) 555-0142', bannerSpecificDetails: [harvestStore] },
+          cookie,
+        )
+      ).status,
+    ).toBe(200);
+    const basic = v.parse(
+      ProfileResponseSchema,
+      await (await read('/accountmanagement/api/basic/profile', cookie)).json(),
+    ).data;
     const response = await read('/accountmanagement/api/appData', cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -517,18 +670,37 @@ describe('profile and data (spec: account §7; docs/decisions/510)', () => {
     expect(data.profile).toMatchObject({ firstName: 'Robin', mobilePhoneNumber: '5595550142' });
     expect(data.preferredStore).toEqual(basic.stores.find((store) => store.locationId === '70100102'));
     expect(data.banner).toEqual({ id: 'harvest', name: BANNERS.harvest.name, isVariant: false, clubName: null });
-    expect(data.toggles).toEqual({ oauthEnabled: false, alwaysPromptLogin: false, emailVerificationRequired: true, hideStoreBasedFeatures: false });
+    expect(data.toggles).toEqual({
+      oauthEnabled: false,
+      alwaysPromptLogin: false,
+      emailVerificationRequired: true,
+      hideStoreBasedFeatures: false,
+    });
     // the variant banner: its own name, club and toggles; no preferred store chosen there yet
-    const bayside = v.parse(AppDataResponseSchema, await (await read('/accountmanagement/api/appData', cookie, BAYSIDE_ENV)).json()).data;
-    expect(bayside.banner).toEqual({ id: 'bayside', name: BANNERS.bayside.name, isVariant: true, clubName: BANNERS.bayside.clubName });
+    const bayside = v.parse(
+      AppDataResponseSchema,
+      await (await read('/accountmanagement/api/appData', cookie, BAYSIDE_ENV)).json(),
+    ).data;
+    expect(bayside.banner).toEqual({
+      id: 'bayside',
+      name: BANNERS.bayside.name,
+      isVariant: true,
+      clubName: BANNERS.bayside.clubName,
+    });
     expect(bayside.toggles).toMatchObject({ emailVerificationRequired: false, hideStoreBasedFeatures: true });
     expect(bayside.preferredStore).toBeNull();
   });
 
   test('GET /atlas/v1/customer-profile/v1/profile: the same profile with the identity facts of the auth state', async () => {
     const { cookie, email, state } = await createAccount({ firstName: 'Alex' });
-    expect((await post('/accountmanagement/api/basic/profile/update', { bannerSpecificDetails: [harvestStore] }, cookie)).status).toBe(200);
-    const basic = v.parse(ProfileResponseSchema, await (await read('/accountmanagement/api/basic/profile', cookie)).json()).data;
+    expect(
+      (await post('/accountmanagement/api/basic/profile/update', { bannerSpecificDetails: [harvestStore] }, cookie))
+        .status,
+    ).toBe(200);
+    const basic = v.parse(
+      ProfileResponseSchema,
+      await (await read('/accountmanagement/api/basic/profile', cookie)).json(),
+    ).data;
     const response = await read('/atlas/v1/customer-profile/v1/profile', cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -544,11 +716,14 @@ describe('profile and data (spec: account §7; docs/decisions/510)', () => {
     });
   });
 
-  test.each(['/accountmanagement/api/appData', '/atlas/v1/customer-profile/v1/profile'])('%s needs a session (401 AUTH_REQUIRED), and writes go through basic/profile/update', async (path) => {
-    const response = await read(path);
-    expect(response.status).toBe(401);
-    expect((await errorOf(response)).code).toBe('AUTH_REQUIRED');
-    const { cookie } = await createAccount();
-    expect((await post(path, { firstName: 'Mallory' }, cookie)).status).toBe(404);
-  });
+  test.each(['/accountmanagement/api/appData', '/atlas/v1/customer-profile/v1/profile'])(
+    '%s needs a session (401 AUTH_REQUIRED), and writes go through basic/profile/update',
+    async (path) => {
+      const response = await read(path);
+      expect(response.status).toBe(401);
+      expect((await errorOf(response)).code).toBe('AUTH_REQUIRED');
+      const { cookie } = await createAccount();
+      expect((await post(path, { firstName: 'Mallory' }, cookie)).status).toBe(404);
+    },
+  );
 });

@@ -6,7 +6,14 @@ import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
-import { randomClientIp, sameOriginJson, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
+import {
+  randomClientIp,
+  sameOriginJson,
+  seedIdentity,
+  sessionCookieFrom,
+  signIn,
+  TEST_ORIGIN,
+} from '../fixtures/auth.ts';
 
 // spec: account §3 Authentication state, §4 Auth state / Sign-in status / Login success, §6
 // Roles, §7 Authentication, §8 error names. docs/decisions/020-sessions.md.
@@ -15,19 +22,37 @@ const app = createApp();
 const ctx = () => createExecutionContext();
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(path, { method: 'POST', headers: sameOriginJson(undefined, { 'cf-connecting-ip': randomClientIp(), ...headers }), body: JSON.stringify(body) }, env, ctx());
+  return app.request(
+    path,
+    {
+      method: 'POST',
+      headers: sameOriginJson(undefined, { 'cf-connecting-ip': randomClientIp(), ...headers }),
+      body: JSON.stringify(body),
+    },
+    env,
+    ctx(),
+  );
 }
 
 /** The lock row's key of an email (upstream/db/sign-in-throttle.ts: SHA-256 of "email:" + the address, base64url). */
 async function lockKeyOf(email: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`email:${email}`)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The error body without its time stamp, to compare two answers. */
 async function timeless(response: Response) {
   const body = (await response.json()) as { errors: Array<Record<string, unknown>> };
-  return { status: response.status, errors: body.errors.map(({ datetime: _datetime, rootCause, ...rest }) => ({ ...rest, rootCause: (rootCause as string[]).filter((cause) => !cause.startsWith('lockedUntil=')) })) };
+  return {
+    status: response.status,
+    errors: body.errors.map(({ datetime: _datetime, rootCause, ...rest }) => ({
+      ...rest,
+      rootCause: (rootCause as string[]).filter((cause) => !cause.startsWith('lockedUntil=')),
+    })),
+  };
 }
 
 function authState(cookie?: string) {
@@ -46,7 +71,11 @@ beforeAll(async () => {
 
 describe('sign-in', () => {
   test('success sets an HttpOnly, Secure, SameSite=Lax, Path=/ cookie and answers the auth state', async () => {
-    const response = await post('/auth/api/sign-in', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: false });
+    const response = await post('/auth/api/sign-in', {
+      email: DEMO_SHOPPER.email,
+      password: DEMO_SHOPPER.password,
+      rememberMe: false,
+    });
     expect(response.status).toBe(200);
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('hm_session='));
     expect(setCookie).toBeDefined();
@@ -62,12 +91,19 @@ describe('sign-in', () => {
   });
 
   test('email is matched case-insensitively and trimmed', async () => {
-    const response = await post('/auth/api/sign-in', { email: `  ${DEMO_SHOPPER.email.toUpperCase()} `, password: DEMO_SHOPPER.password });
+    const response = await post('/auth/api/sign-in', {
+      email: `  ${DEMO_SHOPPER.email.toUpperCase()} `,
+      password: DEMO_SHOPPER.password,
+    });
     expect(response.status).toBe(200);
   });
 
   test('remember me makes the cookie persist for 30 days', async () => {
-    const response = await post('/auth/api/sign-in', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: true });
+    const response = await post('/auth/api/sign-in', {
+      email: DEMO_SHOPPER.email,
+      password: DEMO_SHOPPER.password,
+      rememberMe: true,
+    });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('hm_session='));
     const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie ?? '')?.[1]);
     expect(maxAge).toBeGreaterThan(29 * 24 * 3600);
@@ -89,7 +125,8 @@ describe('sign-in', () => {
     const next = sessionCookieFrom(second);
     expect(next).not.toBeNull();
     expect(next).not.toBe(first);
-    const sid = (cookie: string) => JSON.parse(atob(cookie.split('=')[1]!.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/'))).sid;
+    const sid = (cookie: string) =>
+      JSON.parse(atob(cookie.split('=')[1]!.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/'))).sid;
     expect(sid(next!)).not.toBe(sid(first));
     // The session signed in over is revoked: the old cookie is worthless now.
     expect((await authStateBody(first)).authorities).toEqual(['ROLE_ANONYMOUS']);
@@ -108,7 +145,9 @@ describe('sign-in', () => {
   test('an unknown email answers the same FailedAuthentication', async () => {
     const response = await post('/auth/api/sign-in', { email: 'nobody@harvestmarket.test', password: 'whatever' });
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('FailedAuthentication');
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(
+      'FailedAuthentication',
+    );
   });
 
   test('invalid input answers CLIENT_ERROR 400 and never reaches the upstream', async () => {
@@ -126,11 +165,24 @@ describe('sign-in', () => {
     const ip = randomClientIp();
     const codes: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const response = await post('/auth/api/sign-in', { email: 'lock@harvestmarket.test', password: `wrong-${i}` }, { 'cf-connecting-ip': ip });
+      const response = await post(
+        '/auth/api/sign-in',
+        { email: 'lock@harvestmarket.test', password: `wrong-${i}` },
+        { 'cf-connecting-ip': ip },
+      );
       codes.push(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code);
     }
-    expect(codes).toEqual(['FailedAuthentication', 'FailedAuthentication', 'FailedAuthentication', 'FailedAuthentication', 'UserIdLockedOut']);
-    const locked = await post('/auth/api/sign-in', { email: 'lock@harvestmarket.test', password: DEMO_SHOPPER.password });
+    expect(codes).toEqual([
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'FailedAuthentication',
+      'UserIdLockedOut',
+    ]);
+    const locked = await post('/auth/api/sign-in', {
+      email: 'lock@harvestmarket.test',
+      password: DEMO_SHOPPER.password,
+    });
     expect(locked.status).toBe(423);
     const body = v.parse(SignInFailureBodySchema, await locked.json());
     expect(body.errors[0]?.code).toBe('UserIdLockedOut');
@@ -143,7 +195,9 @@ describe('sign-in', () => {
     for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email, password: `wrong-${i}` });
     expect((await post('/auth/api/sign-in', { email, password: 'wrong-again' })).status).toBe(423);
     // the clock moves on: the lock's end is now in the past
-    await env.DB.prepare('UPDATE sign_in_locks SET locked_until = ?2 WHERE email_key = ?1').bind(await lockKeyOf(email), Date.now() - 1).run();
+    await env.DB.prepare('UPDATE sign_in_locks SET locked_until = ?2 WHERE email_key = ?1')
+      .bind(await lockKeyOf(email), Date.now() - 1)
+      .run();
     await env.DB.prepare(
       "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) SELECT 'unlock-test', ?2, first_name, last_name, banner, password_hash, created_at FROM customers WHERE email = ?1",
     )
@@ -158,7 +212,11 @@ describe('sign-in', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
       // unknown emails: no account gets locked on the way
-      const response = await post('/auth/api/sign-in', { email: `rate${i}@harvestmarket.test`, password: 'x' }, { 'cf-connecting-ip': ip });
+      const response = await post(
+        '/auth/api/sign-in',
+        { email: `rate${i}@harvestmarket.test`, password: 'x' },
+        { 'cf-connecting-ip': ip },
+      );
       statuses.push(response.status);
       if (response.status === 429) expect(response.headers.get('retry-after')).toBe('300');
     }
@@ -172,7 +230,11 @@ describe('sign-in', () => {
   test('a rate-limited client stays limited: the right password, a body clientKey, X-Forwarded-For or a form post do not get through', async () => {
     const ip = randomClientIp();
     for (let i = 0; i < 20; i += 1) {
-      const response = await post('/auth/api/sign-in', { email: `limit${i}@harvestmarket.test`, password: 'x' }, { 'cf-connecting-ip': ip });
+      const response = await post(
+        '/auth/api/sign-in',
+        { email: `limit${i}@harvestmarket.test`, password: 'x' },
+        { 'cf-connecting-ip': ip },
+      );
       expect(response.status).toBe(401);
     }
     const right = { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password };
@@ -208,11 +270,17 @@ describe('sign-in', () => {
       .bind(DEMO_SHOPPER.email)
       .run();
     // five failures, each from a different client: the lock counts the account, not the client
-    for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email: 'lock-per-account@harvestmarket.test', password: `wrong-${i}` });
-    const locked = await post('/auth/api/sign-in', { email: 'lock-per-account@harvestmarket.test', password: DEMO_SHOPPER.password });
+    for (let i = 0; i < 5; i += 1)
+      await post('/auth/api/sign-in', { email: 'lock-per-account@harvestmarket.test', password: `wrong-${i}` });
+    const locked = await post('/auth/api/sign-in', {
+      email: 'lock-per-account@harvestmarket.test',
+      password: DEMO_SHOPPER.password,
+    });
     expect(locked.status).toBe(423);
     expect(sessionCookieFrom(locked)).toBeNull();
-    expect((await post('/auth/api/sign-in', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password })).status).toBe(200);
+    expect(
+      (await post('/auth/api/sign-in', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password })).status,
+    ).toBe(200);
   });
 
   test('the form post (no JavaScript) redirects 303 through /redirect/v2 on success', async () => {
@@ -220,8 +288,17 @@ describe('sign-in', () => {
       '/auth/api/sign-in',
       {
         method: 'POST',
-        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': randomClientIp() },
-        body: new URLSearchParams({ email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: 'on', redirectUrl: '/cart?x=1' }).toString(),
+        headers: {
+          origin: TEST_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'cf-connecting-ip': randomClientIp(),
+        },
+        body: new URLSearchParams({
+          email: DEMO_SHOPPER.email,
+          password: DEMO_SHOPPER.password,
+          rememberMe: 'on',
+          redirectUrl: '/cart?x=1',
+        }).toString(),
       },
       env,
       ctx(),
@@ -236,8 +313,16 @@ describe('sign-in', () => {
       '/auth/api/sign-in',
       {
         method: 'POST',
-        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': randomClientIp() },
-        body: new URLSearchParams({ email: BAYSIDE_SHOPPER.email, password: 'wrong', redirectUrl: 'https://evil.example/' }).toString(),
+        headers: {
+          origin: TEST_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'cf-connecting-ip': randomClientIp(),
+        },
+        body: new URLSearchParams({
+          email: BAYSIDE_SHOPPER.email,
+          password: 'wrong',
+          redirectUrl: 'https://evil.example/',
+        }).toString(),
       },
       env,
       ctx(),
@@ -259,13 +344,25 @@ describe('authentication-state', () => {
     expect(state.authorities).toEqual(['ROLE_USER']);
     expect(state.authenticated).toBe(true);
     expect(Object.keys(state.userInfo ?? {}).sort()).toEqual(
-      ['accountPromotionValid', 'customerGUID', 'emailVerified', 'firstName', 'hasLoyaltyCard', 'mobilePhoneVerified'].sort(),
+      [
+        'accountPromotionValid',
+        'customerGUID',
+        'emailVerified',
+        'firstName',
+        'hasLoyaltyCard',
+        'mobilePhoneVerified',
+      ].sort(),
     );
   });
 
   test('sign-out revokes: the old cookie replayed reads anonymous and is cleared', async () => {
     const cookie = await signIn(app, env, ctx());
-    const out = await app.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie) }, env, ctx());
+    const out = await app.request(
+      '/auth/api/sign-out',
+      { method: 'POST', headers: sameOriginJson(cookie) },
+      env,
+      ctx(),
+    );
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie().some((c) => c.startsWith('hm_session=;') && c.includes('Max-Age=0'))).toBe(true);
     const replay = await authState(cookie);
@@ -278,7 +375,11 @@ describe('authentication-state', () => {
     const cookie = await signIn(app, env, ctx());
     const out = await app.request(
       '/auth/api/sign-out',
-      { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie }, body: '' },
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: '',
+      },
       env,
       ctx(),
     );
@@ -301,29 +402,42 @@ describe('authentication-state', () => {
   });
 });
 
-describe('GET /auth/api/sign-out (the spec\'s sign-out target)', () => {
+describe("GET /auth/api/sign-out (the spec's sign-out target)", () => {
   test('signs out for a same-origin navigation', async () => {
     const cookie = await signIn(app, env, ctx());
-    const response = await app.request('/auth/api/sign-out', { headers: { cookie, 'sec-fetch-site': 'same-origin' } }, env, ctx());
+    const response = await app.request(
+      '/auth/api/sign-out',
+      { headers: { cookie, 'sec-fetch-site': 'same-origin' } },
+      env,
+      ctx(),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
     expect((await authStateBody(cookie)).authorities).toEqual(['ROLE_ANONYMOUS']);
   });
 
-  test.each([['cross-site'], ['same-site'], [undefined]])('with Sec-Fetch-Site %s redirects to / and changes nothing', async (site) => {
-    const cookie = await signIn(app, env, ctx());
-    const headers: Record<string, string> = { cookie };
-    if (site) headers['sec-fetch-site'] = site;
-    const response = await app.request('/auth/api/sign-out', { headers }, env, ctx());
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/');
-    expect(response.headers.getSetCookie()).toEqual([]);
-    expect((await authStateBody(cookie)).authorities).toEqual(['ROLE_USER']);
-  });
+  test.each([['cross-site'], ['same-site'], [undefined]])(
+    'with Sec-Fetch-Site %s redirects to / and changes nothing',
+    async (site) => {
+      const cookie = await signIn(app, env, ctx());
+      const headers: Record<string, string> = { cookie };
+      if (site) headers['sec-fetch-site'] = site;
+      const response = await app.request('/auth/api/sign-out', { headers }, env, ctx());
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/');
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect((await authStateBody(cookie)).authorities).toEqual(['ROLE_USER']);
+    },
+  );
 
   test('a prefetch never signs out', async () => {
     const cookie = await signIn(app, env, ctx());
-    await app.request('/auth/api/sign-out', { headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' } }, env, ctx());
+    await app.request(
+      '/auth/api/sign-out',
+      { headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' } },
+      env,
+      ctx(),
+    );
     expect((await authStateBody(cookie)).authorities).toEqual(['ROLE_USER']);
   });
 });
@@ -343,8 +457,16 @@ describe('sign-in lock-out cannot be used against the owner, nor to tell account
     const known: unknown[] = [];
     const unknown: unknown[] = [];
     for (let i = 0; i < 7; i += 1) {
-      known.push(await timeless(await post('/auth/api/sign-in', { email: 'alike-known@harvestmarket.test', password: `wrong-${i}` })));
-      unknown.push(await timeless(await post('/auth/api/sign-in', { email: 'alike-nobody@harvestmarket.test', password: `wrong-${i}` })));
+      known.push(
+        await timeless(
+          await post('/auth/api/sign-in', { email: 'alike-known@harvestmarket.test', password: `wrong-${i}` }),
+        ),
+      );
+      unknown.push(
+        await timeless(
+          await post('/auth/api/sign-in', { email: 'alike-nobody@harvestmarket.test', password: `wrong-${i}` }),
+        ),
+      );
     }
     expect(known).toEqual(unknown);
     expect(known.map((answer) => (answer as { status: number }).status)).toEqual([401, 401, 401, 401, 423, 423, 423]);
@@ -356,7 +478,8 @@ describe('sign-in lock-out cannot be used against the owner, nor to tell account
     const first = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password });
     expect(first.status).toBe(200);
     const device = first.headers.getSetCookie().find((line) => line.startsWith('hm_device='));
-    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', 'Max-Age=']) expect(device).toContain(attribute);
+    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', 'Max-Age='])
+      expect(device).toContain(attribute);
     const deviceCookie = device!.split(';')[0]!;
 
     // someone else locks the account
@@ -366,7 +489,15 @@ describe('sign-in lock-out cannot be used against the owner, nor to tell account
     expect(((await elsewhere.json()) as { signInStatus?: string }).signInStatus).toBe('LOCKED_OUT');
     // a wrong password from the owner's device is refused too, and a forged device id does nothing
     expect((await post('/auth/api/sign-in', { email, password: 'wrong' }, { cookie: deviceCookie })).status).toBe(423);
-    expect((await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password }, { cookie: `hm_device=${'A'.repeat(43)}` })).status).toBe(423);
+    expect(
+      (
+        await post(
+          '/auth/api/sign-in',
+          { email, password: DEMO_SHOPPER.password },
+          { cookie: `hm_device=${'A'.repeat(43)}` },
+        )
+      ).status,
+    ).toBe(423);
 
     const owner = await post('/auth/api/sign-in', { email, password: DEMO_SHOPPER.password }, { cookie: deviceCookie });
     expect(owner.status).toBe(200);
@@ -377,10 +508,15 @@ describe('sign-in lock-out cannot be used against the owner, nor to tell account
     const email = 'no-renewal@harvestmarket.test';
     for (let i = 0; i < 5; i += 1) await post('/auth/api/sign-in', { email, password: `wrong-${i}` });
     const key = await lockKeyOf(email);
-    const before = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1').bind(key).first<{ locked_until: number }>();
+    const before = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1')
+      .bind(key)
+      .first<{ locked_until: number }>();
     expect(before?.locked_until).toBeGreaterThan(Date.now());
-    for (let i = 0; i < 5; i += 1) expect((await post('/auth/api/sign-in', { email, password: `again-${i}` })).status).toBe(423);
-    const after = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1').bind(key).first<{ locked_until: number }>();
+    for (let i = 0; i < 5; i += 1)
+      expect((await post('/auth/api/sign-in', { email, password: `again-${i}` })).status).toBe(423);
+    const after = await env.DB.prepare('SELECT locked_until FROM sign_in_locks WHERE email_key = ?1')
+      .bind(key)
+      .first<{ locked_until: number }>();
     expect(after?.locked_until).toBe(before?.locked_until);
   });
 });

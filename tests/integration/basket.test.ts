@@ -44,17 +44,30 @@ async function signIn(): Promise<{ cookie: string; customerGUID: string; sid: st
   const cookie = await signInThroughEdge(app, testEnv, createExecutionContext());
   const customerGUID = DEMO_SHOPPER.customerGUID;
   await env.DB.batch([
-    env.DB.prepare('DELETE FROM basket_items WHERE basket_id IN (SELECT id FROM baskets WHERE customer_guid = ?1)').bind(customerGUID),
+    env.DB.prepare(
+      'DELETE FROM basket_items WHERE basket_id IN (SELECT id FROM baskets WHERE customer_guid = ?1)',
+    ).bind(customerGUID),
     env.DB.prepare('DELETE FROM baskets WHERE customer_guid = ?1').bind(customerGUID),
   ]);
-  const row = await env.DB.prepare('SELECT session_id FROM sessions WHERE customer_guid = ?1 AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1')
+  const row = await env.DB.prepare(
+    'SELECT session_id FROM sessions WHERE customer_guid = ?1 AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1',
+  )
     .bind(customerGUID)
     .first<{ session_id: string }>();
   if (!row) throw new Error('no live session after sign-in');
   return { cookie, customerGUID, sid: row.session_id };
 }
 
-function call(path: string, init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; form?: Record<string, string> } = {}) {
+function call(
+  path: string,
+  init: {
+    method?: string;
+    cookie?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+  } = {},
+) {
   const headers = new Headers({ origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...init.headers });
   if (init.cookie) headers.set('cookie', init.cookie);
   let body: string | undefined;
@@ -65,11 +78,17 @@ function call(path: string, init: { method?: string; cookie?: string; body?: unk
     headers.set('content-type', 'application/json');
     body = JSON.stringify(init.body);
   }
-  return app.request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' }, testEnv, createExecutionContext());
+  return app.request(
+    `${ORIGIN}${path}`,
+    { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' },
+    testEnv,
+    createExecutionContext(),
+  );
 }
 
 /** The pending-add cookie a guest's add set (worker/pending-add.ts). */
-const pendingCookie = (response: Response) => /hm_pending_add=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+const pendingCookie = (response: Response) =>
+  /hm_pending_add=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
 
 async function basketOf(cookie: string) {
   const response = await call('/basket/api/basket/', { cookie });
@@ -89,7 +108,12 @@ async function expectError(response: Response, status: number, code: string) {
 beforeAll(async () => {
   await seedTestProduct(env.DB, { gtin13: MILK, name: 'Test Whole Milk', priceCents: 429, locationId: LOCATION });
   await seedTestProduct(env.DB, { gtin13: BREAD, name: 'Test Sourdough', priceCents: 399, locationId: LOCATION });
-  await seedTestProduct(env.DB, { gtin13: NO_PRICE, name: 'Test Unpriced Cheese', priceCents: null, locationId: LOCATION });
+  await seedTestProduct(env.DB, {
+    gtin13: NO_PRICE,
+    name: 'Test Unpriced Cheese',
+    priceCents: null,
+    locationId: LOCATION,
+  });
 });
 
 describe('basket: who may use it', () => {
@@ -97,7 +121,11 @@ describe('basket: who may use it', () => {
     const before = upstreamWrites;
     await expectError(await call('/basket/api/basket/'), 401, 'AUTH_REQUIRED');
     await expectError(await call('/basket/api/v2/user/add-item', { body: { gtin13: MILK } }), 401, 'AUTH_REQUIRED');
-    await expectError(await call('/basket/api/v2/user/update-item', { body: { gtin13: MILK, quantity: 2 } }), 401, 'AUTH_REQUIRED');
+    await expectError(
+      await call('/basket/api/v2/user/update-item', { body: { gtin13: MILK, quantity: 2 } }),
+      401,
+      'AUTH_REQUIRED',
+    );
     expect(upstreamWrites).toBe(before);
     const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM basket_items').first<{ n: number }>();
     expect(rows?.n ?? 0).toBe(0);
@@ -125,7 +153,9 @@ describe('basket: adding and reading', () => {
     expect(added.headers.get('etag')).toMatch(/^"\d+"$/);
     const basket = await basketOf(cookie);
     expect(basket.itemCount).toBe(1);
-    expect(basket.lineItems).toMatchObject([{ gtin13: MILK, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', name: 'Test Whole Milk', unitPriceCents: 429 }]);
+    expect(basket.lineItems).toMatchObject([
+      { gtin13: MILK, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', name: 'Test Whole Milk', unitPriceCents: 429 },
+    ]);
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
     const after = await basketOf(cookie);
@@ -141,13 +171,33 @@ describe('basket: adding and reading', () => {
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
     const context = (banner: 'harvest' | 'bayside', signedIn: boolean): PageContext => {
       const customer = signedIn ? { customerGUID, sessionId: sid, authorities: ['ROLE_USER'] } : null;
-      const upstream = createUpstreamClient(testEnv as unknown as Env, createExecutionContext(), {
-        locationId: LOCATION, modality: 'PICKUP', banner, abTests: {}, customer, timeZone: 'UTC', correlationId: 'test',
-      }, undefined, embeddedUpstream);
-      const session = signedIn
-        ? { customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const] }
-        : null;
-      return { banner: BANNERS[banner], publicOrigin: ORIGIN, locationId: LOCATION, modality: 'PICKUP', session, upstream, requestId: 'test', cacheable: false, signAdPlacement: async () => null };
+      const upstream = createUpstreamClient(
+        testEnv as unknown as Env,
+        createExecutionContext(),
+        {
+          locationId: LOCATION,
+          modality: 'PICKUP',
+          banner,
+          abTests: {},
+          customer,
+          timeZone: 'UTC',
+          correlationId: 'test',
+        },
+        undefined,
+        embeddedUpstream,
+      );
+      const session = signedIn ? { customerGUID, firstName: 'Test', authorities: ['ROLE_USER' as const] } : null;
+      return {
+        banner: BANNERS[banner],
+        publicOrigin: ORIGIN,
+        locationId: LOCATION,
+        modality: 'PICKUP',
+        session,
+        upstream,
+        requestId: 'test',
+        cacheable: false,
+        signAdPlacement: async () => null,
+      };
     };
     expect(await loadCartCount(context('harvest', true))).toBe(2);
     expect(await loadCartCount(context('harvest', false))).toBeNull();
@@ -174,23 +224,43 @@ describe('basket: idempotency and eTags', () => {
     const { cookie } = await signIn();
     const headers = { 'idempotency-key': 'add-milk-0002' };
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers });
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers }), 422, 'UNPROCESSABLE');
+    await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers }),
+      422,
+      'UNPROCESSABLE',
+    );
     expect((await basketOf(cookie)).itemCount).toBe(1);
   });
 
   test('a malformed Idempotency-Key is refused at the edge', async () => {
     const { cookie } = await signIn();
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'idempotency-key': 'short' } }), 400, 'CLIENT_ERROR');
+    await expectError(
+      await call('/basket/api/v2/user/add-item', {
+        cookie,
+        body: { gtin13: MILK },
+        headers: { 'idempotency-key': 'short' },
+      }),
+      400,
+      'CLIENT_ERROR',
+    );
   });
 
   test('a stale If-Match answers 412 PRECONDITION_FAILED and changes nothing', async () => {
     const { cookie } = await signIn();
     const start = await basketOf(cookie);
-    const added = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'if-match': start.eTag } });
+    const added = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      body: { gtin13: MILK },
+      headers: { 'if-match': start.eTag },
+    });
     expect(added.status).toBe(200);
     const current = await basketOf(cookie);
     await expectError(
-      await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 5 }, headers: { 'if-match': start.eTag } }),
+      await call('/basket/api/v2/user/update-item', {
+        cookie,
+        body: { gtin13: MILK, quantity: 5 },
+        headers: { 'if-match': start.eTag },
+      }),
       412,
       'PRECONDITION_FAILED',
     );
@@ -215,7 +285,16 @@ describe('basket: changing lines', () => {
     expect((await basketOf(cookie)).itemCount).toBe(6);
     await call('/basket/api/user/remove-item', { cookie, body: { gtin13s: [MILK] } });
     expect((await basketOf(cookie)).itemCount).toBe(0);
-    const put = await call('/basket/api/basket/', { cookie, method: 'PUT', body: { lineItems: [{ gtin13: BREAD, quantity: 2 }, { gtin13: MILK, quantity: 1 }] } });
+    const put = await call('/basket/api/basket/', {
+      cookie,
+      method: 'PUT',
+      body: {
+        lineItems: [
+          { gtin13: BREAD, quantity: 2 },
+          { gtin13: MILK, quantity: 1 },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
     expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([
       [BREAD, 2],
@@ -225,22 +304,46 @@ describe('basket: changing lines', () => {
 
   test(`a quantity over ${MAX_LINE_QUANTITY} answers 400`, async () => {
     const { cookie } = await signIn();
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: MAX_LINE_QUANTITY + 1 } }), 400, 'CLIENT_ERROR');
+    await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: MAX_LINE_QUANTITY + 1 } }),
+      400,
+      'CLIENT_ERROR',
+    );
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: MAX_LINE_QUANTITY } });
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } }), 400, 'CLIENT_ERROR');
+    await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } }),
+      400,
+      'CLIENT_ERROR',
+    );
     expect((await basketOf(cookie)).itemCount).toBe(MAX_LINE_QUANTITY);
   });
 
   test('an unknown gtin answers 404 NOT_FOUND; updating a line the cart lacks answers 404', async () => {
     const { cookie } = await signIn();
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: UNKNOWN } }), 404, 'NOT_FOUND');
-    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 2 } }), 404, 'NOT_FOUND');
-    await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: 'milk' } }), 400, 'CLIENT_ERROR');
+    await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: UNKNOWN } }),
+      404,
+      'NOT_FOUND',
+    );
+    await expectError(
+      await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 2 } }),
+      404,
+      'NOT_FOUND',
+    );
+    await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: 'milk' } }),
+      400,
+      'CLIENT_ERROR',
+    );
   });
 
   test("an item without a price at the shopper's location is refused with PRICE 'item is missing price'", async () => {
     const { cookie } = await signIn();
-    const error = await expectError(await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: NO_PRICE } }), 422, 'PRICE');
+    const error = await expectError(
+      await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: NO_PRICE } }),
+      422,
+      'PRICE',
+    );
     expect(error?.reason).toBe('item is missing price');
     expect((await basketOf(cookie)).itemCount).toBe(0);
   });
@@ -249,28 +352,39 @@ describe('basket: changing lines', () => {
 describe('basket: the no-JavaScript add form', () => {
   test('a signed-in form post adds the item and redirects 303 to returnTo', async () => {
     const { cookie } = await signIn();
-    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    const response = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      form: { gtin13: MILK, returnTo: '/search?query=milk' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/search?query=milk');
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
   });
 
   test('an anonymous form post redirects 303 to sign-in with the return address', async () => {
-    const response = await call('/basket/api/v2/user/add-item', { form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    const response = await call('/basket/api/v2/user/add-item', {
+      form: { gtin13: MILK, returnTo: '/search?query=milk' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`);
   });
 
   test('a returnTo off this origin redirects to / instead', async () => {
     const { cookie } = await signIn();
-    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: MILK, returnTo: '//evil.example/x' } });
+    const response = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      form: { gtin13: MILK, returnTo: '//evil.example/x' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
   });
 
   test('a failed form add returns with cartError so the page can say so', async () => {
     const { cookie } = await signIn();
-    const response = await call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: NO_PRICE, returnTo: '/pl/dairy/02' } });
+    const response = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      form: { gtin13: NO_PRICE, returnTo: '/pl/dairy/02' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/pl/dairy/02?cartError=price');
   });
@@ -280,29 +394,39 @@ describe('basket: concurrent writes', () => {
   test('concurrent retries with one Idempotency-Key apply once', async () => {
     const { cookie } = await signIn();
     const headers = { 'idempotency-key': 'add-bread-race-01' };
-    const answers = await Promise.all([1, 2, 3].map(() => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD }, headers })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: BREAD, quantity: 1 }]);
   });
 
   test('concurrent different writes without If-Match all apply', async () => {
     const { cookie } = await signIn();
-    const answers = await Promise.all([MILK, BREAD].map((gtin13) => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } })));
+    const answers = await Promise.all(
+      [MILK, BREAD].map((gtin13) => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect((await basketOf(cookie)).itemCount).toBe(2);
   });
 
   test('50 concurrent adds of one item without If-Match all apply: serialised, never 412', async () => {
     const { cookie } = await signIn();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 50 }]);
   });
 
   test('concurrent adds of different items and no-JavaScript form adds all apply', async () => {
     const { cookie } = await signIn();
-    const json = [MILK, BREAD, MILK, BREAD, MILK, BREAD, MILK].map((gtin13) => call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } }));
-    const forms = Array.from({ length: 10 }, () => call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: BREAD, returnTo: '/search?query=bread' } }));
+    const json = [MILK, BREAD, MILK, BREAD, MILK, BREAD, MILK].map((gtin13) =>
+      call('/basket/api/v2/user/add-item', { cookie, body: { gtin13 } }),
+    );
+    const forms = Array.from({ length: 10 }, () =>
+      call('/basket/api/v2/user/add-item', { cookie, form: { gtin13: BREAD, returnTo: '/search?query=bread' } }),
+    );
     const answers = await Promise.all([...json, ...forms]);
     expect(answers.slice(0, 7).map((answer) => answer.status)).toEqual(Array(7).fill(200));
     for (const answer of answers.slice(7)) {
@@ -322,7 +446,11 @@ describe('basket: concurrent writes', () => {
       call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const stale = await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK }, headers: { 'if-match': start.eTag } });
+    const stale = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      body: { gtin13: MILK },
+      headers: { 'if-match': start.eTag },
+    });
     expect(stale.status).toBe(412);
   });
 });
@@ -335,9 +463,27 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
     const headers = { 'idempotency-key': 'items-update-0001' };
-    const first = await call(UPDATE, { cookie, headers, body: { items: [{ gtin13: MILK, quantity: 4 }, { gtin13: BREAD, quantity: 0 }] } });
+    const first = await call(UPDATE, {
+      cookie,
+      headers,
+      body: {
+        items: [
+          { gtin13: MILK, quantity: 4 },
+          { gtin13: BREAD, quantity: 0 },
+        ],
+      },
+    });
     expect(first.status).toBe(200);
-    const replay = await call(UPDATE, { cookie, headers, body: { items: [{ gtin13: MILK, quantity: 4 }, { gtin13: BREAD, quantity: 0 }] } });
+    const replay = await call(UPDATE, {
+      cookie,
+      headers,
+      body: {
+        items: [
+          { gtin13: MILK, quantity: 4 },
+          { gtin13: BREAD, quantity: 0 },
+        ],
+      },
+    });
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     const basket = await basketOf(cookie);
     expect(basket.lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[MILK, 4]]);
@@ -350,31 +496,65 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
     // another device removes the line and adds it again: a new line id
     await call('/basket/api/user/remove-item', { cookie, body: { gtin13s: [MILK] } });
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });
-    const error = await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: seen?.id }] } }), 409, 'CONFLICT');
-    expect(error?.reason).toBe('This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.');
+    const error = await expectError(
+      await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: seen?.id }] } }),
+      409,
+      'CONFLICT',
+    );
+    expect(error?.reason).toBe(
+      'This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.',
+    );
     expect((await basketOf(cookie)).lineItems.map((line) => line.quantity)).toEqual([2]);
     // with the id the shopper now sees, the change applies
     const current = (await basketOf(cookie)).lineItems[0];
-    expect((await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: current?.id }] } })).status).toBe(200);
+    expect(
+      (await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 5, id: current?.id }] } })).status,
+    ).toBe(200);
   });
 
   test('bad bodies are 400 at the edge; a line the cart lacks is 404', async () => {
     const { cookie } = await signIn();
     await expectError(await call(UPDATE, { cookie, body: { items: [] } }), 400, 'CLIENT_ERROR');
-    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 1 }, { gtin13: MILK, quantity: 2 }] } }), 400, 'CLIENT_ERROR');
-    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 1000 }] } }), 400, 'CLIENT_ERROR');
-    await expectError(await call(UPDATE, { cookie, body: { items: [{ gtin13: BREAD, quantity: 1 }] } }), 404, 'NOT_FOUND');
+    await expectError(
+      await call(UPDATE, {
+        cookie,
+        body: {
+          items: [
+            { gtin13: MILK, quantity: 1 },
+            { gtin13: MILK, quantity: 2 },
+          ],
+        },
+      }),
+      400,
+      'CLIENT_ERROR',
+    );
+    await expectError(
+      await call(UPDATE, { cookie, body: { items: [{ gtin13: MILK, quantity: 1000 }] } }),
+      400,
+      'CLIENT_ERROR',
+    );
+    await expectError(
+      await call(UPDATE, { cookie, body: { items: [{ gtin13: BREAD, quantity: 1 }] } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   test('the cart page plain form (no JavaScript) changes a quantity, removes with 0, and comes back to /cart', async () => {
     const { cookie } = await signIn();
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
     const line = (await basketOf(cookie)).lineItems[0];
-    const more = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '3', id: line?.id ?? '', returnTo: '/cart' } });
+    const more = await call(UPDATE, {
+      cookie,
+      form: { gtin13: MILK, quantity: '3', id: line?.id ?? '', returnTo: '/cart' },
+    });
     expect(more.status).toBe(303);
     expect(more.headers.get('location')).toBe('/cart');
     expect((await basketOf(cookie)).lineItems[0]?.quantity).toBe(3);
-    const stale = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '1', id: 'not-this-line', returnTo: '/cart' } });
+    const stale = await call(UPDATE, {
+      cookie,
+      form: { gtin13: MILK, quantity: '1', id: 'not-this-line', returnTo: '/cart' },
+    });
     expect(stale.headers.get('location')).toBe('/cart?cartError=changed');
     const gone = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '0', returnTo: '/cart' } });
     expect(gone.headers.get('location')).toBe('/cart');
@@ -391,7 +571,6 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
 });
 
 describe("basket: a guest's add is completed after sign-in (issue 9 §5)", () => {
-
   test('the add that sent a guest to sign-in is in the cart once they are back, once however often they come back', async () => {
     const guest = await call('/basket/api/v2/user/add-item', { body: { gtin13: BREAD, quantity: 2 } });
     expect(guest.status).toBe(401);
@@ -408,7 +587,9 @@ describe("basket: a guest's add is completed after sign-in (issue 9 §5)", () =>
   });
 
   test('the plain add form keeps the add too; a tampered or foreign cookie adds nothing', async () => {
-    const guest = await call('/basket/api/v2/user/add-item', { form: { gtin13: MILK, returnTo: '/search?query=milk' } });
+    const guest = await call('/basket/api/v2/user/add-item', {
+      form: { gtin13: MILK, returnTo: '/search?query=milk' },
+    });
     expect(guest.status).toBe(303);
     expect(guest.headers.get('location')).toBe('/signin?redirectUrl=%2Fsearch%3Fquery%3Dmilk');
     const pending = pendingCookie(guest) ?? '';
@@ -434,7 +615,13 @@ describe("basket: switching the cart's modality (shopping §3 Cart changeBasketM
   const FIREWOOD = '0000000000055';
 
   beforeAll(async () => {
-    await seedTestProduct(env.DB, { gtin13: FIREWOOD, name: 'Test Firewood Bundle', priceCents: 799, locationId: LOCATION, delivery: false });
+    await seedTestProduct(env.DB, {
+      gtin13: FIREWOOD,
+      name: 'Test Firewood Bundle',
+      priceCents: 799,
+      locationId: LOCATION,
+      delivery: false,
+    });
   });
 
   test('switching to delivery moves every line and marks the items that cannot be delivered; switching back clears the marks', async () => {
@@ -454,7 +641,10 @@ describe("basket: switching the cart's modality (shopping §3 Cart changeBasketM
     // nothing removed, and the next read says the same
     expect((await basketOf(cookie)).lineItems.find((line) => line.gtin13 === FIREWOOD)?.eligible).toBe(false);
 
-    const back = v.parse(BasketResponseSchema, await (await call(SWITCH, { cookie, body: { modalityType: 'PICKUP' } })).json()).data;
+    const back = v.parse(
+      BasketResponseSchema,
+      await (await call(SWITCH, { cookie, body: { modalityType: 'PICKUP' } })).json(),
+    ).data;
     expect(back.modality).toBe('PICKUP');
     expect(back.lineItems.every((line) => line.eligible && line.modalityType === 'PICKUP')).toBe(true);
   });
@@ -479,24 +669,60 @@ describe('basket: substitutions follow the items (shopping §4 Cart)', () => {
     const lineOf = async () => (await basketOf(cookie)).lineItems.find((line) => line.gtin13 === MILK);
     expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
 
-    expect((await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: [BREAD] } })).status).toBe(200);
+    expect(
+      (
+        await call('/basket/api/v2/user/update-item', {
+          cookie,
+          body: { gtin13: MILK, quantity: 1, substitutionItems: [BREAD] },
+        })
+      ).status,
+    ).toBe(200);
     expect(await lineOf()).toMatchObject({ substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
-    expect((await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3 } })).status).toBe(200);
-    expect(await lineOf()).toMatchObject({ quantity: 3, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
+    expect(
+      (await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3 } })).status,
+    ).toBe(200);
+    expect(await lineOf()).toMatchObject({
+      quantity: 3,
+      substitutionPolicy: 'CUSTOMER_CHOICE',
+      substitutionItems: [BREAD],
+    });
 
-    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'NONE', substitutionItems: [BREAD] } });
+    await call('/basket/api/v2/user/update-item', {
+      cookie,
+      body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'NONE', substitutionItems: [BREAD] },
+    });
     expect(await lineOf()).toMatchObject({ substitutionPolicy: 'NONE', substitutionItems: [] });
-    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [] } });
+    await call('/basket/api/v2/user/update-item', {
+      cookie,
+      body: { gtin13: MILK, quantity: 3, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [] },
+    });
     expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
   });
 
   test('a replacement that is not a catalog item is 404; more than five are refused at the edge', async () => {
     const { cookie } = await signIn();
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
-    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: [UNKNOWN] } }), 404, 'NOT_FOUND');
+    await expectError(
+      await call('/basket/api/v2/user/update-item', {
+        cookie,
+        body: { gtin13: MILK, quantity: 1, substitutionItems: [UNKNOWN] },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     const six = [BREAD, NO_PRICE, UNKNOWN, '0000000000062', '0000000000079', '0000000000086'];
-    await expectError(await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 1, substitutionItems: six } }), 400, 'CLIENT_ERROR');
-    expect((await basketOf(cookie)).lineItems[0]).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+    await expectError(
+      await call('/basket/api/v2/user/update-item', {
+        cookie,
+        body: { gtin13: MILK, quantity: 1, substitutionItems: six },
+      }),
+      400,
+      'CLIENT_ERROR',
+    );
+    expect((await basketOf(cookie)).lineItems[0]).toMatchObject({
+      substitutionPolicy: 'SHOPPER_CHOICE',
+      substitutionItems: [],
+    });
   });
 });
 
@@ -508,13 +734,27 @@ describe("basket: stock at the shopper's store (issue 20 §2, decision 475)", ()
   const stockLevel = async (cookie: string) => {
     const response = await call(`/atlas/v1/product/v2/products?gtins=${JAM}`, { cookie });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { data: { products: Array<{ stockLevel: string }> } }).data.products[0]?.stockLevel;
+    return ((await response.json()) as { data: { products: Array<{ stockLevel: string }> } }).data.products[0]
+      ?.stockLevel;
   };
-  const lines = async (cookie: string) => (await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity]);
+  const lines = async (cookie: string) =>
+    (await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity]);
 
   beforeAll(async () => {
-    await seedTestProduct(env.DB, { gtin13: JAM, name: 'Test Apricot Jam', priceCents: 549, locationId: LOCATION, stock: 0 });
-    await seedTestProduct(env.DB, { gtin13: JAM, name: 'Test Apricot Jam', priceCents: 549, locationId: OTHER_STORE, stock: 3 });
+    await seedTestProduct(env.DB, {
+      gtin13: JAM,
+      name: 'Test Apricot Jam',
+      priceCents: 549,
+      locationId: LOCATION,
+      stock: 0,
+    });
+    await seedTestProduct(env.DB, {
+      gtin13: JAM,
+      name: 'Test Apricot Jam',
+      priceCents: 549,
+      locationId: OTHER_STORE,
+      stock: 3,
+    });
   });
 
   test('an item out of stock at the store is marked so by the product API and refused by add-item with OUT_OF_STOCK and the message; the store that has it sells it', async () => {
@@ -537,15 +777,24 @@ describe("basket: stock at the shopper's store (issue 20 §2, decision 475)", ()
       call(ADD, { cookie: there, body: { gtin13: JAM, quantity: 2 } }),
       call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 4 } }),
       call('/basket/api/user/basket-items/update', { cookie: there, body: { items: [{ gtin13: JAM, quantity: 4 }] } }),
-      call('/basket/api/basket/', { method: 'PUT', cookie: there, body: { lineItems: [{ gtin13: JAM, quantity: 4, substitutionPolicy: 'SHOPPER_CHOICE' }] } }),
+      call('/basket/api/basket/', {
+        method: 'PUT',
+        cookie: there,
+        body: { lineItems: [{ gtin13: JAM, quantity: 4, substitutionPolicy: 'SHOPPER_CHOICE' }] },
+      }),
     ];
-    for (const refused of await Promise.all(refusals)) expect((await expectError(refused, 422, 'OUT_OF_STOCK'))?.reason).toBe(cartOnlyLeft(3));
+    for (const refused of await Promise.all(refusals))
+      expect((await expectError(refused, 422, 'OUT_OF_STOCK'))?.reason).toBe(cartOnlyLeft(3));
     expect(await lines(there)).toEqual([[JAM, 2]]);
-    expect((await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 3 } })).status).toBe(200);
+    expect(
+      (await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 3 } })).status,
+    ).toBe(200);
     // sold down to one while it sat in the cart: the shopper may still lower it, not raise it
     await setStock(env.DB, JAM, OTHER_STORE, 1);
     await expectError(await call(ADD, { cookie: there, body: { gtin13: JAM } }), 422, 'OUT_OF_STOCK');
-    expect((await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 2 } })).status).toBe(200);
+    expect(
+      (await call('/basket/api/v2/user/update-item', { cookie: there, body: { gtin13: JAM, quantity: 2 } })).status,
+    ).toBe(200);
     expect(await lines(there)).toEqual([[JAM, 2]]);
     await setStock(env.DB, JAM, OTHER_STORE, 3);
   });

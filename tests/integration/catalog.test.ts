@@ -19,7 +19,9 @@ let gtins: string[] = [];
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
-  const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 60').all<{ gtin13: string }>();
+  const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 60').all<{
+    gtin13: string;
+  }>();
   gtins = results.map((row) => row.gtin13);
 });
 
@@ -37,7 +39,10 @@ describe('product fetch', () => {
   });
 
   test('the anchor products come first: several milks, then bananas sold by the pound and age-restricted beer', async () => {
-    const body = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${gtins.slice(0, ANCHOR_PRODUCTS.length).join(',')}`)).json());
+    const body = v.parse(
+      ProductsResponseSchema,
+      await (await get(`${PRODUCTS}?gtins=${gtins.slice(0, ANCHOR_PRODUCTS.length).join(',')}`)).json(),
+    );
     const names = body.data.products.map((product) => product.name);
     expect(names[0]).toMatch(/^Harvest Select 2% Reduced Fat Milk/);
     expect(names.filter((name) => /milk/i.test(name)).length).toBeGreaterThanOrEqual(5);
@@ -50,57 +55,105 @@ describe('product fetch', () => {
   });
 
   test('leaves unknown gtins out', async () => {
-    const body = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=0000000000000,${gtins[0]}`)).json());
+    const body = v.parse(
+      ProductsResponseSchema,
+      await (await get(`${PRODUCTS}?gtins=0000000000000,${gtins[0]}`)).json(),
+    );
     expect(body.data.products.map((product) => product.gtin13)).toEqual([gtins[0]]);
   });
 
   test('the offers projection leaves out description and nutrition; variants.compact lists the sizes', async () => {
-    const offers = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${gtins[0]}&projections=offers`)).json());
+    const offers = v.parse(
+      ProductsResponseSchema,
+      await (await get(`${PRODUCTS}?gtins=${gtins[0]}&projections=offers`)).json(),
+    );
     expect(offers.data.products[0]?.description).toBeUndefined();
     expect(offers.data.products[0]?.price).not.toBeNull();
-    const { results } = await env.DB.prepare("SELECT gtin13, variant_group_id FROM products WHERE variant_group_id IS NOT NULL AND brand NOT IN ('Bayside Essentials', 'Tidewater Organic') LIMIT 1").all<{ gtin13: string; variant_group_id: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT gtin13, variant_group_id FROM products WHERE variant_group_id IS NOT NULL AND brand NOT IN ('Bayside Essentials', 'Tidewater Organic') LIMIT 1",
+    ).all<{ gtin13: string; variant_group_id: string }>();
     const grouped = results[0];
     if (!grouped) throw new Error('the seed made no variant group');
-    const withVariants = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?gtins=${grouped.gtin13}&projections=variants.compact`)).json());
+    const withVariants = v.parse(
+      ProductsResponseSchema,
+      await (await get(`${PRODUCTS}?gtins=${grouped.gtin13}&projections=variants.compact`)).json(),
+    );
     expect(withVariants.data.products[0]?.variants?.length).toBeGreaterThanOrEqual(2);
-    const byGroup = v.parse(ProductsResponseSchema, await (await get(`${PRODUCTS}?variantGroupIds=${grouped.variant_group_id}`)).json());
+    const byGroup = v.parse(
+      ProductsResponseSchema,
+      await (await get(`${PRODUCTS}?variantGroupIds=${grouped.variant_group_id}`)).json(),
+    );
     expect(byGroup.data.products.length).toBeGreaterThanOrEqual(2);
     expect(byGroup.data.products.every((product) => product.variantGroupId === grouped.variant_group_id)).toBe(true);
   });
 
   test('a product names its variant group where the spec does (itemsV1.product.variantGroupId) and says how the group varies (variantGrouping)', async () => {
-    const grouped = await env.DB.prepare("SELECT gtin13, size, variant_group_id AS id, (SELECT COUNT(*) FROM products g WHERE g.variant_group_id = p.variant_group_id) AS members FROM products p WHERE variant_group_id IS NOT NULL AND brand NOT IN ('Bayside Essentials', 'Tidewater Organic') LIMIT 1")
-      .first<{ gtin13: string; size: string; id: string; members: number }>();
-    const single = await env.DB.prepare('SELECT gtin13 FROM products WHERE variant_group_id IS NULL LIMIT 1').first<{ gtin13: string }>();
+    const grouped = await env.DB.prepare(
+      "SELECT gtin13, size, variant_group_id AS id, (SELECT COUNT(*) FROM products g WHERE g.variant_group_id = p.variant_group_id) AS members FROM products p WHERE variant_group_id IS NOT NULL AND brand NOT IN ('Bayside Essentials', 'Tidewater Organic') LIMIT 1",
+    ).first<{ gtin13: string; size: string; id: string; members: number }>();
+    const single = await env.DB.prepare('SELECT gtin13 FROM products WHERE variant_group_id IS NULL LIMIT 1').first<{
+      gtin13: string;
+    }>();
     if (!grouped || !single) throw new Error('the seed made no variant group');
     expect(grouped.members).toBeGreaterThanOrEqual(2);
-    type Raw = { itemsV1?: { product?: { variantGroupId?: string | null } }; variantGrouping?: unknown; gtin13: string };
-    const grouping = { variantGroupId: grouped.id, dimension: 'size', value: grouped.size, memberCount: grouped.members };
+    type Raw = {
+      itemsV1?: { product?: { variantGroupId?: string | null } };
+      variantGrouping?: unknown;
+      gtin13: string;
+    };
+    const grouping = {
+      variantGroupId: grouped.id,
+      dimension: 'size',
+      value: grouped.size,
+      memberCount: grouped.members,
+    };
     // every projection, the list fetch and the one-product fetch alike
     for (const projections of ['full', 'offers', 'variants.compact']) {
-      const { data } = (await (await get(`${PRODUCTS}?gtins=${grouped.gtin13},${single.gtin13}&projections=${projections}`)).json()) as { data: { products: Raw[] } };
-      expect(data.products.map((product) => product.itemsV1?.product?.variantGroupId), projections).toEqual([grouped.id, null]);
-      expect(data.products.map((product) => product.variantGrouping), projections).toEqual([grouping, null]);
+      const { data } = (await (
+        await get(`${PRODUCTS}?gtins=${grouped.gtin13},${single.gtin13}&projections=${projections}`)
+      ).json()) as { data: { products: Raw[] } };
+      expect(
+        data.products.map((product) => product.itemsV1?.product?.variantGroupId),
+        projections,
+      ).toEqual([grouped.id, null]);
+      expect(
+        data.products.map((product) => product.variantGrouping),
+        projections,
+      ).toEqual([grouping, null]);
     }
     const one = (await (await get(`${PRODUCTS}/${grouped.gtin13}`)).json()) as { data: { product: Raw } };
     expect(one.data.product.itemsV1?.product?.variantGroupId).toBe(grouped.id);
     expect(one.data.product.variantGrouping).toEqual(grouping);
     // the members themselves: variants.compact, or a fetch by variantGroupIds
-    const members = (await (await get(`${PRODUCTS}?variantGroupIds=${grouped.id}`)).json()) as { data: { products: (Raw & { size: string })[] } };
+    const members = (await (await get(`${PRODUCTS}?variantGroupIds=${grouped.id}`)).json()) as {
+      data: { products: (Raw & { size: string })[] };
+    };
     expect(members.data.products).toHaveLength(grouped.members);
     expect(new Set(members.data.products.map((product) => product.size)).size).toBe(grouped.members);
-    expect(members.data.products.every((product) => product.itemsV1?.product?.variantGroupId === grouped.id)).toBe(true);
+    expect(members.data.products.every((product) => product.itemsV1?.product?.variantGroupId === grouped.id)).toBe(
+      true,
+    );
   });
 
   test('in-store shoppers get the pickup view of the same store', async () => {
-    const pickup = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.PICKUP' } })).json();
-    const inStore = await (await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.IN_STORE' } })).json();
+    const pickup = await (
+      await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.PICKUP' } })
+    ).json();
+    const inStore = await (
+      await get(`${PRODUCTS}?gtins=${gtins[0]}`, { headers: { cookie: 'hm_store=62000201.IN_STORE' } })
+    ).json();
     expect(inStore).toEqual(pickup);
   });
 
   test('refuses more than 50 gtins, malformed gtins and a missing list with CLIENT_ERROR', async () => {
     const many = Array.from({ length: 51 }, (_, i) => String(i).padStart(13, '0')).join(',');
-    for (const query of [`gtins=${many}`, 'gtins=123', '', 'projections=everything&gtins=0000000000000', 'verified=yes&gtins=0000000000000']) {
+    for (const query of [
+      `gtins=${many}`,
+      'gtins=123',
+      '',
+      'projections=everything&gtins=0000000000000',
+      'verified=yes&gtins=0000000000000',
+    ]) {
       const response = await get(`${PRODUCTS}?${query}`);
       expect(response.status, query).toBe(400);
       const body = (await response.json()) as { errors: { code: string }[] };
@@ -157,7 +210,9 @@ describe('product images', () => {
   });
 
   test('labels a product priced by the pound "per lb", not with its nominal size', async () => {
-    const banana = await env.DB.prepare("SELECT gtin13 FROM products WHERE name LIKE '%Bananas%' AND sold_by_weight = 1 LIMIT 1").first<{ gtin13: string }>();
+    const banana = await env.DB.prepare(
+      "SELECT gtin13 FROM products WHERE name LIKE '%Bananas%' AND sold_by_weight = 1 LIMIT 1",
+    ).first<{ gtin13: string }>();
     const svg = await (await get(`/atlas/v1/product/images/${banana?.gtin13}.svg`)).text();
     expect(svg).toContain('>per lb<');
     expect(svg).not.toContain('>1 lb<');

@@ -19,9 +19,15 @@ const PRODUCTS = 300;
 const app = createApp();
 let cookie = '';
 
-const get = (path: string, withCookie = true) => app.request(`${TEST_ORIGIN}${path}`, { headers: withCookie ? { cookie } : {} }, env, createExecutionContext());
+const get = (path: string, withCookie = true) =>
+  app.request(`${TEST_ORIGIN}${path}`, { headers: withCookie ? { cookie } : {} }, env, createExecutionContext());
 const post = (path: string, body: unknown, withCookie = true) =>
-  app.request(`${TEST_ORIGIN}${path}`, { method: 'POST', headers: sameOriginJson(withCookie ? cookie : undefined), body: JSON.stringify(body) }, env, createExecutionContext());
+  app.request(
+    `${TEST_ORIGIN}${path}`,
+    { method: 'POST', headers: sameOriginJson(withCookie ? cookie : undefined), body: JSON.stringify(body) },
+    env,
+    createExecutionContext(),
+  );
 const list = async (query = '', withCookie = true): Promise<CouponOutput[]> => {
   const response = await get(`/atlas/v1/savings/v1/coupons${query}`, withCookie);
   expect(response.status).toBe(200);
@@ -30,7 +36,9 @@ const list = async (query = '', withCookie = true): Promise<CouponOutput[]> => {
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
-  const statements = couponSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { seed: TEST_SEED });
+  const statements = couponSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), {
+    seed: TEST_SEED,
+  });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   cookie = await signInCookie(app, env);
 });
@@ -45,7 +53,9 @@ describe('the coupon list', () => {
       expect(coupon.upcs.length).toBeGreaterThan(0);
       expect(coupon.expiresOn >= new Date().toISOString().slice(0, 10)).toBe(true);
     }
-    const ended = await env.DB.prepare("SELECT coupon_id FROM coupons WHERE banner_id = 'harvest' AND ends_at <= ?1").bind(Date.now()).all<{ coupon_id: string }>();
+    const ended = await env.DB.prepare("SELECT coupon_id FROM coupons WHERE banner_id = 'harvest' AND ends_at <= ?1")
+      .bind(Date.now())
+      .all<{ coupon_id: string }>();
     expect(ended.results.length).toBeGreaterThan(0);
     for (const { coupon_id } of ended.results) expect(coupons.map((coupon) => coupon.id)).not.toContain(coupon_id);
     const compact = await list('?projection=compact', false);
@@ -55,11 +65,17 @@ describe('the coupon list', () => {
   test('filters by department and by search; clipped-only needs a signed-in shopper', async () => {
     const all = await list('', false);
     const first = all[0] as CouponOutput & { categoryId: string | null };
-    const department = await env.DB.prepare('SELECT coalesce(parent_id, category_id) AS d FROM categories WHERE category_id = ?1').bind(first.categoryId).first<{ d: string }>();
+    const department = await env.DB.prepare(
+      'SELECT coalesce(parent_id, category_id) AS d FROM categories WHERE category_id = ?1',
+    )
+      .bind(first.categoryId)
+      .first<{ d: string }>();
     const byDepartment = await list(`?filter.category=${department?.d}`, false);
     expect(byDepartment.map((coupon) => coupon.id)).toContain(first.id);
     const word = first.title.split(' ').at(-1) ?? '';
-    expect((await list(`?filter.query=${encodeURIComponent(word)}`, false)).map((coupon) => coupon.id)).toContain(first.id);
+    expect((await list(`?filter.query=${encodeURIComponent(word)}`, false)).map((coupon) => coupon.id)).toContain(
+      first.id,
+    );
     const anonymous = await get('/atlas/v1/savings/v1/coupons?filter.clipped=true', false);
     expect(anonymous.status).toBe(401);
     expect((await get('/atlas/v1/savings/v1/coupons?filter.category=x', false)).status).toBe(400);
@@ -71,22 +87,35 @@ describe('clip and unclip (account §4)', () => {
     const [coupon] = await list();
     const clip = await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon?.id });
     expect(clip.status).toBe(200);
-    expect(v.parse(CouponResponseSchema, await clip.json()).data.coupon).toMatchObject({ id: coupon?.id, addedToCard: true, status: 'active' });
+    expect(v.parse(CouponResponseSchema, await clip.json()).data.coupon).toMatchObject({
+      id: coupon?.id,
+      addedToCard: true,
+      status: 'active',
+    });
     expect((await list('?filter.clipped=true')).map((item) => item.id)).toEqual([coupon?.id]);
     const unclip = await post('/atlas/v1/savings/v1/coupons/unclip', { couponId: coupon?.id });
-    expect(v.parse(CouponResponseSchema, await unclip.json()).data.coupon).toMatchObject({ addedToCard: false, status: 'unclipped' });
+    expect(v.parse(CouponResponseSchema, await unclip.json()).data.coupon).toMatchObject({
+      addedToCard: false,
+      status: 'unclipped',
+    });
     expect(await list('?filter.clipped=true')).toEqual([]);
   });
 
   test("without a loyalty card: 'There is no loyalty card linked to this account'; anonymous: 401; an unknown coupon: 404", async () => {
     const [coupon] = await list();
-    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 0 WHERE customer_guid = ?1').bind(DEMO_SHOPPER.customerGUID).run();
+    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 0 WHERE customer_guid = ?1')
+      .bind(DEMO_SHOPPER.customerGUID)
+      .run();
     try {
       const refused = await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon?.id });
       expect(refused.status).toBe(422);
-      expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]?.reason).toBe('There is no loyalty card linked to this account');
+      expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]?.reason).toBe(
+        'There is no loyalty card linked to this account',
+      );
     } finally {
-      await env.DB.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1').bind(DEMO_SHOPPER.customerGUID).run();
+      await env.DB.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1')
+        .bind(DEMO_SHOPPER.customerGUID)
+        .run();
     }
     expect((await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon?.id }, false)).status).toBe(401);
     expect((await post('/atlas/v1/savings/v1/coupons/clip', { couponId: 'cp-harvest-999' })).status).toBe(404);
@@ -100,7 +129,12 @@ describe('a clipped coupon in the cart', () => {
     const coupon = coupons.find((item) => item.minQuantity === 1) ?? (coupons[0] as CouponOutput);
     const gtin13 = coupon.upcs[0] as string;
     const put = async (quantity: number) => {
-      const response = await app.request(`${TEST_ORIGIN}/basket/api/basket/`, { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems: [{ gtin13, quantity }] }) }, env, createExecutionContext());
+      const response = await app.request(
+        `${TEST_ORIGIN}/basket/api/basket/`,
+        { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems: [{ gtin13, quantity }] }) },
+        env,
+        createExecutionContext(),
+      );
       expect(response.status).toBe(200);
       return v.parse(BasketResponseSchema, await response.json()).data;
     };
@@ -109,9 +143,21 @@ describe('a clipped coupon in the cart', () => {
     expect((await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon.id })).status).toBe(200);
     const after = await put(coupon.minQuantity);
     const line = after.lineItems[0];
-    expect(line?.coupon).toMatchObject({ couponId: coupon.id, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity });
-    const offer = { regularCents: line?.regularUnitPriceCents ?? 0, promoCents: line?.promoUnitPriceCents ?? null, dealPriceString: line?.dealPriceString ?? null };
-    const expected = linePrice({ ...offer, coupon: { kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity } }, coupon.minQuantity);
+    expect(line?.coupon).toMatchObject({
+      couponId: coupon.id,
+      kind: coupon.kind,
+      value: coupon.value,
+      minQuantity: coupon.minQuantity,
+    });
+    const offer = {
+      regularCents: line?.regularUnitPriceCents ?? 0,
+      promoCents: line?.promoUnitPriceCents ?? null,
+      dealPriceString: line?.dealPriceString ?? null,
+    };
+    const expected = linePrice(
+      { ...offer, coupon: { kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity } },
+      coupon.minQuantity,
+    );
     expect(line?.couponSavingsCents).toBe(expected.couponCents);
     expect(expected.couponCents).toBeGreaterThan(0);
     expect(line?.lineTotalCents).toBe(expected.totalCents);
@@ -121,7 +167,7 @@ describe('a clipped coupon in the cart', () => {
   });
 });
 
-describe('coupons of some products (the cards\' badges)', () => {
+describe("coupons of some products (the cards' badges)", () => {
   test('filter.upcs answers the coupons covering any of the products asked, and only those', async () => {
     const all = await list('', false);
     const [a, b] = all;

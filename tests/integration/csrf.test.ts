@@ -35,7 +35,8 @@ const TYPES = {
 type Case = { origin: keyof typeof ORIGINS; site: (typeof SITES)[number]; type: keyof typeof TYPES };
 const MATRIX: Case[] = [];
 for (const origin of Object.keys(ORIGINS) as Array<keyof typeof ORIGINS>) {
-  for (const site of SITES) for (const type of Object.keys(TYPES) as Array<keyof typeof TYPES>) MATRIX.push({ origin, site, type });
+  for (const site of SITES)
+    for (const type of Object.keys(TYPES) as Array<keyof typeof TYPES>) MATRIX.push({ origin, site, type });
 }
 
 function allowedOrigin({ origin, site }: Case): boolean {
@@ -56,7 +57,9 @@ function bodyFor(type: keyof typeof TYPES, fields: Record<string, string>): stri
 }
 
 async function attemptsFrom(ip: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM sign_in_attempts WHERE client_key = ?1').bind(ip).first<{ n: number }>();
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM sign_in_attempts WHERE client_key = ?1')
+    .bind(ip)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -112,7 +115,12 @@ describe('CSRF matrix on POST /auth/api/sign-out', () => {
     const accepted = allowedOrigin(c) && typeAllowed;
     const cookie = accepted ? await signIn(app, env, ctx()) : shared;
     upstreamCalls = 0;
-    const response = await app.request('/auth/api/sign-out', { method: 'POST', headers: headersFor(c, { cookie }), body: c.type === 'json' ? '{}' : '' }, env, ctx());
+    const response = await app.request(
+      '/auth/api/sign-out',
+      { method: 'POST', headers: headersFor(c, { cookie }), body: c.type === 'json' ? '{}' : '' },
+      env,
+      ctx(),
+    );
     if (accepted) {
       expect(c.type === 'form' ? 303 : 204).toBe(response.status);
       expect(await isLive(cookie)).toBe(false);
@@ -164,7 +172,11 @@ describe('every state-changing route refuses a foreign origin before any route r
       upstreamCalls = 0;
       const response = await app.request(
         route.path,
-        { method: route.method, headers: { ...headers, 'content-type': 'application/json', cookie }, body: JSON.stringify(route.sample.body ?? {}) },
+        {
+          method: route.method,
+          headers: { ...headers, 'content-type': 'application/json', cookie },
+          body: JSON.stringify(route.sample.body ?? {}),
+        },
         env,
         ctx(),
       );
@@ -194,12 +206,15 @@ describe('CSRF matrix on every other state-changing route', () => {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
     ).all<{ name: string }>();
     expect(tables.length, 'the schema has tables').toBeGreaterThan(5);
-    const reads = await env.DB.batch(tables.map(({ name }) => env.DB.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`)));
+    const reads = await env.DB.batch(
+      tables.map(({ name }) => env.DB.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`)),
+    );
     const digest: Record<string, string> = {};
     for (const [index, { name }] of tables.entries()) {
       const rows = reads[index]?.results ?? [];
       const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(rows)));
-      digest[name] = `${rows.length} rows, ${[...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+      digest[name] =
+        `${rows.length} rows, ${[...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     }
     return digest;
   }
@@ -207,7 +222,10 @@ describe('CSRF matrix on every other state-changing route', () => {
   let known: Record<string, string> | null = null;
 
   function bodyOf(route: (typeof ROUTES)[number], type: keyof typeof TYPES): string {
-    const sample = JSON.parse(JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, gtin)) as Record<string, unknown>;
+    const sample = JSON.parse(JSON.stringify(route.sample.body ?? {}).replaceAll(SAMPLE_GTIN, gtin)) as Record<
+      string,
+      unknown
+    >;
     if (type !== 'form') return JSON.stringify(sample);
     return new URLSearchParams(Object.entries(sample).map(([key, value]) => [key, String(value)])).toString();
   }
@@ -215,20 +233,32 @@ describe('CSRF matrix on every other state-changing route', () => {
   beforeAll(async () => {
     await seedCatalogForTests(env.DB, { products: 120 });
     cookie = await signIn(app, env, ctx());
-    const search = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, ctx());
-    gtin = ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
+    const search = await app.request(
+      `${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`,
+      {},
+      env,
+      ctx(),
+    );
+    gtin =
+      ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
     expect(gtin).toMatch(/^\d{13}$/);
   });
 
   test('covers every state-changing route of the registry', () => {
-    expect([...OWN_MATRIX, ...ROUTES.map((route) => route.path)].sort()).toEqual(STATE_CHANGING_ROUTES.map((route) => route.path).sort());
+    expect([...OWN_MATRIX, ...ROUTES.map((route) => route.path)].sort()).toEqual(
+      STATE_CHANGING_ROUTES.map((route) => route.path).sort(),
+    );
   });
 
   test('the digest sees an accepted write (so "unchanged" means something)', async () => {
     const before = await stateDigest();
     const response = await app.request(
       '/basket/api/v2/user/add-item',
-      { method: 'POST', headers: headersFor({ origin: 'same', site: 'same-origin', type: 'json' }, { cookie }), body: JSON.stringify({ gtin13: gtin, quantity: 1 }) },
+      {
+        method: 'POST',
+        headers: headersFor({ origin: 'same', site: 'same-origin', type: 'json' }, { cookie }),
+        body: JSON.stringify({ gtin13: gtin, quantity: 1 }),
+      },
       env,
       ctx(),
     );
@@ -245,10 +275,16 @@ describe('CSRF matrix on every other state-changing route', () => {
       if (route.path === '/auth/api/change-password') own = await signIn(app, env, ctx());
     });
     test.each(MATRIX)('Origin $origin, Sec-Fetch-Site $site, $type', async (c) => {
-      const typeAllowed = c.type === 'json' || (c.type === 'form' && route.method === 'POST' && FORM_POST_ENDPOINTS.includes(route.path));
+      const typeAllowed =
+        c.type === 'json' || (c.type === 'form' && route.method === 'POST' && FORM_POST_ENDPOINTS.includes(route.path));
       known ??= await stateDigest();
       upstreamCalls = 0;
-      const response = await app.request(route.path, { method: route.method, headers: headersFor(c, { cookie: own || cookie }), body: bodyOf(route, c.type) }, env, ctx());
+      const response = await app.request(
+        route.path,
+        { method: route.method, headers: headersFor(c, { cookie: own || cookie }), body: bodyOf(route, c.type) },
+        env,
+        ctx(),
+      );
       if (allowedOrigin(c) && typeAllowed) {
         // Accepted: the route itself answers (the add-item form with a redirect).
         expect(response.status).toBeLessThan(500);
@@ -280,7 +316,11 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
     const cookie = await signIn(app, env, ctx());
     const issued = await app.request(
       '/auth/api/token',
-      { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }) },
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }),
+      },
       env,
       ctx(),
     );
@@ -289,7 +329,12 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
   });
 
   const send = (headers: Record<string, string>, body?: string) =>
-    app.request('/auth/api/sign-in-with-token', { method: 'POST', headers, ...(body === undefined ? {} : { body }) }, env, ctx());
+    app.request(
+      '/auth/api/sign-in-with-token',
+      { method: 'POST', headers, ...(body === undefined ? {} : { body }) },
+      env,
+      ctx(),
+    );
 
   test.each([
     ['no Origin, no Sec-Fetch-Site (a native client)', {}],
@@ -297,7 +342,10 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
     ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
   ])('passes the rule with %s: the route answers (a well-formed bogus token is TokenMatch)', async (_name, headers) => {
     upstreamCalls = 0;
-    const response = await send({ ...headers, authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    const response = await send({
+      ...headers,
+      authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('TokenMatch');
     expect(upstreamCalls).toBe(1);
@@ -325,8 +373,18 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
   test.each([
     ['no Authorization header', {}, undefined, 403],
     ['a Basic Authorization header', { authorization: 'Basic YTpi' }, undefined, 403],
-    ['a bearer and a text/plain body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'text/plain' }, 'hello', 415],
-    ['a bearer and a form body', { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1', 415],
+    [
+      'a bearer and a text/plain body',
+      { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'text/plain' },
+      'hello',
+      415,
+    ],
+    [
+      'a bearer and a form body',
+      { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      'a=1',
+      415,
+    ],
   ])('the usual rule holds with %s', async (_name, headers, body, status) => {
     upstreamCalls = 0;
     const response = await send(headers as Record<string, string>, body);
@@ -343,7 +401,12 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
     const cookie = await signIn(app, env, ctx());
     for (const path of ['/auth/api/sign-out', '/auth/api/change-password', '/basket/api/v2/user/add-item']) {
       upstreamCalls = 0;
-      const response = await app.request(path, { method: 'POST', headers: { authorization: 'Bearer x', cookie } }, env, ctx());
+      const response = await app.request(
+        path,
+        { method: 'POST', headers: { authorization: 'Bearer x', cookie } },
+        env,
+        ctx(),
+      );
       expect([path, response.status]).toEqual([path, 403]);
       expect(upstreamCalls).toBe(0);
     }
@@ -363,23 +426,46 @@ describe('bodiless writes pass on their origin alone', () => {
 
   /** A request as workerd delivers a bodiless one: an empty body stream, no Content-Type. */
   const bodiless = (path: string, method: string, headers: Record<string, string>) =>
-    app.request(path, { method, headers, body: new ReadableStream({ start: (controller) => controller.close() }) }, env, ctx());
+    app.request(
+      path,
+      { method, headers, body: new ReadableStream({ start: (controller) => controller.close() }) },
+      env,
+      ctx(),
+    );
 
   async function newList(): Promise<string> {
-    const created = await app.request(LISTS, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: `bodiless ${crypto.randomUUID().slice(0, 8)}`, activeList: 'false' }) }, env, ctx());
+    const created = await app.request(
+      LISTS,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ name: `bodiless ${crypto.randomUUID().slice(0, 8)}`, activeList: 'false' }),
+      },
+      env,
+      ctx(),
+    );
     expect(created.status).toBe(201);
     return ((await created.json()) as { data: { listId: string } }).data.listId;
   }
-  const listExists = async (listId: string) => (await app.request(`${LISTS}/${listId}`, { headers: { cookie } }, env, ctx())).status === 200;
+  const listExists = async (listId: string) =>
+    (await app.request(`${LISTS}/${listId}`, { headers: { cookie } }, env, ctx())).status === 200;
   async function favorites(): Promise<string[]> {
-    const { results } = await env.DB.prepare('SELECT recipe_id FROM recipe_favorites WHERE customer_guid = ?1 ORDER BY recipe_id').bind(DEMO_SHOPPER.customerGUID).all<{ recipe_id: number }>();
+    const { results } = await env.DB.prepare(
+      'SELECT recipe_id FROM recipe_favorites WHERE customer_guid = ?1 ORDER BY recipe_id',
+    )
+      .bind(DEMO_SHOPPER.customerGUID)
+      .all<{ recipe_id: number }>();
     return results.map((row) => String(row.recipe_id));
   }
 
   beforeAll(async () => {
     await seedCatalogForTests(env.DB, { products: 120 });
-    const recipes = recipeSeedStatements(generateCatalog({ products: 120, seed: TEST_SEED }).products, { seed: TEST_SEED, count: 12 });
-    for (let i = 0; i < recipes.length; i += 20) await env.DB.batch(recipes.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
+    const recipes = recipeSeedStatements(generateCatalog({ products: 120, seed: TEST_SEED }).products, {
+      seed: TEST_SEED,
+      count: 12,
+    });
+    for (let i = 0; i < recipes.length; i += 20)
+      await env.DB.batch(recipes.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
     cookie = await signIn(app, env, ctx());
   });
 
@@ -388,13 +474,27 @@ describe('bodiless writes pass on their origin alone', () => {
     ['Content-Length: 0', { 'content-length': '0' }],
   ])('a same-origin DELETE of a list with %s deletes it', async (_name, length) => {
     const listId = await newList();
-    const response = await bodiless(`${LISTS}/${listId}`, 'DELETE', { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', cookie, ...length });
+    const response = await bodiless(`${LISTS}/${listId}`, 'DELETE', {
+      origin: TEST_ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      cookie,
+      ...length,
+    });
     expect(response.status).toBe(200);
     expect(await listExists(listId)).toBe(false);
   });
 
   test('a same-origin bodiless DELETE of a recipe favourite removes it', async () => {
-    const added = await app.request(FAVORITES, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ favorites: ['3', '4'] }) }, env, ctx());
+    const added = await app.request(
+      FAVORITES,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ favorites: ['3', '4'] }),
+      },
+      env,
+      ctx(),
+    );
     expect(added.status).toBe(200);
     expect(await favorites()).toEqual(['3', '4']);
     const response = await bodiless(`${FAVORITES}/3`, 'DELETE', { origin: TEST_ORIGIN, cookie });
@@ -403,11 +503,26 @@ describe('bodiless writes pass on their origin alone', () => {
   });
 
   test('a same-origin bodiless POST of sign-in-with-token signs in, as a native client without Origin does', async () => {
-    for (const headers of [{ origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, { 'content-length': '0' }] as Array<Record<string, string>>) {
-      const issued = await app.request('/auth/api/token', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }) }, env, ctx());
+    for (const headers of [
+      { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      { 'content-length': '0' },
+    ] as Array<Record<string, string>>) {
+      const issued = await app.request(
+        '/auth/api/token',
+        {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'SIGN_IN' }),
+        },
+        env,
+        ctx(),
+      );
       expect(issued.status).toBe(201);
       const { token } = ((await issued.json()) as { data: { token: string } }).data;
-      const response = await bodiless('/auth/api/sign-in-with-token', 'POST', { ...headers, authorization: `Bearer ${token}` });
+      const response = await bodiless('/auth/api/sign-in-with-token', 'POST', {
+        ...headers,
+        authorization: `Bearer ${token}`,
+      });
       expect(response.status).toBe(200);
       expect(sessionCookieFrom(response)).not.toBeNull();
     }
@@ -428,14 +543,30 @@ describe('bodiless writes pass on their origin alone', () => {
     ['neither Origin nor Sec-Fetch-Site', {}],
   ])('each is still refused with %s, before any route runs', async (_name, headers) => {
     const listId = await newList();
-    await app.request(FAVORITES, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie }, body: JSON.stringify({ favorites: ['5'] }) }, env, ctx());
+    await app.request(
+      FAVORITES,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ favorites: ['5'] }),
+      },
+      env,
+      ctx(),
+    );
     upstreamCalls = 0;
-    for (const [path, method] of [[`${LISTS}/${listId}`, 'DELETE'], [`${FAVORITES}/5`, 'DELETE'], ['/auth/api/sign-out', 'POST']] as const) {
+    for (const [path, method] of [
+      [`${LISTS}/${listId}`, 'DELETE'],
+      [`${FAVORITES}/5`, 'DELETE'],
+      ['/auth/api/sign-out', 'POST'],
+    ] as const) {
       const response = await bodiless(path, method, { ...headers, cookie });
       expect([path, response.status]).toEqual([path, 403]);
     }
     // the bearer POST skips the Origin requirement (no ambient credential), never a foreign one
-    if (Object.keys(headers).length > 0) expect((await bodiless('/auth/api/sign-in-with-token', 'POST', { ...headers, authorization: 'Bearer x' })).status).toBe(403);
+    if (Object.keys(headers).length > 0)
+      expect(
+        (await bodiless('/auth/api/sign-in-with-token', 'POST', { ...headers, authorization: 'Bearer x' })).status,
+      ).toBe(403);
     expect(upstreamCalls).toBe(0);
     expect(await listExists(listId)).toBe(true);
     expect(await favorites()).toContain('5');
@@ -449,8 +580,18 @@ describe('bodiless writes pass on their origin alone', () => {
   ])('a DELETE that declares a body with %s still needs the JSON type (415)', async (_name, declared, type) => {
     const listId = await newList();
     upstreamCalls = 0;
-    const headers: Record<string, string> = { origin: TEST_ORIGIN, cookie, ...declared, ...(type ? { 'content-type': type } : {}) };
-    const response = await app.request(`${LISTS}/${listId}`, { method: 'DELETE', headers, body: new TextEncoder().encode('{}') }, env, ctx());
+    const headers: Record<string, string> = {
+      origin: TEST_ORIGIN,
+      cookie,
+      ...declared,
+      ...(type ? { 'content-type': type } : {}),
+    };
+    const response = await app.request(
+      `${LISTS}/${listId}`,
+      { method: 'DELETE', headers, body: new TextEncoder().encode('{}') },
+      env,
+      ctx(),
+    );
     expect(response.status).toBe(415);
     expect(upstreamCalls).toBe(0);
     expect(await listExists(listId)).toBe(true);

@@ -16,11 +16,16 @@ const TIME_LIMIT_MS = 250;
 const FAULTS: Record<string, FetchLike> = {
   timeout: () => new Promise<Response>(() => {}),
   '5xx': async () => new Response('upstream exploded', { status: 502 }),
-  '429': async () => Response.json(errorBody('RATE_LIMITED', 'slow down', 429), { status: 429, headers: { 'retry-after': '1' } }),
-  'malformed JSON': async () => new Response('{"data": [', { status: 200, headers: { 'content-type': 'application/json' } }),
+  '429': async () =>
+    Response.json(errorBody('RATE_LIMITED', 'slow down', 429), { status: 429, headers: { 'retry-after': '1' } }),
+  'malformed JSON': async () =>
+    new Response('{"data": [', { status: 200, headers: { 'content-type': 'application/json' } }),
   'contract violation': async () => Response.json({ data: { unexpected: true } }),
   'slow body': async () =>
-    new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"data":')) }), { status: 200 }),
+    new Response(
+      new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"data":')) }),
+      { status: 200 },
+    ),
   'connection reset': async () => {
     throw new TypeError('Network connection lost.');
   },
@@ -34,14 +39,21 @@ beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 120 });
   const healthy = createApp();
   cookie = await signInCookie(healthy, env);
-  const search = await healthy.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, createExecutionContext());
-  gtin = ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
+  const search = await healthy.request(
+    `${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`,
+    {},
+    env,
+    createExecutionContext(),
+  );
+  gtin =
+    ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
   expect(gtin).toMatch(/^\d{13}$/);
 });
 
 function requestFor(route: (typeof API_ROUTES)[number]): [string, RequestInit] {
   const url = new URL(samplePath(route, gtin), TEST_ORIGIN);
-  for (const [key, value] of Object.entries(route.sample.query ?? {})) url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
+  for (const [key, value] of Object.entries(route.sample.query ?? {}))
+    url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
   const init: RequestInit = { method: route.method, headers: { ...route.sample.headers, origin: TEST_ORIGIN, cookie } };
   if (route.method !== 'GET') {
     (init.headers as Record<string, string>)['content-type'] = 'application/json';

@@ -79,7 +79,15 @@ function tallyOf(route: ApiRouteEntry): Tally {
   const name = `${route.method} ${route.route ?? route.path}`;
   let tally = tallies.get(name);
   if (!tally) {
-    tally = { route: name, bodyCases: 0, reachedRoute: 0, reachedUpstream: 0, headerCases: 0, headerReachedUpstream: 0, statuses: new Map() };
+    tally = {
+      route: name,
+      bodyCases: 0,
+      reachedRoute: 0,
+      reachedUpstream: 0,
+      headerCases: 0,
+      headerReachedUpstream: 0,
+      statuses: new Map(),
+    };
     tallies.set(name, tally);
   }
   return tally;
@@ -88,11 +96,46 @@ function tallyOf(route: ApiRouteEntry): Tally {
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', ' ', '-1', '1e9', 'NaN', '0000000000000', '../../etc', '<script>', '%00', '\u0000', 'a'.repeat(5000), '𝔪𝔦𝔩𝔨', '9999999'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-1',
+    '1e9',
+    'NaN',
+    '0000000000000',
+    '../../etc',
+    '<script>',
+    '%00',
+    '\u0000',
+    'a'.repeat(5000),
+    '𝔪𝔦𝔩𝔨',
+    '9999999',
+  ),
 );
-const brokenBody = fc.constantFrom('', '{', 'null', '[]', '""', '{"gtin13":', '\u0000', '{"quantity":1e400}', '{"a":1}'.repeat(3));
+const brokenBody = fc.constantFrom(
+  '',
+  '{',
+  'null',
+  '[]',
+  '""',
+  '{"gtin13":',
+  '\u0000',
+  '{"quantity":1e400}',
+  '{"a":1}'.repeat(3),
+);
 const randomBody = fc.dictionary(
-  fc.constantFrom('gtin13', 'quantity', 'email', 'password', 'gtin13s', 'rememberMe', 'lineItems', 'useCase', 'dealId', 'placementId'),
+  fc.constantFrom(
+    'gtin13',
+    'quantity',
+    'email',
+    'password',
+    'gtin13s',
+    'rememberMe',
+    'lineItems',
+    'useCase',
+    'dealId',
+    'placementId',
+  ),
   fc.jsonValue({ maxDepth: 2 }),
 );
 
@@ -103,7 +146,11 @@ const randomBody = fc.dictionary(
  */
 function mutated(sample: Record<string, unknown>, value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.entries(sample).map(([key, original]) =>
-    fc.oneof({ arbitrary: fc.constant([key, original] as const), weight: 4 }, { arbitrary: value.map((next) => [key, next] as const), weight: 1 }, { arbitrary: fc.constant(null), weight: 1 }),
+    fc.oneof(
+      { arbitrary: fc.constant([key, original] as const), weight: 4 },
+      { arbitrary: value.map((next) => [key, next] as const), weight: 1 },
+      { arbitrary: fc.constant(null), weight: 1 },
+    ),
   );
   const extra = fc.option(fc.tuple(fc.string({ maxLength: 10 }), value), { freq: 5 });
   return fc.tuple(fc.tuple(...fields), extra).map(([kept, more]) => {
@@ -132,14 +179,26 @@ function casesFor(route: ApiRouteEntry): fc.Arbitrary<Case> {
   const path = samplePath(route, gtin);
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   const paths = route.route
-    ? fc.oneof({ arbitrary: fc.constant(path), weight: 3 }, { arbitrary: text.map((t) => path.replace(/[^/]+$/, encodeURIComponent(t || lastSegment))), weight: 2 })
+    ? fc.oneof(
+        { arbitrary: fc.constant(path), weight: 3 },
+        { arbitrary: text.map((t) => path.replace(/[^/]+$/, encodeURIComponent(t || lastSegment))), weight: 2 },
+      )
     : fc.constant(path);
   const query =
     route.method === 'GET'
       ? fc.oneof(
           { arbitrary: fc.constant(sampleQuery), weight: 2 },
           { arbitrary: mutated(sampleQuery, text).map((q) => q as Record<string, string>), weight: 4 },
-          { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('page.offset', 'page.size', 'sort', 'gtins', 'filter.query', 'type'), fc.string({ maxLength: 12 })), text), weight: 2 },
+          {
+            arbitrary: fc.dictionary(
+              fc.oneof(
+                fc.constantFrom('page.offset', 'page.size', 'sort', 'gtins', 'filter.query', 'type'),
+                fc.string({ maxLength: 12 }),
+              ),
+              text,
+            ),
+            weight: 2,
+          },
         )
       : fc.constant({});
   const body =
@@ -148,28 +207,58 @@ function casesFor(route: ApiRouteEntry): fc.Arbitrary<Case> {
       : fc.oneof(
           { arbitrary: fc.constant(JSON.stringify(sampleBody)), weight: 3 },
           { arbitrary: mutated(sampleBody, fc.jsonValue({ maxDepth: 2 })).map((b) => JSON.stringify(b)), weight: 5 },
-          { arbitrary: fc.oneof(randomBody.map((b) => JSON.stringify(b)), fc.json({ maxDepth: 3 })), weight: 2 },
+          {
+            arbitrary: fc.oneof(
+              randomBody.map((b) => JSON.stringify(b)),
+              fc.json({ maxDepth: 3 }),
+            ),
+            weight: 2,
+          },
           { arbitrary: brokenBody, weight: 1 },
         );
   return fc.record({ path: paths, query, body, headers: fc.constant({ ...route.sample.headers }) });
 }
 
 /** Spoofed and protocol headers, each value marked so it can be recognised if it leaks upstream. */
-const FORGEABLE = ['x-hm-location-id', 'x-hm-banner', 'x-hm-customer-context', 'x-hm-edge-secret', 'x-correlation-id', 'x-forwarded-for', 'authorization'];
+const FORGEABLE = [
+  'x-hm-location-id',
+  'x-hm-banner',
+  'x-hm-customer-context',
+  'x-hm-edge-secret',
+  'x-correlation-id',
+  'x-forwarded-for',
+  'authorization',
+];
 /** Mostly the value a shopper's browser sends (so writes still reach the route), otherwise one of the others. */
-const mostly = <T>(usual: T, ...others: fc.Arbitrary<T>[]) => fc.oneof({ arbitrary: fc.constant(usual), weight: 3 }, { arbitrary: fc.oneof(...others), weight: 2 });
+const mostly = <T>(usual: T, ...others: fc.Arbitrary<T>[]) =>
+  fc.oneof({ arbitrary: fc.constant(usual), weight: 3 }, { arbitrary: fc.oneof(...others), weight: 2 });
 /** Marks forged header values; '!' appears in no session id (base64url), GUID or edge header, so a match is a leak. */
 const FORGED_MARK = 'fz!';
 
 const headerCase = fc.record(
   {
-    'content-type': mostly('application/json', fc.constantFrom('application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/xml', 'application/jsonx')),
+    'content-type': mostly(
+      'application/json',
+      fc.constantFrom(
+        'application/json; charset=utf-8',
+        'APPLICATION/JSON',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        '',
+        'application/xml',
+        'application/jsonx',
+      ),
+    ),
     origin: mostly(TEST_ORIGIN, fc.constantFrom('https://evil.example', 'null', '', `${TEST_ORIGIN}.evil.example`)),
     'sec-fetch-site': mostly('same-origin', fc.constantFrom('same-site', 'cross-site', 'none', '')),
     'idempotency-key': mostly('', fc.uuid(), fc.string({ maxLength: 80 })),
     'if-match': mostly('', fc.string({ maxLength: 40 })),
     accept: fc.constantFrom('application/json', 'text/html', '*/*', ''),
-    forged: fc.dictionary(fc.constantFrom(...FORGEABLE), fc.string({ maxLength: 30 }).map((s) => `${FORGED_MARK}${s}`)),
+    forged: fc.dictionary(
+      fc.constantFrom(...FORGEABLE),
+      fc.string({ maxLength: 30 }).map((s) => `${FORGED_MARK}${s}`),
+    ),
   },
   { requiredKeys: ['content-type', 'origin', 'sec-fetch-site'] },
 );
@@ -184,13 +273,20 @@ function printable(headers: Record<string, string | undefined>): Record<string, 
 async function send(route: ApiRouteEntry, input: Case, cookie: string) {
   const url = new URL(input.path, TEST_ORIGIN);
   for (const [key, value] of Object.entries(input.query)) url.searchParams.set(key, value);
-  const headers = printable({ origin: TEST_ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': randomClientIp(), ...input.headers, cookie });
+  const headers = printable({
+    origin: TEST_ORIGIN,
+    'content-type': 'application/json',
+    'cf-connecting-ip': randomClientIp(),
+    ...input.headers,
+    cookie,
+  });
   const init: RequestInit = { method: route.method, headers };
   if (route.method === 'GET') delete headers['content-type'];
   else init.body = input.body ?? '';
   // The edge keeps drawn images (worker/images.ts): each case starts from an empty cache, so it
   // goes through the route to the upstream as the first shopper's request for the image would.
-  if (url.pathname.startsWith('/atlas/v1/product/images/')) await (await caches.open('images')).delete(imageCacheKey(url.pathname, (env as { BUILD_ID?: string }).BUILD_ID));
+  if (url.pathname.startsWith('/atlas/v1/product/images/'))
+    await (await caches.open('images')).delete(imageCacheKey(url.pathname, (env as { BUILD_ID?: string }).BUILD_ID));
   const before = upstreamSeen.length;
   const context = createExecutionContext();
   const response = await app.request(url.toString(), init, env, context);
@@ -207,21 +303,35 @@ function expectSound(response: Response, payload: unknown, upstream: Request[]):
   if (response.status < 400) return {};
   expect(v.is(ErrorBodySchema, payload), JSON.stringify(payload)).toBe(true);
   const first = (payload as { errors: Array<{ code: string; reason: string }> }).errors[0];
-  if (first?.code === 'CLIENT_ERROR' || first?.code === 'CSRF_REJECTED') expect(upstream, `${first.code}: ${first.reason}`).toEqual([]);
+  if (first?.code === 'CLIENT_ERROR' || first?.code === 'CSRF_REJECTED')
+    expect(upstream, `${first.code}: ${first.reason}`).toEqual([]);
   return { code: first?.code, reason: first?.reason };
 }
 
 /** A session for the route; the sign-out routes get a new one whenever a case signed out. */
 function signedOut(response: Response): boolean {
-  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`) || cookie.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(cookie));
+  return response.headers
+    .getSetCookie()
+    .some(
+      (cookie) =>
+        cookie.startsWith(`${SESSION_COOKIE}=;`) ||
+        (cookie.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(cookie)),
+    );
 }
 
 /** Sign-in last: its fuzz may lock the demo shopper's account, which the other routes sign in as. */
-const ORDERED = [...API_ROUTES].sort((a, b) => Number(a.path === '/auth/api/sign-in') - Number(b.path === '/auth/api/sign-in'));
+const ORDERED = [...API_ROUTES].sort(
+  (a, b) => Number(a.path === '/auth/api/sign-in') - Number(b.path === '/auth/api/sign-in'),
+);
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
-  const search = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, createExecutionContext());
+  const search = await app.request(
+    `${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`,
+    {},
+    env,
+    createExecutionContext(),
+  );
   const found = (await search.json()) as { data: { productsSearch: Array<{ upc: string }> } };
   gtin = found.data.productsSearch[0]?.upc ?? '';
   expect(gtin).toMatch(/^\d{13}$/);
@@ -231,7 +341,10 @@ afterAll(() => {
   const rows = [...tallies.values()];
   const width = Math.max(...rows.map((row) => row.route.length));
   const lines = rows.map((row) => {
-    const statuses = [...row.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(' ');
+    const statuses = [...row.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}:${n}`)
+      .join(' ');
     return `${row.route.padEnd(width)}  ${String(row.bodyCases).padStart(5)}  ${String(row.reachedRoute).padStart(7)}  ${String(row.reachedUpstream).padStart(8)}  ${String(row.headerCases).padStart(7)}  ${String(row.headerReachedUpstream).padStart(8)}   ${statuses}`;
   });
   const total = (pick: (row: Tally) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
@@ -260,56 +373,80 @@ function routeSeed(base: number, route: { method: string; path: string }): numbe
 
 describe('every edge API route survives malformed bodies and queries, signed in, past the CSRF and type checks', () => {
   for (const route of ORDERED) {
-    test(`${route.method} ${route.path}: no 5xx, errors in the spec shape, invalid input never reaches the upstream`, async () => {
-      const tally = tallyOf(route);
-      let cookie = await signIn(app, env, createExecutionContext());
-      await fc.assert(
-        fc.asyncProperty(casesFor(route), async (input) => {
-          tally.bodyCases++;
-          const { response, payload, upstream } = await send(route, input, cookie);
-          tally.statuses.set(response.status, (tally.statuses.get(response.status) ?? 0) + 1);
-          const { code, reason } = expectSound(response, payload, upstream);
-          if (upstream.length > 0) tally.reachedUpstream++;
-          if (code === 'UNPROCESSABLE' && ROUTE_422_REASONS.has(reason ?? '')) expect(upstream, reason).toEqual([]);
-          if (route.edgeOnly) expect(upstream, 'an edge-only route never calls the upstream').toEqual([]);
-          if (upstream.length > 0 || (route.edgeOnly && response.status < 300) || (code === 'CLIENT_ERROR' && response.status === 400 && VALIDATION_REASONS.has(reason ?? '')) || (code === 'UNPROCESSABLE' && ROUTE_422_REASONS.has(reason ?? ''))) tally.reachedRoute++;
-          if (signedOut(response)) cookie = await signIn(app, env, createExecutionContext());
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: routeSeed(20261122, route) },
-      );
-      expect(tally.reachedRoute, `${tally.route}: cases that reached the route's own code`).toBeGreaterThanOrEqual(Math.ceil(MIN_REACHED_ROUTE * tally.bodyCases));
-      if (!route.edgeOnly) expect(tally.reachedUpstream, `${tally.route}: cases that reached the upstream`).toBeGreaterThanOrEqual(Math.ceil(MIN_REACHED_UPSTREAM * tally.bodyCases));
-    }, FUZZ_ROUTE_TIMEOUT_MS);
+    test(
+      `${route.method} ${route.path}: no 5xx, errors in the spec shape, invalid input never reaches the upstream`,
+      async () => {
+        const tally = tallyOf(route);
+        let cookie = await signIn(app, env, createExecutionContext());
+        await fc.assert(
+          fc.asyncProperty(casesFor(route), async (input) => {
+            tally.bodyCases++;
+            const { response, payload, upstream } = await send(route, input, cookie);
+            tally.statuses.set(response.status, (tally.statuses.get(response.status) ?? 0) + 1);
+            const { code, reason } = expectSound(response, payload, upstream);
+            if (upstream.length > 0) tally.reachedUpstream++;
+            if (code === 'UNPROCESSABLE' && ROUTE_422_REASONS.has(reason ?? '')) expect(upstream, reason).toEqual([]);
+            if (route.edgeOnly) expect(upstream, 'an edge-only route never calls the upstream').toEqual([]);
+            if (
+              upstream.length > 0 ||
+              (route.edgeOnly && response.status < 300) ||
+              (code === 'CLIENT_ERROR' && response.status === 400 && VALIDATION_REASONS.has(reason ?? '')) ||
+              (code === 'UNPROCESSABLE' && ROUTE_422_REASONS.has(reason ?? ''))
+            )
+              tally.reachedRoute++;
+            if (signedOut(response)) cookie = await signIn(app, env, createExecutionContext());
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: routeSeed(20261122, route) },
+        );
+        expect(tally.reachedRoute, `${tally.route}: cases that reached the route's own code`).toBeGreaterThanOrEqual(
+          Math.ceil(MIN_REACHED_ROUTE * tally.bodyCases),
+        );
+        if (!route.edgeOnly)
+          expect(tally.reachedUpstream, `${tally.route}: cases that reached the upstream`).toBeGreaterThanOrEqual(
+            Math.ceil(MIN_REACHED_UPSTREAM * tally.bodyCases),
+          );
+      },
+      FUZZ_ROUTE_TIMEOUT_MS,
+    );
   }
 });
 
 describe('every edge API route survives fuzzed headers around a valid request', () => {
   for (const route of ORDERED) {
-    test(`${route.method} ${route.path}: no 5xx, refusals before the upstream, forged headers never forwarded`, async () => {
-      const tally = tallyOf(route);
-      let cookie = await signIn(app, env, createExecutionContext());
-      const valid: Case = {
-        path: samplePath(route, gtin),
-        query: resolve(route.sample.query ?? {}),
-        body: route.method === 'GET' ? undefined : JSON.stringify(resolve(route.sample.body ?? {})),
-        headers: {},
-      };
-      await fc.assert(
-        fc.asyncProperty(headerCase, async ({ forged, ...protocol }) => {
-          tally.headerCases++;
-          const headers = { ...forged, ...protocol, ...route.sample.headers };
-          const { response, payload, upstream } = await send(route, { ...valid, headers }, cookie);
-          const { code } = expectSound(response, payload, upstream);
-          if (response.status === 403 || response.status === 415) expect(upstream, `${response.status} ${code}`).toEqual([]);
-          if (upstream.length > 0) tally.headerReachedUpstream++;
-          for (const request of upstream) {
-            for (const [name, value] of request.headers) expect(value, `upstream header ${name}`).not.toContain(FORGED_MARK);
-          }
-          if (signedOut(response)) cookie = await signIn(app, env, createExecutionContext());
-        }),
-        { numRuns: HEADER_RUNS_PER_ROUTE, seed: routeSeed(20261200, route) },
-      );
-      if (!route.edgeOnly) expect(tally.headerReachedUpstream, `${tally.route}: header cases that reached the upstream`).toBeGreaterThan(0);
-    }, FUZZ_ROUTE_TIMEOUT_MS);
+    test(
+      `${route.method} ${route.path}: no 5xx, refusals before the upstream, forged headers never forwarded`,
+      async () => {
+        const tally = tallyOf(route);
+        let cookie = await signIn(app, env, createExecutionContext());
+        const valid: Case = {
+          path: samplePath(route, gtin),
+          query: resolve(route.sample.query ?? {}),
+          body: route.method === 'GET' ? undefined : JSON.stringify(resolve(route.sample.body ?? {})),
+          headers: {},
+        };
+        await fc.assert(
+          fc.asyncProperty(headerCase, async ({ forged, ...protocol }) => {
+            tally.headerCases++;
+            const headers = { ...forged, ...protocol, ...route.sample.headers };
+            const { response, payload, upstream } = await send(route, { ...valid, headers }, cookie);
+            const { code } = expectSound(response, payload, upstream);
+            if (response.status === 403 || response.status === 415)
+              expect(upstream, `${response.status} ${code}`).toEqual([]);
+            if (upstream.length > 0) tally.headerReachedUpstream++;
+            for (const request of upstream) {
+              for (const [name, value] of request.headers)
+                expect(value, `upstream header ${name}`).not.toContain(FORGED_MARK);
+            }
+            if (signedOut(response)) cookie = await signIn(app, env, createExecutionContext());
+          }),
+          { numRuns: HEADER_RUNS_PER_ROUTE, seed: routeSeed(20261200, route) },
+        );
+        if (!route.edgeOnly)
+          expect(tally.headerReachedUpstream, `${tally.route}: header cases that reached the upstream`).toBeGreaterThan(
+            0,
+          );
+      },
+      FUZZ_ROUTE_TIMEOUT_MS,
+    );
   }
 });

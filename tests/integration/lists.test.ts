@@ -26,7 +26,16 @@ let cookie = '';
 let gtins: string[] = [];
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  app.request(`${TEST_ORIGIN}${path}`, { method, headers: { ...sameOriginJson(cookie), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, env, createExecutionContext());
+  app.request(
+    `${TEST_ORIGIN}${path}`,
+    {
+      method,
+      headers: { ...sameOriginJson(cookie), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    env,
+    createExecutionContext(),
+  );
 const reason = async (response: Response) => v.parse(ErrorBodySchema, await response.json()).errors[0]?.reason;
 async function create(name: string, key?: string) {
   const response = await send('POST', LISTS, { name, activeList: 'true' }, key ? { 'idempotency-key': key } : {});
@@ -44,12 +53,15 @@ async function getList(listId: string) {
   if (!list) throw new Error('no list');
   return list;
 }
-const put = (listId: string, body: unknown, headers: Record<string, string> = {}) => send('PUT', `${LISTS}/${listId}`, body, headers);
+const put = (listId: string, body: unknown, headers: Record<string, string> = {}) =>
+  send('PUT', `${LISTS}/${listId}`, body, headers);
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 400 });
   cookie = await signInCookie(app, env);
-  const { results } = await env.DB.prepare("SELECT gtin13 FROM product_prices WHERE location_id = '70100101' ORDER BY gtin13 LIMIT 300").all<{ gtin13: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT gtin13 FROM product_prices WHERE location_id = '70100101' ORDER BY gtin13 LIMIT 300",
+  ).all<{ gtin13: string }>();
   gtins = results.map((row) => row.gtin13);
 });
 
@@ -83,7 +95,9 @@ describe('the lists of a signed-in shopper', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(v.parse(CreateListResponseSchema, await again.json()).data.listId).toBe(v.parse(CreateListResponseSchema, await first.json()).data.listId);
+    expect(v.parse(CreateListResponseSchema, await again.json()).data.listId).toBe(
+      v.parse(CreateListResponseSchema, await first.json()).data.listId,
+    );
     const count = await env.DB.prepare('SELECT count(*) AS n FROM shopping_lists').first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
@@ -110,7 +124,9 @@ describe('the lists of a signed-in shopper', () => {
     const unknown = await send('GET', `${LISTS}/00000000-0000-4000-8000-000000000000`);
     expect(unknown.status).toBe(422);
     expect(await reason(unknown)).toBe(LIST_SERVER_REASONS.NOT_FOUND);
-    expect(await reason(await put('00000000-0000-4000-8000-000000000000', { lineItems: [] }))).toBe(LIST_SERVER_REASONS.NOT_FOUND);
+    expect(await reason(await put('00000000-0000-4000-8000-000000000000', { lineItems: [] }))).toBe(
+      LIST_SERVER_REASONS.NOT_FOUND,
+    );
   });
 });
 
@@ -118,16 +134,41 @@ describe('items', () => {
   test('a product is priced for the store by the one pricing function; the display name gets its size; totals to 2 decimals', async () => {
     const { listId, versionKey } = await createOk('Groceries');
     const gtin = gtins[0] as string;
-    const response = await put(listId, { lineItems: [{ upc: gtin, type: 'UPC', channel: 'WEB', quantity: 3 }], versionKey });
+    const response = await put(listId, {
+      lineItems: [{ upc: gtin, type: 'UPC', channel: 'WEB', quantity: 3 }],
+      versionKey,
+    });
     expect(response.status).toBe(200);
     const answer = v.parse(UpdateListResponseSchema, await response.json()).data;
     expect(answer.itemCount).toBe(1);
     expect(answer.versionKey).not.toBe(versionKey);
     const item = answer.lineItems[0];
-    const product = v.parse(ProductsResponseSchema, await (await send('GET', `/atlas/v1/product/v2/products?gtins=${gtin}`)).json()).data.products[0];
-    expect(item).toMatchObject({ upc: gtin, type: 'UPC', channel: 'WEB', quantity: 3, checked: false, name: product?.name });
-    expect(item?.displayName).toBe(product?.name.toLowerCase().includes((product?.size ?? '').toLowerCase()) ? product?.name : `${product?.name} - ${product?.size}`);
-    const priced = linePrice({ regularCents: product?.price?.regularCents ?? 0, promoCents: product?.price?.promoCents ?? null, dealPriceString: null, coupon: null }, 3);
+    const product = v.parse(
+      ProductsResponseSchema,
+      await (await send('GET', `/atlas/v1/product/v2/products?gtins=${gtin}`)).json(),
+    ).data.products[0];
+    expect(item).toMatchObject({
+      upc: gtin,
+      type: 'UPC',
+      channel: 'WEB',
+      quantity: 3,
+      checked: false,
+      name: product?.name,
+    });
+    expect(item?.displayName).toBe(
+      product?.name.toLowerCase().includes((product?.size ?? '').toLowerCase())
+        ? product?.name
+        : `${product?.name} - ${product?.size}`,
+    );
+    const priced = linePrice(
+      {
+        regularCents: product?.price?.regularCents ?? 0,
+        promoCents: product?.price?.promoCents ?? null,
+        dealPriceString: null,
+        coupon: null,
+      },
+      3,
+    );
     expect(item?.regularPrice).toBe(((product?.price?.regularCents ?? 0) / 100).toFixed(2));
     expect(item?.lineTotal).toMatch(/^\d+\.\d{2}$/);
     expect(answer.estimatedTotal.subtotal).toBe(item?.lineTotal);
@@ -140,19 +181,62 @@ describe('items', () => {
 
   test('a free-text item is one item per category and lowercased trimmed name; quantity 0 removes; check and comments change', async () => {
     const { listId } = await createOk('Free text');
-    await put(listId, { lineItems: [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Ripe Bananas', quantity: 1 }] });
-    const again = v.parse(UpdateListResponseSchema, await (await put(listId, { lineItems: [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: '  ripe bananas ', quantity: 4, checked: true, comments: 'green-ish' }] })).json()).data;
+    await put(listId, {
+      lineItems: [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Ripe Bananas', quantity: 1 }],
+    });
+    const again = v.parse(
+      UpdateListResponseSchema,
+      await (
+        await put(listId, {
+          lineItems: [
+            {
+              type: 'CUSTOMER_DEFINED',
+              categoryId: '01',
+              name: '  ripe bananas ',
+              quantity: 4,
+              checked: true,
+              comments: 'green-ish',
+            },
+          ],
+        })
+      ).json(),
+    ).data;
     expect(again.itemCount).toBe(1);
-    expect(again.lineItems[0]).toMatchObject({ type: 'CUSTOMER_DEFINED', name: 'Ripe Bananas', quantity: 4, checked: true, comments: 'green-ish', aisle: DEFAULT_AISLE, regularPrice: null });
-    const removed = v.parse(UpdateListResponseSchema, await (await put(listId, { lineItems: [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'RIPE BANANAS', quantity: 0 }] })).json()).data;
+    expect(again.lineItems[0]).toMatchObject({
+      type: 'CUSTOMER_DEFINED',
+      name: 'Ripe Bananas',
+      quantity: 4,
+      checked: true,
+      comments: 'green-ish',
+      aisle: DEFAULT_AISLE,
+      regularPrice: null,
+    });
+    const removed = v.parse(
+      UpdateListResponseSchema,
+      await (
+        await put(listId, {
+          lineItems: [{ type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'RIPE BANANAS', quantity: 0 }],
+        })
+      ).json(),
+    ).data;
     expect(removed.itemCount).toBe(0);
     expect(removed.estimatedTotal).toEqual({ subtotal: '0.00', savings: '0.00' });
   });
 
   test('a weekly-ad item keeps its dates and price string', async () => {
     const { listId } = await createOk('Deals');
-    const weeklyAdInfo = { startDate: { value: '2026-11-18T00:00:00Z', timezone: 'UTC' }, endDate: { value: '2026-11-24T23:59:59Z', timezone: 'UTC' }, priceString: '2 for $5', displayName: 'Yogurt cups' };
-    const answer = v.parse(UpdateListResponseSchema, await (await put(listId, { lineItems: [{ type: 'WEEKLY_AD', upc: gtins[1], quantity: 1, weeklyAdInfo }] })).json()).data;
+    const weeklyAdInfo = {
+      startDate: { value: '2026-11-18T00:00:00Z', timezone: 'UTC' },
+      endDate: { value: '2026-11-24T23:59:59Z', timezone: 'UTC' },
+      priceString: '2 for $5',
+      displayName: 'Yogurt cups',
+    };
+    const answer = v.parse(
+      UpdateListResponseSchema,
+      await (
+        await put(listId, { lineItems: [{ type: 'WEEKLY_AD', upc: gtins[1], quantity: 1, weeklyAdInfo }] })
+      ).json(),
+    ).data;
     expect(answer.lineItems[0]).toMatchObject({ type: 'WEEKLY_AD', weeklyAdInfo });
   });
 
@@ -184,7 +268,10 @@ describe('items', () => {
 describe('concurrency', () => {
   test('a stale versionKey is refused with 409 and nothing changes; the fresh one applies and returns the new versionKey', async () => {
     const { listId, versionKey } = await createOk('Two tabs');
-    const first = v.parse(UpdateListResponseSchema, await (await put(listId, { lineItems: [{ upc: gtins[0], quantity: 1 }], versionKey })).json()).data;
+    const first = v.parse(
+      UpdateListResponseSchema,
+      await (await put(listId, { lineItems: [{ upc: gtins[0], quantity: 1 }], versionKey })).json(),
+    ).data;
     const stale = await put(listId, { lineItems: [{ upc: gtins[1], quantity: 1 }], versionKey });
     expect(stale.status).toBe(409);
     expect(v.parse(ErrorBodySchema, await stale.json()).errors[0]?.code).toBe('CONFLICT');
@@ -208,7 +295,9 @@ describe('concurrency', () => {
 
   test('concurrent writes without a versionKey are serialised, none refused, none lost', async () => {
     const { listId } = await createOk('Busy');
-    const answers = await Promise.all(gtins.slice(0, 12).map((upc) => put(listId, { lineItems: [{ upc, quantity: 1 }] })));
+    const answers = await Promise.all(
+      gtins.slice(0, 12).map((upc) => put(listId, { lineItems: [{ upc, quantity: 1 }] })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect((await getList(listId)).itemCount).toBe(12);
   });
@@ -227,7 +316,17 @@ describe('rename, delete and add to list from any page', () => {
 
   test("add to list (plain form) makes 'My Shopping List' when there is none, then adds one more each time", async () => {
     const form = (fields: Record<string, string>) =>
-      app.request(`${TEST_ORIGIN}/shopping/api/add-to-list`, { method: 'POST', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' }, env, createExecutionContext());
+      app.request(
+        `${TEST_ORIGIN}/shopping/api/add-to-list`,
+        {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+          redirect: 'manual',
+        },
+        env,
+        createExecutionContext(),
+      );
     const first = await form({ gtin13: gtins[0] as string, returnTo: '/search?query=milk' });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/search?query=milk#added-to-list');
@@ -237,7 +336,17 @@ describe('rename, delete and add to list from any page', () => {
     const list = await getList(lists[0]?.listId ?? '');
     expect(list.lineItems?.[0]).toMatchObject({ upc: gtins[0], quantity: 2 });
     // signed out: to sign-in, back to the page
-    const anonymous = await app.request(`${TEST_ORIGIN}/shopping/api/add-to-list`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ gtin13: gtins[0] as string, returnTo: '/p/x/1' }).toString(), redirect: 'manual' }, env, createExecutionContext());
+    const anonymous = await app.request(
+      `${TEST_ORIGIN}/shopping/api/add-to-list`,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ gtin13: gtins[0] as string, returnTo: '/p/x/1' }).toString(),
+        redirect: 'manual',
+      },
+      env,
+      createExecutionContext(),
+    );
     expect(anonymous.headers.get('location')).toMatch(/^\/signin\?redirectUrl=%2Fp%2Fx%2F1/);
   });
 });

@@ -2,7 +2,14 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { pointsSummary, PointsSummaryResponseSchema } from '../../src/lib/account/loyalty.ts';
-import { CommunityRewardsResponseSchema, EnterprisePreferencesResponseSchema, LinkedPromoCodesResponseSchema, MembershipsResponseSchema, PROMO_CODE_INVALID, PromoCodeResponseSchema } from '../../src/lib/account/memberships.ts';
+import {
+  CommunityRewardsResponseSchema,
+  EnterprisePreferencesResponseSchema,
+  LinkedPromoCodesResponseSchema,
+  MembershipsResponseSchema,
+  PROMO_CODE_INVALID,
+  PromoCodeResponseSchema,
+} from '../../src/lib/account/memberships.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
@@ -22,18 +29,40 @@ const app = createApp();
 let cookie = '';
 let other = '';
 const call = (method: string, path: string, body?: unknown, who = cookie) =>
-  app.request(`${TEST_ORIGIN}${path}`, { method, headers: method === 'GET' ? { cookie: who } : sameOriginJson(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, env, createExecutionContext());
-const summary = async (who = cookie) => v.parse(PointsSummaryResponseSchema, await (await call('GET', '/accountmanagement/api/points-summary', undefined, who)).json()).data;
+  app.request(
+    `${TEST_ORIGIN}${path}`,
+    {
+      method,
+      headers: method === 'GET' ? { cookie: who } : sameOriginJson(who),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    env,
+    createExecutionContext(),
+  );
+const summary = async (who = cookie) =>
+  v.parse(
+    PointsSummaryResponseSchema,
+    await (await call('GET', '/accountmanagement/api/points-summary', undefined, who)).json(),
+  ).data;
 const link = (code: string, who = cookie) => call('POST', '/accountmanagement/api/promo-codes/validate', { code }, who);
 const reason = async (response: Response) => v.parse(ErrorBodySchema, await response.json()).errors[0]?.reason;
-const PATHS = ['/accountmanagement/api/points-summary', '/accountmanagement/api/memberships', '/accountmanagement/api/communityrewards/participation', '/accountmanagement/api/enterprise-customer-preferences', '/accountmanagement/api/promo-codes'];
+const PATHS = [
+  '/accountmanagement/api/points-summary',
+  '/accountmanagement/api/memberships',
+  '/accountmanagement/api/communityrewards/participation',
+  '/accountmanagement/api/enterprise-customer-preferences',
+  '/accountmanagement/api/promo-codes',
+];
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
   cookie = await signInCookie(app, env);
   other = await signInCookie(app, env, { email: BAYSIDE_SHOPPER.email, password: BAYSIDE_SHOPPER.password });
   const now = Date.now();
-  const statements = [...purchaseSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { now }), ...loyaltySeedStatements({ now })];
+  const statements = [
+    ...purchaseSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { now }),
+    ...loyaltySeedStatements({ now }),
+  ];
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
 });
 
@@ -46,13 +75,25 @@ describe('signed out and another shopper', () => {
     const theirs = await summary(other);
     expect(theirs.fuelPoints.every((period) => period.points === 0)).toBe(true);
     expect(theirs.annualPlusCardSavings.savingsCents).toBe(0);
-    const memberships = v.parse(MembershipsResponseSchema, await (await call('GET', PATHS[1]!, undefined, other)).json()).data;
+    const memberships = v.parse(
+      MembershipsResponseSchema,
+      await (await call('GET', PATHS[1]!, undefined, other)).json(),
+    ).data;
     expect(memberships).toEqual({ enrollments: [], enrollmentStatus: 'NOT_ENROLLED', activeMembership: null });
-    const community = v.parse(CommunityRewardsResponseSchema, await (await call('GET', PATHS[2]!, undefined, other)).json()).data;
+    const community = v.parse(
+      CommunityRewardsResponseSchema,
+      await (await call('GET', PATHS[2]!, undefined, other)).json(),
+    ).data;
     expect(community.participating).toBe(false);
-    const preferences = v.parse(EnterprisePreferencesResponseSchema, await (await call('GET', PATHS[3]!, undefined, other)).json()).data;
+    const preferences = v.parse(
+      EnterprisePreferencesResponseSchema,
+      await (await call('GET', PATHS[3]!, undefined, other)).json(),
+    ).data;
     expect(preferences.preferences).toEqual([]);
-    expect(v.parse(LinkedPromoCodesResponseSchema, await (await call('GET', PATHS[4]!, undefined, other)).json()).data.linkedCodes).toEqual([]);
+    expect(
+      v.parse(LinkedPromoCodesResponseSchema, await (await call('GET', PATHS[4]!, undefined, other)).json()).data
+        .linkedCodes,
+    ).toEqual([]);
   });
 });
 
@@ -60,35 +101,64 @@ describe('fuel points and savings follow the purchases', () => {
   test("the seeded purchases give this month's and last month's points and the year's savings", async () => {
     const now = Date.now();
     const seeded = await summary();
-    const receipts = (await env.DB.prepare('SELECT transaction_time, total_cents, savings_cents FROM receipts WHERE customer_guid = ?1 AND order_number IS NULL').bind(DEMO_SHOPPER.customerGUID).all<{ transaction_time: number; total_cents: number; savings_cents: number }>()).results;
-    const orders = (await env.DB.prepare('SELECT placed_at, document FROM orders WHERE customer_guid = ?1').bind(DEMO_SHOPPER.customerGUID).all<{ placed_at: number; document: string }>()).results;
-    const expected = pointsSummary([
-      ...receipts.map((row) => ({ at: row.transaction_time, spentCents: row.total_cents, savingsCents: row.savings_cents })),
-      ...orders.map((row) => ({ at: row.placed_at, spentCents: (JSON.parse(row.document) as { summary: { itemTotal: number } }).summary.itemTotal, savingsCents: 0 })),
-    ], now);
+    const receipts = (
+      await env.DB.prepare(
+        'SELECT transaction_time, total_cents, savings_cents FROM receipts WHERE customer_guid = ?1 AND order_number IS NULL',
+      )
+        .bind(DEMO_SHOPPER.customerGUID)
+        .all<{ transaction_time: number; total_cents: number; savings_cents: number }>()
+    ).results;
+    const orders = (
+      await env.DB.prepare('SELECT placed_at, document FROM orders WHERE customer_guid = ?1')
+        .bind(DEMO_SHOPPER.customerGUID)
+        .all<{ placed_at: number; document: string }>()
+    ).results;
+    const expected = pointsSummary(
+      [
+        ...receipts.map((row) => ({
+          at: row.transaction_time,
+          spentCents: row.total_cents,
+          savingsCents: row.savings_cents,
+        })),
+        ...orders.map((row) => ({
+          at: row.placed_at,
+          spentCents: (JSON.parse(row.document) as { summary: { itemTotal: number } }).summary.itemTotal,
+          savingsCents: 0,
+        })),
+      ],
+      now,
+    );
     expect(seeded).toEqual(expected);
     expect(seeded.fuelPoints[0]!.points + seeded.fuelPoints[1]!.points).toBeGreaterThan(0);
   });
   test('a new purchase adds one point per whole dollar this month, and its savings to the year', async () => {
     const before = await summary();
-    await env.DB.prepare("INSERT INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items, savings_cents) VALUES ('R-LOYALTY-1', ?1, 'harvest', '70100101', NULL, 'STORE', 'IN_STORE', ?2, 'America/Los_Angeles', 4299, '[]', 150)")
+    await env.DB.prepare(
+      "INSERT INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items, savings_cents) VALUES ('R-LOYALTY-1', ?1, 'harvest', '70100101', NULL, 'STORE', 'IN_STORE', ?2, 'America/Los_Angeles', 4299, '[]', 150)",
+    )
       .bind(DEMO_SHOPPER.customerGUID, Date.now() - 1000)
       .run();
     const after = await summary();
     expect(after.fuelPoints[0]!.points - before.fuelPoints[0]!.points).toBe(42);
     expect(after.annualPlusCardSavings.savingsCents - before.annualPlusCardSavings.savingsCents).toBe(150);
     // the receipt of an online order counts once, through the order
-    await env.DB.prepare("INSERT INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items, savings_cents) VALUES ('R-LOYALTY-2', ?1, 'harvest', '70100101', '5000000001', 'ONLINE', 'PICKUP', ?2, 'America/Los_Angeles', 9999, '[]', 0)")
+    await env.DB.prepare(
+      "INSERT INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items, savings_cents) VALUES ('R-LOYALTY-2', ?1, 'harvest', '70100101', '5000000001', 'ONLINE', 'PICKUP', ?2, 'America/Los_Angeles', 9999, '[]', 0)",
+    )
       .bind(DEMO_SHOPPER.customerGUID, Date.now() - 1000)
       .run();
     expect(await summary()).toEqual(after);
   });
   test('no loyalty card: the spec message', async () => {
-    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 0 WHERE customer_guid = ?1').bind(BAYSIDE_SHOPPER.customerGUID).run();
+    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 0 WHERE customer_guid = ?1')
+      .bind(BAYSIDE_SHOPPER.customerGUID)
+      .run();
     const response = await call('GET', '/accountmanagement/api/points-summary', undefined, other);
     expect(response.status).toBe(422);
     expect(await reason(response)).toBe(ACCOUNT_MESSAGES.NO_LOYALTY_CARD);
-    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1').bind(BAYSIDE_SHOPPER.customerGUID).run();
+    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1')
+      .bind(BAYSIDE_SHOPPER.customerGUID)
+      .run();
   });
 });
 
@@ -99,7 +169,10 @@ describe('memberships, community rewards, preferences', () => {
     expect(memberships.enrollments).toHaveLength(2);
     expect(memberships.activeMembership?.membershipType).toBe('PLUS_ANNUAL');
     const community = v.parse(CommunityRewardsResponseSchema, await (await call('GET', PATHS[2]!)).json()).data;
-    expect(community).toMatchObject({ participating: true, organization: { organizationId: 'ORG-0427', name: 'Central Valley Food Bank' } });
+    expect(community).toMatchObject({
+      participating: true,
+      organization: { organizationId: 'ORG-0427', name: 'Central Valley Food Bank' },
+    });
     const preferences = v.parse(EnterprisePreferencesResponseSchema, await (await call('GET', PATHS[3]!)).json()).data;
     expect(preferences.preferences.map((entry) => entry.id)).toEqual(['FUEL_POINTS_AT_PUMP', 'PAPERLESS_RECEIPTS']);
   });

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, expect, test } from 'vitest';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
-import { CheckoutResponseSchema, OrderResponseSchema, TimeslotsResponseSchema, type Order } from '../../src/lib/checkout/contracts.ts';
+import {
+  CheckoutResponseSchema,
+  OrderResponseSchema,
+  TimeslotsResponseSchema,
+  type Order,
+} from '../../src/lib/checkout/contracts.ts';
 import { SEEDED_EBT_CARDS, SEEDED_GIFT_CARDS, walletSeedStatements } from '../../upstream/seed/wallet.ts';
 import { createApp } from '../fixtures/app.ts';
 import { newShopper, seedIdentity } from '../fixtures/auth.ts';
@@ -41,7 +46,8 @@ let items: string[] = [];
 const GIFT = SEEDED_GIFT_CARDS[2];
 const EBT = SEEDED_EBT_CARDS[0];
 
-const call = (method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) => shopperCall(method, path, { cookie, body, headers });
+const call = (method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) =>
+  shopperCall(method, path, { cookie, body, headers });
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
@@ -62,8 +68,14 @@ beforeAll(async () => {
   }
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare('INSERT OR REPLACE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)').bind(shoppers[0]!.customerGUID, GIFT.reference, GIFT.cardNumber.slice(-4), now),
-    env.DB.prepare('INSERT OR REPLACE INTO ebt_checks (customer_guid, reference, checked_at) VALUES (?1, ?2, ?3)').bind(shoppers[1]!.customerGUID, EBT.reference, now),
+    env.DB.prepare(
+      'INSERT OR REPLACE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)',
+    ).bind(shoppers[0]!.customerGUID, GIFT.reference, GIFT.cardNumber.slice(-4), now),
+    env.DB.prepare('INSERT OR REPLACE INTO ebt_checks (customer_guid, reference, checked_at) VALUES (?1, ?2, ?3)').bind(
+      shoppers[1]!.customerGUID,
+      EBT.reference,
+      now,
+    ),
   ]);
 }, 60_000);
 
@@ -77,10 +89,25 @@ type Command =
 
 const shopperArb = fc.integer({ min: 0, max: 2 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), shopper: shopperArb, item: fc.integer({ min: 0, max: 2 }), quantity: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      shopper: shopperArb,
+      item: fc.integer({ min: 0, max: 2 }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('clip' as const), shopper: shopperArb }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('claim' as const), shopper: shopperArb }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('place' as const), shopper: shopperArb, ebtCents: fc.integer({ min: 0, max: 800 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      shopper: shopperArb,
+      ebtCents: fc.integer({ min: 0, max: 800 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), shopper: shopperArb, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), shopper: shopperArb, pick: fc.nat() }) },
 );
@@ -96,7 +123,17 @@ const scenarioArb = fc.record({
 
 let run = 0;
 /** What the sequences really did, over all runs: a property that never placed or cancelled an order proves nothing. */
-const reached = { placed: 0, cancelled: 0, clipped: 0, claimed: 0, couponUsed: 0, flashUsed: 0, giftPaid: 0, snapPaid: 0, refusedAtPlace: 0 };
+const reached = {
+  placed: 0,
+  cancelled: 0,
+  clipped: 0,
+  claimed: 0,
+  couponUsed: 0,
+  flashUsed: 0,
+  giftPaid: 0,
+  snapPaid: 0,
+  refusedAtPlace: 0,
+};
 
 test('the money ledger holds over random concurrent sequences of add, clip, claim, place, cancel and return', async () => {
   await fc.assert(
@@ -107,18 +144,34 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
       const saleItem = items[1]!;
       const now = Date.now();
       // a fresh start: empty carts, the drawn stock, a coupon on all three items, a flash sale on the second, the drawn balances
-      await Promise.all(shoppers.map((shopper) => call('PUT', '/basket/api/basket/', shopper.cookie, { lineItems: [] }, { 'if-match': '*' })));
+      await Promise.all(
+        shoppers.map((shopper) =>
+          call('PUT', '/basket/api/basket/', shopper.cookie, { lineItems: [] }, { 'if-match': '*' }),
+        ),
+      );
       for (const [index, gtin13] of items.entries()) await setStock(env.DB, gtin13, STORE, scenario.stock[index]!);
       await env.DB.batch([
         // the coupons of earlier runs end, so this run's is the one that prices the lines
         env.DB.prepare(`UPDATE coupons SET ends_at = ?1 WHERE coupon_id LIKE 'cp-prop-%'`).bind(now - 1),
-        env.DB.prepare(`INSERT INTO coupons (coupon_id, banner_id, title, description, brand, category_id, kind, value, min_quantity, starts_at, ends_at) VALUES (?1, 'harvest', 'Save $0.50', 'Property test', NULL, NULL, 'AMOUNT', 50, 1, ?2, ?3)`).bind(couponId, now - 86_400_000, now + 86_400_000),
-        ...items.map((gtin13) => env.DB.prepare('INSERT INTO coupon_items (coupon_id, gtin13) VALUES (?1, ?2)').bind(couponId, gtin13)),
+        env.DB.prepare(
+          `INSERT INTO coupons (coupon_id, banner_id, title, description, brand, category_id, kind, value, min_quantity, starts_at, ends_at) VALUES (?1, 'harvest', 'Save $0.50', 'Property test', NULL, NULL, 'AMOUNT', 50, 1, ?2, ?3)`,
+        ).bind(couponId, now - 86_400_000, now + 86_400_000),
+        ...items.map((gtin13) =>
+          env.DB.prepare('INSERT INTO coupon_items (coupon_id, gtin13) VALUES (?1, ?2)').bind(couponId, gtin13),
+        ),
         // the sales of earlier runs end (their redemptions stay on the books)
         env.DB.prepare('UPDATE flash_sales SET ends_at = ?2 WHERE gtin13 = ?1').bind(saleItem, now - 1),
-        env.DB.prepare(`INSERT INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES (?1, 'harvest', ?2, 30, ?3, ?4, ?5)`).bind(saleId, saleItem, scenario.flashOffers, scenario.flashPerShopper, now + 86_400_000),
-        env.DB.prepare('UPDATE gift_cards SET balance_cents = ?2 WHERE reference = ?1').bind(GIFT.reference, scenario.giftCents),
-        env.DB.prepare('UPDATE ebt_cards SET snap_cents = ?2 WHERE reference = ?1').bind(EBT.reference, scenario.snapCents),
+        env.DB.prepare(
+          `INSERT INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES (?1, 'harvest', ?2, 30, ?3, ?4, ?5)`,
+        ).bind(saleId, saleItem, scenario.flashOffers, scenario.flashPerShopper, now + 86_400_000),
+        env.DB.prepare('UPDATE gift_cards SET balance_cents = ?2 WHERE reference = ?1').bind(
+          GIFT.reference,
+          scenario.giftCents,
+        ),
+        env.DB.prepare('UPDATE ebt_cards SET snap_cents = ?2 WHERE reference = ?1').bind(
+          EBT.reference,
+          scenario.snapCents,
+        ),
       ]);
 
       const orders: Array<{ shopper: number; order: Order }> = [];
@@ -128,16 +181,35 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         const created = await call('POST', '/checkout/api/v1/checkouts', shopper.cookie);
         if (created.status >= 300) return; // an empty cart
         const { id } = v.parse(CheckoutResponseSchema, await created.json()).data;
-        const slots = v.parse(TimeslotsResponseSchema, await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP', shopper.cookie)).json()).data.timeslots;
+        const slots = v.parse(
+          TimeslotsResponseSchema,
+          await (await call('GET', '/checkout/api/v1/timeslots?modality=PICKUP', shopper.cookie)).json(),
+        ).data.timeslots;
         // the last slot of the week with room: far from any cut-off, so a cancel is always in time
         const slot = slots.filter((entry) => entry.available > 0).at(-1);
         expect(slot, 'a pickup time with room').toBeTruthy();
-        const body = { slotId: slot!.slotId, contact: { firstName: 'Pat', lastName: 'Lee', phone: '5035550142' }, cardId: shopper.cardId, ...(index === 1 ? { ebtRequestedCents: ebtCents } : {}) };
-        const modified = await call('POST', `/checkout/api/v1/checkouts/${id}`, shopper.cookie, body, { 'idempotency-key': newKey() });
+        const body = {
+          slotId: slot!.slotId,
+          contact: { firstName: 'Pat', lastName: 'Lee', phone: '5035550142' },
+          cardId: shopper.cardId,
+          ...(index === 1 ? { ebtRequestedCents: ebtCents } : {}),
+        };
+        const modified = await call('POST', `/checkout/api/v1/checkouts/${id}`, shopper.cookie, body, {
+          'idempotency-key': newKey(),
+        });
         if (modified.status >= 300) return;
-        const shown = v.parse(CheckoutResponseSchema, await (await call('GET', `/checkout/api/v1/checkouts/${id}`, shopper.cookie)).json()).data;
+        const shown = v.parse(
+          CheckoutResponseSchema,
+          await (await call('GET', `/checkout/api/v1/checkouts/${id}`, shopper.cookie)).json(),
+        ).data;
         if (shown.lineItems.length === 0) return;
-        const placed = await call('POST', '/checkout/api/v1/orders', shopper.cookie, { checkoutId: id, expectedTotalCents: shown.summary.total }, { 'idempotency-key': newKey() });
+        const placed = await call(
+          'POST',
+          '/checkout/api/v1/orders',
+          shopper.cookie,
+          { checkoutId: id, expectedTotalCents: shown.summary.total },
+          { 'idempotency-key': newKey() },
+        );
         if (placed.status === 409 || placed.status === 422) {
           reached.refusedAtPlace += 1;
           return; // sold out or changed since shown: refused, nothing charged
@@ -151,7 +223,8 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         if (orders.some((entry) => entry.order.orderNumber === order.orderNumber)) return;
         orders.push({ shopper: index, order });
         reached.placed += 1;
-        if (order.lineItems.some((line) => line.priceAdjustments.some((adjustment) => adjustment.couponId === saleId))) reached.flashUsed += 1;
+        if (order.lineItems.some((line) => line.priceAdjustments.some((adjustment) => adjustment.couponId === saleId)))
+          reached.flashUsed += 1;
         if (order.transactions.some((entry) => entry.paymentMethod.type === 'GIFT_CARD')) reached.giftPaid += 1;
         if (order.transactions.some((entry) => entry.paymentMethod.type === 'EBT')) reached.snapPaid += 1;
       }
@@ -160,7 +233,10 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
         const shopper = shoppers[command.shopper]!;
         switch (command.kind) {
           case 'add':
-            await call('POST', '/basket/api/v2/user/add-item', shopper.cookie, { gtin13: items[command.item], quantity: command.quantity });
+            await call('POST', '/basket/api/v2/user/add-item', shopper.cookie, {
+              gtin13: items[command.item],
+              quantity: command.quantity,
+            });
             return;
           case 'clip': {
             const answer = await call('POST', '/atlas/v1/savings/v1/coupons/clip', shopper.cookie, { couponId });
@@ -168,8 +244,19 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
             return;
           }
           case 'claim': {
-            const answer = await call('POST', '/checkout/api/v1/flash-sales', shopper.cookie, { gtin13s: [saleItem] }, { 'idempotency-key': newKey() });
-            if (answer.status === 200 && (((await answer.json()) as { data: { flashSales: Record<string, number> } }).data.flashSales[saleItem] ?? 0) > 0) reached.claimed += 1;
+            const answer = await call(
+              'POST',
+              '/checkout/api/v1/flash-sales',
+              shopper.cookie,
+              { gtin13s: [saleItem] },
+              { 'idempotency-key': newKey() },
+            );
+            if (
+              answer.status === 200 &&
+              (((await answer.json()) as { data: { flashSales: Record<string, number> } }).data.flashSales[saleItem] ??
+                0) > 0
+            )
+              reached.claimed += 1;
             return;
           }
           case 'place':
@@ -179,7 +266,9 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
             const own = mine(command.shopper);
             if (own.length === 0) return;
             const target = own[command.pick % own.length]!.order.orderNumber;
-            const answer = await call('POST', '/accountmanagement/api/cancellations', shopper.cookie, { orderNumber: target });
+            const answer = await call('POST', '/accountmanagement/api/cancellations', shopper.cookie, {
+              orderNumber: target,
+            });
             expect(answer.status, await answer.clone().text()).toBe(200);
             reached.cancelled += 1;
             return;
@@ -189,7 +278,11 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
             if (own.length === 0) return;
             const order = own[command.pick % own.length]!.order;
             const line = order.lineItems[0]!;
-            const answer = await call('POST', '/accountmanagement/api/returns', shopper.cookie, { orderNumber: order.orderNumber, items: [{ gtin13: line.gtin13, quantity: 1 }], reason: 'DAMAGED' });
+            const answer = await call('POST', '/accountmanagement/api/returns', shopper.cookie, {
+              orderNumber: order.orderNumber,
+              items: [{ gtin13: line.gtin13, quantity: 1 }],
+              reason: 'DAMAGED',
+            });
             // 6. placed today for a pickup days ahead: not fulfilled, so no return
             expect(answer.status).toBe(409);
             return;
@@ -205,28 +298,47 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
 
       const numbers = orders.map((entry) => entry.order.orderNumber);
       const cancelled = new Set(
-        (await env.DB.prepare(`SELECT order_number FROM order_status WHERE status = 'CANCELLED' AND order_number IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(numbers)).all<{ order_number: string }>()).results.map((row) => row.order_number),
+        (
+          await env.DB.prepare(
+            `SELECT order_number FROM order_status WHERE status = 'CANCELLED' AND order_number IN (SELECT value FROM json_each(?1))`,
+          )
+            .bind(JSON.stringify(numbers))
+            .all<{ order_number: string }>()
+        ).results.map((row) => row.order_number),
       );
       const standing = orders.filter((entry) => !cancelled.has(entry.order.orderNumber));
 
       // 1. stock
       for (const [index, gtin13] of items.entries()) {
-        const sold = standing.flatMap((entry) => entry.order.lineItems).filter((line) => line.gtin13 === gtin13).reduce((sum, line) => sum + line.quantity, 0);
+        const sold = standing
+          .flatMap((entry) => entry.order.lineItems)
+          .filter((line) => line.gtin13 === gtin13)
+          .reduce((sum, line) => sum + line.quantity, 0);
         const left = await stockOf(env.DB, gtin13, STORE);
         expect(left).toBeGreaterThanOrEqual(0);
         expect(sold).toBeLessThanOrEqual(scenario.stock[index]!);
-        expect(scenario.stock[index]! - left, `units of ${gtin13} gone from the shelf = units of the standing orders`).toBe(sold);
+        expect(
+          scenario.stock[index]! - left,
+          `units of ${gtin13} gone from the shelf = units of the standing orders`,
+        ).toBe(sold);
       }
 
       // 2. the coupon: one clip per shopper, redeemed by at most one order, that shopper's and still standing
-      const clips = (await env.DB.prepare('SELECT customer_guid, redeemed_order FROM coupon_clips WHERE coupon_id = ?1').bind(couponId).all<{ customer_guid: string; redeemed_order: string | null }>()).results;
+      const clips = (
+        await env.DB.prepare('SELECT customer_guid, redeemed_order FROM coupon_clips WHERE coupon_id = ?1')
+          .bind(couponId)
+          .all<{ customer_guid: string; redeemed_order: string | null }>()
+      ).results;
       expect(clips.length).toBeLessThanOrEqual(3);
       for (const clip of clips) {
         if (clip.redeemed_order === null) continue;
         reached.couponUsed += 1;
         expect(cancelled.has(clip.redeemed_order), 'a cancelled order gave its coupon back').toBe(false);
         const owner = orders.find((entry) => entry.order.orderNumber === clip.redeemed_order);
-        expect(owner && shoppers[owner.shopper]!.customerGUID, 'redeemed by an order of the shopper who clipped it').toBe(clip.customer_guid);
+        expect(
+          owner && shoppers[owner.shopper]!.customerGUID,
+          'redeemed by an order of the shopper who clipped it',
+        ).toBe(clip.customer_guid);
       }
 
       // 3. the flash sale
@@ -250,14 +362,25 @@ test('the money ledger holds over random concurrent sequences of add, clip, clai
       }
 
       // 4. gift card and SNAP
-      const balances = await env.DB.prepare('SELECT (SELECT balance_cents FROM gift_cards WHERE reference = ?1) AS gift, (SELECT snap_cents FROM ebt_cards WHERE reference = ?2) AS snap').bind(GIFT.reference, EBT.reference).first<{ gift: number; snap: number }>();
+      const balances = await env.DB.prepare(
+        'SELECT (SELECT balance_cents FROM gift_cards WHERE reference = ?1) AS gift, (SELECT snap_cents FROM ebt_cards WHERE reference = ?2) AS snap',
+      )
+        .bind(GIFT.reference, EBT.reference)
+        .first<{ gift: number; snap: number }>();
       expect(balances!.gift).toBeGreaterThanOrEqual(0);
       expect(balances!.snap).toBeGreaterThanOrEqual(0);
       const taken = (type: 'GIFT_CARD' | 'EBT') =>
-        standing.flatMap((entry) => entry.order.transactions).filter((entry) => entry.paymentMethod.type === type).reduce((sum, entry) => sum + entry.amountCents, 0);
-      expect(scenario.giftCents - balances!.gift, 'the gift card lost what standing orders took').toBe(taken('GIFT_CARD'));
+        standing
+          .flatMap((entry) => entry.order.transactions)
+          .filter((entry) => entry.paymentMethod.type === type)
+          .reduce((sum, entry) => sum + entry.amountCents, 0);
+      expect(scenario.giftCents - balances!.gift, 'the gift card lost what standing orders took').toBe(
+        taken('GIFT_CARD'),
+      );
       expect(scenario.snapCents - balances!.snap, 'SNAP lost what standing orders took').toBe(taken('EBT'));
-      const payments = await env.DB.prepare(`SELECT kind, SUM(amount_cents - refunded_cents) AS net FROM order_payments WHERE order_number IN (SELECT value FROM json_each(?1)) GROUP BY kind`)
+      const payments = await env.DB.prepare(
+        `SELECT kind, SUM(amount_cents - refunded_cents) AS net FROM order_payments WHERE order_number IN (SELECT value FROM json_each(?1)) GROUP BY kind`,
+      )
         .bind(JSON.stringify(numbers))
         .all<{ kind: 'GIFT_CARD' | 'EBT'; net: number }>();
       for (const row of payments.results) expect(row.net).toBe(taken(row.kind));

@@ -21,7 +21,9 @@ const app = createApp({
   renderPage: async (request, _env, _ctx, locals) => {
     seen = locals;
     if (new URL(request.url).searchParams.has('personal')) locals.cacheable = false;
-    return new Response(`count ${await loadCartCount(locals)}`, { headers: { 'content-type': 'text/html', [PAGE_CACHE_HEADER]: 'public' } });
+    return new Response(`count ${await loadCartCount(locals)}`, {
+      headers: { 'content-type': 'text/html', [PAGE_CACHE_HEADER]: 'public' },
+    });
   },
 });
 
@@ -36,10 +38,17 @@ describe('the page context the worker hands each render', () => {
   test('locals hold the banner, store, modality, request id and a session view without the session id', async () => {
     const cookie = await signInCookie(app, env);
     // three of the first product the store sells (some seeded products have no price)
-    const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 20').all<{ gtin13: string }>();
+    const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT 20').all<{
+      gtin13: string;
+    }>();
     let added = false;
     for (const { gtin13 } of results) {
-      const add = await app.request(`${TEST_ORIGIN}/basket/api/v2/user/add-item`, { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13, quantity: 3 }) }, env, createExecutionContext());
+      const add = await app.request(
+        `${TEST_ORIGIN}/basket/api/v2/user/add-item`,
+        { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13, quantity: 3 }) },
+        env,
+        createExecutionContext(),
+      );
       if ((added = add.status === 200)) break;
     }
     expect(added).toBe(true);
@@ -69,7 +78,12 @@ describe('the page context the worker hands each render', () => {
   test('a new build never answers from the pages an older build cached (BUILD_ID keys the page cache)', async () => {
     const build = async (id: string) => {
       const ctx = createExecutionContext();
-      const response = await app.request(`${TEST_ORIGIN}/search?query=context-build`, {}, { ...env, BUILD_ID: id }, ctx);
+      const response = await app.request(
+        `${TEST_ORIGIN}/search?query=context-build`,
+        {},
+        { ...env, BUILD_ID: id },
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       return response.headers.get('x-hm-cache');
     };
@@ -106,9 +120,17 @@ describe('the page context the worker hands each render', () => {
     const ctx = createExecutionContext();
     const response = await app.request('http://evil.example/search?query=host-poison', {}, env, ctx);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { errors: Array<{ code: string; reason: string }> }).errors[0]).toMatchObject({ code: 'CLIENT_ERROR', reason: 'Unknown host' });
+    expect(((await response.json()) as { errors: Array<{ code: string; reason: string }> }).errors[0]).toMatchObject({
+      code: 'CLIENT_ERROR',
+      reason: 'Unknown host',
+    });
     expect(seen).toBeNull();
-    const forged = await app.request(`${TEST_ORIGIN}/search?query=host-poison`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }, env, createExecutionContext());
+    const forged = await app.request(
+      `${TEST_ORIGIN}/search?query=host-poison`,
+      { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
+      env,
+      createExecutionContext(),
+    );
     expect([200, 400]).toContain(forged.status);
     if (forged.status === 200) expect(seen!.publicOrigin).not.toContain('evil');
   });
@@ -118,16 +140,27 @@ describe('the page context the worker hands each render', () => {
     const event = { placementId: 'page-ad-1', fetchedId: crypto.randomUUID(), positionOrder: 1, target: 'search' };
     const signature = await seen!.signAdPlacement(event);
     expect(signature).toMatch(AD_SIGNATURE_PATTERN);
-    const click = await app.request(`${TEST_ORIGIN}${AD_TRACKING_PATHS.CLICK}`, { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ ...event, signature }) }, env, createExecutionContext());
+    const click = await app.request(
+      `${TEST_ORIGIN}${AD_TRACKING_PATHS.CLICK}`,
+      { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ ...event, signature }) },
+      env,
+      createExecutionContext(),
+    );
     expect(click.status).toBe(202);
     expect(await click.json()).toEqual({ data: { recorded: true, kind: 'click' } });
   });
 
   test('canonical links use the configured public origin of the banner', async () => {
-    const configured = { ...env, BANNER_ORIGINS: 'harvest=https://www.harvest.example,bayside=https://www.bayside.example' };
+    const configured = {
+      ...env,
+      BANNER_ORIGINS: 'harvest=https://www.harvest.example,bayside=https://www.bayside.example',
+    };
     await app.request(`${TEST_ORIGIN}/search?query=origin`, {}, configured, createExecutionContext());
     expect(seen!.publicOrigin).toBe('https://www.harvest.example');
-    expect((await app.request('https://www.bayside.example/search?query=origin', {}, configured, createExecutionContext())).status).toBe(200);
+    expect(
+      (await app.request('https://www.bayside.example/search?query=origin', {}, configured, createExecutionContext()))
+        .status,
+    ).toBe(200);
     expect(seen!.banner.id).toBe('bayside');
     expect(seen!.publicOrigin).toBe('https://www.bayside.example');
   });

@@ -37,16 +37,24 @@ const get = async <T>(path: string, schema: v.GenericSchema<unknown, T>) => {
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
-  const statements = promotionsSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { seed: TEST_SEED, weeks: 1 });
+  const statements = promotionsSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), {
+    seed: TEST_SEED,
+    weeks: 1,
+  });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   cookie = await signInCookie(app, env);
   const { results } = await env.DB.prepare(
     `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = '70100101' AND pp.stock_quantity >= ?1 ORDER BY p.doc_id`,
-  ).bind(MAX_QUANTITY).all<{ gtin13: string }>();
+  )
+    .bind(MAX_QUANTITY)
+    .all<{ gtin13: string }>();
   const sellable = results.map((row) => row.gtin13);
   const deals = new Map<string, string>();
   for (let start = 0; start < sellable.length; start += 100) {
-    const answer = await get(`/atlas/v1/weekly-ad/v1/deal-prices?gtins=${sellable.slice(start, start + 100).join(',')}`, DealPricesResponseSchema);
+    const answer = await get(
+      `/atlas/v1/weekly-ad/v1/deal-prices?gtins=${sellable.slice(start, start + 100).join(',')}`,
+      DealPricesResponseSchema,
+    );
     for (const [gtin, priceString] of dealPriceMap(answer)) deals.set(gtin, priceString);
   }
   const kinds = new Set<string>();
@@ -70,36 +78,51 @@ describe('one price everywhere (issue 9 §4)', () => {
 
   test('property: for any product and quantity, the cart line costs what the page shows (unit, total and savings)', async () => {
     const gtins = [...picked.keys()];
-    const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, ProductsResponseSchema)).data;
+    const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, ProductsResponseSchema))
+      .data;
     const shelf = new Map(products.map((product) => [product.gtin13, product.price]));
     const sizes = new Map(products.map((product) => [product.gtin13, product]));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...gtins), fc.integer({ min: 1, max: MAX_QUANTITY }), async (gtin13, quantity) => {
-        const put = await app.request(
-          `${TEST_ORIGIN}/basket/api/basket/`,
-          { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems: [{ gtin13, quantity }] }) },
-          env,
-          createExecutionContext(),
-        );
-        expect(put.status).toBe(200);
-        const basket = v.parse(BasketResponseSchema, await put.json()).data;
-        const line = basket.lineItems[0];
-        const price = shelf.get(gtin13) ?? null;
-        const dealPriceString = picked.get(gtin13) ?? null;
-        // what a card and the product page show for one
-        const card = shelfPrice(price, dealPriceString);
-        expect(line?.unitPriceCents, `${gtin13} ${dealPriceString}`).toBe(card?.promoCents ?? card?.regularCents);
-        expect(line?.dealPriceString).toBe(dealPriceString);
-        // the unit price the card shows under the price (issue 8 §3)
-        const product = sizes.get(gtin13);
-        if (card && product) expect(line?.unitPrice).toBe(unitPriceText(card.promoCents ?? card.regularCents, product.size, product.soldByWeight));
-        // what the line costs at this quantity, and the cart's totals
-        const expected = linePrice({ regularCents: price?.regularCents ?? 0, promoCents: price?.promoCents ?? null, dealPriceString }, quantity);
-        expect(line?.lineTotalCents).toBe(expected.totalCents);
-        expect(line?.savingsCents).toBe(expected.savingsCents);
-        expect(basket.subtotalCents).toBe(expected.totalCents);
-        expect(basket.savingsCents).toBe(expected.savingsCents);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...gtins),
+        fc.integer({ min: 1, max: MAX_QUANTITY }),
+        async (gtin13, quantity) => {
+          const put = await app.request(
+            `${TEST_ORIGIN}/basket/api/basket/`,
+            {
+              method: 'PUT',
+              headers: sameOriginJson(cookie),
+              body: JSON.stringify({ lineItems: [{ gtin13, quantity }] }),
+            },
+            env,
+            createExecutionContext(),
+          );
+          expect(put.status).toBe(200);
+          const basket = v.parse(BasketResponseSchema, await put.json()).data;
+          const line = basket.lineItems[0];
+          const price = shelf.get(gtin13) ?? null;
+          const dealPriceString = picked.get(gtin13) ?? null;
+          // what a card and the product page show for one
+          const card = shelfPrice(price, dealPriceString);
+          expect(line?.unitPriceCents, `${gtin13} ${dealPriceString}`).toBe(card?.promoCents ?? card?.regularCents);
+          expect(line?.dealPriceString).toBe(dealPriceString);
+          // the unit price the card shows under the price (issue 8 §3)
+          const product = sizes.get(gtin13);
+          if (card && product)
+            expect(line?.unitPrice).toBe(
+              unitPriceText(card.promoCents ?? card.regularCents, product.size, product.soldByWeight),
+            );
+          // what the line costs at this quantity, and the cart's totals
+          const expected = linePrice(
+            { regularCents: price?.regularCents ?? 0, promoCents: price?.promoCents ?? null, dealPriceString },
+            quantity,
+          );
+          expect(line?.lineTotalCents).toBe(expected.totalCents);
+          expect(line?.savingsCents).toBe(expected.savingsCents);
+          expect(basket.subtotalCents).toBe(expected.totalCents);
+          expect(basket.savingsCents).toBe(expected.savingsCents);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -109,44 +132,84 @@ describe('one price everywhere (issue 9 §4)', () => {
     const gtins = [...picked.keys()];
     // the shopper holds 2 offers of a flash sale (50¢ off, 2 per shopper) on the first item with a deal
     const flashGtin = gtins.find((gtin) => picked.get(gtin) !== null) ?? gtins[0]!;
-    const customer = await env.DB.prepare('SELECT customer_guid FROM customers WHERE email = ?1').bind(DEMO_SHOPPER.email).first<{ customer_guid: string }>();
+    const customer = await env.DB.prepare('SELECT customer_guid FROM customers WHERE email = ?1')
+      .bind(DEMO_SHOPPER.email)
+      .first<{ customer_guid: string }>();
     await env.DB.batch([
-      env.DB.prepare(`INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-PRICING', 'harvest', ?1, 50, 100, 2, ?2)`).bind(flashGtin, Date.now() + 3_600_000),
-      env.DB.prepare(`INSERT OR REPLACE INTO flash_sale_claims (coupon_id, customer_guid, quantity) VALUES ('FS-PRICING', ?1, 2)`).bind(customer?.customer_guid),
+      env.DB.prepare(
+        `INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES ('FS-PRICING', 'harvest', ?1, 50, 100, 2, ?2)`,
+      ).bind(flashGtin, Date.now() + 3_600_000),
+      env.DB.prepare(
+        `INSERT OR REPLACE INTO flash_sale_claims (coupon_id, customer_guid, quantity) VALUES ('FS-PRICING', ?1, 2)`,
+      ).bind(customer?.customer_guid),
     ]);
     const put = async (quantities: ReadonlyMap<string, number>): Promise<BasketOutput> => {
-      const lineItems = [...quantities].filter(([, quantity]) => quantity > 0).map(([gtin13, quantity]) => ({ gtin13, quantity }));
-      const response = await app.request(`${TEST_ORIGIN}/basket/api/basket/`, { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems }) }, env, createExecutionContext());
+      const lineItems = [...quantities]
+        .filter(([, quantity]) => quantity > 0)
+        .map(([gtin13, quantity]) => ({ gtin13, quantity }));
+      const response = await app.request(
+        `${TEST_ORIGIN}/basket/api/basket/`,
+        { method: 'PUT', headers: sameOriginJson(cookie), body: JSON.stringify({ lineItems }) },
+        env,
+        createExecutionContext(),
+      );
       expect(response.status).toBe(200);
       return v.parse(BasketResponseSchema, await response.json()).data;
     };
     try {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: gtins.length, maxLength: gtins.length }), fc.constantFrom(...gtins), fc.integer({ min: 0, max: 12 }), async (start, changed, quantity) => {
-          const before = new Map(gtins.map((gtin, index) => [gtin, start[index]!]));
-          const server = await put(before);
-          // the browser: the server's cart, then the shopper's change, not yet answered
-          const optimistic = cartView(cartReducer(cartReducer(INITIAL_CART_STATE, { type: 'loadSuccess', basket: server }), { type: 'setQuantity', opId: 'op', gtin13: changed, quantity }));
-          const shown = optimistic.lines.filter((line) => !line.isDeleting);
-          const answered = await put(new Map([...before, [changed, quantity]]));
-          expect(shown.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents])).toEqual(answered.lineItems.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents]));
-          // what the mini cart and the cart page add up (src/islands/cart) is the server's subtotal
-          expect(cartTotals(shown.map((line) => ({ offer: lineOffer(line), quantity: line.quantity })))).toEqual({ subtotalCents: answered.subtotalCents, savingsCents: answered.savingsCents });
-        }),
+        fc.asyncProperty(
+          fc.array(fc.integer({ min: 1, max: 12 }), { minLength: gtins.length, maxLength: gtins.length }),
+          fc.constantFrom(...gtins),
+          fc.integer({ min: 0, max: 12 }),
+          async (start, changed, quantity) => {
+            const before = new Map(gtins.map((gtin, index) => [gtin, start[index]!]));
+            const server = await put(before);
+            // the browser: the server's cart, then the shopper's change, not yet answered
+            const optimistic = cartView(
+              cartReducer(cartReducer(INITIAL_CART_STATE, { type: 'loadSuccess', basket: server }), {
+                type: 'setQuantity',
+                opId: 'op',
+                gtin13: changed,
+                quantity,
+              }),
+            );
+            const shown = optimistic.lines.filter((line) => !line.isDeleting);
+            const answered = await put(new Map([...before, [changed, quantity]]));
+            expect(shown.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents])).toEqual(
+              answered.lineItems.map((line) => [line.gtin13, line.lineTotalCents, line.savingsCents]),
+            );
+            // what the mini cart and the cart page add up (src/islands/cart) is the server's subtotal
+            expect(cartTotals(shown.map((line) => ({ offer: lineOffer(line), quantity: line.quantity })))).toEqual({
+              subtotalCents: answered.subtotalCents,
+              savingsCents: answered.savingsCents,
+            });
+          },
+        ),
         { numRuns: 20 },
       );
     } finally {
-      await env.DB.batch([env.DB.prepare(`DELETE FROM flash_sale_claims WHERE coupon_id = 'FS-PRICING'`), env.DB.prepare(`DELETE FROM flash_sales WHERE coupon_id = 'FS-PRICING'`)]);
+      await env.DB.batch([
+        env.DB.prepare(`DELETE FROM flash_sale_claims WHERE coupon_id = 'FS-PRICING'`),
+        env.DB.prepare(`DELETE FROM flash_sales WHERE coupon_id = 'FS-PRICING'`),
+      ]);
     }
   }, 20_000);
 
   test('a search sorted by price orders what the cards show: the deal’s price where the weekly ad has one', async () => {
     // every product with a deal, among others, sorted both ways
     for (const sort of ['price.asc', 'price.desc'] as const) {
-      const answer = await get(`/atlas/v1/search/v1/products-search?filter.locationId=70100101&sort=${sort}&page.size=96&option.personalization=none`, ProductSearchResponseSchema);
+      const answer = await get(
+        `/atlas/v1/search/v1/products-search?filter.locationId=70100101&sort=${sort}&page.size=96&option.personalization=none`,
+        ProductSearchResponseSchema,
+      );
       const gtins = answer.data.productsSearch.map((item) => item.upc.padStart(13, '0'));
-      const { products } = (await get(`/atlas/v1/product/v2/products?gtins=${gtins.slice(0, 50).join(',')}`, ProductsResponseSchema)).data;
-      const deals = dealPriceMap(await get(`/atlas/v1/weekly-ad/v1/deal-prices?gtins=${gtins.slice(0, 50).join(',')}`, DealPricesResponseSchema));
+      const { products } = (
+        await get(`/atlas/v1/product/v2/products?gtins=${gtins.slice(0, 50).join(',')}`, ProductsResponseSchema)
+      ).data;
+      const deals = dealPriceMap(
+        await get(`/atlas/v1/weekly-ad/v1/deal-prices?gtins=${gtins.slice(0, 50).join(',')}`, DealPricesResponseSchema),
+      );
       const byGtin = new Map(products.map((product) => [product.gtin13, product]));
       const shown = gtins.slice(0, 50).flatMap((gtin) => {
         const price = shelfPrice(byGtin.get(gtin)?.price ?? null, deals.get(gtin) ?? null);
@@ -157,4 +220,3 @@ describe('one price everywhere (issue 9 §4)', () => {
     }
   });
 });
-

@@ -26,7 +26,9 @@ async function searchBrands(banner: Banner, params: Record<string, string>): Pro
   const response = await get(banner, `${SEARCH}?${new URLSearchParams({ 'page.size': '96', ...params })}`);
   expect(response.status).toBe(200);
   const body = v.parse(ProductSearchResponseSchema, await response.json());
-  return body.data.productsSearch.map((item) => brandOf.get(item.upc.padStart(13, '0')) ?? brandOf.get(item.upc) ?? `?${item.upc}`);
+  return body.data.productsSearch.map(
+    (item) => brandOf.get(item.upc.padStart(13, '0')) ?? brandOf.get(item.upc) ?? `?${item.upc}`,
+  );
 }
 
 beforeAll(async () => {
@@ -39,11 +41,18 @@ beforeAll(async () => {
 });
 
 describe('private labels per banner', () => {
-  for (const [banner, own, other] of [['harvest', 'Harvest Select', 'Bayside Essentials'], ['bayside', 'Bayside Essentials', 'Harvest Select']] as const) {
+  for (const [banner, own, other] of [
+    ['harvest', 'Harvest Select', 'Bayside Essentials'],
+    ['bayside', 'Bayside Essentials', 'Harvest Select'],
+  ] as const) {
     test(`${banner} search finds ${own} and never ${other} or the other banner's organic line`, async () => {
       const found = new Set<string>();
-      for (const query of ['milk', 'bread', 'cereal', 'pasta', 'chips', 'coffee']) for (const brand of await searchBrands(banner, { 'filter.query': query })) found.add(brand);
-      expect([...found].filter((brand) => privateLabel(brand)?.banner === banner).length, 'own labels found').toBeGreaterThan(0);
+      for (const query of ['milk', 'bread', 'cereal', 'pasta', 'chips', 'coffee'])
+        for (const brand of await searchBrands(banner, { 'filter.query': query })) found.add(brand);
+      expect(
+        [...found].filter((brand) => privateLabel(brand)?.banner === banner).length,
+        'own labels found',
+      ).toBeGreaterThan(0);
       expect(found.has(own)).toBe(true);
       expect([...found].filter((brand) => privateLabel(brand) && privateLabel(brand)?.banner !== banner)).toEqual([]);
     });
@@ -56,13 +65,19 @@ describe('private labels per banner', () => {
     });
 
     test(`${banner}: the product details of ${other} are not found; of ${own} they are, with a price`, async () => {
-      const [otherGtin] = (await env.DB.prepare('SELECT gtin13 FROM products WHERE brand = ?1 LIMIT 1').bind(other).raw<[string]>())[0] ?? [];
-      const [ownGtin] = (await env.DB.prepare('SELECT gtin13 FROM products WHERE brand = ?1 LIMIT 1').bind(own).raw<[string]>())[0] ?? [];
+      const [otherGtin] =
+        (await env.DB.prepare('SELECT gtin13 FROM products WHERE brand = ?1 LIMIT 1').bind(other).raw<[string]>())[0] ??
+        [];
+      const [ownGtin] =
+        (await env.DB.prepare('SELECT gtin13 FROM products WHERE brand = ?1 LIMIT 1').bind(own).raw<[string]>())[0] ??
+        [];
       if (!otherGtin || !ownGtin) throw new Error('the seed made no private-label products');
       expect((await get(banner, `/atlas/v1/product/v2/products/${otherGtin}`)).status).toBe(404);
       const ownResponse = await get(banner, `/atlas/v1/product/v2/products/${ownGtin}`);
       expect(ownResponse.status).toBe(200);
-      const body = (await ownResponse.json()) as { data: { product: { brand: string; price: { regularCents: number } | null } } };
+      const body = (await ownResponse.json()) as {
+        data: { product: { brand: string; price: { regularCents: number } | null } };
+      };
       expect(body.data.product.brand).toBe(own);
       expect(body.data.product.price?.regularCents).toEqual(expect.any(Number));
     });
@@ -70,7 +85,12 @@ describe('private labels per banner', () => {
 
   test("suggestions offer a banner's own label and never the other's", async () => {
     const suggest = async (banner: Banner, text: string) =>
-      v.parse(SuggestionsResponseSchema, await (await get(banner, `${SUGGESTIONS_PATH}?${new URLSearchParams({ 'filter.query': text })}`)).json()).data.suggestions.map((s) => s.text);
+      v
+        .parse(
+          SuggestionsResponseSchema,
+          await (await get(banner, `${SUGGESTIONS_PATH}?${new URLSearchParams({ 'filter.query': text })}`)).json(),
+        )
+        .data.suggestions.map((s) => s.text);
     expect((await suggest('harvest', 'harv')).some((text) => text.startsWith('Harvest Select'))).toBe(true);
     expect((await suggest('bayside', 'harv')).some((text) => text.startsWith('Harvest Select'))).toBe(false);
     expect((await suggest('bayside', 'bays')).some((text) => text.startsWith('Bayside Essentials'))).toBe(true);

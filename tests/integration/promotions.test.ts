@@ -38,7 +38,10 @@ const app = createApp();
 const testEnv = { ...env, SESSION_KEYS } as unknown as Env;
 let gtins: string[] = [];
 
-function call(path: string, init: { method?: string; body?: unknown; host?: string; contentType?: string; cookie?: string } = {}) {
+function call(
+  path: string,
+  init: { method?: string; body?: unknown; host?: string; contentType?: string; cookie?: string } = {},
+) {
   const origin = `http://${init.host ?? 'localhost'}`;
   const headers = new Headers({ origin, 'sec-fetch-site': 'same-origin' });
   if (init.cookie) headers.set('cookie', init.cookie);
@@ -47,7 +50,12 @@ function call(path: string, init: { method?: string; body?: unknown; host?: stri
     headers.set('content-type', init.contentType ?? 'application/json');
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   }
-  return app.request(`${origin}${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body }, testEnv, createExecutionContext());
+  return app.request(
+    `${origin}${path}`,
+    { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body },
+    testEnv,
+    createExecutionContext(),
+  );
 }
 
 async function expectClientError(response: Response) {
@@ -62,12 +70,14 @@ async function shopperWhoBought(buy: readonly string[]): Promise<string> {
   const basketId = crypto.randomUUID();
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO baskets (id, customer_guid, banner, type, order_id, created_at, updated_at) VALUES (?1, ?2, 'harvest', 'MODIFY_ORDER', 'order-1', ?3, ?3)").bind(
-      basketId,
-      customerGUID,
-      now,
+    env.DB.prepare(
+      "INSERT INTO baskets (id, customer_guid, banner, type, order_id, created_at, updated_at) VALUES (?1, ?2, 'harvest', 'MODIFY_ORDER', 'order-1', ?3, ?3)",
+    ).bind(basketId, customerGUID, now),
+    ...buy.map((gtin, index) =>
+      env.DB.prepare(
+        'INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES (?1, ?2, ?3, 3, ?4)',
+      ).bind(basketId, `line-${index}`, gtin, now),
     ),
-    ...buy.map((gtin, index) => env.DB.prepare('INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES (?1, ?2, ?3, 3, ?4)').bind(basketId, `line-${index}`, gtin, now)),
   ]);
   return cookie;
 }
@@ -78,7 +88,10 @@ async function adEventCount(): Promise<number> {
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
-  const statements = promotionsSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), { seed: TEST_SEED, weeks: 1 });
+  const statements = promotionsSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }), {
+    seed: TEST_SEED,
+    weeks: 1,
+  });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   // A deal covering more UPCs than the spec's cap of 250, in harvest's current weekly circular.
   const circular = await env.DB.prepare(
@@ -87,13 +100,21 @@ beforeAll(async () => {
     .bind(Date.now())
     .first<{ circular_id: string }>();
   if (!circular) throw new Error('the seed made no current weekly circular');
-  const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT ?1').bind(BIG_DEAL_UPCS).all<{ gtin13: string }>();
+  const { results } = await env.DB.prepare('SELECT gtin13 FROM products ORDER BY doc_id LIMIT ?1')
+    .bind(BIG_DEAL_UPCS)
+    .all<{ gtin13: string }>();
   gtins = results.map((row) => row.gtin13);
   await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO weekly_ad_deals (deal_id, circular_id, position, title, price_string, deal_cents, flyer_aisle, image_url, category_id) VALUES (?1, ?2, 99, 'Everything Sale', '2 for $5', 250, NULL, '/x.svg', NULL)",
     ).bind(BIG_DEAL, circular.circular_id),
-    ...gtins.map((gtin, position) => env.DB.prepare('INSERT INTO weekly_ad_deal_items (deal_id, gtin13, position) VALUES (?1, ?2, ?3)').bind(BIG_DEAL, gtin, position)),
+    ...gtins.map((gtin, position) =>
+      env.DB.prepare('INSERT INTO weekly_ad_deal_items (deal_id, gtin13, position) VALUES (?1, ?2, ?3)').bind(
+        BIG_DEAL,
+        gtin,
+        position,
+      ),
+    ),
   ]);
 });
 
@@ -115,26 +136,39 @@ describe('weekly ad: the current circular', () => {
   });
 
   test("a deal's UPC list is capped at 250 while upcCount tells the whole (shopping §9)", async () => {
-    const { circulars } = v.parse(CurrentCircularsResponseSchema, await (await call(WEEKLY_AD_PATHS.CURRENT_CIRCULARS)).json()).data;
+    const { circulars } = v.parse(
+      CurrentCircularsResponseSchema,
+      await (await call(WEEKLY_AD_PATHS.CURRENT_CIRCULARS)).json(),
+    ).data;
     const big = circulars.flatMap((circular) => circular.deals).find((deal) => deal.id === BIG_DEAL);
     expect(big?.upcCount).toBe(BIG_DEAL_UPCS);
     expect(big?.upcs).toEqual(gtins.slice(0, WEEKLY_AD_MAX_UPCS));
   });
 
   test('the specials and savings circulars carry the flyer codes of the aisle table', async () => {
-    const { circulars } = v.parse(CurrentCircularsResponseSchema, await (await call(WEEKLY_AD_PATHS.CURRENT_CIRCULARS)).json()).data;
+    const { circulars } = v.parse(
+      CurrentCircularsResponseSchema,
+      await (await call(WEEKLY_AD_PATHS.CURRENT_CIRCULARS)).json(),
+    ).data;
     const specials = circulars.find((circular) => circular.type === 'SPECIALS');
     const savings = circulars.find((circular) => circular.type === 'SAVINGS');
     expect(specials?.deals[0]?.weeklyFlyer).toEqual({ code: 'SPECIALS', aisleNumber: 90, name: 'Weekly Specials' });
     expect(savings?.deals[0]?.weeklyFlyer).toEqual({ code: 'SAVINGS', aisleNumber: 91, name: 'Savings Circular' });
-    const filtered = v.parse(CurrentCircularsResponseSchema, await (await call(`${WEEKLY_AD_PATHS.CURRENT_CIRCULARS}?type=SAVINGS`)).json()).data;
+    const filtered = v.parse(
+      CurrentCircularsResponseSchema,
+      await (await call(`${WEEKLY_AD_PATHS.CURRENT_CIRCULARS}?type=SAVINGS`)).json(),
+    ).data;
     expect(filtered.circulars.map((circular) => circular.type)).toEqual(['SAVINGS']);
   });
 
   test('the other banner gets its own division and time zone', async () => {
     const response = await call(WEEKLY_AD_PATHS.CURRENT_CIRCULARS, { host: 'bayside.localhost' });
     const { circulars } = v.parse(CurrentCircularsResponseSchema, await response.json()).data;
-    expect(circulars[0]).toMatchObject({ banner: 'bayside', division: '620', startDate: { timezone: 'America/New_York' } });
+    expect(circulars[0]).toMatchObject({
+      banner: 'bayside',
+      division: '620',
+      startDate: { timezone: 'America/New_York' },
+    });
   });
 
   test('an unknown circular type is a CLIENT_ERROR', async () => {
@@ -144,7 +178,9 @@ describe('weekly ad: the current circular', () => {
 
 describe('weekly ad: deal details through the use-case executor', () => {
   test('answers the deal and its UPCs, capped at 250', async () => {
-    const response = await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: BIG_DEAL } });
+    const response = await call(WEEKLY_AD_PATHS.USE_CASE, {
+      body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: BIG_DEAL },
+    });
     expect(response.status).toBe(200);
     const { data } = v.parse(DealDetailsResponseSchema, await response.json());
     expect(data.deal).toMatchObject({ id: BIG_DEAL, priceString: '2 for $5', upcCount: BIG_DEAL_UPCS });
@@ -152,19 +188,30 @@ describe('weekly ad: deal details through the use-case executor', () => {
   });
 
   test('a flyer deal (answered upstream as promotionalData.upcs) comes out in the same shape', async () => {
-    const { circulars } = v.parse(CurrentCircularsResponseSchema, await (await call(`${WEEKLY_AD_PATHS.CURRENT_CIRCULARS}?type=SPECIALS`)).json()).data;
+    const { circulars } = v.parse(
+      CurrentCircularsResponseSchema,
+      await (await call(`${WEEKLY_AD_PATHS.CURRENT_CIRCULARS}?type=SPECIALS`)).json(),
+    ).data;
     const deal = circulars[0]?.deals[0];
     if (!deal) throw new Error('no specials deal seeded');
-    const response = await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: deal.id } });
+    const response = await call(WEEKLY_AD_PATHS.USE_CASE, {
+      body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: deal.id },
+    });
     const { data } = v.parse(DealDetailsResponseSchema, await response.json());
     expect(data.upcs).toEqual(deal.upcs);
   });
 
   test('an unknown deal is 404 and a malformed request is a CLIENT_ERROR', async () => {
-    const missing = await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'no-such-deal' } });
+    const missing = await call(WEEKLY_AD_PATHS.USE_CASE, {
+      body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'no-such-deal' },
+    });
     expect(missing.status).toBe(404);
-    await expectClientError(await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'CART_CHECKOUT', dealId: BIG_DEAL } }));
-    await expectClientError(await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: '../../etc' } }));
+    await expectClientError(
+      await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'CART_CHECKOUT', dealId: BIG_DEAL } }),
+    );
+    await expectClientError(
+      await call(WEEKLY_AD_PATHS.USE_CASE, { body: { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: '../../etc' } }),
+    );
   });
 
   test('deal prices map the products of current deals to their priceString', async () => {
@@ -172,7 +219,11 @@ describe('weekly ad: deal details through the use-case executor', () => {
     const response = await call(`${WEEKLY_AD_PATHS.DEAL_PRICES}?gtins=${first},0000000000000`);
     expect(response.status).toBe(200);
     const { dealPrices } = v.parse(DealPricesResponseSchema, await response.json()).data;
-    expect(dealPrices.some((entry) => entry.gtin13 === first && entry.dealId === BIG_DEAL && entry.priceString === '2 for $5')).toBe(true);
+    expect(
+      dealPrices.some(
+        (entry) => entry.gtin13 === first && entry.dealId === BIG_DEAL && entry.priceString === '2 for $5',
+      ),
+    ).toBe(true);
     await expectClientError(await call(`${WEEKLY_AD_PATHS.DEAL_PRICES}?gtins=milk`));
   });
 });
@@ -182,16 +233,28 @@ describe('sponsored placements: impression and click beacons', () => {
 
   /** The placements a sponsored search serves, as its ad cards report them (each with the edge's signature). */
   async function served(query: string): Promise<Served[]> {
-    const response = await call(`/atlas/v1/search/v1/products-search?filter.query=${query}&option.monetization=SPONSORED`);
+    const response = await call(
+      `/atlas/v1/search/v1/products-search?filter.query=${query}&option.monetization=SPONSORED`,
+    );
     expect(response.status).toBe(200);
     const { meta } = v.parse(ProductSearchResponseSchema, await response.json());
     expect(meta.ads.length, `ads for ${query}`).toBeGreaterThan(0);
-    return meta.ads.map((ad) => ({ placementId: ad.placementId, fetchedId: meta.id, positionOrder: ad.positionOrder, target: ad.target, signature: ad.signature ?? '' }));
+    return meta.ads.map((ad) => ({
+      placementId: ad.placementId,
+      fetchedId: meta.id,
+      positionOrder: ad.positionOrder,
+      target: ad.target,
+      signature: ad.signature ?? '',
+    }));
   }
   const rowsOf = (placementId: string) =>
-    env.DB.prepare('SELECT kind, placement_id, fetched_id, position_order, target, banner_id, location_id FROM ad_events WHERE placement_id = ?1 ORDER BY kind').bind(placementId).all();
+    env.DB.prepare(
+      'SELECT kind, placement_id, fetched_id, position_order, target, banner_id, location_id FROM ad_events WHERE placement_id = ?1 ORDER BY kind',
+    )
+      .bind(placementId)
+      .all();
 
-  test('a served placement\'s impression and click are recorded with their placement, fetched id, position and target', async () => {
+  test("a served placement's impression and click are recorded with their placement, fetched id, position and target", async () => {
     const [event] = await served('milk');
     expect(event!.signature).toMatch(AD_SIGNATURE_PATTERN);
     const impression = await call(AD_TRACKING_PATHS.IMPRESSION, { body: event });
@@ -199,8 +262,18 @@ describe('sponsored placements: impression and click beacons', () => {
     expect(await impression.json()).toEqual({ data: { recorded: true, kind: 'impression' } });
     const click = await call(AD_TRACKING_PATHS.CLICK, { body: event });
     expect(click.status).toBe(202);
-    const row = { placement_id: event!.placementId, fetched_id: event!.fetchedId, position_order: event!.positionOrder, target: 'search', banner_id: 'harvest', location_id: '70100101' };
-    expect((await rowsOf(event!.placementId)).results).toEqual([{ kind: 'click', ...row }, { kind: 'impression', ...row }]);
+    const row = {
+      placement_id: event!.placementId,
+      fetched_id: event!.fetchedId,
+      position_order: event!.positionOrder,
+      target: 'search',
+      banner_id: 'harvest',
+      location_id: '70100101',
+    };
+    expect((await rowsOf(event!.placementId)).results).toEqual([
+      { kind: 'click', ...row },
+      { kind: 'impression', ...row },
+    ]);
   });
 
   test('a repeated beacon is recorded once', async () => {
@@ -230,7 +303,10 @@ describe('sponsored placements: impression and click beacons', () => {
       for (const path of [AD_TRACKING_PATHS.CLICK, AD_TRACKING_PATHS.IMPRESSION]) {
         const response = await call(path, { body: forged });
         expect(response.status).toBe(400);
-        expect(v.parse(ErrorBodySchema, await response.json()).errors[0]).toMatchObject({ code: 'CLIENT_ERROR', reason: 'Unknown placement' });
+        expect(v.parse(ErrorBodySchema, await response.json()).errors[0]).toMatchObject({
+          code: 'CLIENT_ERROR',
+          reason: 'Unknown placement',
+        });
       }
     }
     // without a signature at all: the body itself is refused
@@ -242,14 +318,18 @@ describe('sponsored placements: impression and click beacons', () => {
     const [event] = await served('eggs');
     const before = await adEventCount();
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: { ...event, positionOrder: -1 } }));
-    await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: { placementId: event!.placementId, positionOrder: 1, target: 'search', signature: event!.signature } }));
+    await expectClientError(
+      await call(AD_TRACKING_PATHS.CLICK, {
+        body: { placementId: event!.placementId, positionOrder: 1, target: 'search', signature: event!.signature },
+      }),
+    );
     await expectClientError(await call(AD_TRACKING_PATHS.CLICK, { body: { ...event, extra: 'field' } }));
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: '{"placementId":' }));
     await expectClientError(await call(AD_TRACKING_PATHS.IMPRESSION, { body: { ...event, target: '<script>' } }));
     expect(await adEventCount()).toBe(before);
   });
 
-  test('the registry\'s sample placement is signed under the test keys of vitest.config.ts (the harnesses record it)', async () => {
+  test("the registry's sample placement is signed under the test keys of vitest.config.ts (the harnesses record it)", async () => {
     const { signature, ...event } = SAMPLE_AD_EVENT;
     expect(await verifyAdPlacement(env as unknown as Env, event, signature)).toBe(true);
   });
@@ -279,12 +359,16 @@ describe('recommendations', () => {
 
   test('"Similar Items to" names the product and leaves it out; "My Sale Items" are on promotion', async () => {
     const gtin = gtins[0] ?? '';
-    const product = await env.DB.prepare('SELECT name, category_id FROM products WHERE gtin13 = ?1').bind(gtin).first<{ name: string; category_id: string }>();
+    const product = await env.DB.prepare('SELECT name, category_id FROM products WHERE gtin13 = ?1')
+      .bind(gtin)
+      .first<{ name: string; category_id: string }>();
     const response = await call(`${RECOMMENDATIONS_PATH}?type=SIMILAR_ITEMS,MY_SALE_ITEMS&gtin=${gtin}`);
     const [similar, sale] = v.parse(RecommendationsResponseSchema, await response.json()).data.carousels;
     expect(similar?.title).toBe(`Similar Items to ${product?.name}`);
     expect(similar?.items.map((item) => item.gtin13)).not.toContain(gtin);
-    const categories = await env.DB.prepare(`SELECT DISTINCT category_id FROM products WHERE gtin13 IN (SELECT value FROM json_each(?1))`)
+    const categories = await env.DB.prepare(
+      `SELECT DISTINCT category_id FROM products WHERE gtin13 IN (SELECT value FROM json_each(?1))`,
+    )
       .bind(JSON.stringify(similar?.items.map((item) => item.gtin13)))
       .all<{ category_id: string }>();
     expect(categories.results).toEqual([{ category_id: product?.category_id }]);
@@ -298,9 +382,19 @@ describe('recommendations', () => {
     const bought = results.map((row) => row.gtin13);
     expect(bought.length).toBeGreaterThan(0);
     const cookie = await shopperWhoBought(bought);
-    const mine = v.parse(RecommendationsResponseSchema, await (await call(`${RECOMMENDATIONS_PATH}?type=BECAUSE_YOU_SHOP_FOR`, { cookie })).json()).data.carousels[0];
-    expect(mine).toMatchObject({ label: 'Because You Shop For', subject: { id: '20', name: 'Cheese' }, title: 'Because You Shop For Cheese' });
-    const anonymous = v.parse(RecommendationsResponseSchema, await (await call(`${RECOMMENDATIONS_PATH}?type=BECAUSE_YOU_SHOP_FOR`)).json()).data.carousels[0];
+    const mine = v.parse(
+      RecommendationsResponseSchema,
+      await (await call(`${RECOMMENDATIONS_PATH}?type=BECAUSE_YOU_SHOP_FOR`, { cookie })).json(),
+    ).data.carousels[0];
+    expect(mine).toMatchObject({
+      label: 'Because You Shop For',
+      subject: { id: '20', name: 'Cheese' },
+      title: 'Because You Shop For Cheese',
+    });
+    const anonymous = v.parse(
+      RecommendationsResponseSchema,
+      await (await call(`${RECOMMENDATIONS_PATH}?type=BECAUSE_YOU_SHOP_FOR`)).json(),
+    ).data.carousels[0];
     expect(anonymous?.label).toBe('Because You Shop For');
     expect(anonymous?.subject).not.toBeNull();
   });
@@ -321,7 +415,11 @@ describe('recommendations', () => {
     expect(crossSell?.items.length).toBeLessThanOrEqual(4);
     const gtins = crossSell?.items.map((item) => item.gtin13) ?? [];
     expect(gtins).not.toContain(subject.gtin13);
-    const categories = await env.DB.prepare('SELECT DISTINCT category_id FROM products WHERE gtin13 IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(gtins)).all<{ category_id: string }>();
+    const categories = await env.DB.prepare(
+      'SELECT DISTINCT category_id FROM products WHERE gtin13 IN (SELECT value FROM json_each(?1))',
+    )
+      .bind(JSON.stringify(gtins))
+      .all<{ category_id: string }>();
     expect(categories.results.map((row) => row.category_id)).not.toContain(subject.category_id);
     await expectClientError(await call(`${RECOMMENDATIONS_PATH}?type=CROSS_SELL`));
   });

@@ -16,11 +16,17 @@ import { randomClientIp, seedIdentity, sessionCookieFrom } from '../fixtures/aut
 
 const CONFIGURED = 'https://www.harvest.example';
 const EVIL = 'http://evil.localhost';
-const FORGED_HEADERS = { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example;proto=http', 'x-forwarded-proto': 'http' };
+const FORGED_HEADERS = {
+  'x-forwarded-host': 'evil.example',
+  forwarded: 'host=evil.example;proto=http',
+  'x-forwarded-proto': 'http',
+};
 const PASSWORD = 'Orchard-Lane-77';
 
 // The real sitemap route (src/pages/sitemap.xml.ts) as Astro would call it, with the worker's locals.
-const app = createApp({ renderPage: async (request, _env, _ctx, locals) => sitemap({ request, locals } as unknown as APIContext) });
+const app = createApp({
+  renderPage: async (request, _env, _ctx, locals) => sitemap({ request, locals } as unknown as APIContext),
+});
 
 async function get(url: string) {
   const ctx = createExecutionContext();
@@ -33,14 +39,28 @@ async function get(url: string) {
 function postFromEvilHost(path: string, body: unknown, cookie?: string) {
   return app.request(
     `${EVIL}${path}`,
-    { method: 'POST', headers: { ...FORGED_HEADERS, origin: EVIL, 'content-type': 'application/json', 'cf-connecting-ip': randomClientIp(), ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: {
+        ...FORGED_HEADERS,
+        origin: EVIL,
+        'content-type': 'application/json',
+        'cf-connecting-ip': randomClientIp(),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    },
     env,
     createExecutionContext(),
   );
 }
 
 async function lastLink(email: string, kind: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT link FROM account_outbox WHERE to_email = ?1 AND kind = ?2 ORDER BY message_id DESC').bind(email, kind).first<{ link: string }>();
+  const row = await env.DB.prepare(
+    'SELECT link FROM account_outbox WHERE to_email = ?1 AND kind = ?2 ORDER BY message_id DESC',
+  )
+    .bind(email, kind)
+    .first<{ link: string }>();
   expect(row, `a ${kind} email to ${email}`).not.toBeNull();
   return row!.link;
 }
@@ -68,15 +88,32 @@ describe('a client-chosen Host never reaches a link', () => {
   test('the emailed confirmation, manage-emails and reset links name the configured origin when the request came on evil.localhost', async () => {
     const email = `host.${crypto.randomUUID().slice(0, 8)}@example.test`;
     // creation on Harvest (emailVerificationRequired) writes the confirmation email
-    const created = await postFromEvilHost('/auth/api/create-account', { firstName: 'Host', lastName: 'Header', email, password: PASSWORD });
+    const created = await postFromEvilHost('/auth/api/create-account', {
+      firstName: 'Host',
+      lastName: 'Header',
+      email,
+      password: PASSWORD,
+    });
     expect(created.status).toBe(201);
     const cookie = sessionCookieFrom(created)!;
     expect(new URL(await lastLink(email, 'CONFIRM_EMAIL')).origin).toBe(CONFIGURED);
 
     // an email preference change mails a link to manage them without signing in
-    const store = await postFromEvilHost('/accountmanagement/api/basic/profile/update', { bannerSpecificDetails: [{ banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00101' }] }, cookie);
+    const store = await postFromEvilHost(
+      '/accountmanagement/api/basic/profile/update',
+      {
+        bannerSpecificDetails: [
+          { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00101' },
+        ],
+      },
+      cookie,
+    );
     expect(store.status).toBe(200);
-    const preferences = await postFromEvilHost('/accountmanagement/api/emailPreferences/update', { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] }, cookie);
+    const preferences = await postFromEvilHost(
+      '/accountmanagement/api/emailPreferences/update',
+      { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] },
+      cookie,
+    );
     expect(preferences.status).toBe(200);
     expect(new URL(await lastLink(email, 'PREFERENCES')).origin).toBe(CONFIGURED);
 

@@ -27,13 +27,23 @@ const FAULTS: Record<string, FetchLike> = {
 let renders = 0;
 /** What the recipe page does (src/pages/r/[slug]/[id].astro): load, then opt in to the cache and its stale copy. */
 const app = createApp({
-  upstreamTransport: (request) => (fault ? fault(request) : Promise.resolve(embeddedUpstream.fetch(request, env as unknown as Env, createExecutionContext()))),
+  upstreamTransport: (request) =>
+    fault
+      ? fault(request)
+      : Promise.resolve(embeddedUpstream.fetch(request, env as unknown as Env, createExecutionContext())),
   renderPage: async (request, _env, _ctx, locals: PageContext) => {
     renders += 1;
     const id = new URL(request.url).pathname.split('/').at(-1) ?? '';
     const outcome = await loadRecipe(locals.upstream, locals.banner, id, locals.locationId.slice(0, 3));
-    if (outcome.state !== 'loaded') return new Response(outcome.state, { status: outcome.state === 'notFound' ? 404 : 503 });
-    return new Response(`<h1>${outcome.recipe.title}</h1> render ${renders}`, { headers: { 'content-type': 'text/html', [PAGE_CACHE_HEADER]: 'public', [PAGE_STALE_HEADER]: String(RECIPE_STALE_SECONDS) } });
+    if (outcome.state !== 'loaded')
+      return new Response(outcome.state, { status: outcome.state === 'notFound' ? 404 : 503 });
+    return new Response(`<h1>${outcome.recipe.title}</h1> render ${renders}`, {
+      headers: {
+        'content-type': 'text/html',
+        [PAGE_CACHE_HEADER]: 'public',
+        [PAGE_STALE_HEADER]: String(RECIPE_STALE_SECONDS),
+      },
+    });
   },
 });
 const faultyEnv = { ...env, UPSTREAM_TIMEOUT_MS: '250', PAGE_CACHE_SECONDS: '1' };
@@ -49,8 +59,12 @@ const expire = () => new Promise((resolve) => setTimeout(resolve, 1100)); // pas
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
-  const statements = recipeSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }).products, { seed: TEST_SEED, count: 40 });
-  for (let i = 0; i < statements.length; i += 20) await env.DB.batch(statements.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
+  const statements = recipeSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }).products, {
+    seed: TEST_SEED,
+    count: 40,
+  });
+  for (let i = 0; i < statements.length; i += 20)
+    await env.DB.batch(statements.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
 });
 
 test('without a stale copy, an upstream fault is the 503 page (never cached)', async () => {

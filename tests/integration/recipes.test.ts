@@ -3,7 +3,14 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
-import { CategoriesResponseSchema, FavoritesResponseSchema, IngredientUpcResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema } from '../../src/lib/recipes/recipes.ts';
+import {
+  CategoriesResponseSchema,
+  FavoritesResponseSchema,
+  IngredientUpcResponseSchema,
+  RecipeCollectionResponseSchema,
+  RecipeDetailResponseSchema,
+  RecipeListResponseSchema,
+} from '../../src/lib/recipes/recipes.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from '../../src/lib/recipes/requests.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
@@ -18,10 +25,30 @@ import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
 const PRODUCTS = 400;
 const app = createApp();
 let cookie = '';
-const get = (path: string, withCookie = false) => app.request(`${TEST_ORIGIN}${path}`, { headers: withCookie ? { cookie } : {} }, env, createExecutionContext());
+const get = (path: string, withCookie = false) =>
+  app.request(`${TEST_ORIGIN}${path}`, { headers: withCookie ? { cookie } : {} }, env, createExecutionContext());
 const send = (method: string, path: string, body?: unknown, withCookie = true) =>
-  app.request(`${TEST_ORIGIN}${path}`, { method, headers: sameOriginJson(withCookie ? cookie : undefined), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, env, createExecutionContext());
-const filters = (extra: Partial<RecipeFilters>): RecipeFilters => ({ cuisine: [], mealType: [], restrictions: [], query: '', totalTime: 0, ingredientCount: 0, collection: null, page: 1, ...extra });
+  app.request(
+    `${TEST_ORIGIN}${path}`,
+    {
+      method,
+      headers: sameOriginJson(withCookie ? cookie : undefined),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    env,
+    createExecutionContext(),
+  );
+const filters = (extra: Partial<RecipeFilters>): RecipeFilters => ({
+  cuisine: [],
+  mealType: [],
+  restrictions: [],
+  query: '',
+  totalTime: 0,
+  ingredientCount: 0,
+  collection: null,
+  page: 1,
+  ...extra,
+});
 const newer = async (extra: Partial<RecipeFilters>) => {
   const request = newerRequest(filters(extra));
   const response = await get(`/atlas/v1/recipe/recipes/?${new URLSearchParams(request.query)}`);
@@ -31,17 +58,32 @@ const newer = async (extra: Partial<RecipeFilters>) => {
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: PRODUCTS });
-  const statements = recipeSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }).products, { seed: TEST_SEED, count: 600 });
-  for (let i = 0; i < statements.length; i += 20) await env.DB.batch(statements.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
+  const statements = recipeSeedStatements(generateCatalog({ products: PRODUCTS, seed: TEST_SEED }).products, {
+    seed: TEST_SEED,
+    count: 600,
+  });
+  for (let i = 0; i < statements.length; i += 20)
+    await env.DB.batch(statements.slice(i, i + 20).map((sql) => env.DB.prepare(sql)));
   cookie = await signInCookie(app, env);
 });
 
 describe('the newer family', () => {
   test('a filtered search: every filter holds, 60 per page by default, the list meta of §3', async () => {
     const all = await newer({});
-    expect(all.meta).toMatchObject({ totalRecipes: 600, totalRecipesCount: 600, totalPages: 10, page: { offset: 0, size: 60, hasMore: true } });
+    expect(all.meta).toMatchObject({
+      totalRecipes: 600,
+      totalRecipesCount: 600,
+      totalPages: 10,
+      page: { offset: 0, size: 60, hasMore: true },
+    });
     expect(all.recipes).toHaveLength(60);
-    const italian = await newer({ cuisine: ['italian'], mealType: ['dinner'], restrictions: ['gluten-free'], totalTime: 45, ingredientCount: 8 });
+    const italian = await newer({
+      cuisine: ['italian'],
+      mealType: ['dinner'],
+      restrictions: ['gluten-free'],
+      totalTime: 45,
+      ingredientCount: 8,
+    });
     expect(italian.recipes.length).toBeGreaterThan(0);
     for (const recipe of italian.recipes) {
       expect(recipe.categories[0]).toEqual({ category: 'italian', subCategories: ['dinner'] });
@@ -57,8 +99,13 @@ describe('the newer family', () => {
   test('a search term runs on the full-text index (title, description, ingredients)', async () => {
     const found = await newer({ query: 'salmon' });
     expect(found.recipes.length).toBeGreaterThan(0);
-    const detail = v.parse(RecipeDetailResponseSchema, await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json()).data.recipe;
-    expect(`${detail.title} ${detail.description} ${detail.ingredientProducts.ingredients.map((i) => i.token).join(' ')}`.toLowerCase()).toContain('salmon');
+    const detail = v.parse(
+      RecipeDetailResponseSchema,
+      await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json(),
+    ).data.recipe;
+    expect(
+      `${detail.title} ${detail.description} ${detail.ingredientProducts.ingredients.map((i) => i.token).join(' ')}`.toLowerCase(),
+    ).toContain('salmon');
     expect((await newer({ query: 'zzqqxx' })).recipes).toEqual([]);
   });
 
@@ -66,7 +113,10 @@ describe('the newer family', () => {
     const response = await get('/atlas/v1/recipe/recipes/7');
     expect(response.status).toBe(200);
     const recipe = v.parse(RecipeDetailResponseSchema, await response.json()).data.recipe;
-    expect(recipe).toMatchObject({ id: '7', ingredientProducts: { ingredientCount: recipe.ingredientProducts.ingredients.length } });
+    expect(recipe).toMatchObject({
+      id: '7',
+      ingredientProducts: { ingredientCount: recipe.ingredientProducts.ingredients.length },
+    });
     expect(recipe.steps.length).toBeGreaterThan(2);
     const gtin = recipe.ingredientProducts.ingredients[0]?.products[0];
     const product = await env.DB.prepare('SELECT gtin13 FROM products WHERE gtin13 = ?1').bind(gtin).first();
@@ -76,7 +126,9 @@ describe('the newer family', () => {
   });
 
   test('lookups by ids when ids are given (compact)', async () => {
-    const body = (await (await get('/atlas/v1/recipe/recipes/3,1,2')).json()) as { data: { recipes: Array<{ id: string }> } };
+    const body = (await (await get('/atlas/v1/recipe/recipes/3,1,2')).json()) as {
+      data: { recipes: Array<{ id: string }> };
+    };
     expect(body.data.recipes.map((recipe) => recipe.id)).toEqual(['3', '1', '2']);
   });
 
@@ -84,14 +136,19 @@ describe('the newer family', () => {
     const request = newerRequest(filters({ collection: 'grill-season', cuisine: ['italian'] }));
     expect(request.path).toBe('collection');
     expect(request.query['filter.cuisine']).toBeUndefined();
-    const answer = v.parse(RecipeCollectionResponseSchema, await (await get(`/atlas/v1/recipe/collections/grill-season?${new URLSearchParams(request.query)}`)).json()).data;
+    const answer = v.parse(
+      RecipeCollectionResponseSchema,
+      await (await get(`/atlas/v1/recipe/collections/grill-season?${new URLSearchParams(request.query)}`)).json(),
+    ).data;
     expect(answer.collection).toEqual({ id: 'grill-season', title: 'Grill Season' });
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM recipes WHERE collection_id = 'grill-season'").all<{ n: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT count(*) AS n FROM recipes WHERE collection_id = 'grill-season'",
+    ).all<{ n: number }>();
     expect(answer.meta.totalRecipes).toBe(results[0]?.n);
     expect((await get('/atlas/v1/recipe/collections/no-such')).status).toBe(404);
   });
 
-  test("favourites and recent views need sign-in as the shopper whose GUID the path names (401 otherwise); none is 404 (an empty list to the client)", async () => {
+  test('favourites and recent views need sign-in as the shopper whose GUID the path names (401 otherwise); none is 404 (an empty list to the client)', async () => {
     const path = `/atlas/v1/recipe/favorites/${DEMO_SHOPPER.customerGUID}`;
     expect((await get(path)).status).toBe(401);
     const other = await get('/atlas/v1/recipe/favorites/2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372', true);
@@ -99,41 +156,60 @@ describe('the newer family', () => {
     await env.DB.prepare('DELETE FROM recipe_favorites').run();
     expect((await get(path, true)).status).toBe(404);
     expect((await send('POST', path, { favorites: ['12', '5'] })).status).toBe(200);
-    const favorites = v.parse(FavoritesResponseSchema, await (await get(`${path}?projections=favorites.full`, true)).json()).data.favorites;
+    const favorites = v.parse(
+      FavoritesResponseSchema,
+      await (await get(`${path}?projections=favorites.full`, true)).json(),
+    ).data.favorites;
     expect(favorites.map((recipe) => recipe.id).sort()).toEqual(['12', '5']);
     expect(favorites.every((recipe) => recipe.favorite)).toBe(true);
     expect((await send('DELETE', `${path}/12`)).status).toBe(200);
     const recent = `/atlas/v1/recipe/recentViews/${DEMO_SHOPPER.customerGUID}`;
     expect((await send('POST', recent, { recentViews: ['9'] })).status).toBe(200);
-    expect(((await (await get(recent, true)).json()) as { data: { recentViews: Array<{ id: string }> } }).data.recentViews[0]?.id).toBe('9');
+    expect(
+      ((await (await get(recent, true)).json()) as { data: { recentViews: Array<{ id: string }> } }).data.recentViews[0]
+        ?.id,
+    ).toBe('9');
   });
 });
 
 describe('the older family', () => {
   test('filtered recipes with the same filters answer the same recipes as the newer family', async () => {
     const chosen = filters({ cuisine: ['mexican'], restrictions: ['vegetarian'], page: 1 });
-    const old = (await (await send('POST', '/recipes/api/v1/filtered-recipes', olderRequest(chosen), false)).json()) as { recipes: Array<{ id: string }>; metadata: { totalRecipes: number; totalPages: number } };
+    const old = (await (
+      await send('POST', '/recipes/api/v1/filtered-recipes', olderRequest(chosen), false)
+    ).json()) as { recipes: Array<{ id: string }>; metadata: { totalRecipes: number; totalPages: number } };
     const now = await newer(chosen);
     expect(old.recipes.map((recipe) => recipe.id)).toEqual(now.recipes.map((recipe) => recipe.id));
     expect(old.metadata).toEqual({ totalRecipes: now.meta.totalRecipes, totalPages: now.meta.totalPages });
   });
 
   test('detail, by ids, categories, favourite and unfavourite, my recipes', async () => {
-    expect(((await (await get('/recipes/api/v1/recipe-detail/4')).json()) as { recipe: { id: string } }).recipe.id).toBe('4');
+    expect(
+      ((await (await get('/recipes/api/v1/recipe-detail/4')).json()) as { recipe: { id: string } }).recipe.id,
+    ).toBe('4');
     expect((await get('/recipes/api/v1/recipe-detail/4000000')).status).toBe(404);
-    const byIds = (await (await send('POST', '/recipes/api/v1/recipes-by-ids', { recipeIds: [2, '1'] }, false)).json()) as { recipes: Array<{ id: string }> };
+    const byIds = (await (
+      await send('POST', '/recipes/api/v1/recipes-by-ids', { recipeIds: [2, '1'] }, false)
+    ).json()) as { recipes: Array<{ id: string }> };
     expect(byIds.recipes.map((recipe) => recipe.id)).toEqual(['2', '1']);
     const categories = v.parse(CategoriesResponseSchema, await (await get('/recipes/api/v1/categories')).json());
     expect(categories.filterCategories.map((category) => category.categoryId)).toContain('recipe-collections');
     expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: '30' }, false)).status).toBe(401);
     expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: '30' })).status).toBe(200);
-    const mine = (await (await get('/recipes/api/v2/my-recipes?page=1&pageSize=10', true)).json()) as { recipes: Array<{ id: string }> };
+    const mine = (await (await get('/recipes/api/v2/my-recipes?page=1&pageSize=10', true)).json()) as {
+      recipes: Array<{ id: string }>;
+    };
     expect(mine.recipes.map((recipe) => recipe.id)).toContain('30');
     expect((await send('POST', '/recipes/api/v1/unfavorite', { recipeId: '30' })).status).toBe(200);
   });
 
   test('bad input is a CLIENT_ERROR before the upstream', async () => {
-    const bad = await send('POST', '/recipes/api/v1/filtered-recipes', { pagination: { page: 0, pageSize: 500 } }, false);
+    const bad = await send(
+      'POST',
+      '/recipes/api/v1/filtered-recipes',
+      { pagination: { page: 0, pageSize: 500 } },
+      false,
+    );
     expect(bad.status).toBe(400);
     expect(v.parse(ErrorBodySchema, await bad.json()).errors[0]?.code).toBe('CLIENT_ERROR');
   });
@@ -159,19 +235,34 @@ describe('ingredient-upc (older family): the products for the shopper store, the
     expect(answer.meta).toEqual({ code: 'SUCCESS', success: true, algorithm: 'token-match-v1' });
     expect(answer.data.recipeId).toBe('7');
     expect(answer.data.ingredients.some((ingredient) => ingredient.products.length > 0)).toBe(true);
-    const sold = await env.DB.prepare('SELECT COUNT(*) AS n FROM product_prices WHERE location_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))')
-      .bind(BANNERS.harvest.defaultLocationId, JSON.stringify(answer.data.ingredients.flatMap((ingredient) => ingredient.products)))
+    const sold = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM product_prices WHERE location_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))',
+    )
+      .bind(
+        BANNERS.harvest.defaultLocationId,
+        JSON.stringify(answer.data.ingredients.flatMap((ingredient) => ingredient.products)),
+      )
       .first<{ n: number }>();
     expect(sold?.n).toBe(new Set(answer.data.ingredients.flatMap((ingredient) => ingredient.products)).size);
   });
   test("the spec's own query (division, store number) is accepted; the products stay those of the shopper's store, which the answer names", async () => {
     const plain = await upc('7');
     expect(plain.data.locationId).toBe(BANNERS.harvest.defaultLocationId);
-    for (const query of ['?division=701&store=00101', '?division=620&store=00201', '?division=701&store=101', '?division=620&store=62000201']) {
+    for (const query of [
+      '?division=701&store=00101',
+      '?division=620&store=00201',
+      '?division=701&store=101',
+      '?division=620&store=62000201',
+    ]) {
       expect(await upc('7', query), query).toEqual(plain);
     }
     // the session's store wins over the query's, whichever it is
-    const chosen = await app.request(`${TEST_ORIGIN}/recipes/api/v1/ingredient-upc/7?division=701&store=00101`, { headers: { cookie: 'hm_store=70100102.PICKUP' } }, env, createExecutionContext());
+    const chosen = await app.request(
+      `${TEST_ORIGIN}/recipes/api/v1/ingredient-upc/7?division=701&store=00101`,
+      { headers: { cookie: 'hm_store=70100102.PICKUP' } },
+      env,
+      createExecutionContext(),
+    );
     expect(chosen.status).toBe(200);
     expect(v.parse(IngredientUpcResponseSchema, await chosen.json()).data.locationId).toBe('70100102');
   });
@@ -183,7 +274,13 @@ describe('ingredient-upc (older family): the products for the shopper store, the
   });
   test('a store selling none of the products makes the recipe RECIPE_NOT_SHOPPABLE', async () => {
     // the upstream itself: the edge always sends the shopper's store
-    const direct = async (query: string) => v.parse(IngredientUpcResponseSchema, await (await embeddedUpstream.request(`/recipes/api/v1/ingredient-upc/7${query}`, {}, env, createExecutionContext())).json()).meta.code;
+    const direct = async (query: string) =>
+      v.parse(
+        IngredientUpcResponseSchema,
+        await (
+          await embeddedUpstream.request(`/recipes/api/v1/ingredient-upc/7${query}`, {}, env, createExecutionContext())
+        ).json(),
+      ).meta.code;
     expect(await direct('?division=ZZZ&store=ZZZ00000')).toBe('RECIPE_NOT_SHOPPABLE');
     expect(await direct('?division=ZZZ&store=00000')).toBe('RECIPE_NOT_SHOPPABLE');
     expect(await direct('?division=701&store=00101')).toBe('SUCCESS');
@@ -194,7 +291,12 @@ describe('ingredient-upc (older family): the products for the shopper store, the
     expect([400, 404, 422]).toContain(response.status);
     v.parse(ErrorBodySchema, await response.json());
     // not a store, a store number without its division, a store of another division
-    for (const query of ['?store=%3Cscript%3E', '?store=00101', '?division=620&store=70100101', '?division=7011&store=00101']) {
+    for (const query of [
+      '?store=%3Cscript%3E',
+      '?store=00101',
+      '?division=620&store=70100101',
+      '?division=7011&store=00101',
+    ]) {
       const bad = await get(`/recipes/api/v1/ingredient-upc/7${query}`);
       expect(bad.status, query).toBe(400);
       expect(v.parse(ErrorBodySchema, await bad.json()).errors[0]?.code, query).toBe('CLIENT_ERROR');
@@ -204,7 +306,9 @@ describe('ingredient-upc (older family): the products for the shopper store, the
 
 describe('recipes a cook would publish (issue 23 §3; docs/decisions/540)', () => {
   test('the default order is the newest first, a favourite moves nothing (paging stays stable); never A-Z', async () => {
-    const { results } = await env.DB.prepare('SELECT recipe_id AS id FROM recipes ORDER BY recipe_id DESC LIMIT 120').all<{ id: number }>();
+    const { results } = await env.DB.prepare(
+      'SELECT recipe_id AS id FROM recipes ORDER BY recipe_id DESC LIMIT 120',
+    ).all<{ id: number }>();
     const newest = results.map((row) => String(row.id));
     expect((await newer({})).recipes.map((recipe) => recipe.id)).toEqual(newest.slice(0, 60));
     expect((await send('POST', '/recipes/api/v1/favorite', { recipeId: newest[90] })).status).toBe(200);
@@ -217,13 +321,20 @@ describe('recipes a cook would publish (issue 23 §3; docs/decisions/540)', () =
   });
 
   test('the shop view of a recipe with honey offers a honey product first, at the shopper store', async () => {
-    const row = await env.DB.prepare("SELECT recipe_id AS id FROM recipes WHERE EXISTS (SELECT 1 FROM json_each(ingredients) WHERE json_extract(value, '$.token') = 'honey') AND recipe_id % 100 != 99 ORDER BY recipe_id LIMIT 1").first<{ id: number }>();
+    const row = await env.DB.prepare(
+      "SELECT recipe_id AS id FROM recipes WHERE EXISTS (SELECT 1 FROM json_each(ingredients) WHERE json_extract(value, '$.token') = 'honey') AND recipe_id % 100 != 99 ORDER BY recipe_id LIMIT 1",
+    ).first<{ id: number }>();
     expect(row).not.toBeNull();
-    const answer = v.parse(IngredientUpcResponseSchema, await (await get(`/recipes/api/v1/ingredient-upc/${row?.id}`)).json());
+    const answer = v.parse(
+      IngredientUpcResponseSchema,
+      await (await get(`/recipes/api/v1/ingredient-upc/${row?.id}`)).json(),
+    );
     expect(answer.meta.code).toBe('SUCCESS');
     const honey = answer.data.ingredients.find((ingredient) => ingredient.token === 'honey');
     expect(honey?.products.length).toBeGreaterThan(0);
-    const first = await env.DB.prepare('SELECT name FROM products WHERE gtin13 = ?1').bind(honey?.products[0]).first<{ name: string }>();
+    const first = await env.DB.prepare('SELECT name FROM products WHERE gtin13 = ?1')
+      .bind(honey?.products[0])
+      .first<{ name: string }>();
     // the product's head is honey: "… Honey" or "… Honey 12 oz", not honey-roasted almonds, honey ham or honey nut oats
     expect(first?.name).toMatch(/\bHoney( \d+(\.\d+)? (fl )?oz)?$/);
   });
@@ -231,8 +342,14 @@ describe('recipes a cook would publish (issue 23 §3; docs/decisions/540)', () =
   test('"Cook with …" above the results: the first recipe for a product search uses that product', async () => {
     for (const term of ['milk', 'honey', 'butter', 'salmon']) {
       const found = await newer({ query: term });
-      const detail = v.parse(RecipeDetailResponseSchema, await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json()).data.recipe;
-      expect(detail.ingredientProducts.ingredients.map((ingredient) => ingredient.token), `${term}: ${detail.title}`).toContain(term);
+      const detail = v.parse(
+        RecipeDetailResponseSchema,
+        await (await get(`/atlas/v1/recipe/recipes/${found.recipes[0]?.id}`)).json(),
+      ).data.recipe;
+      expect(
+        detail.ingredientProducts.ingredients.map((ingredient) => ingredient.token),
+        `${term}: ${detail.title}`,
+      ).toContain(term);
     }
   });
 });

@@ -35,7 +35,11 @@ function difference(a: string[], b: string[]): string[] {
 
 /** A Hono route pattern as a RegExp matching at least what Hono matches (":id" one segment, a final "/*" the rest or nothing). */
 function patternOf(path: string): RegExp {
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
   return new RegExp(`^${segments.join('/').replace(/\/\.\*$/, '(?:/.*)?')}$`);
 }
 
@@ -44,7 +48,9 @@ describe('tests/registry.ts matches the app', () => {
   const real = appRoutes();
 
   test('every route of the edge app has a registry entry', () => {
-    expect(difference(real, registered), 'routes of worker/app.ts missing from tests/registry.ts API_ROUTES').toEqual([]);
+    expect(difference(real, registered), 'routes of worker/app.ts missing from tests/registry.ts API_ROUTES').toEqual(
+      [],
+    );
   });
 
   test('every registry entry is a route of the edge app', () => {
@@ -65,7 +71,13 @@ describe('tests/registry.ts matches the app', () => {
 
   test('each area declares exactly the routes of its own module', () => {
     for (const capability of CAPABILITIES) {
-      const own = [...new Set(capability.routes.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))].sort();
+      const own = [
+        ...new Set(
+          capability.routes.routes
+            .filter((route) => route.method !== 'ALL')
+            .map((route) => `${route.method} ${route.path}`),
+        ),
+      ].sort();
       expect(capability.registry.api.map(key).sort(), own.join(', ')).toEqual(own);
     }
   });
@@ -75,7 +87,10 @@ describe('tests/registry.ts matches the app', () => {
     for (const area of CAPABILITIES) {
       for (const entry of area.registry.api) {
         for (const other of CAPABILITIES.filter((capability) => capability !== area)) {
-          const hit = other.routes.routes.find((route) => (route.method === entry.method || route.method === 'ALL') && patternOf(route.path).test(entry.path));
+          const hit = other.routes.routes.find(
+            (route) =>
+              (route.method === entry.method || route.method === 'ALL') && patternOf(route.path).test(entry.path),
+          );
           if (hit) clashes.push(`${key(entry)} is also ${hit.method} ${hit.path}`);
         }
       }
@@ -84,14 +99,18 @@ describe('tests/registry.ts matches the app', () => {
   });
 
   test('every page that needs sign-in is a personal page (never cached for everyone)', () => {
-    const shared = PAGES.filter((page) => page.needsSignIn && !isPersonalPage(new URL(page.path, 'http://localhost').pathname));
+    const shared = PAGES.filter(
+      (page) => page.needsSignIn && !isPersonalPage(new URL(page.path, 'http://localhost').pathname),
+    );
     expect(shared.map((page) => page.path)).toEqual([]);
   });
 
   test('coverage figures', () => {
     const pages = new Set([...PAGES, ...PAGE_ENDPOINTS].map((page) => page.file)).size;
     const routes = API_ROUTES.filter((route) => real.includes(key(route))).length;
-    console.log(`registry: ${pages} of ${PAGE_FILES.length} page files, ${routes} of ${real.length - INTERNAL_ROUTES.length} API routes (${INTERNAL_ROUTES.length} internal routes left out: ${INTERNAL_ROUTES.map(key).join(', ')})`);
+    console.log(
+      `registry: ${pages} of ${PAGE_FILES.length} page files, ${routes} of ${real.length - INTERNAL_ROUTES.length} API routes (${INTERNAL_ROUTES.length} internal routes left out: ${INTERNAL_ROUTES.map(key).join(', ')})`,
+    );
     expect(pages).toBe(PAGE_FILES.length);
     expect(routes).toBe(real.length - INTERNAL_ROUTES.length);
   });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 400 });
 });
 
-describe('a new isolate\'s first searches', () => {
+describe("a new isolate's first searches", () => {
   test('answer from the partial index exactly as the whole index does', async () => {
     // All at once, before any answer: every one of them finds the isolate without an index.
     const cold = await Promise.all(QUERIES.map(search));

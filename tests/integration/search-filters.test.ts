@@ -4,7 +4,12 @@ import * as v from 'valibot';
 import { ProductSearchResponseSchema, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { unitPrice, unitPriceSortKeys } from '../../src/lib/catalog/unit-price.ts';
 import { shelfPrice } from '../../src/lib/pricing/price.ts';
-import { dealPricesCall, dealPriceMap, DEAL_PRICES_MAX_GTINS, type DealPricesResponseOutput } from '../../src/lib/promotions/deal-prices.ts';
+import {
+  dealPricesCall,
+  dealPriceMap,
+  DEAL_PRICES_MAX_GTINS,
+  type DealPricesResponseOutput,
+} from '../../src/lib/promotions/deal-prices.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { promotionsSeedStatements } from '../../upstream/seed/promotions.ts';
 import { createApp } from '../fixtures/app.ts';
@@ -27,14 +32,21 @@ async function search(params: Record<string, string>): Promise<ProductSearchResp
   return v.parse(ProductSearchResponseSchema, await response.json());
 }
 
-interface Shelf { gtin13: string; size: string; soldByWeight: boolean; dietaryTags: string[]; price: { regularCents: number; promoCents: number | null } | null }
+interface Shelf {
+  gtin13: string;
+  size: string;
+  soldByWeight: boolean;
+  dietaryTags: string[];
+  price: { regularCents: number; promoCents: number | null } | null;
+}
 
 async function shelves(gtins: string[]): Promise<Map<string, Shelf>> {
   const out = new Map<string, Shelf>();
   for (let i = 0; i < gtins.length; i += 50) {
     const response = await get(`/atlas/v1/product/v2/products?gtins=${gtins.slice(i, i + 50).join(',')}`);
     expect(response.status).toBe(200);
-    for (const product of ((await response.json()) as { data: { products: Shelf[] } }).data.products) out.set(product.gtin13, product);
+    for (const product of ((await response.json()) as { data: { products: Shelf[] } }).data.products)
+      out.set(product.gtin13, product);
   }
   return out;
 }
@@ -47,13 +59,21 @@ async function cardPrices(gtins: string[], found: Map<string, Shelf>): Promise<M
     if (!call) continue;
     const response = await get(`${call.path}?${new URLSearchParams(call.query)}`);
     expect(response.status).toBe(200);
-    for (const [gtin, priceString] of dealPriceMap((await response.json()) as DealPricesResponseOutput)) deals.set(gtin, priceString);
+    for (const [gtin, priceString] of dealPriceMap((await response.json()) as DealPricesResponseOutput))
+      deals.set(gtin, priceString);
   }
-  return new Map(gtins.map((gtin) => {
-    const shelf = found.get(gtin)?.price;
-    const price = shelf ? shelfPrice({ regularCents: shelf.regularCents, promoCents: shelf.promoCents, unit: 'each' }, deals.get(gtin) ?? null) : null;
-    return [gtin, price ? (price.promoCents ?? price.regularCents) : null];
-  }));
+  return new Map(
+    gtins.map((gtin) => {
+      const shelf = found.get(gtin)?.price;
+      const price = shelf
+        ? shelfPrice(
+            { regularCents: shelf.regularCents, promoCents: shelf.promoCents, unit: 'each' },
+            deals.get(gtin) ?? null,
+          )
+        : null;
+      return [gtin, price ? (price.promoCents ?? price.regularCents) : null];
+    }),
+  );
 }
 
 /** Every page of a search, `size` at a time. */
@@ -71,7 +91,10 @@ async function allPages(params: Record<string, string>, size: number): Promise<{
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
   // This week's weekly ad, whose deals change what some cards show.
-  const statements = promotionsSeedStatements(generateCatalog({ products: 300, seed: TEST_SEED }), { seed: TEST_SEED, weeks: 1 });
+  const statements = promotionsSeedStatements(generateCatalog({ products: 300, seed: TEST_SEED }), {
+    seed: TEST_SEED,
+    weeks: 1,
+  });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
 });
 
@@ -110,7 +133,10 @@ describe('sort=unitPrice.asc', () => {
     const cents = gtins.map((gtin) => shown.get(gtin) ?? Number.MAX_SAFE_INTEGER);
     expect(cents).toEqual([...cents].sort((a, b) => a - b));
     const found = await shelves(gtins);
-    const withDeal = gtins.filter((gtin) => { const p = found.get(gtin)?.price; return p && shown.get(gtin) !== (p.promoCents ?? p.regularCents); });
+    const withDeal = gtins.filter((gtin) => {
+      const p = found.get(gtin)?.price;
+      return p && shown.get(gtin) !== (p.promoCents ?? p.regularCents);
+    });
     expect(withDeal.length, 'some products have a deal that changes their price').toBeGreaterThan(0);
   });
 
@@ -123,7 +149,8 @@ describe('sort=unitPrice.asc', () => {
 });
 
 describe('Our Brands (moreOptions=store-brand)', () => {
-  const more = (result: ProductSearchResponseOutput, id: string) => result.data.facets.moreOptions.find((option) => option.id === id)?.count ?? 0;
+  const more = (result: ProductSearchResponseOutput, id: string) =>
+    result.data.facets.moreOptions.find((option) => option.id === id)?.count ?? 0;
 
   test('narrows the other more options instead of adding to them, and each counts with the other applied', async () => {
     // The whole catalog (a browse without a query): the test seed's 300 products.
@@ -148,6 +175,8 @@ describe('Our Brands (moreOptions=store-brand)', () => {
     const either = await search({ 'filter.query': 'milk', 'filter.moreOptions': 'organic,kosher' });
     expect(either.meta.totalCount).toBeGreaterThanOrEqual(Math.max(organic.meta.totalCount, kosher.meta.totalCount));
     expect((await search({ 'filter.query': 'milk', 'filter.moreOptions': 'bogus' })).meta.totalCount).toBe(0);
-    expect((await search({ 'filter.query': 'milk', 'filter.moreOptions': 'store-brand,bogus' })).meta.totalCount).toBe(0);
+    expect((await search({ 'filter.query': 'milk', 'filter.moreOptions': 'store-brand,bogus' })).meta.totalCount).toBe(
+      0,
+    );
   });
 });

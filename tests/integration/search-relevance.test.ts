@@ -22,7 +22,12 @@ const catalog: JudgedProduct[] = [];
 const byUpc = new Map<string, JudgedProduct>();
 
 async function search(query: string, banner: Banner) {
-  const response = await app.request(`http://${HOSTS[banner]}${SEARCH}?${new URLSearchParams({ 'filter.query': query, 'page.size': '10' })}`, {}, env, createExecutionContext());
+  const response = await app.request(
+    `http://${HOSTS[banner]}${SEARCH}?${new URLSearchParams({ 'filter.query': query, 'page.size': '10' })}`,
+    {},
+    env,
+    createExecutionContext(),
+  );
   expect(response.status).toBe(200);
   const body = v.parse(ProductSearchResponseSchema, await response.json());
   return body.data.productsSearch.map((item) => byUpc.get(item.upc) ?? { gtin13: '', name: item.upc });
@@ -30,7 +35,9 @@ async function search(query: string, banner: Banner) {
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 5000 });
-  const rows = await env.DB.prepare('SELECT gtin13, upc, name, brand, category_id FROM products').raw<[string, string, string, string, string]>();
+  const rows = await env.DB.prepare('SELECT gtin13, upc, name, brand, category_id FROM products').raw<
+    [string, string, string, string, string]
+  >();
   for (const [gtin13, upc, name, brand, categoryId] of rows) {
     const product = { gtin13, name, brand, categoryId };
     catalog.push(product);
@@ -41,8 +48,12 @@ beforeAll(async () => {
 
 describe('search relevance benchmark', () => {
   test('holds nDCG@10 and first-result-right above the floor on both banners', async () => {
-    const report: RelevanceReport = await evaluateRelevance(search, catalog, (product, banner) => soldAtBanner(product.brand, banner));
-    console.log(`relevance: ${JSON.stringify({ queries: report.queries, ndcg: report.ndcg, firstRight: report.firstRight, byBanner: report.byBanner, byKind: report.byKind })}`);
+    const report: RelevanceReport = await evaluateRelevance(search, catalog, (product, banner) =>
+      soldAtBanner(product.brand, banner),
+    );
+    console.log(
+      `relevance: ${JSON.stringify({ queries: report.queries, ndcg: report.ndcg, firstRight: report.firstRight, byBanner: report.byBanner, byKind: report.byKind })}`,
+    );
     console.log(`relevance-results: ${JSON.stringify(report.results)}`);
     expect(report.queries).toBeGreaterThanOrEqual(150);
     for (const figures of Object.values(report.byBanner)) {
@@ -52,8 +63,17 @@ describe('search relevance benchmark', () => {
   }, 120_000);
 
   test('corrects a multi-word misspelling by the words around each word, and British words to the US catalog', async () => {
-    for (const [typed, corrected] of [['chiken brest', 'chicken breast'], ['grean tea', 'green tea'], ['courgettes', 'zucchini']] as const) {
-      const response = await app.request(`${SEARCH}?${new URLSearchParams({ 'filter.query': typed, 'option.spelling': 'suggest' })}`, {}, env, createExecutionContext());
+    for (const [typed, corrected] of [
+      ['chiken brest', 'chicken breast'],
+      ['grean tea', 'green tea'],
+      ['courgettes', 'zucchini'],
+    ] as const) {
+      const response = await app.request(
+        `${SEARCH}?${new URLSearchParams({ 'filter.query': typed, 'option.spelling': 'suggest' })}`,
+        {},
+        env,
+        createExecutionContext(),
+      );
       const body = v.parse(ProductSearchResponseSchema, await response.json());
       expect(body.meta.spelling?.suggestion, typed).toBe(corrected);
     }

@@ -1,6 +1,10 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ProductSearchResponseSchema, SEARCH_PAGE_SIZE_DEFAULT, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import {
+  ProductSearchResponseSchema,
+  SEARCH_PAGE_SIZE_DEFAULT,
+  type ProductSearchResponseOutput,
+} from '../../src/lib/catalog/search.ts';
 import { loadSearch } from '../../src/lib/search/load-search.ts';
 import { pastEndMessage, pastEndNotice, pastEndReset } from '../../src/lib/search/past-end.ts';
 import { parseSearchParams } from '../../src/lib/search/search-params.ts';
@@ -29,11 +33,23 @@ async function search(params: Record<string, string>, init: RequestInit = {}): P
 async function products(gtins: string[], init: RequestInit = {}) {
   const response = await get(`/atlas/v1/product/v2/products?gtins=${gtins.join(',')}`, init);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { products: { gtin13: string; name: string; brand: string; price: { regularCents: number; promoCents: number | null } | null }[] } }).data.products;
+  return (
+    (await response.json()) as {
+      data: {
+        products: {
+          gtin13: string;
+          name: string;
+          brand: string;
+          price: { regularCents: number; promoCents: number | null } | null;
+        }[];
+      };
+    }
+  ).data.products;
 }
 
 const sum = (values: { count: number }[]) => values.reduce((total, value) => total + value.count, 0);
-const effective = (price: { regularCents: number; promoCents: number | null } | null) => (price ? (price.promoCents ?? price.regularCents) : null);
+const effective = (price: { regularCents: number; promoCents: number | null } | null) =>
+  price ? (price.promoCents ?? price.regularCents) : null;
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 300 });
@@ -106,7 +122,9 @@ describe('product search', () => {
 
   test('a category filter keeps only that taxonomy; taxonomy 00 means none', async () => {
     const milkOnly = await search({ 'filter.query': 'milk', 'filter.taxonomies': '18' });
-    const node = milkOnly.data.facets.categories.flatMap((department) => department.children).find((child) => child.id === '18');
+    const node = milkOnly.data.facets.categories
+      .flatMap((department) => department.children)
+      .find((child) => child.id === '18');
     expect(milkOnly.meta.totalCount).toBe(node?.count);
     const none = await search({ 'filter.query': 'milk', 'filter.taxonomies': '00' });
     const all = await search({ 'filter.query': 'milk' });
@@ -126,7 +144,10 @@ describe('product search', () => {
   });
 
   test('sorts by price ascending and descending', async () => {
-    for (const [sort, direction] of [['price.asc', 1], ['price.desc', -1]] as const) {
+    for (const [sort, direction] of [
+      ['price.asc', 1],
+      ['price.desc', -1],
+    ] as const) {
       const result = await search({ 'filter.query': 'milk', sort, 'page.size': '24' });
       const found = await products(result.data.productsSearch.map((item) => item.upc));
       const cents = found.map((product) => effective(product.price) ?? Number.MAX_SAFE_INTEGER);
@@ -140,7 +161,9 @@ describe('product search', () => {
     const second = await search({ 'filter.query': 'milk', 'page.offset': '3', 'page.size': '3' });
     const both = await search({ 'filter.query': 'milk', 'page.offset': '0', 'page.size': '6' });
     expect(first.data.productsSearch).toHaveLength(3);
-    expect([...first.data.productsSearch, ...second.data.productsSearch].map((item) => item.upc)).toEqual(both.data.productsSearch.map((item) => item.upc));
+    expect([...first.data.productsSearch, ...second.data.productsSearch].map((item) => item.upc)).toEqual(
+      both.data.productsSearch.map((item) => item.upc),
+    );
     expect(second.data.productsSearch[0]?.searchEngineRank).toBe(4);
     expect(second.meta.offset).toBe(3);
   });
@@ -155,16 +178,26 @@ describe('product search', () => {
     expect(body.errors[0]?.statusCode).toBe(400);
   });
 
-  test('prices are the store\'s: a store of another price level differs from the default one', async () => {
+  test("prices are the store's: a store of another price level differs from the default one", async () => {
     const result = await search({ 'filter.query': 'milk', 'page.size': '10' });
     const gtins = result.data.productsSearch.map((item) => item.upc);
     const harvest = await products(gtins, { headers: { cookie: 'hm_store=70100101.PICKUP' } });
     const foothill = await products(gtins, { headers: { cookie: 'hm_store=70300301.PICKUP' } });
     const regular = (list: typeof harvest) => list.map((product) => product.price?.regularCents);
     expect(regular(harvest)).not.toEqual(regular(foothill));
-    const viaFilter = await search({ 'filter.query': 'milk', 'filter.locationId': '70300301', sort: 'price.asc', 'page.size': '5' });
-    const viaCookie = await search({ 'filter.query': 'milk', sort: 'price.asc', 'page.size': '5' }, { headers: { cookie: 'hm_store=70300301.PICKUP' } });
-    expect(viaFilter.data.productsSearch.map((item) => item.upc)).toEqual(viaCookie.data.productsSearch.map((item) => item.upc));
+    const viaFilter = await search({
+      'filter.query': 'milk',
+      'filter.locationId': '70300301',
+      sort: 'price.asc',
+      'page.size': '5',
+    });
+    const viaCookie = await search(
+      { 'filter.query': 'milk', sort: 'price.asc', 'page.size': '5' },
+      { headers: { cookie: 'hm_store=70300301.PICKUP' } },
+    );
+    expect(viaFilter.data.productsSearch.map((item) => item.upc)).toEqual(
+      viaCookie.data.productsSearch.map((item) => item.upc),
+    );
   });
 
   test('sponsored monetization adds at most two ads keyed by placement', async () => {
@@ -188,13 +221,27 @@ describe('product search', () => {
   });
 
   test('answers a bad parameter with CLIENT_ERROR, never 500', async () => {
-    for (const bad of ['page.size=0', 'page.size=abc', 'sort=cheapest', 'filter.price.range=cheap', 'option.monetization=ALL', 'filter.locationId=nope', `filter.query=${'x'.repeat(500)}`]) {
+    for (const bad of [
+      'page.size=0',
+      'page.size=abc',
+      'sort=cheapest',
+      'filter.price.range=cheap',
+      'option.monetization=ALL',
+      'filter.locationId=nope',
+      `filter.query=${'x'.repeat(500)}`,
+    ]) {
       const response = await get(`${SEARCH}?${bad}`);
       expect(response.status, bad).toBe(400);
       const body = (await response.json()) as { errors: { code: string }[] };
       expect(body.errors[0]?.code, bad).toBe('CLIENT_ERROR');
     }
-    for (const odd of ['filter.query=%22%2A%28', 'filter.query=AND+OR+NOT', 'filter.query=-', 'filter.brands=%2C%2C', 'filter.taxonomies=99']) {
+    for (const odd of [
+      'filter.query=%22%2A%28',
+      'filter.query=AND+OR+NOT',
+      'filter.query=-',
+      'filter.brands=%2C%2C',
+      'filter.taxonomies=99',
+    ]) {
       const response = await get(`${SEARCH}?${odd}`);
       expect(response.status, odd).toBe(200);
     }
@@ -230,24 +277,57 @@ describe('product search', () => {
     // The upstream directly: the customer context header is what the edge sends for a session.
     const upstream = createUpstreamApp();
     const guid = 'cust-search-personalization';
-    const relevance = await search({ 'filter.query': 'milk', 'option.personalization': 'relevance', 'page.size': '96' });
+    const relevance = await search({
+      'filter.query': 'milk',
+      'option.personalization': 'relevance',
+      'page.size': '96',
+    });
     const anonymous = await search({ 'filter.query': 'milk', 'page.size': '96' });
-    expect(anonymous.data.productsSearch.map((item) => item.upc)).toEqual(relevance.data.productsSearch.map((item) => item.upc));
+    expect(anonymous.data.productsSearch.map((item) => item.upc)).toEqual(
+      relevance.data.productsSearch.map((item) => item.upc),
+    );
     // The last of the results that the store has in stock: bought, it must lead them all.
-    const inStock = new Set((await env.DB.prepare("SELECT gtin13 FROM product_prices WHERE location_id = '70100101' AND stock_quantity > 0").raw<[string]>()).map(([gtin]) => gtin));
-    const available = relevance.data.productsSearch.filter((item) => inStock.has(item.upc.padStart(13, '0')) || inStock.has(item.upc));
+    const inStock = new Set(
+      (
+        await env.DB.prepare(
+          "SELECT gtin13 FROM product_prices WHERE location_id = '70100101' AND stock_quantity > 0",
+        ).raw<[string]>()
+      ).map(([gtin]) => gtin),
+    );
+    const available = relevance.data.productsSearch.filter(
+      (item) => inStock.has(item.upc.padStart(13, '0')) || inStock.has(item.upc),
+    );
     const last = available[available.length - 1];
     if (!last || available.length < 2) throw new Error('too few results in stock');
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) VALUES (?1, 'p13n@example.test', 'P', 'Z', 'harvest', 'x', 0)").bind(guid),
+      env.DB.prepare(
+        "INSERT INTO customers (customer_guid, email, first_name, last_name, banner, password_hash, created_at) VALUES (?1, 'p13n@example.test', 'P', 'Z', 'harvest', 'x', 0)",
+      ).bind(guid),
       // a live session: a revoked or unknown one runs as anonymous (issue 7 §4)
-      env.DB.prepare("INSERT INTO sessions (session_id, customer_guid, created_at, expires_at) VALUES ('s-p13n', ?1, 0, ?2)").bind(guid, Date.now() + 3_600_000),
-      env.DB.prepare("INSERT INTO baskets (id, customer_guid, banner, type, created_at, updated_at) VALUES ('b-p13n', ?1, 'harvest', 'ACTIVE', 0, 0)").bind(guid),
-      env.DB.prepare("INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES ('b-p13n', 'li-1', ?1, 1, 0)").bind(last.upc),
+      env.DB.prepare(
+        "INSERT INTO sessions (session_id, customer_guid, created_at, expires_at) VALUES ('s-p13n', ?1, 0, ?2)",
+      ).bind(guid, Date.now() + 3_600_000),
+      env.DB.prepare(
+        "INSERT INTO baskets (id, customer_guid, banner, type, created_at, updated_at) VALUES ('b-p13n', ?1, 'harvest', 'ACTIVE', 0, 0)",
+      ).bind(guid),
+      env.DB.prepare(
+        "INSERT INTO basket_items (basket_id, id, gtin13, quantity, created) VALUES ('b-p13n', 'li-1', ?1, 1, 0)",
+      ).bind(last.upc),
     ]);
-    const response = await upstream.request(`${SEARCH}?filter.query=milk&page.size=96`, {
-      headers: { 'x-hm-location-id': '70100101', 'x-hm-customer-context': JSON.stringify({ customerGUID: guid, sessionId: 's-p13n', authorities: ['ROLE_USER'] }) },
-    }, env);
+    const response = await upstream.request(
+      `${SEARCH}?filter.query=milk&page.size=96`,
+      {
+        headers: {
+          'x-hm-location-id': '70100101',
+          'x-hm-customer-context': JSON.stringify({
+            customerGUID: guid,
+            sessionId: 's-p13n',
+            authorities: ['ROLE_USER'],
+          }),
+        },
+      },
+      env,
+    );
     const personalized = v.parse(ProductSearchResponseSchema, await response.json());
     const first = personalized.data.productsSearch[0];
     const lastAvailable = relevance.data.productsSearch.filter((item) => item.upc === last.upc)[0];
@@ -269,11 +349,23 @@ describe('a listing page past the end resets the navigation (shopping §4, §8; 
     renderPage: async (request, _env, _ctx, locals) => {
       const url = new URL(request.url);
       const params = parseSearchParams(url.searchParams);
-      const outcome = await loadSearch(locals.upstream, toUpstreamSearchQuery(params, { locationId: locals.locationId, query: params.query, pageSize: SEARCH_PAGE_SIZE_DEFAULT }));
-      if (outcome.state === 'offsetTooHigh') return new Response(null, { status: 303, headers: { location: pastEndReset(url.pathname, params) } });
+      const outcome = await loadSearch(
+        locals.upstream,
+        toUpstreamSearchQuery(params, {
+          locationId: locals.locationId,
+          query: params.query,
+          pageSize: SEARCH_PAGE_SIZE_DEFAULT,
+        }),
+      );
+      if (outcome.state === 'offsetTooHigh')
+        return new Response(null, { status: 303, headers: { location: pastEndReset(url.pathname, params) } });
       const loaded = outcome.state === 'loaded' ? outcome : null;
       const notice = pastEndNotice(url.searchParams, params.page, loaded?.response.meta, SEARCH_PAGE_SIZE_DEFAULT);
-      return Response.json({ state: outcome.state, notice: notice && pastEndMessage(notice.requested, notice.pageCount), gtins: loaded?.products.map((product) => product.gtin13) ?? [] });
+      return Response.json({
+        state: outcome.state,
+        notice: notice && pastEndMessage(notice.requested, notice.pageCount),
+        gtins: loaded?.products.map((product) => product.gtin13) ?? [],
+      });
     },
   });
   const page = async (path: string) => pages.request(path, {}, env, createExecutionContext());
@@ -290,8 +382,18 @@ describe('a listing page past the end resets the navigation (shopping §4, §8; 
     const location = new URL(reset.headers.get('location') ?? '', 'http://localhost');
     expect(location.pathname).toBe('/search');
     expect(location.searchParams.has('page')).toBe(false);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ query: 'milk', brandName: brand, sortCriteria: 'price', sortOrder: 'asc', pastEnd: '999' });
-    const landed = (await (await page(`${location.pathname}${location.search}`)).json()) as { state: string; notice: string | null; gtins: string[] };
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      query: 'milk',
+      brandName: brand,
+      sortCriteria: 'price',
+      sortOrder: 'asc',
+      pastEnd: '999',
+    });
+    const landed = (await (await page(`${location.pathname}${location.search}`)).json()) as {
+      state: string;
+      notice: string | null;
+      gtins: string[];
+    };
     expect(landed.state).toBe('loaded');
     expect(landed.notice).toBe(pastEndMessage(999, pageCount));
     // the same first page as the search itself, without the notice
@@ -301,7 +403,10 @@ describe('a listing page past the end resets the navigation (shopping §4, §8; 
     // the API answers the offset itself with the spec's high page-offset error, not a reset
     const api = await get(`${SEARCH}?filter.query=milk&page.offset=${998 * SEARCH_PAGE_SIZE_DEFAULT}`);
     expect(api.status).toBe(400);
-    expect(((await api.json()) as { errors: { code: string; reason: string }[] }).errors[0]).toMatchObject({ code: 'INVALID_OBJECT', reason: expect.stringContaining('page.offset must be less than') });
+    expect(((await api.json()) as { errors: { code: string; reason: string }[] }).errors[0]).toMatchObject({
+      code: 'INVALID_OBJECT',
+      reason: expect.stringContaining('page.offset must be less than'),
+    });
   });
 
   test('the last page is not reset, and a page other than 1 shows no notice', async () => {

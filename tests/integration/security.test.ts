@@ -24,7 +24,9 @@ const app = createApp({
     return upstreamApp.fetch(request, env, createExecutionContext());
   },
 });
-const failingUpstream = createApp({ upstreamTransport: async () => new Response('upstream exploded', { status: 502 }) });
+const failingUpstream = createApp({
+  upstreamTransport: async () => new Response('upstream exploded', { status: 502 }),
+});
 const ctx = () => createExecutionContext();
 let gtin = '';
 
@@ -36,7 +38,8 @@ function payloadOf(cookie: string): SessionPayload {
 /** The registry's sample request for a route, with the placeholder GTIN resolved. */
 function sampleRequest(route: ApiRouteEntry, headers: Record<string, string>): [string, RequestInit] {
   const url = new URL(samplePath(route, gtin), TEST_ORIGIN);
-  for (const [key, value] of Object.entries(route.sample.query ?? {})) url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
+  for (const [key, value] of Object.entries(route.sample.query ?? {}))
+    url.searchParams.set(key, value.replaceAll(SAMPLE_GTIN, gtin));
   const init: RequestInit = { method: route.method, headers: { ...route.sample.headers, ...headers } };
   if (route.method !== 'GET') {
     Object.assign(init.headers as Record<string, string>, { origin: TEST_ORIGIN, 'content-type': 'application/json' });
@@ -48,8 +51,14 @@ function sampleRequest(route: ApiRouteEntry, headers: Record<string, string>): [
 beforeAll(async () => {
   await seedIdentity(env);
   await seedCatalogForTests(env.DB, { products: 120 });
-  const search = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, ctx());
-  gtin = ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
+  const search = await app.request(
+    `${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`,
+    {},
+    env,
+    ctx(),
+  );
+  gtin =
+    ((await search.json()) as { data: { productsSearch: Array<{ upc: string }> } }).data.productsSearch[0]?.upc ?? '';
   expect(gtin).toMatch(/^\d{13}$/);
 });
 
@@ -58,17 +67,28 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
   function normalise(setCookie: string): string {
     return setCookie
       .replace(/^([^=]+)=([^;]+)/, (_, name: string) => `${name}=<value>`)
-      .replace(/Max-Age=(\d+)/i, (_, seconds: string) => `Max-Age=${Number(seconds) === 0 ? '0' : Number(seconds) > 29 * 86_400 && Number(seconds) <= 30 * 86_400 ? '<30 days>' : Number(seconds) === 180 * 86_400 ? '<180 days>' : '<other>'}`)
-      .replace(/Expires=[^;]+/i, (expires) => (expires === 'Expires=Thu, 01 Jan 1970 00:00:00 GMT' ? expires : 'Expires=<date>'));
+      .replace(
+        /Max-Age=(\d+)/i,
+        (_, seconds: string) =>
+          `Max-Age=${Number(seconds) === 0 ? '0' : Number(seconds) > 29 * 86_400 && Number(seconds) <= 30 * 86_400 ? '<30 days>' : Number(seconds) === 180 * 86_400 ? '<180 days>' : '<other>'}`,
+      )
+      .replace(/Expires=[^;]+/i, (expires) =>
+        expires === 'Expires=Thu, 01 Jan 1970 00:00:00 GMT' ? expires : 'Expires=<date>',
+      );
   }
 
   async function post(path: string, init: { body: string; type?: string; cookie?: string }) {
-    const headers: Record<string, string> = { origin: TEST_ORIGIN, 'content-type': init.type ?? 'application/json', 'cf-connecting-ip': randomClientIp() };
+    const headers: Record<string, string> = {
+      origin: TEST_ORIGIN,
+      'content-type': init.type ?? 'application/json',
+      'cf-connecting-ip': randomClientIp(),
+    };
     if (init.cookie) headers.cookie = init.cookie;
     return app.request(path, { method: 'POST', headers, body: init.body }, env, ctx());
   }
 
-  const credentials = (rememberMe: boolean) => JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026', rememberMe });
+  const credentials = (rememberMe: boolean) =>
+    JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026', rememberMe });
 
   test('snapshot of each cookie-setting response', async () => {
     const emitted: Record<string, string[]> = {};
@@ -82,7 +102,11 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
       'sign-in, form post (no JavaScript)',
       await post('/auth/api/sign-in', {
         type: 'application/x-www-form-urlencoded',
-        body: new URLSearchParams({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026', rememberMe: 'on' }).toString(),
+        body: new URLSearchParams({
+          email: 'demo@harvestmarket.test',
+          password: 'FreshPicked!2026',
+          rememberMe: 'on',
+        }).toString(),
       }),
     );
 
@@ -91,15 +115,36 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
     const { v: _v, kid: _kid, ...claims } = payloadOf(live);
     const previousRing = await parseSessionKeys(env.SESSION_KEYS!.split(',')[1]);
     const underPrevious = `hm_session=${await signSessionCookie(claims, previousRing!)}`;
-    record('re-issue after key rotation', await app.request('/auth/api/authentication-state', { headers: { cookie: underPrevious } }, env, ctx()));
+    record(
+      're-issue after key rotation',
+      await app.request('/auth/api/authentication-state', { headers: { cookie: underPrevious } }, env, ctx()),
+    );
 
-    record('a tampered cookie is cleared', await app.request('/auth/api/authentication-state', { headers: { cookie: `${live}x` } }, env, ctx()));
+    record(
+      'a tampered cookie is cleared',
+      await app.request('/auth/api/authentication-state', { headers: { cookie: `${live}x` } }, env, ctx()),
+    );
     record('sign-out (JSON)', await post('/auth/api/sign-out', { body: '{}', cookie: live }));
-    record('a revoked session replayed is cleared', await app.request('/auth/api/authentication-state', { headers: { cookie: live } }, env, ctx()));
-    record('sign-out (form post)', await post('/auth/api/sign-out', { body: '', type: 'application/x-www-form-urlencoded', cookie: await signIn(app, env, ctx()) }));
+    record(
+      'a revoked session replayed is cleared',
+      await app.request('/auth/api/authentication-state', { headers: { cookie: live } }, env, ctx()),
+    );
+    record(
+      'sign-out (form post)',
+      await post('/auth/api/sign-out', {
+        body: '',
+        type: 'application/x-www-form-urlencoded',
+        cookie: await signIn(app, env, ctx()),
+      }),
+    );
     record(
       "sign-out (GET, the spec's sign-out target)",
-      await app.request('/auth/api/sign-out', { headers: { cookie: await signIn(app, env, ctx()), 'sec-fetch-site': 'same-origin' } }, env, ctx()),
+      await app.request(
+        '/auth/api/sign-out',
+        { headers: { cookie: await signIn(app, env, ctx()), 'sec-fetch-site': 'same-origin' } },
+        env,
+        ctx(),
+      ),
     );
 
     const development = { ...env, ENVIRONMENT: 'development' };
@@ -112,15 +157,23 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
     const all = Object.values(emitted).flat();
     expect(all.length).toBeGreaterThanOrEqual(Object.keys(emitted).length);
     for (const setCookie of all) {
-      const attributes = setCookie.split(';').slice(1).map((part) => part.trim().toLowerCase());
+      const attributes = setCookie
+        .split(';')
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
       expect(attributes, setCookie).toContain('httponly');
       expect(attributes, setCookie).toContain('secure');
       expect(attributes, setCookie).toContain('samesite=lax');
       expect(attributes, setCookie).toContain('path=/');
-      expect(attributes.some((attribute) => attribute.startsWith('domain=')), setCookie).toBe(false);
+      expect(
+        attributes.some((attribute) => attribute.startsWith('domain=')),
+        setCookie,
+      ).toBe(false);
     }
 
-    const snapshot = Object.fromEntries(Object.entries(emitted).map(([name, cookies]) => [name, cookies.map(normalise)]));
+    const snapshot = Object.fromEntries(
+      Object.entries(emitted).map(([name, cookies]) => [name, cookies.map(normalise)]),
+    );
     // The snapshot (values and dates normalised). A new cookie, or a changed attribute, changes it.
     const SESSION = 'hm_session=<value>; Path=/; HttpOnly; Secure; SameSite=Lax';
     const REMEMBERED = 'hm_session=<value>; Max-Age=<30 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
@@ -128,7 +181,8 @@ describe('every Set-Cookie the edge emits is HttpOnly, Secure, SameSite=Lax, Pat
     const DEVICE = 'hm_device=<value>; Max-Age=<180 days>; Path=/; HttpOnly; Secure; SameSite=Lax';
     // the saved store comes back on the next page after sign-in (docs/decisions/290)
     const STORE_SYNC = 'hm_store_sync=<value>; Max-Age=<other>; Path=/; HttpOnly; Secure; SameSite=Lax';
-    const CLEARED = 'hm_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; Secure; SameSite=Lax';
+    const CLEARED =
+      'hm_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; Secure; SameSite=Lax';
     expect(snapshot).toEqual({
       'sign-in': [SESSION, DEVICE, STORE_SYNC],
       'sign-in, remember me': [REMEMBERED, DEVICE, STORE_SYNC],
@@ -152,7 +206,11 @@ describe('client headers for location, banner, customer and correlation never re
     'x-hm-modality': 'SHIP',
     'x-hm-banner': 'bayside',
     'x-hm-ab-tests': '{"forged":1}',
-    'x-hm-customer-context': JSON.stringify({ customerGUID: 'forged-guid', sessionId: 'forged-session', authorities: ['ROLE_USER'] }),
+    'x-hm-customer-context': JSON.stringify({
+      customerGUID: 'forged-guid',
+      sessionId: 'forged-session',
+      authorities: ['ROLE_USER'],
+    }),
     'x-hm-time-zone': 'Pacific/Forged',
     'x-hm-channel': 'FORGED',
     'x-hm-edge-secret': 'forged-secret',
@@ -193,7 +251,21 @@ describe('client headers for location, banner, customer and correlation never re
             expect(FORGED_VALUES, `upstream header ${name}`).not.toContain(value);
             expect(value, `upstream header ${name}`).not.toMatch(/forged|203\.0\.113\.66/i);
           }
-          for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'x-real-ip', 'forwarded', 'x-banner', 'x-location-id', 'x-customer-id', 'x-customer-guid', 'x-customer-context', 'x-request-id', 'x-hm-edge-secret', 'cf-connecting-ip']) {
+          for (const name of [
+            'cookie',
+            'authorization',
+            'x-forwarded-for',
+            'x-real-ip',
+            'forwarded',
+            'x-banner',
+            'x-location-id',
+            'x-customer-id',
+            'x-customer-guid',
+            'x-customer-context',
+            'x-request-id',
+            'x-hm-edge-secret',
+            'cf-connecting-ip',
+          ]) {
             expect(request.headers.has(name), `upstream header ${name}`).toBe(false);
           }
           // The edge's own context instead.
@@ -240,21 +312,67 @@ describe('every API response carries the CSP, HSTS and nosniff, errors included'
       };
       // sign-out would revoke the shared cookie; it gets its own
       const own = route.path === '/auth/api/sign-out' ? await signIn(app, env, ctx()) : cookie;
-      await check('sample', app.request(...sampleRequest(route, { cookie: own, 'cf-connecting-ip': randomClientIp() }), env, ctx()));
-      await check('anonymous', app.request(...sampleRequest(route, { 'cf-connecting-ip': randomClientIp() }), env, ctx()));
-      await check('upstream failure', failingUpstream.request(...sampleRequest(route, { cookie, 'cf-connecting-ip': randomClientIp() }), env, ctx()));
-      await check('tampered cookie', app.request(...sampleRequest(route, { cookie: `${cookie}x`, 'cf-connecting-ip': randomClientIp() }), env, ctx()));
+      await check(
+        'sample',
+        app.request(...sampleRequest(route, { cookie: own, 'cf-connecting-ip': randomClientIp() }), env, ctx()),
+      );
+      await check(
+        'anonymous',
+        app.request(...sampleRequest(route, { 'cf-connecting-ip': randomClientIp() }), env, ctx()),
+      );
+      await check(
+        'upstream failure',
+        failingUpstream.request(...sampleRequest(route, { cookie, 'cf-connecting-ip': randomClientIp() }), env, ctx()),
+      );
+      await check(
+        'tampered cookie',
+        app.request(
+          ...sampleRequest(route, { cookie: `${cookie}x`, 'cf-connecting-ip': randomClientIp() }),
+          env,
+          ctx(),
+        ),
+      );
       if (route.method === 'GET') {
         const url = new URL(route.path, TEST_ORIGIN);
-        for (const key of [...Object.keys(route.sample.query ?? {}), 'page.size']) url.searchParams.set(key, '\u0000'.repeat(3));
+        for (const key of [...Object.keys(route.sample.query ?? {}), 'page.size'])
+          url.searchParams.set(key, '\u0000'.repeat(3));
         await check('bad query', app.request(url.toString(), { headers: { cookie } }, env, ctx()));
-        await check('wrong method', app.request(route.path, { method: 'PATCH', headers: sameOriginJson(cookie), body: '{}' }, env, ctx()));
+        await check(
+          'wrong method',
+          app.request(route.path, { method: 'PATCH', headers: sameOriginJson(cookie), body: '{}' }, env, ctx()),
+        );
       } else {
-        await check('malformed JSON', app.request(route.path, { method: route.method, headers: sameOriginJson(cookie), body: '{' }, env, ctx()));
-        await check('foreign origin', app.request(route.path, { method: route.method, headers: { ...sameOriginJson(cookie), origin: 'https://evil.example' }, body: '{}' }, env, ctx()));
-        await check('wrong content type', app.request(route.path, { method: route.method, headers: { ...sameOriginJson(cookie), 'content-type': 'text/plain' }, body: '{}' }, env, ctx()));
+        await check(
+          'malformed JSON',
+          app.request(route.path, { method: route.method, headers: sameOriginJson(cookie), body: '{' }, env, ctx()),
+        );
+        await check(
+          'foreign origin',
+          app.request(
+            route.path,
+            {
+              method: route.method,
+              headers: { ...sameOriginJson(cookie), origin: 'https://evil.example' },
+              body: '{}',
+            },
+            env,
+            ctx(),
+          ),
+        );
+        await check(
+          'wrong content type',
+          app.request(
+            route.path,
+            { method: route.method, headers: { ...sameOriginJson(cookie), 'content-type': 'text/plain' }, body: '{}' },
+            env,
+            ctx(),
+          ),
+        );
       }
-      expect([...statuses].some((status) => status >= 400), 'at least one error response was checked').toBe(true);
+      expect(
+        [...statuses].some((status) => status >= 400),
+        'at least one error response was checked',
+      ).toBe(true);
     });
   }
 
@@ -268,12 +386,19 @@ describe('personal API answers are private, no-store', () => {
   test('every registered API route answers a signed-in request with Cache-Control: private, no-store', async () => {
     let checked = 0;
     for (const route of API_ROUTES) {
-      if (route.path.startsWith('/atlas/v1/product/images/') || route.path.startsWith('/atlas/v1/recipe/images/')) continue;
+      if (route.path.startsWith('/atlas/v1/product/images/') || route.path.startsWith('/atlas/v1/recipe/images/'))
+        continue;
       // a fresh shopper per route: the sign-out routes revoke theirs
       const cookie = await signIn(app, env, ctx());
-      const response = await app.request(...sampleRequest(route, { cookie, 'sec-fetch-site': 'same-origin' }), env, ctx());
+      const response = await app.request(
+        ...sampleRequest(route, { cookie, 'sec-fetch-site': 'same-origin' }),
+        env,
+        ctx(),
+      );
       expect(response.status, `${route.method} ${route.path}`).toBeLessThan(500);
-      expect(response.headers.get('cache-control'), `${route.method} ${route.path} answered ${response.status}`).toBe('private, no-store');
+      expect(response.headers.get('cache-control'), `${route.method} ${route.path} answered ${response.status}`).toBe(
+        'private, no-store',
+      );
       checked++;
     }
     // every route but the two image routes (public, immutable: the same for everyone)
@@ -281,10 +406,20 @@ describe('personal API answers are private, no-store', () => {
   }, 60_000);
 
   test('the same search anonymous may be cached; product images stay cacheable when signed in', async () => {
-    const anonymous = await app.request(`${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`, {}, env, ctx());
+    const anonymous = await app.request(
+      `${TEST_ORIGIN}/atlas/v1/search/v1/products-search?filter.query=milk`,
+      {},
+      env,
+      ctx(),
+    );
     expect(anonymous.headers.get('cache-control')).toMatch(/^public/);
     const cookie = await signIn(app, env, ctx());
-    const image = await app.request(`${TEST_ORIGIN}/atlas/v1/product/images/${gtin}.svg`, { headers: { cookie } }, env, ctx());
+    const image = await app.request(
+      `${TEST_ORIGIN}/atlas/v1/product/images/${gtin}.svg`,
+      { headers: { cookie } },
+      env,
+      ctx(),
+    );
     expect(image.status).toBe(200);
     expect(image.headers.get('cache-control')).toMatch(/^public/);
   });
@@ -303,7 +438,12 @@ describe('request bodies are size-limited before they are read', () => {
   test('a body over 64 KB is refused by its Content-Length, and never reaches the upstream', async () => {
     const cookie = await signIn(app, env, ctx());
     upstreamRequests.length = 0;
-    const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-length': String(tooLarge.length) };
+    const headers = {
+      cookie,
+      origin: TEST_ORIGIN,
+      'content-type': 'application/json',
+      'content-length': String(tooLarge.length),
+    };
     await expectTooLarge(await app.request(ADD, { method: 'POST', headers, body: tooLarge }, env, ctx()));
     expect(upstreamRequests.filter((request) => request.url.includes('add-item'))).toEqual([]);
   });
@@ -319,13 +459,23 @@ describe('request bodies are size-limited before they are read', () => {
         else controller.enqueue(chunk);
       },
     });
-    const init = { method: 'POST', headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit;
+    const init = {
+      method: 'POST',
+      headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit;
     await expectTooLarge(await app.request(ADD, init, env, ctx()));
     expect(pulled).toBeLessThan(20);
   });
 
   test('the upstream refuses a large body on its own too', async () => {
-    const response = await upstreamApp.request('/basket/api/v2/user/add-item', { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooLarge }, env, ctx());
+    const response = await upstreamApp.request(
+      '/basket/api/v2/user/add-item',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooLarge },
+      env,
+      ctx(),
+    );
     await expectTooLarge(response);
   });
 });

@@ -9,7 +9,13 @@ import { readCallContext, type UpstreamEnv } from '../../upstream/context.ts';
 import { liveCustomer, requireCustomer } from '../../upstream/middleware/require-customer.ts';
 import { createApp } from '../fixtures/app.ts';
 import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from '../../src/lib/auth/base64url.ts';
-import { parseSessionKeys, sessionStateFrom, signSessionCookie, verifySessionCookie, type SessionPayload } from '../../worker/middleware/session/cookie.ts';
+import {
+  parseSessionKeys,
+  sessionStateFrom,
+  signSessionCookie,
+  verifySessionCookie,
+  type SessionPayload,
+} from '../../worker/middleware/session/cookie.ts';
 import { sameOriginJson, seedIdentity, sessionCookieFrom, signIn } from '../fixtures/auth.ts';
 import { signAdPlacement } from '../../worker/ad-placements.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
@@ -95,10 +101,17 @@ describe('tampering', () => {
       .replace(/\+/g, '-')
       .replace(/\//g, '_')
       .replace(/=+$/, '');
-    for (const bad of [`${name}=${forged}.${sig}`, `${name}=${body}.${sig.slice(0, -2)}`, `${name}=${body}`, `${name}=${body}.${sig}.x`]) {
+    for (const bad of [
+      `${name}=${forged}.${sig}`,
+      `${name}=${body}.${sig.slice(0, -2)}`,
+      `${name}=${body}`,
+      `${name}=${body}.${sig}.x`,
+    ]) {
       const { state, response } = await stateOf(bad);
       expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
-      expect(response.headers.getSetCookie().some((c) => c.startsWith('hm_session=;') && c.includes('Max-Age=0'))).toBe(true);
+      expect(response.headers.getSetCookie().some((c) => c.startsWith('hm_session=;') && c.includes('Max-Age=0'))).toBe(
+        true,
+      );
     }
   });
 
@@ -109,7 +122,12 @@ describe('tampering', () => {
     const real = cookie.slice('hm_session='.length);
     const [body, sig] = real.split('.') as [string, string];
     const otherKey = `x:${encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
-    const junk = ['garbage', `${body}.${sig.slice(0, -2)}AA`, (await resign(cookie, {}, otherKey)).slice('hm_session='.length), ''];
+    const junk = [
+      'garbage',
+      `${body}.${sig.slice(0, -2)}AA`,
+      (await resign(cookie, {}, otherKey)).slice('hm_session='.length),
+      '',
+    ];
     const { state, response } = await stateOf([...junk, real].map((value) => `hm_session=${value}`).join('; '));
     expect(state.authenticated).toBe(true);
     expect(state.authorities).toEqual(['ROLE_USER']);
@@ -118,135 +136,190 @@ describe('tampering', () => {
 
   // 10,000 mutated cookies through the codec (the same verify + role check the middleware runs),
   // every 20th of them (500) also through the real app's GET /auth/api/authentication-state.
-  test('10,000 mutated cookies never authenticate (codec), 500 of them checked through the app', { timeout: 60_000 }, async () => {
-    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
-    const value = cookie.slice('hm_session='.length);
-    const keyring = await keyringOf(env.SESSION_KEYS!);
-    const [current, previous] = env.SESSION_KEYS!.split(',') as [string, string];
-    const previousKey = previous.split(':')[1]!;
-    const claims = (() => {
-      const { v: _v, kid: _kid, ...rest } = payloadOf(cookie);
-      return rest;
-    })();
-    const [body, sig] = value.split('.') as [string, string];
-    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    // cookie-octets only (RFC 6265): a ';' or a space would end the value in the Cookie header itself
-    const alphabet = `${b64}.=+/%!*~`;
-    /** Signs `claims` (with a chosen kid label) under raw key bytes: keys we do not hold, or a kid that does not match. */
-    const signWith = async (kid: string, key: string, payloadClaims: object) => {
-      const ring = await keyringOf(`${kid}:${key}`);
-      return signSessionCookie(payloadClaims as typeof claims, ring);
-    };
-    const flipBit = (part: string, bit: number) => {
-      const bytes = decodeBase64Url(part)!;
-      bytes[Math.floor(bit / 8) % bytes.length]! ^= 1 << bit % 8;
-      return encodeBase64Url(bytes);
-    };
-    const keyBytes = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => encodeBase64Url(bytes));
-    const mutation = fc.oneof(
-      fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
-      fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
-      fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('swap' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('bit flip' as const), inSignature: fc.boolean(), bit: fc.nat() }),
-      fc.record({ kind: fc.constant('extend' as const), tail: fc.string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 64 }) }),
-      fc.record({ kind: fc.constant('extend payload' as const), extra: fc.uint8Array({ minLength: 1, maxLength: 24 }) }),
-    );
-    const forged = fc.oneof(
-      { arbitrary: fc.record({ kind: fc.constant('mutate' as const), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }), weight: 4 },
-      fc.record({
-        kind: fc.constant('base64 garbage' as const),
-        parts: fc.array(fc.string({ unit: fc.constantFrom(...b64), maxLength: 400 }), { minLength: 1, maxLength: 3 }),
-      }),
-      fc.record({ kind: fc.constant('unknown key id' as const), kid: fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/), key: keyBytes }),
-      // a kid we know, but signed with a key that is not that kid's (another of ours, or a stranger's)
-      fc.record({ kind: fc.constant('kid confusion' as const), key: fc.oneof(fc.constant(previousKey), keyBytes) }),
-      fc.record({ kind: fc.constant('retired key' as const), key: fc.constant('QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE') }),
-      fc.record({ kind: fc.constant('expired, re-signed with a wrong key' as const), ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }), key: keyBytes }),
-      fc.record({ kind: fc.constant('expired, signed with the current key' as const), ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }) }),
-      fc.record({
-        kind: fc.constant('claims edited, signature kept' as const),
-        field: fc.constantFrom('customerGUID', 'sid', 'expiresAt', 'authExpiresAt', 'kid', 'v'),
-        to: fc.oneof(fc.string({ maxLength: 40 }), fc.integer()),
-      }),
-    );
+  test(
+    '10,000 mutated cookies never authenticate (codec), 500 of them checked through the app',
+    { timeout: 60_000 },
+    async () => {
+      const cookie = await signIn(app, env, ctx(), { rememberMe: true });
+      const value = cookie.slice('hm_session='.length);
+      const keyring = await keyringOf(env.SESSION_KEYS!);
+      const [current, previous] = env.SESSION_KEYS!.split(',') as [string, string];
+      const previousKey = previous.split(':')[1]!;
+      const claims = (() => {
+        const { v: _v, kid: _kid, ...rest } = payloadOf(cookie);
+        return rest;
+      })();
+      const [body, sig] = value.split('.') as [string, string];
+      const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      // cookie-octets only (RFC 6265): a ';' or a space would end the value in the Cookie header itself
+      const alphabet = `${b64}.=+/%!*~`;
+      /** Signs `claims` (with a chosen kid label) under raw key bytes: keys we do not hold, or a kid that does not match. */
+      const signWith = async (kid: string, key: string, payloadClaims: object) => {
+        const ring = await keyringOf(`${kid}:${key}`);
+        return signSessionCookie(payloadClaims as typeof claims, ring);
+      };
+      const flipBit = (part: string, bit: number) => {
+        const bytes = decodeBase64Url(part)!;
+        bytes[Math.floor(bit / 8) % bytes.length]! ^= 1 << (bit % 8);
+        return encodeBase64Url(bytes);
+      };
+      const keyBytes = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => encodeBase64Url(bytes));
+      const mutation = fc.oneof(
+        fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
+        fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), ch: fc.constantFrom(...alphabet) }),
+        fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+        fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+        fc.record({ kind: fc.constant('swap' as const), at: fc.nat() }),
+        fc.record({ kind: fc.constant('bit flip' as const), inSignature: fc.boolean(), bit: fc.nat() }),
+        fc.record({
+          kind: fc.constant('extend' as const),
+          tail: fc.string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 64 }),
+        }),
+        fc.record({
+          kind: fc.constant('extend payload' as const),
+          extra: fc.uint8Array({ minLength: 1, maxLength: 24 }),
+        }),
+      );
+      const forged = fc.oneof(
+        {
+          arbitrary: fc.record({
+            kind: fc.constant('mutate' as const),
+            mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }),
+          }),
+          weight: 4,
+        },
+        fc.record({
+          kind: fc.constant('base64 garbage' as const),
+          parts: fc.array(fc.string({ unit: fc.constantFrom(...b64), maxLength: 400 }), { minLength: 1, maxLength: 3 }),
+        }),
+        fc.record({
+          kind: fc.constant('unknown key id' as const),
+          kid: fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/),
+          key: keyBytes,
+        }),
+        // a kid we know, but signed with a key that is not that kid's (another of ours, or a stranger's)
+        fc.record({ kind: fc.constant('kid confusion' as const), key: fc.oneof(fc.constant(previousKey), keyBytes) }),
+        fc.record({
+          kind: fc.constant('retired key' as const),
+          key: fc.constant('QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE'),
+        }),
+        fc.record({
+          kind: fc.constant('expired, re-signed with a wrong key' as const),
+          ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }),
+          key: keyBytes,
+        }),
+        fc.record({
+          kind: fc.constant('expired, signed with the current key' as const),
+          ageMs: fc.integer({ min: 1, max: 400 * 86_400_000 }),
+        }),
+        fc.record({
+          kind: fc.constant('claims edited, signature kept' as const),
+          field: fc.constantFrom('customerGUID', 'sid', 'expiresAt', 'authExpiresAt', 'kid', 'v'),
+          to: fc.oneof(fc.string({ maxLength: 40 }), fc.integer()),
+        }),
+      );
 
-    const kinds = new Map<string, number>();
-    let tried = 0;
-    let throughApp = 0;
-    await fc.assert(
-      fc.asyncProperty(forged, async (f) => {
-        let out = value;
-        const now = Date.now();
-        switch (f.kind) {
-          case 'mutate':
-            for (const m of f.mutations) {
-              const at = 'at' in m ? m.at % (out.length + 1) : 0;
-              if (m.kind === 'replace') out = out.slice(0, at) + m.ch + out.slice(at + 1);
-              if (m.kind === 'insert') out = out.slice(0, at) + m.ch + out.slice(at);
-              if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
-              if (m.kind === 'truncate') out = out.slice(0, at);
-              if (m.kind === 'swap' && at + 1 < out.length) out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
-              if (m.kind === 'bit flip') {
-                const [b, s] = out.split('.');
-                if (b && s && decodeBase64Url(b) && decodeBase64Url(s)) out = m.inSignature ? `${b}.${flipBit(s, m.bit)}` : `${flipBit(b, m.bit)}.${s}`;
+      const kinds = new Map<string, number>();
+      let tried = 0;
+      let throughApp = 0;
+      await fc.assert(
+        fc.asyncProperty(forged, async (f) => {
+          let out = value;
+          const now = Date.now();
+          switch (f.kind) {
+            case 'mutate':
+              for (const m of f.mutations) {
+                const at = 'at' in m ? m.at % (out.length + 1) : 0;
+                if (m.kind === 'replace') out = out.slice(0, at) + m.ch + out.slice(at + 1);
+                if (m.kind === 'insert') out = out.slice(0, at) + m.ch + out.slice(at);
+                if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
+                if (m.kind === 'truncate') out = out.slice(0, at);
+                if (m.kind === 'swap' && at + 1 < out.length)
+                  out = out.slice(0, at) + out[at + 1] + out[at] + out.slice(at + 2);
+                if (m.kind === 'bit flip') {
+                  const [b, s] = out.split('.');
+                  if (b && s && decodeBase64Url(b) && decodeBase64Url(s))
+                    out = m.inSignature ? `${b}.${flipBit(s, m.bit)}` : `${flipBit(b, m.bit)}.${s}`;
+                }
+                if (m.kind === 'extend') out += m.tail;
+                if (m.kind === 'extend payload') {
+                  const bytes = decodeBase64Url(out.split('.')[0] ?? '');
+                  if (bytes)
+                    out = `${encodeBase64Url(new Uint8Array([...bytes, ...m.extra]))}.${out.split('.')[1] ?? ''}`;
+                }
               }
-              if (m.kind === 'extend') out += m.tail;
-              if (m.kind === 'extend payload') {
-                const bytes = decodeBase64Url(out.split('.')[0] ?? '');
-                if (bytes) out = `${encodeBase64Url(new Uint8Array([...bytes, ...m.extra]))}.${out.split('.')[1] ?? ''}`;
-              }
-            }
-            break;
-          case 'base64 garbage':
-            out = f.parts.join('.');
-            break;
-          case 'unknown key id':
-            if (keyring.byKid.has(f.kid)) return;
-            out = await signWith(f.kid, f.key, claims);
-            break;
-          case 'kid confusion':
-            out = await signWith(current.split(':')[0]!, f.key, claims);
-            break;
-          case 'retired key':
-            out = await signWith('gone', f.key, claims);
-            break;
-          case 'expired, re-signed with a wrong key':
-            out = await signWith(current.split(':')[0]!, f.key, { ...claims, iat: now - f.ageMs - 7_200_000, authExpiresAt: now - f.ageMs, expiresAt: now - f.ageMs });
-            break;
-          case 'expired, signed with the current key':
-            out = await signSessionCookie({ ...claims, iat: now - f.ageMs - 7_200_000, authExpiresAt: now - f.ageMs, expiresAt: now - f.ageMs }, keyring);
-            break;
-          case 'claims edited, signature kept':
-            out = `${encodeBase64UrlText(JSON.stringify({ ...payloadOf(cookie), [f.field]: f.to }))}.${sig}`;
-            break;
-        }
-        if (out === value || (f.kind === 'claims edited, signature kept' && out.split('.')[0] === body)) return;
-        tried += 1;
-        kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
-        const verified = await verifySessionCookie(out, keyring, now);
-        expect(verified && sessionStateFrom(verified, now), `${f.kind}: ${out.slice(0, 80)}`).toBeNull();
-        if (tried % 20 === 0) {
-          throughApp += 1;
-          const response = await app.request('/auth/api/authentication-state', { headers: { cookie: `hm_session=${out}` } }, env, ctx());
-          const state = ((await response.json()) as { data: { authorities: string[]; authenticated: boolean } }).data;
-          expect(state.authenticated).toBe(false);
-          expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
-        }
-      }),
-      { numRuns: 10_050, seed: 20261122 },
-    );
-    console.log(`session cookies: ${tried} mutated (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${throughApp} through the app`);
-    expect(tried).toBeGreaterThanOrEqual(10_000);
-    expect(throughApp).toBeGreaterThanOrEqual(500);
-    for (const kind of ['mutate', 'base64 garbage', 'unknown key id', 'kid confusion', 'retired key', 'expired, re-signed with a wrong key']) {
-      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(500);
-    }
-    // The control: the untouched cookie does authenticate, so the property is not vacuous.
-    const control = await verifySessionCookie(value, keyring, Date.now());
-    expect(control && sessionStateFrom(control, Date.now())?.authorities).toEqual(['ROLE_USER']);
-  });
+              break;
+            case 'base64 garbage':
+              out = f.parts.join('.');
+              break;
+            case 'unknown key id':
+              if (keyring.byKid.has(f.kid)) return;
+              out = await signWith(f.kid, f.key, claims);
+              break;
+            case 'kid confusion':
+              out = await signWith(current.split(':')[0]!, f.key, claims);
+              break;
+            case 'retired key':
+              out = await signWith('gone', f.key, claims);
+              break;
+            case 'expired, re-signed with a wrong key':
+              out = await signWith(current.split(':')[0]!, f.key, {
+                ...claims,
+                iat: now - f.ageMs - 7_200_000,
+                authExpiresAt: now - f.ageMs,
+                expiresAt: now - f.ageMs,
+              });
+              break;
+            case 'expired, signed with the current key':
+              out = await signSessionCookie(
+                { ...claims, iat: now - f.ageMs - 7_200_000, authExpiresAt: now - f.ageMs, expiresAt: now - f.ageMs },
+                keyring,
+              );
+              break;
+            case 'claims edited, signature kept':
+              out = `${encodeBase64UrlText(JSON.stringify({ ...payloadOf(cookie), [f.field]: f.to }))}.${sig}`;
+              break;
+          }
+          if (out === value || (f.kind === 'claims edited, signature kept' && out.split('.')[0] === body)) return;
+          tried += 1;
+          kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+          const verified = await verifySessionCookie(out, keyring, now);
+          expect(verified && sessionStateFrom(verified, now), `${f.kind}: ${out.slice(0, 80)}`).toBeNull();
+          if (tried % 20 === 0) {
+            throughApp += 1;
+            const response = await app.request(
+              '/auth/api/authentication-state',
+              { headers: { cookie: `hm_session=${out}` } },
+              env,
+              ctx(),
+            );
+            const state = ((await response.json()) as { data: { authorities: string[]; authenticated: boolean } }).data;
+            expect(state.authenticated).toBe(false);
+            expect(state.authorities).toEqual(['ROLE_ANONYMOUS']);
+          }
+        }),
+        { numRuns: 10_050, seed: 20261122 },
+      );
+      console.log(
+        `session cookies: ${tried} mutated (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${throughApp} through the app`,
+      );
+      expect(tried).toBeGreaterThanOrEqual(10_000);
+      expect(throughApp).toBeGreaterThanOrEqual(500);
+      for (const kind of [
+        'mutate',
+        'base64 garbage',
+        'unknown key id',
+        'kid confusion',
+        'retired key',
+        'expired, re-signed with a wrong key',
+      ]) {
+        expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(500);
+      }
+      // The control: the untouched cookie does authenticate, so the property is not vacuous.
+      const control = await verifySessionCookie(value, keyring, Date.now());
+      expect(control && sessionStateFrom(control, Date.now())?.authorities).toEqual(['ROLE_USER']);
+    },
+  );
 });
 
 describe('key rotation', () => {
@@ -260,7 +333,11 @@ describe('key rotation', () => {
     expect(reissued).not.toBeNull();
     expect(payloadOf(reissued!).kid).toBe(current.split(':')[0]);
     expect(payloadOf(reissued!).sid).toBe(payloadOf(cookie).sid);
-    const verified = await verifySessionCookie(reissued!.slice('hm_session='.length), await keyringOf(current), Date.now());
+    const verified = await verifySessionCookie(
+      reissued!.slice('hm_session='.length),
+      await keyringOf(current),
+      Date.now(),
+    );
     expect(verified).not.toBeNull();
   });
 
@@ -278,12 +355,18 @@ describe('key rotation', () => {
     expect(((await state.json()) as { data: { authorities: string[] } }).data.authorities).toEqual(['ROLE_ANONYMOUS']);
     const response = await app.request(
       '/auth/api/sign-in',
-      { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }) },
+      {
+        method: 'POST',
+        headers: sameOriginJson(),
+        body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }),
+      },
       noKeys,
       ctx(),
     );
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('UNKNOWN_RESPONSE_ERROR');
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(
+      'UNKNOWN_RESPONSE_ERROR',
+    );
     expect(sessionCookieFrom(response)).toBeNull();
   });
 });
@@ -291,7 +374,12 @@ describe('key rotation', () => {
 describe('revocation and trust', () => {
   test('a signed-out cookie replayed gets 401 from a protected upstream call', async () => {
     const cookie = await signIn(app, env, ctx());
-    const out = await app.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie) }, env, ctx());
+    const out = await app.request(
+      '/auth/api/sign-out',
+      { method: 'POST', headers: sameOriginJson(cookie) },
+      env,
+      ctx(),
+    );
     expect(out.status).toBe(204);
     seen.length = 0;
     await stateOf(cookie);
@@ -305,7 +393,11 @@ describe('revocation and trust', () => {
     });
     protectedService.use('*', liveCustomer());
     protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
-    const replay = await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env);
+    const replay = await protectedService.request(
+      '/protected',
+      { headers: { 'x-hm-customer-context': forwarded! } },
+      env,
+    );
     expect(replay.status).toBe(401);
     expect(((await replay.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('AUTH_REQUIRED');
   });
@@ -322,23 +414,40 @@ describe('revocation and trust', () => {
     });
     protectedService.use('*', liveCustomer());
     protectedService.get('/protected', requireCustomer(), (c) => c.json({ ok: true }));
-    expect((await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env)).status).toBe(200);
+    expect(
+      (await protectedService.request('/protected', { headers: { 'x-hm-customer-context': forwarded! } }, env)).status,
+    ).toBe(200);
   });
 
   test('client-sent x-hm-customer-context, x-hm-banner and x-hm-location-id never reach the upstream', async () => {
     const forged = {
-      'x-hm-customer-context': JSON.stringify({ customerGUID: '2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372', sessionId: 'forged', authorities: ['ROLE_USER'] }),
+      'x-hm-customer-context': JSON.stringify({
+        customerGUID: '2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372',
+        sessionId: 'forged',
+        authorities: ['ROLE_USER'],
+      }),
       'x-hm-banner': 'bayside',
       'x-hm-location-id': '99999999',
     };
     const cookie = await signIn(app, env, ctx());
     seen.length = 0;
-    const response = await app.request('/auth/api/authentication-state', { headers: { cookie, ...forged } }, env, ctx());
-    expect(((await response.json()) as { data: { userInfo: { customerGUID: string } } }).data.userInfo.customerGUID).toBe(payloadOf(cookie).customerGUID);
+    const response = await app.request(
+      '/auth/api/authentication-state',
+      { headers: { cookie, ...forged } },
+      env,
+      ctx(),
+    );
+    expect(
+      ((await response.json()) as { data: { userInfo: { customerGUID: string } } }).data.userInfo.customerGUID,
+    ).toBe(payloadOf(cookie).customerGUID);
     seen.length = 0;
     await app.request(
       '/auth/api/sign-in',
-      { method: 'POST', headers: sameOriginJson(undefined, forged), body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }) },
+      {
+        method: 'POST',
+        headers: sameOriginJson(undefined, forged),
+        body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }),
+      },
       env,
       ctx(),
     );
@@ -351,7 +460,12 @@ describe('revocation and trust', () => {
       if (context) expect(JSON.parse(context).sessionId).not.toBe('forged');
     }
     // The anonymous sign-in call carried no customer context at all.
-    expect(seen.some((request) => new URL(request.url).pathname === '/identity/v1/sign-in' && !request.headers.has('x-hm-customer-context'))).toBe(true);
+    expect(
+      seen.some(
+        (request) =>
+          new URL(request.url).pathname === '/identity/v1/sign-in' && !request.headers.has('x-hm-customer-context'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -361,7 +475,8 @@ describe('sign-out when the upstream fails to confirm', () => {
     let left = failures;
     return createApp({
       upstreamTransport: async (request) => {
-        if (new URL(request.url).pathname.endsWith('/sign-out') && left-- > 0) return new Response('down', { status: 502 });
+        if (new URL(request.url).pathname.endsWith('/sign-out') && left-- > 0)
+          return new Response('down', { status: 502 });
         return upstreamApp.fetch(request, env, createExecutionContext());
       },
     });
@@ -371,7 +486,12 @@ describe('sign-out when the upstream fails to confirm', () => {
     const flaky = flakySignOut(1);
     const cookie = await signIn(flaky, env, ctx());
     const context = ctx();
-    const response = await flaky.request('/auth/api/sign-out', { headers: { cookie, 'sec-fetch-site': 'same-origin' } }, env, context);
+    const response = await flaky.request(
+      '/auth/api/sign-out',
+      { headers: { cookie, 'sec-fetch-site': 'same-origin' } },
+      env,
+      context,
+    );
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie().some((line) => line.startsWith('hm_session=;'))).toBe(true);
     await waitOnExecutionContext(context);
@@ -382,7 +502,12 @@ describe('sign-out when the upstream fails to confirm', () => {
     const flaky = flakySignOut(1);
     const cookie = await signIn(flaky, env, ctx());
     const context = ctx();
-    const response = await flaky.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie), body: '{}' }, env, context);
+    const response = await flaky.request(
+      '/auth/api/sign-out',
+      { method: 'POST', headers: sameOriginJson(cookie), body: '{}' },
+      env,
+      context,
+    );
     expect(response.status).toBe(500);
     await waitOnExecutionContext(context);
     expect((await stateOf(cookie)).state.authorities).toEqual(['ROLE_ANONYMOUS']);
@@ -403,11 +528,24 @@ describe('a revoked session is anonymous on every route (issue 7 §4)', () => {
     await seedCatalogForTests(env.DB, { products: 120 });
     const cookie = await signIn(app, env, ctx());
     const milk = (await search(cookie))[0]!.upc;
-    const added = await app.request('/basket/api/v2/user/add-item', { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13: milk, quantity: 1 }) }, env, ctx());
+    const added = await app.request(
+      '/basket/api/v2/user/add-item',
+      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ gtin13: milk, quantity: 1 }) },
+      env,
+      ctx(),
+    );
     expect(added.status).toBe(200);
-    expect((await search(cookie)).some((item) => item.upc === milk && item.personalized), 'signed in, the cart item is personalised').toBe(true);
+    expect(
+      (await search(cookie)).some((item) => item.upc === milk && item.personalized),
+      'signed in, the cart item is personalised',
+    ).toBe(true);
 
-    const out = await app.request('/auth/api/sign-out', { method: 'POST', headers: sameOriginJson(cookie), body: '{}' }, env, ctx());
+    const out = await app.request(
+      '/auth/api/sign-out',
+      { method: 'POST', headers: sameOriginJson(cookie), body: '{}' },
+      env,
+      ctx(),
+    );
     expect(out.status).toBe(204);
     expect((await search(cookie)).filter((item) => item.personalized)).toEqual([]);
 
@@ -415,12 +553,18 @@ describe('a revoked session is anonymous on every route (issue 7 §4)', () => {
     const placed = { placementId: 'pl-1', fetchedId, positionOrder: 0, target: 'search' };
     const click = await app.request(
       '/atlas/v1/ads/v1/click',
-      { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ ...placed, signature: await signAdPlacement(env as unknown as Env, placed) }) },
+      {
+        method: 'POST',
+        headers: sameOriginJson(cookie),
+        body: JSON.stringify({ ...placed, signature: await signAdPlacement(env as unknown as Env, placed) }),
+      },
       env,
       ctx(),
     );
     expect(click.status).toBeLessThan(300);
-    const row = await env.DB.prepare('SELECT customer_guid FROM ad_events WHERE fetched_id = ?1').bind(fetchedId).first<{ customer_guid: string | null }>();
+    const row = await env.DB.prepare('SELECT customer_guid FROM ad_events WHERE fetched_id = ?1')
+      .bind(fetchedId)
+      .first<{ customer_guid: string | null }>();
     expect(row).not.toBeNull();
     expect(row?.customer_guid).toBeNull();
   });

@@ -14,12 +14,28 @@ beforeAll(async () => {
 });
 
 async function stepUpToken(): Promise<string> {
-  const issued = await app.request(`${TEST_ORIGIN}/auth/api/token`, { method: 'POST', headers: sameOriginJson(cookie), body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'STEP_UP' }) }, env, createExecutionContext());
+  const issued = await app.request(
+    `${TEST_ORIGIN}/auth/api/token`,
+    {
+      method: 'POST',
+      headers: sameOriginJson(cookie),
+      body: JSON.stringify({ password: DEMO_SHOPPER.password, purpose: 'STEP_UP' }),
+    },
+    env,
+    createExecutionContext(),
+  );
   expect(issued.status).toBe(201);
   return ((await issued.json()) as { data: { token: string } }).data.token;
 }
-const stepUp = (token: string, withCookie: string) => app.request(`${TEST_ORIGIN}/rx-security/stepup-auth`, { headers: { authorization: `Bearer ${token}`, ...(withCookie ? { cookie: withCookie } : {}) } }, env, createExecutionContext());
-const stepUpCookie = (response: Response) => response.headers.getSetCookie().find((value) => value.startsWith('hm_stepup='));
+const stepUp = (token: string, withCookie: string) =>
+  app.request(
+    `${TEST_ORIGIN}/rx-security/stepup-auth`,
+    { headers: { authorization: `Bearer ${token}`, ...(withCookie ? { cookie: withCookie } : {}) } },
+    env,
+    createExecutionContext(),
+  );
+const stepUpCookie = (response: Response) =>
+  response.headers.getSetCookie().find((value) => value.startsWith('hm_stepup='));
 
 describe('the step-up cookie', () => {
   test('a verified STEP_UP token of the signed-in shopper sets a short-lived HttpOnly cookie bound to the session', async () => {

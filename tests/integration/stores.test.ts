@@ -24,8 +24,14 @@ const search = async (query: string) => {
   expect(response.status).toBe(200);
   return v.parse(StoreSearchResponseSchema, await response.json()).data.stores;
 };
-const choose = (body: unknown) => request('/stores/api/choose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const storeCookie = (response: Response) => /hm_store=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+const choose = (body: unknown) =>
+  request('/stores/api/choose', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const storeCookie = (response: Response) =>
+  /hm_store=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
 
 beforeAll(async () => {
   await seedCatalogForTests(env.DB, { products: 60 });
@@ -35,7 +41,12 @@ describe('finding a store', () => {
   test('by ZIP code, nearest first, on this banner only, with hours, fulfillment types and modalities', async () => {
     const stores = await search('postalCode=93710');
     expect(stores.map((store) => store.locationId)).toEqual(['70100101', '70100102', '70300301']);
-    expect(stores[0]).toMatchObject({ storeNumber: '00101', divisionNumber: '701', distanceMiles: 0, address: { zipCode: '93710', city: 'Fresno' } });
+    expect(stores[0]).toMatchObject({
+      storeNumber: '00101',
+      divisionNumber: '701',
+      distanceMiles: 0,
+      address: { zipCode: '93710', city: 'Fresno' },
+    });
     const distances = stores.map((store) => store.distanceMiles ?? -1);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     const center = stores.find((store) => store.locationId === '70300301');
@@ -64,10 +75,17 @@ describe('choosing a store', () => {
     ).all<{ gtin13: string }>();
     const gtin = results[0]?.gtin13 ?? '';
     const price = async (storeCookieValue?: string) => {
-      const answer = await request(`/atlas/v1/product/v2/products?gtins=${gtin}`, storeCookieValue ? { cookie: `hm_store=${storeCookieValue}` } : {});
+      const answer = await request(
+        `/atlas/v1/product/v2/products?gtins=${gtin}`,
+        storeCookieValue ? { cookie: `hm_store=${storeCookieValue}` } : {},
+      );
       return v.parse(ProductsResponseSchema, await answer.json()).data.products[0]?.price?.regularCents;
     };
-    const chosen = await env.DB.prepare("SELECT regular_cents FROM product_prices WHERE location_id = '70300301' AND gtin13 = ?1").bind(gtin).first<{ regular_cents: number }>();
+    const chosen = await env.DB.prepare(
+      "SELECT regular_cents FROM product_prices WHERE location_id = '70300301' AND gtin13 = ?1",
+    )
+      .bind(gtin)
+      .first<{ regular_cents: number }>();
     expect(await price(cookie ?? '')).toBe(chosen?.regular_cents);
     expect(await price()).not.toBe(chosen?.regular_cents);
   });
@@ -78,59 +96,110 @@ describe('choosing a store', () => {
     expect(storeCookie(other)).toBeNull();
     const ship = await choose({ locationId: '70100102', modality: 'SHIP' });
     expect(ship.status).toBe(422);
-    expect(v.parse(ErrorBodySchema, await ship.json()).errors[0]?.reason).toBe('Harvest Market Riverside does not offer Ship');
+    expect(v.parse(ErrorBodySchema, await ship.json()).errors[0]?.reason).toBe(
+      'Harvest Market Riverside does not offer Ship',
+    );
     expect((await choose({ locationId: 'nope', modality: 'PICKUP' })).status).toBe(400);
   });
 
   test('the plain form keeps the choice and comes back; a refused one comes back to the picker saying why', async () => {
-    const form = (fields: Record<string, string>) => request('/stores/api/choose', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-    const ok = await form({ locationId: '70100102', modality: 'DELIVERY', postalCode: '93721', returnTo: '/search?query=milk' });
+    const form = (fields: Record<string, string>) =>
+      request('/stores/api/choose', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const ok = await form({
+      locationId: '70100102',
+      modality: 'DELIVERY',
+      postalCode: '93721',
+      returnTo: '/search?query=milk',
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/search?query=milk');
     expect(storeCookie(ok)).toBe('70100102.DELIVERY.93721');
-    expect((await form({ locationId: '70100102', modality: 'SHIP', returnTo: '/' })).headers.get('location')).toBe('/stores?storeError=modality&returnTo=%2F');
+    expect((await form({ locationId: '70100102', modality: 'SHIP', returnTo: '/' })).headers.get('location')).toBe(
+      '/stores?storeError=modality&returnTo=%2F',
+    );
     // delivery needs a place to deliver to (account §3 Modality destination)
     const nowhere = await form({ locationId: '70100102', modality: 'DELIVERY', postalCode: '', returnTo: '/' });
     expect(nowhere.headers.get('location')).toBe('/stores?storeError=destination&returnTo=%2F');
     expect(storeCookie(nowhere)).toBeNull();
-    expect((await form({ locationId: 'x', modality: 'PICKUP' })).headers.get('location')).toBe('/stores?storeError=invalid');
+    expect((await form({ locationId: 'x', modality: 'PICKUP' })).headers.get('location')).toBe(
+      '/stores?storeError=invalid',
+    );
   });
 });
 
 describe('the store cookie', () => {
   test("a cookie naming another banner's store is ignored: the banner's default store prices the page", async () => {
-    const { results } = await env.DB.prepare("SELECT gtin13, regular_cents FROM product_prices WHERE location_id = '70100101' LIMIT 1").all<{ gtin13: string; regular_cents: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT gtin13, regular_cents FROM product_prices WHERE location_id = '70100101' LIMIT 1",
+    ).all<{ gtin13: string; regular_cents: number }>();
     const row = results[0];
-    const answer = await request(`/atlas/v1/product/v2/products?gtins=${row?.gtin13}`, { cookie: 'hm_store=62000201.PICKUP' });
-    expect(v.parse(ProductsResponseSchema, await answer.json()).data.products[0]?.price?.regularCents).toBe(row?.regular_cents);
+    const answer = await request(`/atlas/v1/product/v2/products?gtins=${row?.gtin13}`, {
+      cookie: 'hm_store=62000201.PICKUP',
+    });
+    expect(v.parse(ProductsResponseSchema, await answer.json()).data.products[0]?.price?.regularCents).toBe(
+      row?.regular_cents,
+    );
   });
 });
 
-describe('delivery, the geo location and a signed-in shopper\'s modality preferences (account §3-§5; decision 290)', () => {
+describe("delivery, the geo location and a signed-in shopper's modality preferences (account §3-§5; decision 290)", () => {
   test('delivery without a postal code or an address is 422 with the message; with one it is kept in the cookie', async () => {
     const refused = await choose({ locationId: '70100102', modality: 'DELIVERY' });
     expect(refused.status).toBe(422);
-    expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]?.reason).toBe('Enter a delivery address or ZIP code to shop for delivery.');
+    expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]?.reason).toBe(
+      'Enter a delivery address or ZIP code to shop for delivery.',
+    );
     expect(storeCookie(refused)).toBeNull();
-    expect(storeCookie(await choose({ locationId: '70100102', modality: 'DELIVERY', postalCode: '93720' }))).toBe('70100102.DELIVERY.93720');
-    expect(storeCookie(await choose({ locationId: '70100102', modality: 'DELIVERY', address: '12 Elm St, Fresno' }))).toBe('70100102.DELIVERY');
+    expect(storeCookie(await choose({ locationId: '70100102', modality: 'DELIVERY', postalCode: '93720' }))).toBe(
+      '70100102.DELIVERY.93720',
+    );
+    expect(
+      storeCookie(await choose({ locationId: '70100102', modality: 'DELIVERY', address: '12 Elm St, Fresno' })),
+    ).toBe('70100102.DELIVERY');
   });
 
   test("a shopper who chose nothing gets their postal code's geo location: its market id and proxy store price the pages", async () => {
-    const json = (body: unknown) => request('/stores/api/geo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (body: unknown) =>
+      request('/stores/api/geo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const answer = await json({ postalCode: '93612' });
     expect(answer.status).toBe(200);
-    expect(v.parse(GeoLocationResponseSchema, await answer.json()).data.geoLocation).toEqual({ id: 'geo-936', postalCode: '93612', proxyStore: '70300301' });
+    expect(v.parse(GeoLocationResponseSchema, await answer.json()).data.geoLocation).toEqual({
+      id: 'geo-936',
+      postalCode: '93612',
+      proxyStore: '70300301',
+    });
     const geoCookie = /hm_geo=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
     expect(geoCookie).toBe('93612.70300301');
     // the proxy store prices the shopper's pages
-    const { results } = await env.DB.prepare("SELECT gtin13, regular_cents FROM product_prices WHERE location_id = '70300301' LIMIT 1").all<{ gtin13: string; regular_cents: number }>();
-    const priced = await request(`/atlas/v1/product/v2/products?gtins=${results[0]?.gtin13}`, { cookie: `hm_geo=${geoCookie}` });
-    expect(v.parse(ProductsResponseSchema, await priced.json()).data.products[0]?.price?.regularCents).toBe(results[0]?.regular_cents);
+    const { results } = await env.DB.prepare(
+      "SELECT gtin13, regular_cents FROM product_prices WHERE location_id = '70300301' LIMIT 1",
+    ).all<{ gtin13: string; regular_cents: number }>();
+    const priced = await request(`/atlas/v1/product/v2/products?gtins=${results[0]?.gtin13}`, {
+      cookie: `hm_geo=${geoCookie}`,
+    });
+    expect(v.parse(ProductsResponseSchema, await priced.json()).data.products[0]?.price?.regularCents).toBe(
+      results[0]?.regular_cents,
+    );
     // a chosen store wins over the geo location
-    const chosen = await request(`/atlas/v1/product/v2/products?gtins=${results[0]?.gtin13}`, { cookie: `hm_geo=${geoCookie}; hm_store=70100101.PICKUP` });
-    const atDefault = await env.DB.prepare("SELECT regular_cents FROM product_prices WHERE location_id = '70100101' AND gtin13 = ?1").bind(results[0]?.gtin13).first<{ regular_cents: number }>();
-    expect(v.parse(ProductsResponseSchema, await chosen.json()).data.products[0]?.price?.regularCents).toBe(atDefault?.regular_cents);
+    const chosen = await request(`/atlas/v1/product/v2/products?gtins=${results[0]?.gtin13}`, {
+      cookie: `hm_geo=${geoCookie}; hm_store=70100101.PICKUP`,
+    });
+    const atDefault = await env.DB.prepare(
+      "SELECT regular_cents FROM product_prices WHERE location_id = '70100101' AND gtin13 = ?1",
+    )
+      .bind(results[0]?.gtin13)
+      .first<{ regular_cents: number }>();
+    expect(v.parse(ProductsResponseSchema, await chosen.json()).data.products[0]?.price?.regularCents).toBe(
+      atDefault?.regular_cents,
+    );
     // far away: 404, nothing kept; not a postal code: 400
     const far = await json({ postalCode: '04101' });
     expect(far.status).toBe(404);
@@ -147,64 +216,150 @@ describe('delivery, the geo location and a signed-in shopper\'s modality prefere
   test('a signed-in choice is saved in the upstream: one entry per modality, the active one switched, the shape of account §3', async () => {
     const session = await signIn(app, env);
     await env.DB.prepare('DELETE FROM modality_preferences').run();
-    const read = async () => v.parse(ModalityPreferencesResponseSchema, await (await request('/atlas/v1/modality/v1/preferences', { cookie: session })).json()).data;
+    const read = async () =>
+      v.parse(
+        ModalityPreferencesResponseSchema,
+        await (await request('/atlas/v1/modality/v1/preferences', { cookie: session })).json(),
+      ).data;
     // nothing saved yet: the banner's default store for pickup stands in
-    expect((await read()).modalityPreferences).toMatchObject({ saved: false, activeModality: 'PICKUP', lafObject: [{ type: 'PICKUP', sources: [{ storeId: '70100101' }], destination: { fallbackDestination: true } }] });
-    expect((await request('/stores/api/choose', { method: 'POST', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify({ locationId: '70300301', modality: 'PICKUP' }) })).status).toBe(200);
-    const delivery = await request('/stores/api/choose', { method: 'POST', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify({ locationId: '70300301', modality: 'DELIVERY', postalCode: '93720' }) });
+    expect((await read()).modalityPreferences).toMatchObject({
+      saved: false,
+      activeModality: 'PICKUP',
+      lafObject: [{ type: 'PICKUP', sources: [{ storeId: '70100101' }], destination: { fallbackDestination: true } }],
+    });
+    expect(
+      (
+        await request('/stores/api/choose', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: session },
+          body: JSON.stringify({ locationId: '70300301', modality: 'PICKUP' }),
+        })
+      ).status,
+    ).toBe(200);
+    const delivery = await request('/stores/api/choose', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: JSON.stringify({ locationId: '70300301', modality: 'DELIVERY', postalCode: '93720' }),
+    });
     expect(delivery.status).toBe(200);
     const after = (await read()).modalityPreferences;
     expect(after.saved).toBe(true);
     expect(after.activeModality).toBe('DELIVERY');
     expect(after.lafObject.map((entry) => entry.type)).toEqual(['PICKUP', 'DELIVERY']);
-    expect(after.lafObject[1]).toEqual({ type: 'DELIVERY', sources: [{ storeId: '70300301' }], destination: { locationId: '70300301', latLng: null, postalCode: '93720', address: null, fallbackDestination: false } });
-    expect(after.storeDetails).toMatchObject({ locationId: '70300301', name: 'Harvest Market Foothill Commons', isFulfillmentCenter: true });
+    expect(after.lafObject[1]).toEqual({
+      type: 'DELIVERY',
+      sources: [{ storeId: '70300301' }],
+      destination: {
+        locationId: '70300301',
+        latLng: null,
+        postalCode: '93720',
+        address: null,
+        fallbackDestination: false,
+      },
+    });
+    expect(after.storeDetails).toMatchObject({
+      locationId: '70300301',
+      name: 'Harvest Market Foothill Commons',
+      isFulfillmentCenter: true,
+    });
     expect(after.destinationCapabilities).toEqual(['PICKUP', 'DELIVERY', 'SHIP']);
     expect(after.contentMarketName).toBe('Clovis, CA');
     expect(after.featureToggles.hideStoreBasedFeatures).toBe(false);
     // account §4: a modality added without making it active leaves the active one
-    const added = await request('/atlas/v1/modality/v1/preferences', { method: 'PUT', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify({ modalityType: 'SHIP', locationId: '70300301', makeActive: false }) });
+    const added = await request('/atlas/v1/modality/v1/preferences', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: JSON.stringify({ modalityType: 'SHIP', locationId: '70300301', makeActive: false }),
+    });
     expect(added.status).toBe(200);
     const withShip = v.parse(ModalityPreferencesResponseSchema, await added.json()).data.modalityPreferences;
     expect(withShip.activeModality).toBe('DELIVERY');
     expect(withShip.lafObject.map((entry) => entry.type)).toEqual(['PICKUP', 'DELIVERY', 'SHIP']);
     // a store that does not offer the modality: 422, nothing saved
-    const refused = await request('/atlas/v1/modality/v1/preferences', { method: 'PUT', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify({ modalityType: 'SHIP', locationId: '70100102' }) });
+    const refused = await request('/atlas/v1/modality/v1/preferences', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: JSON.stringify({ modalityType: 'SHIP', locationId: '70100102' }),
+    });
     expect(refused.status).toBe(422);
     expect((await read()).modalityPreferences.lafObject).toHaveLength(3);
   });
 
   test('account §5: upfront timeslots only in a market of the list, A/B variant 1, delivering from a fulfillment center', async () => {
     const session = await signIn(app, env);
-    const put = (body: unknown, cookie: string) => request('/atlas/v1/modality/v1/preferences', { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-    const upfront = async (cookie: string) => v.parse(ModalityPreferencesResponseSchema, await (await request('/atlas/v1/modality/v1/preferences', { cookie })).json()).data.upfrontTimeslots;
+    const put = (body: unknown, cookie: string) =>
+      request('/atlas/v1/modality/v1/preferences', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+    const upfront = async (cookie: string) =>
+      v.parse(
+        ModalityPreferencesResponseSchema,
+        await (await request('/atlas/v1/modality/v1/preferences', { cookie })).json(),
+      ).data.upfrontTimeslots;
     // delivery from the fulfillment center to 93720 (market geo-937, in the list; harvest variant 1)
-    expect((await put({ modalityType: 'DELIVERY', locationId: '70300301', postalCode: '93720' }, session)).status).toBe(200);
+    expect((await put({ modalityType: 'DELIVERY', locationId: '70300301', postalCode: '93720' }, session)).status).toBe(
+      200,
+    );
     expect(await upfront(`${session}; hm_store=70300301.DELIVERY.93720`)).toBe(true);
     // a market not in the list
     expect(await upfront(`${session}; hm_store=70300301.DELIVERY.95814`)).toBe(false);
     // delivery from a store that is not a fulfillment center
-    expect((await put({ modalityType: 'DELIVERY', locationId: '70100101', postalCode: '93720' }, session)).status).toBe(200);
+    expect((await put({ modalityType: 'DELIVERY', locationId: '70100101', postalCode: '93720' }, session)).status).toBe(
+      200,
+    );
     expect(await upfront(`${session}; hm_store=70100101.DELIVERY.93720`)).toBe(false);
   });
 
   test('sign-in brings the saved store back to a new device, and saves the choice made while signed out when none was saved', async () => {
     const session = await signIn(app, env);
-    expect((await request('/stores/api/choose', { method: 'POST', headers: { 'content-type': 'application/json', cookie: session }, body: JSON.stringify({ locationId: '70100102', modality: 'PICKUP' }) })).status).toBe(200);
+    expect(
+      (
+        await request('/stores/api/choose', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: session },
+          body: JSON.stringify({ locationId: '70100102', modality: 'PICKUP' }),
+        })
+      ).status,
+    ).toBe(200);
     // a new device: signed in, no store cookie, the sync flag sign-in set
-    const signInAnswer = await app.request('/auth/api/sign-in', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': '10.9.9.9' }, body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }) }, env, createExecutionContext());
+    const signInAnswer = await app.request(
+      '/auth/api/sign-in',
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': '10.9.9.9' },
+        body: JSON.stringify({ email: 'demo@harvestmarket.test', password: 'FreshPicked!2026' }),
+      },
+      env,
+      createExecutionContext(),
+    );
     expect(signInAnswer.headers.getSetCookie().some((cookie) => cookie.startsWith('hm_store_sync=1'))).toBe(true);
-    const fresh = /hm_session=[^;]+/.exec(signInAnswer.headers.getSetCookie().find((cookie) => cookie.startsWith('hm_session=')) ?? '')?.[0] ?? '';
+    const fresh =
+      /hm_session=[^;]+/.exec(
+        signInAnswer.headers.getSetCookie().find((cookie) => cookie.startsWith('hm_session=')) ?? '',
+      )?.[0] ?? '';
     const landed = await request('/cart', { cookie: `${fresh}; hm_store_sync=1` });
     const cookies = landed.headers.getSetCookie();
     expect(cookies.find((cookie) => cookie.startsWith('hm_store='))).toMatch(/^hm_store=70100102\.PICKUP;/);
     expect(cookies.some((cookie) => cookie.startsWith('hm_store_sync=;'))).toBe(true);
     // without the flag nothing is read or set
-    expect((await request('/cart', { cookie: fresh })).headers.getSetCookie().some((cookie) => cookie.startsWith('hm_store='))).toBe(false);
+    expect(
+      (await request('/cart', { cookie: fresh })).headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith('hm_store=')),
+    ).toBe(false);
     // nothing saved: the store chosen while signed out becomes the saved one
     await env.DB.prepare('DELETE FROM modality_preferences').run();
     await request('/cart', { cookie: `${fresh}; hm_store_sync=1; hm_store=70300301.SHIP` });
-    const saved = v.parse(ModalityPreferencesResponseSchema, await (await request('/atlas/v1/modality/v1/preferences', { cookie: fresh })).json()).data.modalityPreferences;
-    expect(saved).toMatchObject({ saved: true, activeModality: 'SHIP', lafObject: [{ type: 'SHIP', sources: [{ storeId: '70300301' }] }] });
+    const saved = v.parse(
+      ModalityPreferencesResponseSchema,
+      await (await request('/atlas/v1/modality/v1/preferences', { cookie: fresh })).json(),
+    ).data.modalityPreferences;
+    expect(saved).toMatchObject({
+      saved: true,
+      activeModality: 'SHIP',
+      lafObject: [{ type: 'SHIP', sources: [{ storeId: '70300301' }] }],
+    });
   });
 });

@@ -2,7 +2,11 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
-import { SUGGESTIONS_PATH, SuggestionsResponseSchema, type SuggestionsResponseOutput } from '../../src/lib/search/suggestions.ts';
+import {
+  SUGGESTIONS_PATH,
+  SuggestionsResponseSchema,
+  type SuggestionsResponseOutput,
+} from '../../src/lib/search/suggestions.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { createApp } from '../fixtures/app.ts';
 import type { FetchLike } from '../../worker/upstream/client.ts';
@@ -45,10 +49,15 @@ describe('GET /atlas/v1/search/v1/suggestions', () => {
       expect(suggestion.slug).toMatch(/^[a-z0-9-]+$/);
       const response = await get(`/atlas/v1/product/v2/products/${suggestion.gtin13}`);
       const { data } = (await response.json()) as { data: { product: { name: string; slug: string; size: string } } };
-      expect([data.product.name, data.product.slug, data.product.size]).toEqual([suggestion.text, suggestion.slug, suggestion.size]);
+      expect([data.product.name, data.product.slug, data.product.size]).toEqual([
+        suggestion.text,
+        suggestion.slug,
+        suggestion.size,
+      ]);
     }
     // Words and brands stay searches.
-    for (const suggestion of result.data.suggestions.filter((s) => s.type !== 'PRODUCT')) expect(suggestion.gtin13).toBeUndefined();
+    for (const suggestion of result.data.suggestions.filter((s) => s.type !== 'PRODUCT'))
+      expect(suggestion.gtin13).toBeUndefined();
   });
 
   test('every suggestion is prefix-matched and none repeats', async () => {
@@ -88,7 +97,14 @@ describe('GET /atlas/v1/search/v1/suggestions', () => {
       return upstream.fetch(request, env, createExecutionContext());
     };
     const spied = createApp({ upstreamTransport: transport });
-    for (const query of ['?filter.query=m', '?filter.query=%20m%20', '', '?filter.query=%25%25', `?filter.query=${'a'.repeat(300)}`, '?filter.query=mi%00lk']) {
+    for (const query of [
+      '?filter.query=m',
+      '?filter.query=%20m%20',
+      '',
+      '?filter.query=%25%25',
+      `?filter.query=${'a'.repeat(300)}`,
+      '?filter.query=mi%00lk',
+    ]) {
       const response = await get(`${SUGGESTIONS_PATH}${query}`, spied);
       expect(response.status, query).toBe(400);
       const body: unknown = await response.json();

@@ -14,8 +14,13 @@ const SECRET = 's'.repeat(MIN_SECRET_LENGTH);
 const SEARCH = '/atlas/v1/search/v1/products-search?filter.query=milk';
 const ctx = () => createExecutionContext();
 
-async function upstreamCall(bindings: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
-  const request = new Request(`http://upstream.internal${SEARCH}`, { headers: { [UPSTREAM_HEADERS.LOCATION_ID]: '70100101', ...headers } });
+async function upstreamCall(
+  bindings: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const request = new Request(`http://upstream.internal${SEARCH}`, {
+    headers: { [UPSTREAM_HEADERS.LOCATION_ID]: '70100101', ...headers },
+  });
   return upstreamWorker.fetch(request, { ...env, ...bindings } as never, ctx());
 }
 
@@ -26,16 +31,23 @@ beforeAll(async () => {
 describe('the upstream as its own worker', () => {
   test('refuses to serve without a configured secret, or with one too short to be a secret', async () => {
     for (const secret of [undefined, '', 'short']) {
-      const response = await upstreamCall({ UPSTREAM_SHARED_SECRET: secret }, { [UPSTREAM_HEADERS.EDGE_SECRET]: secret ?? '' });
+      const response = await upstreamCall(
+        { UPSTREAM_SHARED_SECRET: secret },
+        { [UPSTREAM_HEADERS.EDGE_SECRET]: secret ?? '' },
+      );
       expect(response.status).toBe(503);
-      expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('UNKNOWN_RESPONSE_ERROR');
+      expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(
+        'UNKNOWN_RESPONSE_ERROR',
+      );
     }
   });
 
   test('with the secret configured, answers only calls that carry it', async () => {
     const configured = { UPSTREAM_SHARED_SECRET: SECRET };
     expect((await upstreamCall(configured)).status).toBe(403);
-    expect((await upstreamCall(configured, { [UPSTREAM_HEADERS.EDGE_SECRET]: `${SECRET.slice(1)}x` })).status).toBe(403);
+    expect((await upstreamCall(configured, { [UPSTREAM_HEADERS.EDGE_SECRET]: `${SECRET.slice(1)}x` })).status).toBe(
+      403,
+    );
     expect((await upstreamCall(configured, { [UPSTREAM_HEADERS.EDGE_SECRET]: SECRET.slice(1) })).status).toBe(403);
     expect((await upstreamCall(configured, { [UPSTREAM_HEADERS.EDGE_SECRET]: SECRET })).status).toBe(200);
   });
@@ -47,7 +59,11 @@ describe('the edge without an embedded upstream', () => {
     ({
       fetch: (input: RequestInfo, init?: RequestInit) => {
         upstreamCalls++;
-        return upstreamWorker.fetch(new Request(input, init), { ...env, UPSTREAM_SHARED_SECRET: secret } as never, ctx());
+        return upstreamWorker.fetch(
+          new Request(input, init),
+          { ...env, UPSTREAM_SHARED_SECRET: secret } as never,
+          ctx(),
+        );
       },
     }) as unknown as Fetcher;
   const edge = createEdgeApp();
@@ -55,7 +71,13 @@ describe('the edge without an embedded upstream', () => {
   async function search(bindings: Record<string, unknown>) {
     upstreamCalls = 0;
     const response = await edge.request(SEARCH, {}, { ...env, ...bindings }, ctx());
-    return { status: response.status, code: response.status >= 400 ? ((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code : undefined };
+    return {
+      status: response.status,
+      code:
+        response.status >= 400
+          ? ((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code
+          : undefined,
+    };
   }
 
   test('UPSTREAM=embedded answers UNKNOWN_RESPONSE_ERROR: this build has no upstream to run', async () => {
@@ -63,17 +85,24 @@ describe('the edge without an embedded upstream', () => {
   });
 
   test('reaches the upstream worker through the service binding with the shared secret', async () => {
-    expect(await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET), UPSTREAM_SHARED_SECRET: SECRET })).toEqual({ status: 200, code: undefined });
+    expect(
+      await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET), UPSTREAM_SHARED_SECRET: SECRET }),
+    ).toEqual({ status: 200, code: undefined });
     expect(upstreamCalls).toBe(1);
   });
 
   test('without a shared secret of its own, never calls the upstream', async () => {
-    expect(await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET) })).toEqual({ status: 500, code: 'UNKNOWN_RESPONSE_ERROR' });
+    expect(await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET) })).toEqual({
+      status: 500,
+      code: 'UNKNOWN_RESPONSE_ERROR',
+    });
     expect(upstreamCalls).toBe(0);
   });
 
   test('with the wrong secret, the upstream refuses and the edge answers UNKNOWN_RESPONSE_ERROR', async () => {
-    expect(await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET), UPSTREAM_SHARED_SECRET: `${SECRET}x` })).toEqual({ status: 500, code: 'UNKNOWN_RESPONSE_ERROR' });
+    expect(
+      await search({ UPSTREAM: 'service', UPSTREAM_SERVICE: service(SECRET), UPSTREAM_SHARED_SECRET: `${SECRET}x` }),
+    ).toEqual({ status: 500, code: 'UNKNOWN_RESPONSE_ERROR' });
     expect(upstreamCalls).toBe(1);
   });
 });

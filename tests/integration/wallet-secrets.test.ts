@@ -33,23 +33,57 @@ const [EBT, EBT_ZERO] = SEEDED_EBT_CARDS;
 let ebtKey: v.InferOutput<typeof EbtPublicKeySchema>;
 
 async function send(cookie: string, method: string, path: string, body?: unknown, bindings: object = env) {
-  const response = await (bindings === env ? app : embeddedApp).request(`${TEST_ORIGIN}${path}`, { method, headers: sameOriginJson(cookie), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, bindings, createExecutionContext());
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
-/** A call straight to the upstream as the edge makes it for this shopper (what the upstream itself refuses). */
-const upstreamAs = (shopper: { customerGUID: string; sessionId: string }, method: string, path: string, body?: unknown, bindings: object = env) =>
-  upstreamApp.request(
-    path,
-    { method, headers: { 'content-type': 'application/json', 'x-hm-customer-context': JSON.stringify({ customerGUID: shopper.customerGUID, sessionId: shopper.sessionId, authorities: ['ROLE_USER'] }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+  const response = await (bindings === env ? app : embeddedApp).request(
+    `${TEST_ORIGIN}${path}`,
+    { method, headers: sameOriginJson(cookie), ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
     bindings,
     createExecutionContext(),
   );
-const giftCheck = (cookie: string, cardNumber: string, pin: string) => send(cookie, 'POST', '/wallet/api/v1/gift-cards/balance', { cardNumber, pin });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+  };
+}
+/** A call straight to the upstream as the edge makes it for this shopper (what the upstream itself refuses). */
+const upstreamAs = (
+  shopper: { customerGUID: string; sessionId: string },
+  method: string,
+  path: string,
+  body?: unknown,
+  bindings: object = env,
+) =>
+  upstreamApp.request(
+    path,
+    {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-hm-customer-context': JSON.stringify({
+          customerGUID: shopper.customerGUID,
+          sessionId: shopper.sessionId,
+          authorities: ['ROLE_USER'],
+        }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    bindings,
+    createExecutionContext(),
+  );
+const giftCheck = (cookie: string, cardNumber: string, pin: string) =>
+  send(cookie, 'POST', '/wallet/api/v1/gift-cards/balance', { cardNumber, pin });
 const ebtCheck = async (cookie: string, cardNumber: string, pin: string, paymentgram = buildPaymentgram(cardNumber)) =>
-  send(cookie, 'POST', '/wallet/api/v1/ebt/balance', { cardNumber, encryptedPin: await encryptPin(ebtKey, pin), paymentgram });
+  send(cookie, 'POST', '/wallet/api/v1/ebt/balance', {
+    cardNumber,
+    encryptedPin: await encryptPin(ebtKey, pin),
+    paymentgram,
+  });
 /** An answer without the moment it was given (the only part of an error body that may differ). */
-const timeless = (answer: { status: number; json: Record<string, unknown> }) => ({ status: answer.status, json: JSON.parse(JSON.stringify(answer.json).replace(/"value":"[^"]*"/g, '"value":"-"')) as unknown });
+const timeless = (answer: { status: number; json: Record<string, unknown> }) => ({
+  status: answer.status,
+  json: JSON.parse(JSON.stringify(answer.json).replace(/"value":"[^"]*"/g, '"value":"-"')) as unknown,
+});
 const shoppers = (count: number) => Promise.all(Array.from({ length: count }, () => newShopper(env)));
 /** Unknown numbers of the EBT and gift card ranges, a different one each call. */
 let unknownSerial = 0;
@@ -63,7 +97,9 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   upstreamSeen.length = 0;
-  await env.DB.batch(['applied_gift_cards', 'ebt_checks', 'wallet_pin_failures'].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await env.DB.batch(
+    ['applied_gift_cards', 'ebt_checks', 'wallet_pin_failures'].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+  );
 });
 
 describe('wallet secrets', () => {
@@ -73,12 +109,24 @@ describe('wallet secrets', () => {
     const ebtWrong = await ebtCheck(cookie, EBT.cardNumber, '0000');
     expect(timeless(ebtUnknown)).toEqual(timeless(ebtWrong));
     expect(ebtWrong.status).toBe(422);
-    expect(ebtWrong.json.error).toEqual({ code: 'INVALID_CARD_OR_PIN', reason: 'The EBT card number or PIN is not valid.' });
-    expect(v.parse(ErrorBodySchema, ebtWrong.json).errors[0]).toMatchObject({ code: 'INVALID_CARD_OR_PIN', reason: 'The EBT card number or PIN is not valid.', statusCode: 422, rootCause: [] });
+    expect(ebtWrong.json.error).toEqual({
+      code: 'INVALID_CARD_OR_PIN',
+      reason: 'The EBT card number or PIN is not valid.',
+    });
+    expect(v.parse(ErrorBodySchema, ebtWrong.json).errors[0]).toMatchObject({
+      code: 'INVALID_CARD_OR_PIN',
+      reason: 'The EBT card number or PIN is not valid.',
+      statusCode: 422,
+      rootCause: [],
+    });
     const giftUnknown = await giftCheck(cookie, unknownNumber('60064900'), GIFT_25.pin);
     const giftWrong = await giftCheck(cookie, GIFT_25.cardNumber, '11112222');
     expect(timeless(giftUnknown)).toEqual(timeless(giftWrong));
-    expect(v.parse(ErrorBodySchema, giftWrong.json).errors[0]).toMatchObject({ code: 'UNPROCESSABLE', reason: 'The gift card number or PIN is not valid.', statusCode: 422 });
+    expect(v.parse(ErrorBodySchema, giftWrong.json).errors[0]).toMatchObject({
+      code: 'UNPROCESSABLE',
+      reason: 'The gift card number or PIN is not valid.',
+      statusCode: 422,
+    });
   });
 
   test('after five wrong PINs on a card, the sixth try is refused even with the right PIN, from any account, saying when to try again', async () => {
@@ -92,7 +140,11 @@ describe('wallet secrets', () => {
     expect(ebt.status).toBe(429);
     expect(ebt.headers.get('retry-after')).toBe('900');
     expect(ebt.json.error).toEqual({ code: 'RATE_LIMITED', reason: tooManyTries(900_000) });
-    expect(ebt.json.error).toEqual({ code: 'RATE_LIMITED', reason: 'Too many incorrect card numbers or PINs. For your security, card checks are paused: try again in 15 minutes.' });
+    expect(ebt.json.error).toEqual({
+      code: 'RATE_LIMITED',
+      reason:
+        'Too many incorrect card numbers or PINs. For your security, card checks are paused: try again in 15 minutes.',
+    });
     expect(v.parse(ErrorBodySchema, ebt.json).errors[0]).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
     const gift = await giftCheck(sixth, GIFT_0.cardNumber, GIFT_0.pin);
     expect(gift.status).toBe(429);
@@ -103,21 +155,32 @@ describe('wallet secrets', () => {
 
   test('after five wrong PINs by an account, across cards, its right PIN on another card is refused; a success in between does not reset the count', async () => {
     const [one, two, three] = await shoppers(3);
-    for (let i = 0; i < 5; i++) expect((await ebtCheck(one!.cookie, unknownNumber('50771900'), '1234')).status).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await ebtCheck(one!.cookie, unknownNumber('50771900'), '1234')).status).toBe(422);
     expect((await ebtCheck(one!.cookie, EBT.cardNumber, EBT.pin)).status).toBe(429);
     // the card is not locked for its other shoppers
     expect((await ebtCheck(three!.cookie, EBT.cardNumber, EBT.pin)).status).toBe(200);
 
-    for (let i = 0; i < 4; i++) expect((await giftCheck(two!.cookie, unknownNumber('60064900'), '1234')).status).toBe(422);
+    for (let i = 0; i < 4; i++)
+      expect((await giftCheck(two!.cookie, unknownNumber('60064900'), '1234')).status).toBe(422);
     expect((await giftCheck(two!.cookie, GIFT_25.cardNumber, GIFT_25.pin)).status).toBe(200);
     expect((await giftCheck(two!.cookie, unknownNumber('60064900'), '1234')).status).toBe(422);
     expect((await giftCheck(two!.cookie, GIFT_100.cardNumber, GIFT_100.pin)).status).toBe(429);
-    expect((await send(two!.cookie, 'POST', '/wallet/api/v1/gift-cards', { cardNumber: GIFT_100.cardNumber, pin: GIFT_100.pin })).status).toBe(429);
+    expect(
+      (
+        await send(two!.cookie, 'POST', '/wallet/api/v1/gift-cards', {
+          cardNumber: GIFT_100.cardNumber,
+          pin: GIFT_100.pin,
+        })
+      ).status,
+    ).toBe(429);
   });
 
   test('guesses sent all at once cannot slip past the limit: five are checked, the rest refused', async () => {
     const { cookie } = await newShopper(env);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => giftCheck(cookie, GIFT_100.cardNumber, '99999999')));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => giftCheck(cookie, GIFT_100.cardNumber, '99999999')),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(5).fill(422), ...Array(7).fill(429)]);
   });
 
@@ -145,13 +208,20 @@ describe('wallet secrets', () => {
   });
 
   test('numbers and PINs are stored as keyed hashes: not the plain SHA-256 of before, and another key gives other hashes', async () => {
-    const sha256 = async (text: string) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-    const row = await env.DB.prepare("SELECT reference, number_hash, pin_hash FROM gift_cards WHERE last_four = '2500'").first<{ reference: string; number_hash: string; pin_hash: string }>();
+    const sha256 = async (text: string) =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))]
+        .map((byte) => byte.toString(16).padStart(2, '0'))
+        .join('');
+    const row = await env.DB.prepare(
+      "SELECT reference, number_hash, pin_hash FROM gift_cards WHERE last_four = '2500'",
+    ).first<{ reference: string; number_hash: string; pin_hash: string }>();
     expect(row).not.toBeNull();
     // the scheme of migration 0021 (upstream/db/wallet.ts before issue 20): recomputable from a few digits
     expect(row?.number_hash).not.toBe(await sha256(`wallet-number:v1:gift:${GIFT_25.cardNumber}`));
     expect(row?.pin_hash).not.toBe(await sha256(`wallet-pin:v1:${row?.reference}:${GIFT_25.pin}`));
-    expect(row?.reference).not.toBe(`gc-${(await sha256(`wallet-reference:v1:gift:${GIFT_25.cardNumber}`)).slice(0, 24)}`);
+    expect(row?.reference).not.toBe(
+      `gc-${(await sha256(`wallet-reference:v1:gift:${GIFT_25.cardNumber}`)).slice(0, 24)}`,
+    );
     // the same seed under another key: other hashes for the same card
     const otherKey = await walletSeedStatements('another-wallet-hash-key-of-32-characters');
     const again = otherKey.find((sql) => sql.includes(`'${row?.reference}'`));
@@ -160,13 +230,26 @@ describe('wallet secrets', () => {
     expect(again).not.toContain(row?.pin_hash);
     // and a server with another key does not know the card
     const { cookie } = await newShopper(env);
-    expect((await send(cookie, 'POST', '/wallet/api/v1/gift-cards/balance', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin }, { ...env, WALLET_HASH_KEY: 'another-wallet-hash-key-of-32-characters' })).status).toBe(422);
+    expect(
+      (
+        await send(
+          cookie,
+          'POST',
+          '/wallet/api/v1/gift-cards/balance',
+          { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin },
+          { ...env, WALLET_HASH_KEY: 'another-wallet-hash-key-of-32-characters' },
+        )
+      ).status,
+    ).toBe(422);
   });
 
   test('a gift card is removed by its reference only: a full number in the path is refused at the edge and in the upstream', async () => {
     const shopper = await newShopper(env);
     const { cookie } = shopper;
-    const applied = await send(cookie, 'POST', '/wallet/api/v1/gift-cards', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin });
+    const applied = await send(cookie, 'POST', '/wallet/api/v1/gift-cards', {
+      cardNumber: GIFT_25.cardNumber,
+      pin: GIFT_25.pin,
+    });
     const [card] = v.parse(GiftCardsResponseSchema, applied.json).giftCards;
     upstreamSeen.length = 0;
     const byNumber = await send(cookie, 'DELETE', `/wallet/api/v1/gift-cards/${GIFT_25.cardNumber}`, {});
@@ -174,7 +257,9 @@ describe('wallet secrets', () => {
     expect(JSON.stringify(byNumber.json)).not.toContain(GIFT_25.cardNumber);
     expect(upstreamSeen).toEqual([]);
     expect((await upstreamAs(shopper, 'DELETE', `/wallet/api/v1/gift-cards/${GIFT_25.cardNumber}`)).status).toBe(404);
-    expect(v.parse(GiftCardsResponseSchema, (await send(cookie, 'GET', '/wallet/api/v1/gift-cards')).json).giftCards).toEqual([card]);
+    expect(
+      v.parse(GiftCardsResponseSchema, (await send(cookie, 'GET', '/wallet/api/v1/gift-cards')).json).giftCards,
+    ).toEqual([card]);
     expect((await send(cookie, 'DELETE', `/wallet/api/v1/gift-cards/${card?.reference}`, {})).status).toBe(200);
   });
 
@@ -182,20 +267,63 @@ describe('wallet secrets', () => {
     const shopper = await newShopper(env);
     const { cookie } = shopper;
     const bare = { ...env, WALLET_HASH_KEY: undefined, EBT_PRIVATE_KEY_JWK: undefined, ENVIRONMENT: undefined };
-    const gift = await send(cookie, 'POST', '/wallet/api/v1/gift-cards/balance', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin }, bare);
+    const gift = await send(
+      cookie,
+      'POST',
+      '/wallet/api/v1/gift-cards/balance',
+      { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin },
+      bare,
+    );
     expect(gift.status).toBe(500);
-    expect(v.parse(ErrorBodySchema, gift.json).errors[0]).toMatchObject({ code: 'UNKNOWN_RESPONSE_ERROR', statusCode: 500 });
+    expect(v.parse(ErrorBodySchema, gift.json).errors[0]).toMatchObject({
+      code: 'UNKNOWN_RESPONSE_ERROR',
+      statusCode: 500,
+    });
     expect((await send(cookie, 'GET', '/wallet/api/v1/ebt/public-key', undefined, bare)).status).toBe(500);
-    expect((await send(cookie, 'GET', '/wallet/api/v1/ebt/public-key', undefined, { ...env, EBT_PRIVATE_KEY_JWK: undefined })).status).toBe(500);
+    expect(
+      (
+        await send(cookie, 'GET', '/wallet/api/v1/ebt/public-key', undefined, {
+          ...env,
+          EBT_PRIVATE_KEY_JWK: undefined,
+        })
+      ).status,
+    ).toBe(500);
     expect((await send(cookie, 'GET', '/wallet/api/v1/cards', undefined, bare)).status).toBe(200);
     // the upstream says why, in the spec's error shape
-    const refused = await upstreamAs(shopper, 'POST', '/wallet/api/v1/ebt/balance', { cardNumber: EBT.cardNumber, encryptedPin: await encryptPin(ebtKey, EBT.pin), paymentgram: buildPaymentgram(EBT.cardNumber) }, bare);
+    const refused = await upstreamAs(
+      shopper,
+      'POST',
+      '/wallet/api/v1/ebt/balance',
+      {
+        cardNumber: EBT.cardNumber,
+        encryptedPin: await encryptPin(ebtKey, EBT.pin),
+        paymentgram: buildPaymentgram(EBT.cardNumber),
+      },
+      bare,
+    );
     expect(refused.status).toBe(503);
-    expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]).toMatchObject({ code: 'UNKNOWN_RESPONSE_ERROR', reason: 'The wallet is not configured', rootCause: [expect.stringMatching(/^EBT_PRIVATE_KEY_JWK is missing/)] });
-    const unhashed = await upstreamAs(shopper, 'POST', '/wallet/api/v1/gift-cards', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin }, bare);
-    expect(v.parse(ErrorBodySchema, await unhashed.json()).errors[0]).toMatchObject({ statusCode: 503, rootCause: [expect.stringMatching(/^WALLET_HASH_KEY is missing/)] });
+    expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]).toMatchObject({
+      code: 'UNKNOWN_RESPONSE_ERROR',
+      reason: 'The wallet is not configured',
+      rootCause: [expect.stringMatching(/^EBT_PRIVATE_KEY_JWK is missing/)],
+    });
+    const unhashed = await upstreamAs(
+      shopper,
+      'POST',
+      '/wallet/api/v1/gift-cards',
+      { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin },
+      bare,
+    );
+    expect(v.parse(ErrorBodySchema, await unhashed.json()).errors[0]).toMatchObject({
+      statusCode: 503,
+      rootCause: [expect.stringMatching(/^WALLET_HASH_KEY is missing/)],
+    });
     // in development the committed reference key still serves the EBT public key
-    const development = await send(cookie, 'GET', '/wallet/api/v1/ebt/public-key', undefined, { ...env, EBT_PRIVATE_KEY_JWK: undefined, ENVIRONMENT: 'development' });
+    const development = await send(cookie, 'GET', '/wallet/api/v1/ebt/public-key', undefined, {
+      ...env,
+      EBT_PRIVATE_KEY_JWK: undefined,
+      ENVIRONMENT: 'development',
+    });
     expect(development.status).toBe(200);
     expect(v.parse(EbtPublicKeySchema, development.json).kid).toBe(ebtKey.kid);
   });

@@ -3,13 +3,31 @@ import * as v from 'valibot';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { cardETag } from '../../src/lib/wallet/cards.ts';
-import { CardSchema, CardsResponseSchema, EbtBalanceSchema, EbtPublicKeySchema, GiftCardBalanceSchema, GiftCardsResponseSchema } from '../../src/lib/wallet/contracts.ts';
+import {
+  CardSchema,
+  CardsResponseSchema,
+  EbtBalanceSchema,
+  EbtPublicKeySchema,
+  GiftCardBalanceSchema,
+  GiftCardsResponseSchema,
+} from '../../src/lib/wallet/contracts.ts';
 import { buildPaymentgram, encryptPin } from '../../src/lib/wallet/ebt.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 // The checkout builds on these upstream functions; they are held to the real D1 here (not worker code).
 // eslint-disable-next-line no-restricted-imports
-import { appliedGiftCards, cardForPayment, debitEbt, debitGiftCard, ebtBalanceCents } from '../../upstream/db/wallet.ts';
-import { SEEDED_DEMO_CARD_ID, SEEDED_EBT_CARDS, SEEDED_GIFT_CARDS, walletSeedStatements } from '../../upstream/seed/wallet.ts';
+import {
+  appliedGiftCards,
+  cardForPayment,
+  debitEbt,
+  debitGiftCard,
+  ebtBalanceCents,
+} from '../../upstream/db/wallet.ts';
+import {
+  SEEDED_DEMO_CARD_ID,
+  SEEDED_EBT_CARDS,
+  SEEDED_GIFT_CARDS,
+  walletSeedStatements,
+} from '../../upstream/seed/wallet.ts';
 import { createApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { API_ROUTES } from '../registry.ts';
@@ -30,15 +48,42 @@ const DEMO_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 const [GIFT_25, GIFT_0] = SEEDED_GIFT_CARDS;
 const [EBT] = SEEDED_EBT_CARDS;
 /** Sentinels: a full card number and CVV sent by these tests, and the seeded pins. */
-const SENTINELS = ['6011111111111117', '4242424242424242', '4242 4242 4242 4242', '5555555555554444', '378282246310005', '9274', GIFT_25.pin, GIFT_0.pin, GIFT_25.cardNumber, GIFT_0.cardNumber, EBT.cardNumber];
+const SENTINELS = [
+  '6011111111111117',
+  '4242424242424242',
+  '4242 4242 4242 4242',
+  '5555555555554444',
+  '378282246310005',
+  '9274',
+  GIFT_25.pin,
+  GIFT_0.pin,
+  GIFT_25.cardNumber,
+  GIFT_0.cardNumber,
+  EBT.cardNumber,
+];
 
-const seen: { urls: string[]; bodies: string[]; cookies: string[]; logs: string[] } = { urls: [], bodies: [], cookies: [], logs: [] };
+const seen: { urls: string[]; bodies: string[]; cookies: string[]; logs: string[] } = {
+  urls: [],
+  bodies: [],
+  cookies: [],
+  logs: [],
+};
 let cookie = '';
 
-async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, withCookie = true) {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  withCookie = true,
+) {
   const response = await app.request(
     `${TEST_ORIGIN}${path}`,
-    { method, headers: sameOriginJson(withCookie ? cookie : undefined, headers), ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+    {
+      method,
+      headers: sameOriginJson(withCookie ? cookie : undefined, headers),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
     env,
     createExecutionContext(),
   );
@@ -46,11 +91,25 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   seen.urls.push(path, ...upstreamSeen.map((request) => request.url));
   seen.bodies.push(text);
   seen.cookies.push(...response.headers.getSetCookie());
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as unknown, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (text ? JSON.parse(text) : null) as unknown,
+    text,
+  };
 }
 
 const address = { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' };
-const newCard = (extra: Record<string, unknown> = {}) => ({ cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '9274', cardHolderFirstName: 'Dana', cardHolderLastName: 'Rivera', billingAddress: address, ...extra });
+const newCard = (extra: Record<string, unknown> = {}) => ({
+  cardNumber: '4242424242424242',
+  expirationMonth: '12',
+  expirationYear: '2031',
+  cvv: '9274',
+  cardHolderFirstName: 'Dana',
+  cardHolderLastName: 'Rivera',
+  billingAddress: address,
+  ...extra,
+});
 const wallet = async () => v.parse(CardsResponseSchema, (await send('GET', '/wallet/api/v1/cards')).json);
 const addCard = async (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
   const answer = await send('POST', '/wallet/api/v1/cards', newCard(extra), headers);
@@ -63,7 +122,11 @@ beforeAll(async () => {
   await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
 });
 beforeEach(async () => {
-  await env.DB.batch(['wallet_cards', 'applied_gift_cards', 'ebt_checks', 'wallet_pin_failures'].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await env.DB.batch(
+    ['wallet_cards', 'applied_gift_cards', 'ebt_checks', 'wallet_pin_failures'].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
+  );
   upstreamSeen.length = 0;
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
@@ -80,7 +143,13 @@ describe('the wallet', () => {
     const routes = API_ROUTES.filter((route) => route.path.startsWith('/wallet/'));
     expect(routes.length).toBe(11);
     for (const route of routes) {
-      const answer = await send(route.method, route.path, route.method === 'GET' ? undefined : (route.sample.body ?? {}), {}, false);
+      const answer = await send(
+        route.method,
+        route.path,
+        route.method === 'GET' ? undefined : (route.sample.body ?? {}),
+        {},
+        false,
+      );
       expect(answer.status, `${route.method} ${route.path}`).toBe(401);
       expect(v.parse(ErrorBodySchema, answer.json).errors[0]?.code).toBe('AUTH_REQUIRED');
     }
@@ -90,11 +159,46 @@ describe('the wallet', () => {
   test('add, list, make default (clearing the others), delete: DELETED and saved false, no longer listed', async () => {
     const { card: first } = await addCard({ nickname: 'Groceries' });
     // the first card is the default by itself; the vault keeps the last four and the 2-digit year
-    expect(first).toMatchObject({ brand: 'VISA', lastFour: '4242', expirationYear: '31', expirationMonth: '12', default: true, saved: true, status: 'ACTIVE', nickname: 'Groceries', accountId: DEMO_GUID, billingAddress: address });
-    expect(Object.keys(first).sort()).toEqual(['accountId', 'billingAddress', 'brand', 'cardHolderFirstName', 'cardHolderLastName', 'cardId', 'default', 'expirationMonth', 'expirationYear', 'lastFour', 'lastUpdated', 'nickname', 'saved', 'status']);
-    const { card: second } = await addCard({ cardNumber: '5555 5555 5555 4444', expirationYear: '29', checkoutId: 'co-1' });
+    expect(first).toMatchObject({
+      brand: 'VISA',
+      lastFour: '4242',
+      expirationYear: '31',
+      expirationMonth: '12',
+      default: true,
+      saved: true,
+      status: 'ACTIVE',
+      nickname: 'Groceries',
+      accountId: DEMO_GUID,
+      billingAddress: address,
+    });
+    expect(Object.keys(first).sort()).toEqual([
+      'accountId',
+      'billingAddress',
+      'brand',
+      'cardHolderFirstName',
+      'cardHolderLastName',
+      'cardId',
+      'default',
+      'expirationMonth',
+      'expirationYear',
+      'lastFour',
+      'lastUpdated',
+      'nickname',
+      'saved',
+      'status',
+    ]);
+    const { card: second } = await addCard({
+      cardNumber: '5555 5555 5555 4444',
+      expirationYear: '29',
+      checkoutId: 'co-1',
+    });
     expect(second).toMatchObject({ brand: 'MASTERCARD', default: false, newlyAddedInfo: { checkoutId: 'co-1' } });
-    const { card: third } = await addCard({ cardNumber: '378282246310005', cvv: '9274', default: true, checkoutId: 'co-2' });
+    const { card: third } = await addCard({
+      cardNumber: '378282246310005',
+      cvv: '9274',
+      default: true,
+      checkoutId: 'co-2',
+    });
     expect(third).toMatchObject({ brand: 'AMEX', default: true, lastFour: '0005' });
 
     let listed = await wallet();
@@ -113,7 +217,12 @@ describe('the wallet', () => {
 
     const deleted = await send('DELETE', `/wallet/api/v1/cards/${second.cardId}`);
     expect(deleted.status).toBe(200);
-    expect(v.parse(CardSchema, deleted.json)).toMatchObject({ cardId: second.cardId, status: 'DELETED', saved: false, default: false });
+    expect(v.parse(CardSchema, deleted.json)).toMatchObject({
+      cardId: second.cardId,
+      status: 'DELETED',
+      saved: false,
+      default: false,
+    });
     listed = await wallet();
     expect(listed.cards.map((card) => card.cardId)).not.toContain(second.cardId);
     // the default went to the latest updated card left
@@ -130,7 +239,11 @@ describe('the wallet', () => {
     const luhn = await send('POST', '/wallet/api/v1/cards', newCard({ cardNumber: '4242424242424241' }));
     expect(luhn.status).toBe(400);
     expect(upstreamSeen).toEqual([]);
-    const expired = await send('POST', '/wallet/api/v1/cards', newCard({ expirationMonth: '01', expirationYear: '2024' }));
+    const expired = await send(
+      'POST',
+      '/wallet/api/v1/cards',
+      newCard({ expirationMonth: '01', expirationYear: '2024' }),
+    );
     expect(expired.status).toBe(422);
     expect(v.parse(ErrorBodySchema, expired.json).errors[0]?.reason).toBe('This card has expired.');
   });
@@ -141,10 +254,26 @@ describe('the wallet', () => {
     const refused = await send('POST', '/wallet/api/v1/cards', bare);
     expect(refused.status).toBe(422);
     expect(v.parse(ErrorBodySchema, refused.json).errors[0]?.reason).toBe('Add a billing address for this card.');
-    const added = await send('POST', '/profile/api/add-address', { address: { types: ['home', 'default'], fullName: 'Dana Rivera', addressLine1: '9 Pine Ave', city: 'Fresno', state: 'CA', zipCode: '93711' } });
+    const added = await send('POST', '/profile/api/add-address', {
+      address: {
+        types: ['home', 'default'],
+        fullName: 'Dana Rivera',
+        addressLine1: '9 Pine Ave',
+        city: 'Fresno',
+        state: 'CA',
+        zipCode: '93711',
+      },
+    });
     expect(added.status).toBe(201);
     const card = v.parse(CardSchema, (await send('POST', '/wallet/api/v1/cards', bare)).json);
-    expect(card).toMatchObject({ brand: 'DISCOVER', expirationMonth: '07', expirationYear: '30', cardHolderFirstName: 'Dana', cardHolderLastName: 'Rivera', billingAddress: { addressLine1: '9 Pine Ave', city: 'Fresno', state: 'CA', zipCode: '93711' } });
+    expect(card).toMatchObject({
+      brand: 'DISCOVER',
+      expirationMonth: '07',
+      expirationYear: '30',
+      cardHolderFirstName: 'Dana',
+      cardHolderLastName: 'Rivera',
+      billingAddress: { addressLine1: '9 Pine Ave', city: 'Fresno', state: 'CA', zipCode: '93711' },
+    });
     await env.DB.prepare('DELETE FROM customer_addresses').run();
   });
 
@@ -156,18 +285,35 @@ describe('the wallet', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await wallet()).cards).toHaveLength(1);
     // the same key with another request is refused
-    expect((await send('POST', '/wallet/api/v1/cards', newCard({ nickname: 'Other' }), { 'idempotency-key': key })).status).toBe(422);
+    expect(
+      (await send('POST', '/wallet/api/v1/cards', newCard({ nickname: 'Other' }), { 'idempotency-key': key })).status,
+    ).toBe(422);
   });
 
   test('a stale If-Match is 412; the current one applies', async () => {
     const { card } = await addCard();
     const stale = cardETag(card.lastUpdated);
-    const fresh = await send('PUT', `/wallet/api/v1/cards/${card.cardId}`, { nickname: 'First' }, { 'if-match': stale });
+    const fresh = await send(
+      'PUT',
+      `/wallet/api/v1/cards/${card.cardId}`,
+      { nickname: 'First' },
+      { 'if-match': stale },
+    );
     expect(fresh.status).toBe(200);
-    const refused = await send('PUT', `/wallet/api/v1/cards/${card.cardId}`, { nickname: 'Second' }, { 'if-match': stale });
+    const refused = await send(
+      'PUT',
+      `/wallet/api/v1/cards/${card.cardId}`,
+      { nickname: 'Second' },
+      { 'if-match': stale },
+    );
     expect(refused.status).toBe(412);
     expect(v.parse(ErrorBodySchema, refused.json).errors[0]?.code).toBe('PRECONDITION_FAILED');
-    const current = await send('PUT', `/wallet/api/v1/cards/${card.cardId}`, { nickname: 'Second' }, { 'if-match': fresh.headers.get('etag') ?? '' });
+    const current = await send(
+      'PUT',
+      `/wallet/api/v1/cards/${card.cardId}`,
+      { nickname: 'Second' },
+      { 'if-match': fresh.headers.get('etag') ?? '' },
+    );
     expect(v.parse(CardSchema, current.json).nickname).toBe('Second');
   });
 
@@ -179,53 +325,104 @@ describe('the wallet', () => {
     await send('PUT', `/wallet/api/v1/cards/${one.cardId}`, { nickname: 'x' }, { 'x-bot-telemetry': 'bt-on-a-write' });
     expect(upstreamSeen.map((request) => request.headers.has('x-bot-telemetry'))).toEqual([false, false]);
     upstreamSeen.length = 0;
-    expect((await send('DELETE', `/wallet/api/v1/cards/${one.cardId}`, undefined, { 'x-bot-telemetry': 'bt-0af3c9' })).status).toBe(200);
+    expect(
+      (await send('DELETE', `/wallet/api/v1/cards/${one.cardId}`, undefined, { 'x-bot-telemetry': 'bt-0af3c9' }))
+        .status,
+    ).toBe(200);
     expect((await send('DELETE', `/wallet/api/v1/cards/${two.cardId}`)).status).toBe(200);
     expect(upstreamSeen.map((request) => request.headers.get('x-bot-telemetry'))).toEqual(['bt-0af3c9', null]);
-    const rows = await env.DB.prepare('SELECT card_id, deleted_with_telemetry FROM wallet_cards').all<{ card_id: string; deleted_with_telemetry: number }>();
-    expect(Object.fromEntries(rows.results.map((row) => [row.card_id, row.deleted_with_telemetry]))).toEqual({ [one.cardId]: 1, [two.cardId]: 0 });
+    const rows = await env.DB.prepare('SELECT card_id, deleted_with_telemetry FROM wallet_cards').all<{
+      card_id: string;
+      deleted_with_telemetry: number;
+    }>();
+    expect(Object.fromEntries(rows.results.map((row) => [row.card_id, row.deleted_with_telemetry]))).toEqual({
+      [one.cardId]: 1,
+      [two.cardId]: 0,
+    });
   });
 
   test('gift cards: balance, a zero card refused with the spec message, apply, remove one, clear all; no pin in any answer', async () => {
-    const balance = await send('POST', '/wallet/api/v1/gift-cards/balance', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin });
+    const balance = await send('POST', '/wallet/api/v1/gift-cards/balance', {
+      cardNumber: GIFT_25.cardNumber,
+      pin: GIFT_25.pin,
+    });
     expect(balance.status).toBe(200);
-    expect(v.parse(GiftCardBalanceSchema, balance.json)).toEqual({ cardNumber: '************2500', remainingBalance: '25.00' });
+    expect(v.parse(GiftCardBalanceSchema, balance.json)).toEqual({
+      cardNumber: '************2500',
+      remainingBalance: '25.00',
+    });
     for (const path of ['/wallet/api/v1/gift-cards/balance', '/wallet/api/v1/gift-cards']) {
       const zero = await send('POST', path, { cardNumber: GIFT_0.cardNumber, pin: GIFT_0.pin });
       expect(zero.status).toBe(422);
-      expect(v.parse(ErrorBodySchema, zero.json).errors[0]?.reason).toBe('There are no remaining funds on this gift card.');
+      expect(v.parse(ErrorBodySchema, zero.json).errors[0]?.reason).toBe(
+        'There are no remaining funds on this gift card.',
+      );
     }
-    expect((await send('POST', '/wallet/api/v1/gift-cards/balance', { cardNumber: GIFT_25.cardNumber, pin: '11112222' })).status).toBe(422);
-    const applied = await send('POST', '/wallet/api/v1/gift-cards', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin });
+    expect(
+      (await send('POST', '/wallet/api/v1/gift-cards/balance', { cardNumber: GIFT_25.cardNumber, pin: '11112222' }))
+        .status,
+    ).toBe(422);
+    const applied = await send('POST', '/wallet/api/v1/gift-cards', {
+      cardNumber: GIFT_25.cardNumber,
+      pin: GIFT_25.pin,
+    });
     expect(applied.status).toBe(201);
     const [giftCard] = v.parse(GiftCardsResponseSchema, applied.json).giftCards;
     expect(giftCard).toMatchObject({ lastFour: '2500', remainingBalance: '25.00' });
     // twice is once
     await send('POST', '/wallet/api/v1/gift-cards', { cardNumber: GIFT_25.cardNumber, pin: GIFT_25.pin });
-    await send('POST', '/wallet/api/v1/gift-cards', { cardNumber: SEEDED_GIFT_CARDS[2].cardNumber, pin: SEEDED_GIFT_CARDS[2].pin });
-    expect(v.parse(GiftCardsResponseSchema, (await send('GET', '/wallet/api/v1/gift-cards')).json).giftCards.map((card) => card.lastFour)).toEqual(['2500', '0000']);
-    expect((await wallet()).walletV2).toEqual(expect.arrayContaining([{ id: giftCard?.reference, paymentType: 'GIFT_CARD', balance: '25.00' }]));
+    await send('POST', '/wallet/api/v1/gift-cards', {
+      cardNumber: SEEDED_GIFT_CARDS[2].cardNumber,
+      pin: SEEDED_GIFT_CARDS[2].pin,
+    });
+    expect(
+      v
+        .parse(GiftCardsResponseSchema, (await send('GET', '/wallet/api/v1/gift-cards')).json)
+        .giftCards.map((card) => card.lastFour),
+    ).toEqual(['2500', '0000']);
+    expect((await wallet()).walletV2).toEqual(
+      expect.arrayContaining([{ id: giftCard?.reference, paymentType: 'GIFT_CARD', balance: '25.00' }]),
+    );
     // the checkout's view, and a debit that only lands when the balance suffices
-    expect(await appliedGiftCards(env.DB, DEMO_GUID)).toEqual([{ reference: giftCard?.reference, lastFour: '2500', balanceCents: 2500 }, expect.objectContaining({ balanceCents: 10000 })]);
-    const [tooMuch, fine] = await env.DB.batch([debitGiftCard(env.DB, giftCard?.reference ?? '', 2501), debitGiftCard(env.DB, giftCard?.reference ?? '', 500)]);
+    expect(await appliedGiftCards(env.DB, DEMO_GUID)).toEqual([
+      { reference: giftCard?.reference, lastFour: '2500', balanceCents: 2500 },
+      expect.objectContaining({ balanceCents: 10000 }),
+    ]);
+    const [tooMuch, fine] = await env.DB.batch([
+      debitGiftCard(env.DB, giftCard?.reference ?? '', 2501),
+      debitGiftCard(env.DB, giftCard?.reference ?? '', 500),
+    ]);
     expect([tooMuch?.meta.changes, fine?.meta.changes]).toEqual([0, 1]);
-    await env.DB.prepare('UPDATE gift_cards SET balance_cents = 2500 WHERE reference = ?1').bind(giftCard?.reference).run();
+    await env.DB.prepare('UPDATE gift_cards SET balance_cents = 2500 WHERE reference = ?1')
+      .bind(giftCard?.reference)
+      .run();
 
     const removed = await send('DELETE', `/wallet/api/v1/gift-cards/${giftCard?.reference}`);
     expect(v.parse(GiftCardsResponseSchema, removed.json).giftCards.map((card) => card.lastFour)).toEqual(['0000']);
     expect((await send('DELETE', `/wallet/api/v1/gift-cards/${giftCard?.reference}`)).status).toBe(404);
-    expect(v.parse(GiftCardsResponseSchema, (await send('DELETE', '/wallet/api/v1/gift-cards')).json).giftCards).toEqual([]);
+    expect(
+      v.parse(GiftCardsResponseSchema, (await send('DELETE', '/wallet/api/v1/gift-cards')).json).giftCards,
+    ).toEqual([]);
     for (const body of seen.bodies) expect(body).not.toMatch(/"pin"/);
   });
 
   test('EBT: the pin encrypted with the public key in WebCrypto; the right pin gives the balance, a wrong one reason and code', async () => {
     const key = v.parse(EbtPublicKeySchema, (await send('GET', '/wallet/api/v1/ebt/public-key')).json);
     const check = async (pin: string) =>
-      send('POST', '/wallet/api/v1/ebt/balance', { cardNumber: EBT.cardNumber, encryptedPin: await encryptPin(key, pin), paymentgram: buildPaymentgram(EBT.cardNumber) });
+      send('POST', '/wallet/api/v1/ebt/balance', {
+        cardNumber: EBT.cardNumber,
+        encryptedPin: await encryptPin(key, pin),
+        paymentgram: buildPaymentgram(EBT.cardNumber),
+      });
     const wrong = await check('0000');
     expect(wrong.status).toBe(422);
-    expect(wrong.json).toMatchObject({ error: { code: 'INVALID_CARD_OR_PIN', reason: 'The EBT card number or PIN is not valid.' } });
-    expect(v.parse(ErrorBodySchema, wrong.json).errors[0]).toMatchObject({ code: 'INVALID_CARD_OR_PIN', statusCode: 422 });
+    expect(wrong.json).toMatchObject({
+      error: { code: 'INVALID_CARD_OR_PIN', reason: 'The EBT card number or PIN is not valid.' },
+    });
+    expect(v.parse(ErrorBodySchema, wrong.json).errors[0]).toMatchObject({
+      code: 'INVALID_CARD_OR_PIN',
+      statusCode: 422,
+    });
     expect(await ebtBalanceCents(env.DB, DEMO_GUID)).toBeNull();
     const right = await check(EBT.pin);
     expect(right.status).toBe(200);
@@ -233,13 +430,19 @@ describe('the wallet', () => {
     expect(await ebtBalanceCents(env.DB, DEMO_GUID)).toBe(14327);
     expect((await env.DB.batch([debitEbt(env.DB, DEMO_GUID, 100_000)]))[0]?.meta.changes).toBe(0);
     // a paymentgram for another card is refused
-    const other = await send('POST', '/wallet/api/v1/ebt/balance', { cardNumber: EBT.cardNumber, encryptedPin: await encryptPin(key, EBT.pin), paymentgram: buildPaymentgram('5077190000009999') });
+    const other = await send('POST', '/wallet/api/v1/ebt/balance', {
+      cardNumber: EBT.cardNumber,
+      encryptedPin: await encryptPin(key, EBT.pin),
+      paymentgram: buildPaymentgram('5077190000009999'),
+    });
     expect(other.json).toMatchObject({ error: { code: 'INVALID_PAYMENTGRAM' } });
   });
 
   test('the seeded card of the demo shopper is listed', async () => {
     await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
-    expect((await wallet()).cards).toEqual([expect.objectContaining({ cardId: SEEDED_DEMO_CARD_ID, brand: 'VISA', lastFour: '1111', default: true })]);
+    expect((await wallet()).cards).toEqual([
+      expect.objectContaining({ cardId: SEEDED_DEMO_CARD_ID, brand: 'VISA', lastFour: '1111', default: true }),
+    ]);
   });
 
   test('no card number, CVV or pin in any response body, Set-Cookie, URL or log line of this file', async () => {

@@ -17,24 +17,35 @@ async function directionErrors(filePath: string, code: string): Promise<string[]
 
 describe('the import-direction lint rule', { timeout: 20_000 }, () => {
   test('src/lib importing our code outside src/lib fails', async () => {
-    expect(await directionErrors('src/lib/money/bad.ts', "import { x } from '../../components/x.ts';\nexport const y = x;\n")).toEqual([
-      'src/lib is pure: it imports nothing of ours outside src/lib (found src/components/x.ts).',
-    ]);
-    expect(await directionErrors('src/lib/money/bad.ts', "export { x } from '../../../tests/fixtures/x.ts';\n")).toHaveLength(1);
+    expect(
+      await directionErrors(
+        'src/lib/money/bad.ts',
+        "import { x } from '../../components/x.ts';\nexport const y = x;\n",
+      ),
+    ).toEqual(['src/lib is pure: it imports nothing of ours outside src/lib (found src/components/x.ts).']);
+    expect(
+      await directionErrors('src/lib/money/bad.ts', "export { x } from '../../../tests/fixtures/x.ts';\n"),
+    ).toHaveLength(1);
   });
 
   test('anything under src/ importing worker/ or upstream/ fails, statically, re-exported or dynamically', async () => {
-    expect(await directionErrors('src/components/Bad.ts', "import type { X } from '../../worker/types.ts';\nexport type Y = X;\n")).toEqual([
-      'src/ does not import worker/: pages get their context as Astro.locals (docs/decisions/070).',
-    ]);
+    expect(
+      await directionErrors(
+        'src/components/Bad.ts',
+        "import type { X } from '../../worker/types.ts';\nexport type Y = X;\n",
+      ),
+    ).toEqual(['src/ does not import worker/: pages get their context as Astro.locals (docs/decisions/070).']);
     expect(await directionErrors('src/pages/bad.ts', "export * from '../../upstream/app.ts';\n")).toEqual([
       'src/ does not import upstream/: pages get their context as Astro.locals (docs/decisions/070).',
     ]);
-    expect(await directionErrors('src/islands/bad.ts', "export const m = () => import('../../worker/app.ts');\n")).toHaveLength(1);
+    expect(
+      await directionErrors('src/islands/bad.ts', "export const m = () => import('../../worker/app.ts');\n"),
+    ).toHaveLength(1);
   });
 
   test('an .astro page importing the worker fails too', async () => {
-    const page = "---\nimport { servePage } from '../../worker/pages.ts';\nconst s = servePage;\n---\n<p>{String(s)}</p>\n";
+    const page =
+      "---\nimport { servePage } from '../../worker/pages.ts';\nconst s = servePage;\n---\n<p>{String(s)}</p>\n";
     expect(await directionErrors('src/pages/bad.astro', page)).toHaveLength(1);
   });
 
@@ -47,15 +58,31 @@ describe('the import-direction lint rule', { timeout: 20_000 }, () => {
   });
 
   test('allowed directions pass: src/lib within itself, src/ on src/lib, worker/ on src/ and on its own worker/upstream/', async () => {
-    expect(await directionErrors('src/lib/money/good.ts', "import { x } from '../http/errors.ts';\nexport const y = x;\n")).toEqual([]);
-    expect(await directionErrors('src/components/Good.ts', "import type { PageContext } from '../lib/http/page-context.ts';\nexport type C = PageContext;\n")).toEqual([]);
+    expect(
+      await directionErrors('src/lib/money/good.ts', "import { x } from '../http/errors.ts';\nexport const y = x;\n"),
+    ).toEqual([]);
+    expect(
+      await directionErrors(
+        'src/components/Good.ts',
+        "import type { PageContext } from '../lib/http/page-context.ts';\nexport type C = PageContext;\n",
+      ),
+    ).toEqual([]);
     // worker/middleware/x/ -> ../../upstream/ is the worker's own client, not the top-level upstream/
-    expect(await directionErrors('worker/middleware/x/good.ts', "import type { UpstreamClient } from '../../upstream/client.ts';\nimport type { Banner } from '../../../src/lib/banner/banners.ts';\nexport type C = [UpstreamClient, Banner];\n")).toEqual([]);
+    expect(
+      await directionErrors(
+        'worker/middleware/x/good.ts',
+        "import type { UpstreamClient } from '../../upstream/client.ts';\nimport type { Banner } from '../../../src/lib/banner/banners.ts';\nexport type C = [UpstreamClient, Banner];\n",
+      ),
+    ).toEqual([]);
   });
 
   test('the repository itself passes the rule', async () => {
     const results = await eslint.lintFiles(['src', 'worker']);
-    const found = results.flatMap((result) => result.messages.filter((message) => message.ruleId === RULE).map((message) => `${result.filePath}: ${message.message}`));
+    const found = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === RULE)
+        .map((message) => `${result.filePath}: ${message.message}`),
+    );
     expect(found).toEqual([]);
     expect(results.length).toBeGreaterThan(50);
   }, 60_000); // lints every file of src/ and worker/: seconds on a busy machine

@@ -12,7 +12,15 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODE = /\.(ts|tsx|mts|mjs|js|astro)$/;
 const TEST = /\.test\.(ts|tsx)$/;
 /** What runs without being imported by our code. */
-const ENTRIES = [/^src\/pages\//, /^worker\/index(-embedded)?\.ts$/, /^upstream\/worker\.ts$/, /^upstream\/seed\/cli\.ts$/, /^astro\.config\.mjs$/, /^scripts\/[^/]+\.mjs$/, /^bench\/[^/]+\.(mjs|ts)$/];
+const ENTRIES = [
+  /^src\/pages\//,
+  /^worker\/index(-embedded)?\.ts$/,
+  /^upstream\/worker\.ts$/,
+  /^upstream\/seed\/cli\.ts$/,
+  /^astro\.config\.mjs$/,
+  /^scripts\/[^/]+\.mjs$/,
+  /^bench\/[^/]+\.(mjs|ts)$/,
+];
 /** Specifiers: static and dynamic imports, re-exports, side-effect imports, new URL('./x', import.meta.url). */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
@@ -20,10 +28,14 @@ function walk(dir: string): string[] {
   const path = join(ROOT, dir);
   if (!existsSync(path)) return [];
   if (statSync(path).isFile()) return [dir];
-  return readdirSync(path).flatMap((name) => (name === 'node_modules' || name === 'reports' ? [] : walk(join(dir, name))));
+  return readdirSync(path).flatMap((name) =>
+    name === 'node_modules' || name === 'reports' ? [] : walk(join(dir, name)),
+  );
 }
 
-const files = ['src', 'worker', 'upstream', 'scripts', 'bench', 'astro.config.mjs'].flatMap(walk).filter((file) => CODE.test(file) && !TEST.test(file) && !file.endsWith('.d.ts') && !file.endsWith('.d.mts'));
+const files = ['src', 'worker', 'upstream', 'scripts', 'bench', 'astro.config.mjs']
+  .flatMap(walk)
+  .filter((file) => CODE.test(file) && !TEST.test(file) && !file.endsWith('.d.ts') && !file.endsWith('.d.mts'));
 const known = new Set(files);
 
 function importsOf(file: string): string[] {
@@ -31,7 +43,9 @@ function importsOf(file: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
     const target = normalize(join(dirname(file), match[1]!));
-    const found = [target, `${target}.ts`, `${target}.tsx`, `${target}.mjs`, join(target, 'index.ts')].find((candidate) => known.has(candidate));
+    const found = [target, `${target}.ts`, `${target}.tsx`, `${target}.mjs`, join(target, 'index.ts')].find(
+      (candidate) => known.has(candidate),
+    );
     if (found) out.push(found);
   }
   return out;
@@ -47,6 +61,8 @@ test('every module under src/, worker/ and upstream/ is imported by code that ru
     reached.add(file);
     stack.push(...importsOf(file));
   }
-  const unreached = files.filter((file) => /^(src|worker|upstream)\//.test(file) && !reached.has(file)).map((file) => relative('.', file));
+  const unreached = files
+    .filter((file) => /^(src|worker|upstream)\//.test(file) && !reached.has(file))
+    .map((file) => relative('.', file));
   expect(unreached, 'modules only tests (or nothing) import: wire them in or delete them').toEqual([]);
 });

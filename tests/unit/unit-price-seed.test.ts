@@ -7,8 +7,11 @@ import { generateCatalog } from '../../upstream/seed/catalog.ts';
 
 describe('unit prices over the seeded catalog', () => {
   test('every size of a generated catalog is read (5,000 products)', () => {
-    const unread = new Set(generateCatalog({ products: 5000, seed: 20261122 }).products.filter((product) => !product.soldByWeight && normaliseSize(product.size) === null).map((product) => product.size));
+    const unread = new Set(
+      generateCatalog({ products: 5000, seed: 20261122 })
+        .products.filter((product) => !product.soldByWeight && normaliseSize(product.size) === null)
+        .map((product) => product.size),
+    );
     expect([...unread]).toEqual([]);
   });
-
 });

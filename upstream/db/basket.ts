@@ -1,5 +1,10 @@
 import { bindWithGuard, type WriteGuard } from './idempotency.ts';
-import { basketETag, type BasketOutput, type BasketType, type SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
+import {
+  basketETag,
+  type BasketOutput,
+  type BasketType,
+  type SubstitutionPolicy,
+} from '../../src/lib/basket/contracts.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
@@ -52,14 +57,23 @@ export interface CatalogItem {
 const BASKET_COLUMNS = 'id, customer_guid, banner, type, order_id, version, modality';
 
 /** The customer's ACTIVE basket on this banner, created on first use (shopping §4 Cart). */
-export async function activeBasket(db: D1Database, customerGUID: string, banner: string, modality: Modality): Promise<BasketRow> {
-  const select = db.prepare(`SELECT ${BASKET_COLUMNS} FROM baskets WHERE customer_guid = ?1 AND banner = ?2 AND type = 'ACTIVE'`).bind(customerGUID, banner);
+export async function activeBasket(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  modality: Modality,
+): Promise<BasketRow> {
+  const select = db
+    .prepare(`SELECT ${BASKET_COLUMNS} FROM baskets WHERE customer_guid = ?1 AND banner = ?2 AND type = 'ACTIVE'`)
+    .bind(customerGUID, banner);
   const found = await select.first<BasketRow>();
   if (found) return found;
   const now = Date.now();
   // OR IGNORE: two first requests may race; the unique index keeps one ACTIVE basket.
   await db
-    .prepare(`INSERT OR IGNORE INTO baskets (id, customer_guid, banner, type, order_id, version, modality, created_at, updated_at) VALUES (?1, ?2, ?3, 'ACTIVE', NULL, 1, ?4, ?5, ?5)`)
+    .prepare(
+      `INSERT OR IGNORE INTO baskets (id, customer_guid, banner, type, order_id, version, modality, created_at, updated_at) VALUES (?1, ?2, ?3, 'ACTIVE', NULL, 1, ?4, ?5, ?5)`,
+    )
     .bind(crypto.randomUUID(), customerGUID, banner, modality, now)
     .run();
   const created = await select.first<BasketRow>();
@@ -70,9 +84,19 @@ export async function activeBasket(db: D1Database, customerGUID: string, banner:
 /** The basket's stored lines, oldest first. */
 export async function storedLines(db: D1Database, basketId: string): Promise<StoredLine[]> {
   const { results } = await db
-    .prepare('SELECT id, gtin13, quantity, substitution_policy, substitution_items, modality_type, created FROM basket_items WHERE basket_id = ?1 ORDER BY created, gtin13')
+    .prepare(
+      'SELECT id, gtin13, quantity, substitution_policy, substitution_items, modality_type, created FROM basket_items WHERE basket_id = ?1 ORDER BY created, gtin13',
+    )
     .bind(basketId)
-    .all<{ id: string; gtin13: string; quantity: number; substitution_policy: SubstitutionPolicy; substitution_items: string; modality_type: Modality; created: number }>();
+    .all<{
+      id: string;
+      gtin13: string;
+      quantity: number;
+      substitution_policy: SubstitutionPolicy;
+      substitution_items: string;
+      modality_type: Modality;
+      created: number;
+    }>();
   return results.map((row) => ({
     id: row.id,
     gtin13: row.gtin13,
@@ -88,7 +112,10 @@ export async function storedLines(db: D1Database, basketId: string): Promise<Sto
  * Runs `query` over the distinct `gtins` in chunks of 90 (D1 allows 100 bound parameters per
  * statement; ?1 is the caller's), with `marks` the chunk's placeholders from ?2.
  */
-export async function forGtinChunks(gtins: readonly string[], query: (chunk: string[], marks: string) => Promise<void>): Promise<void> {
+export async function forGtinChunks(
+  gtins: readonly string[],
+  query: (chunk: string[], marks: string) => Promise<void>,
+): Promise<void> {
   const unique = [...new Set(gtins)];
   for (let start = 0; start < unique.length; start += 90) {
     const chunk = unique.slice(start, start + 90);
@@ -97,7 +124,11 @@ export async function forGtinChunks(gtins: readonly string[], query: (chunk: str
 }
 
 /** Catalog items by gtin13 with their price (the promo price when there is one) and stock at `locationId`. */
-export async function catalogItems(db: D1Database, gtins: readonly string[], locationId: string): Promise<Map<string, CatalogItem>> {
+export async function catalogItems(
+  db: D1Database,
+  gtins: readonly string[],
+  locationId: string,
+): Promise<Map<string, CatalogItem>> {
   const items = new Map<string, CatalogItem>();
   await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
@@ -109,7 +140,16 @@ export async function catalogItems(db: D1Database, gtins: readonly string[], loc
           WHERE p.gtin13 IN (${marks})`,
       )
       .bind(locationId, ...chunk)
-      .all<{ gtin13: string; name: string; size: string; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; flags: number; stock: number }>();
+      .all<{
+        gtin13: string;
+        name: string;
+        size: string;
+        sold_by_weight: number;
+        regular_cents: number | null;
+        promo_cents: number | null;
+        flags: number;
+        stock: number;
+      }>();
     for (const row of results) {
       items.set(row.gtin13, {
         gtin13: row.gtin13,
@@ -144,11 +184,18 @@ export function basketView(
 ): BasketOutput {
   const bit = MODALITY_BITS[lookupModality(basket.modality)];
   // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
-  const eligible = (item: CatalogItem | undefined) => item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
+  const eligible = (item: CatalogItem | undefined) =>
+    item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
   const lineItems = lines.map((line) => {
     const item = catalog.get(line.gtin13);
     const coupon = coupons.get(line.gtin13) ?? null;
-    const offer = { regularCents: item?.regularCents ?? 0, promoCents: item?.promoCents ?? null, dealPriceString: deals.get(line.gtin13) ?? null, coupon, flashSales: flashSales.get(line.gtin13) ?? [] };
+    const offer = {
+      regularCents: item?.regularCents ?? 0,
+      promoCents: item?.promoCents ?? null,
+      dealPriceString: deals.get(line.gtin13) ?? null,
+      coupon,
+      flashSales: flashSales.get(line.gtin13) ?? [],
+    };
     const price = linePrice(offer, line.quantity);
     return {
       id: line.id,
@@ -166,7 +213,15 @@ export function basketView(
       lineTotalCents: price.totalCents,
       savingsCents: price.savingsCents,
       unitPrice: item ? unitPriceText(price.unitCents, item.size, item.soldByWeight) : null,
-      coupon: coupon ? { couponId: coupon.couponId, title: coupon.title, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity } : null,
+      coupon: coupon
+        ? {
+            couponId: coupon.couponId,
+            title: coupon.title,
+            kind: coupon.kind,
+            value: coupon.value,
+            minQuantity: coupon.minQuantity,
+          }
+        : null,
       couponSavingsCents: price.couponCents,
       flashSales: [...offer.flashSales],
       priceAdjustments: price.adjustments,
@@ -206,27 +261,42 @@ export async function writeBasket(
   // The token is unique to this write, so a concurrent write that reached the same version
   // number cannot make this write's guarded statements run.
   const token = crypto.randomUUID();
-  const writeGuard: WriteGuard = { sql: 'EXISTS (SELECT 1 FROM baskets WHERE id = ?91 AND write_token = ?92)', binds: [basket.id, token] };
+  const writeGuard: WriteGuard = {
+    sql: 'EXISTS (SELECT 1 FROM baskets WHERE id = ?91 AND write_token = ?92)',
+    binds: [basket.id, token],
+  };
   const guard = writeGuard.sql;
   const bindGuarded = (sql: string, ...binds: unknown[]) => bindWithGuard(db.prepare(sql), binds, writeGuard);
   const afterByGtin = new Map(after.map((line) => [line.gtin13, line]));
   const beforeByGtin = new Map(before.map((line) => [line.gtin13, line]));
   const statements: D1PreparedStatement[] = [
     db
-      .prepare('UPDATE baskets SET version = ?3, write_token = ?5, updated_at = ?4, modality = ?6 WHERE id = ?1 AND version = ?2')
+      .prepare(
+        'UPDATE baskets SET version = ?3, write_token = ?5, updated_at = ?4, modality = ?6 WHERE id = ?1 AND version = ?2',
+      )
       .bind(basket.id, basket.version, next, Date.now(), token, modality),
   ];
   for (const line of before) {
     if (!afterByGtin.has(line.gtin13)) {
-      statements.push(bindGuarded(`DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 = ?2 AND ${guard}`, basket.id, line.gtin13));
+      statements.push(
+        bindGuarded(
+          `DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 = ?2 AND ${guard}`,
+          basket.id,
+          line.gtin13,
+        ),
+      );
     }
   }
   for (const line of after) {
     const old = beforeByGtin.get(line.gtin13);
     if (
-      old && old.quantity === line.quantity && old.substitutionPolicy === line.substitutionPolicy && old.modalityType === line.modalityType &&
+      old &&
+      old.quantity === line.quantity &&
+      old.substitutionPolicy === line.substitutionPolicy &&
+      old.modalityType === line.modalityType &&
       old.substitutionItems.join(',') === line.substitutionItems.join(',')
-    ) continue;
+    )
+      continue;
     statements.push(
       bindGuarded(
         `INSERT INTO basket_items (basket_id, id, gtin13, quantity, substitution_policy, modality_type, created, substitution_items)
@@ -254,7 +324,13 @@ export async function writeBasket(
  * The flash-sale offers the shopper holds on these items, by gtin13: claims on running sales of
  * the banner (the checkout claims them; the order keeps them), in the order the checkout reads them.
  */
-export async function heldFlashSales(db: D1Database, banner: string, customerGUID: string, gtins: readonly string[], now: number): Promise<Map<string, FlashSaleTerms[]>> {
+export async function heldFlashSales(
+  db: D1Database,
+  banner: string,
+  customerGUID: string,
+  gtins: readonly string[],
+  now: number,
+): Promise<Map<string, FlashSaleTerms[]>> {
   const held = new Map<string, FlashSaleTerms[]>();
   if (gtins.length === 0) return held;
   const { results } = await db
@@ -267,7 +343,10 @@ export async function heldFlashSales(db: D1Database, banner: string, customerGUI
     .bind(banner, customerGUID, now, JSON.stringify([...new Set(gtins)]))
     .all<{ coupon_id: string; gtin13: string; discount_cents: number; per_customer: number; held: number }>();
   for (const row of results) {
-    held.set(row.gtin13, [...(held.get(row.gtin13) ?? []), { couponId: row.coupon_id, discountCents: row.discount_cents, held: row.held, perShopper: row.per_customer }]);
+    held.set(row.gtin13, [
+      ...(held.get(row.gtin13) ?? []),
+      { couponId: row.coupon_id, discountCents: row.discount_cents, held: row.held, perShopper: row.per_customer },
+    ]);
   }
   return held;
 }
@@ -277,14 +356,25 @@ export async function heldFlashSales(db: D1Database, banner: string, customerGUI
  * division, the shopper's clipped coupons and the flash-sale offers they hold, through basketView
  * (the one pricing function).
  */
-export async function pricedBasket(db: D1Database, call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
+export async function pricedBasket(
+  db: D1Database,
+  call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
+  basket: BasketRow,
+  lines: readonly StoredLine[],
+): Promise<BasketOutput> {
   const gtins = lines.map((line) => line.gtin13);
   const now = Date.now();
   const [catalog, deals, coupons, flashSales] = await Promise.all([
     catalogItems(db, gtins, call.locationId),
-    gtins.length === 0 ? [] : dealPrices(db, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
-    call.customer ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins }) : new Map<string, ClippedCoupon>(),
-    call.customer ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now) : new Map<string, FlashSaleTerms[]>(),
+    gtins.length === 0
+      ? []
+      : dealPrices(db, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
+    call.customer
+      ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins })
+      : new Map<string, ClippedCoupon>(),
+    call.customer
+      ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
+      : new Map<string, FlashSaleTerms[]>(),
   ]);
   const dealOf = new Map<string, string>();
   for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);

@@ -1,7 +1,17 @@
 import { CATEGORIES, findCategory } from '../../src/lib/catalog/categories.ts';
-import { MORE_OPTIONS, NUTRITION_OPTIONS, SAVINGS_OPTIONS, STORE_BRAND_TAG, tagBits } from '../../src/lib/catalog/facets.ts';
+import {
+  MORE_OPTIONS,
+  NUTRITION_OPTIONS,
+  SAVINGS_OPTIONS,
+  STORE_BRAND_TAG,
+  tagBits,
+} from '../../src/lib/catalog/facets.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
-import type { CategoryNode, ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import type {
+  CategoryNode,
+  ProductSearchQueryOutput,
+  ProductSearchResponseOutput,
+} from '../../src/lib/catalog/search.ts';
 import { parseDollarsToCents } from '../../src/lib/money/money.ts';
 
 // spec: shopping §9 Search facets: taxonomy, brand, nutrition, more options, price, savings;
@@ -12,7 +22,15 @@ import { parseDollarsToCents } from '../../src/lib/money/money.ts';
 export const MODALITY_BITS: Readonly<Record<Modality, number>> = { PICKUP: 1, DELIVERY: 2, SHIP: 4, IN_STORE: 8 };
 /** The same order as localeCompare(…, 'en'), without building a collator per call. */
 const NAME_COLLATOR = new Intl.Collator('en');
-export const FACETS = ['brands', 'nutrition', 'moreOptions', 'categories', 'fulfillmentMethods', 'priceRange', 'savings'] as const;
+export const FACETS = [
+  'brands',
+  'nutrition',
+  'moreOptions',
+  'categories',
+  'fulfillmentMethods',
+  'priceRange',
+  'savings',
+] as const;
 export type FacetName = (typeof FACETS)[number];
 /** A filter dimension: the facets, and "Our Brands", which filter.moreOptions carries but which ANDs with its other options (issue 8 §10). */
 type FilterName = FacetName | 'storeBrand';
@@ -62,16 +80,26 @@ function optionBits(values: readonly string[] | undefined, known: readonly { id:
  * (moreOptions=store-brand) is a kind of brand, not one more dietary option: it is its own
  * filter, ANDed with the other moreOptions values (docs/decisions/400).
  */
-export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQueryOutput, taxonomies: readonly string[]): { matched: SearchRow[]; facets: SearchFacets } {
+export function filterAndCount(
+  rows: readonly SearchRow[],
+  query: ProductSearchQueryOutput,
+  taxonomies: readonly string[],
+): { matched: SearchRow[]; facets: SearchFacets } {
   const taxonomySet = taxonomies.length > 0 ? new Set(taxonomies) : null;
   const brandSet = lowerSet(query['filter.brands']);
   const nutritionBits = optionBits(query['filter.nutrition'], NUTRITION_OPTIONS);
   const moreValues = query['filter.moreOptions'];
-  const moreBits = optionBits(moreValues?.filter((value) => value !== STORE_BRAND_TAG), MORE_OPTIONS);
+  const moreBits = optionBits(
+    moreValues?.filter((value) => value !== STORE_BRAND_TAG),
+    MORE_OPTIONS,
+  );
   const storeBrandOnly = moreValues?.includes(STORE_BRAND_TAG) ?? false;
   const savingsSet = lowerSet(query['filter.savings']);
   const fulfillmentBits = query['filter.fulfillmentMethods']?.length
-    ? query['filter.fulfillmentMethods'].reduce((bits, method) => bits | (MODALITY_BITS[method.toUpperCase() as Modality] ?? 0), 0)
+    ? query['filter.fulfillmentMethods'].reduce(
+        (bits, method) => bits | (MODALITY_BITS[method.toUpperCase() as Modality] ?? 0),
+        0,
+      )
     : null;
   const price = parsePriceRange(query['filter.price.range']);
 
@@ -83,11 +111,17 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   if (moreBits !== null) checks.moreOptions = (row) => (row.tags & moreBits) !== 0;
   if (storeBrandOnly) checks.storeBrand = (row) => (row.tags & STORE_BRAND_BIT) !== 0;
   if (savingsSet) {
-    checks.savings = (row) => row.onSale && (savingsSet.has('on_sale') || (row.promoCode !== null && savingsSet.has(row.promoCode.toLowerCase())));
+    checks.savings = (row) =>
+      row.onSale &&
+      (savingsSet.has('on_sale') || (row.promoCode !== null && savingsSet.has(row.promoCode.toLowerCase())));
   }
-  if (fulfillmentBits !== null) checks.fulfillmentMethods = (row) => row.priceCents !== null && (row.flags & fulfillmentBits) !== 0;
+  if (fulfillmentBits !== null)
+    checks.fulfillmentMethods = (row) => row.priceCents !== null && (row.flags & fulfillmentBits) !== 0;
   if (price) {
-    checks.priceRange = (row) => row.priceCents !== null && (price.min === null || row.priceCents >= price.min) && (price.max === null || row.priceCents <= price.max);
+    checks.priceRange = (row) =>
+      row.priceCents !== null &&
+      (price.min === null || row.priceCents >= price.min) &&
+      (price.max === null || row.priceCents <= price.max);
   }
   const active = Object.entries(checks) as [FilterName, Check][];
 
@@ -132,17 +166,22 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
       const nutrition = wantNutrition && (all || failed === 'nutrition');
       const more = wantMore && (all || failed === 'moreOptions');
       const storeBrand = wantMore && (all || failed === 'storeBrand');
-      if (nutrition) for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1) if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
+      if (nutrition)
+        for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1)
+          if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
       if (more || storeBrand) {
         for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) {
-          if ((row.tags & (1 << bit)) && ((1 << bit) === STORE_BRAND_BIT ? storeBrand : more)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
+          if (row.tags & (1 << bit) && (1 << bit === STORE_BRAND_BIT ? storeBrand : more))
+            tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
         }
       }
     }
-    if (wantCategories && (all || failed === 'categories')) categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
+    if (wantCategories && (all || failed === 'categories'))
+      categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
     if (row.priceCents !== null) {
       if (wantFulfillment && (all || failed === 'fulfillmentMethods')) {
-        for (let m = 0; m < modalityBits.length; m += 1) if (row.flags & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] ?? 0) + 1;
+        for (let m = 0; m < modalityBits.length; m += 1)
+          if (row.flags & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] ?? 0) + 1;
       }
       if (wantPrice && (all || failed === 'priceRange')) {
         if (row.priceCents < minCents) minCents = row.priceCents;
@@ -157,16 +196,27 @@ export function filterAndCount(rows: readonly SearchRow[], query: ProductSearchQ
   if (onSaleCount > 0) savingsCounts.set('ON_SALE', (savingsCounts.get('ON_SALE') ?? 0) + onSaleCount);
 
   const facets: SearchFacets = {
-  brands: [...brandCounts]
-    .map(([name, count]) => ({ id: name, name, count }))
-    .sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
-  nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts[bit] ?? 0 })).filter((f) => f.count > 0),
-  moreOptions: MORE_OPTIONS.map((option, i) => ({ ...option, count: tagCounts[NUTRITION_OPTIONS.length + i] ?? 0 })).filter((f) => f.count > 0),
-  categories: categoryTree(categoryCounts),
-  fulfillmentMethods: MODALITIES.map((method, m) => ({ id: method, name: method, count: fulfillmentCounts[m] ?? 0 })).filter((f) => f.count > 0),
-  priceRange: { minCents: minCents === Number.POSITIVE_INFINITY ? 0 : minCents, maxCents },
-  savings: SAVINGS_OPTIONS.map((option) => ({ ...option, count: savingsCounts.get(option.id) ?? 0 })).filter((f) => f.count > 0),
-};
+    brands: [...brandCounts]
+      .map(([name, count]) => ({ id: name, name, count }))
+      .sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
+    nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts[bit] ?? 0 })).filter(
+      (f) => f.count > 0,
+    ),
+    moreOptions: MORE_OPTIONS.map((option, i) => ({
+      ...option,
+      count: tagCounts[NUTRITION_OPTIONS.length + i] ?? 0,
+    })).filter((f) => f.count > 0),
+    categories: categoryTree(categoryCounts),
+    fulfillmentMethods: MODALITIES.map((method, m) => ({
+      id: method,
+      name: method,
+      count: fulfillmentCounts[m] ?? 0,
+    })).filter((f) => f.count > 0),
+    priceRange: { minCents: minCents === Number.POSITIVE_INFINITY ? 0 : minCents, maxCents },
+    savings: SAVINGS_OPTIONS.map((option) => ({ ...option, count: savingsCounts.get(option.id) ?? 0 })).filter(
+      (f) => f.count > 0,
+    ),
+  };
   return { matched, facets };
 }
 

@@ -16,7 +16,8 @@ function xmlProblem(xml: string): string | null {
     const [, closing, name, attributes, selfClosing, text, stray] = match;
     if (stray) return `a stray < at ${match.index}`;
     const chunk = text ?? attributes ?? '';
-    if (/&(?!#\d+;|#x[0-9a-f]+;|amp;|lt;|gt;|quot;|apos;)/i.test(chunk)) return `a bare & in ${JSON.stringify(chunk.slice(0, 40))}`;
+    if (/&(?!#\d+;|#x[0-9a-f]+;|amp;|lt;|gt;|quot;|apos;)/i.test(chunk))
+      return `a bare & in ${JSON.stringify(chunk.slice(0, 40))}`;
     if (text !== undefined) continue;
     if (closing) {
       if (open.pop() !== name) return `</${name}> closes nothing open`;
@@ -25,7 +26,13 @@ function xmlProblem(xml: string): string | null {
   return open.length ? `<${open.join('><')}> never closed` : null;
 }
 
-const WHOLE_MILK: ProductImageFacts = { name: 'Harvest Select Whole Milk', brand: 'Harvest Select', size: '1 gal', categoryId: '18', departmentId: '02' };
+const WHOLE_MILK: ProductImageFacts = {
+  name: 'Harvest Select Whole Milk',
+  brand: 'Harvest Select',
+  size: '1 gal',
+  categoryId: '18',
+  departmentId: '02',
+};
 const texts = (svg: string) => [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(' ');
 
 describe('productImageSvg', () => {
@@ -39,7 +46,9 @@ describe('productImageSvg', () => {
   test('a Whole Milk jug is well-formed, names brand, variety and size, and stays a few KB', () => {
     const svg = productImageSvg(WHOLE_MILK);
     expect(xmlProblem(svg)).toBeNull();
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240"')).toBe(true);
+    expect(
+      svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240"'),
+    ).toBe(true);
     expect(texts(svg)).toContain('Harvest Select');
     expect(texts(svg)).toContain('Whole Milk');
     expect(texts(svg)).toContain('1 gal');
@@ -50,7 +59,13 @@ describe('productImageSvg', () => {
   });
 
   test('escapes the product name, brand and size', () => {
-    const svg = productImageSvg({ name: 'Tom & Jerry\'s <Best> "Milk"', brand: 'Tom & Jerry\'s', size: '1 <gal>', categoryId: '18', departmentId: '02' });
+    const svg = productImageSvg({
+      name: 'Tom & Jerry\'s <Best> "Milk"',
+      brand: "Tom & Jerry's",
+      size: '1 <gal>',
+      categoryId: '18',
+      departmentId: '02',
+    });
     expect(xmlProblem(svg)).toBeNull();
     expect(svg).not.toContain('<Best>');
     expect(svg).not.toContain('<gal>');
@@ -78,7 +93,7 @@ describe('productImageSvg', () => {
     expect(new Set([harvestWhole, harvest2, meadowWhole, harvestQuart]).size).toBe(4);
   });
 
-  test('gives the chains\' own labels their hand-chosen look', () => {
+  test("gives the chains' own labels their hand-chosen look", () => {
     expect(brandPalette('Harvest Select')).toMatchObject({ primary: '#2e6b34', mark: 'leaf' });
     expect(brandPalette('Simple Fields Organic').mark).toBe('sprout');
     expect(brandPalette('Bayside Essentials')).toMatchObject({ primary: '#1d3160', accent: '#f07a5f' });

@@ -34,11 +34,13 @@ function produceTag(brand: string, words: string, size: string, accent: string, 
   const h = 66;
   const brandText = fitText(brand, w - 10, 1, 12, 7);
   const variety = fitText(words, w - 10, 2, 12, 7);
-  return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${paper}" stroke="${accent}" stroke-width="2"/>`
-    + `<rect x="${x}" y="${y}" width="${w}" height="16" rx="6" fill="${accent}"/>`
-    + textLines(brandText.lines, x + w / 2, y + 12, brandText.size, inkOn(accent))
-    + textLines(variety.lines, x + w / 2, y + 30, variety.size, ink)
-    + textLines([size], x + w / 2, y + h - 5, 11, ink, false);
+  return (
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${paper}" stroke="${accent}" stroke-width="2"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="16" rx="6" fill="${accent}"/>` +
+    textLines(brandText.lines, x + w / 2, y + 12, brandText.size, inkOn(accent)) +
+    textLines(variety.lines, x + w / 2, y + 30, variety.size, ink) +
+    textLines([size], x + w / 2, y + h - 5, 11, ink, false)
+  );
 }
 
 /** The SVG of a product image. */
@@ -52,7 +54,9 @@ export function productImageSvg(product: ProductImageFacts): string {
   const variety = varietyColour(words);
   let drawing: string;
   if (packaging.kind === 'produce' && packaging.produce) {
-    drawing = drawProduce(packaging.produce, item) + produceTag(brand, words, size, palette.primary, palette.paper, palette.ink);
+    drawing =
+      drawProduce(packaging.produce, item) +
+      produceTag(brand, words, size, palette.primary, palette.paper, palette.ink);
   } else {
     const content = contentColour(packaging.kind, words, palette, NON_FOOD_DEPARTMENTS.has(product.departmentId));
     const shape = drawShape({ palette, variety, content, packaging, item });
@@ -69,19 +73,27 @@ export function productImageSvg(product: ProductImageFacts): string {
     if (shape.label && side && packaging.wide) {
       const room = shape.label.w * 0.4;
       shape.label = { ...shape.label, w: shape.label.w - room - 4 };
-      extra = side({ x: shape.label.x + shape.label.w + 4, y: shape.label.y, w: room, h: shape.label.h }, content === palette.primary ? '#c0623a' : content);
+      extra = side(
+        { x: shape.label.x + shape.label.w + 4, y: shape.label.y, w: room, h: shape.label.h },
+        content === palette.primary ? '#c0623a' : content,
+      );
     }
-    drawing = shape.body + (shape.label ? drawLabel(shape.label, palette, { brand, descriptor, item, size, variety }) : '') + extra + (shape.over ?? '');
+    drawing =
+      shape.body +
+      (shape.label ? drawLabel(shape.label, palette, { brand, descriptor, item, size, variety }) : '') +
+      extra +
+      (shape.over ?? '');
   }
   // long float tails (0.1 + 0.2) cost bytes and nothing else; only in the drawing's tags, never in text
   drawing = drawing.replace(/<[^>]+>/g, (tag) => tag.replace(/(\d+\.\d)\d+/g, '$1'));
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img" aria-label="${escapeXml(product.name)}">`
-    + `<style>text{font-family:${FONT};text-anchor:middle}.b{font-weight:700}</style>`
-    + '<defs><linearGradient id="s" x2="1"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset=".35" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".14"/></linearGradient>'
-    + '<linearGradient id="d" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".18"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient></defs>'
-    + '<rect width="240" height="240" fill="#f6f5f1"/>'
-    + `<ellipse cx="120" cy="${FLOOR + 2}" rx="100" ry="8" fill="#000" fill-opacity=".08"/>`
-    + drawing
-    + '</svg>';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img" aria-label="${escapeXml(product.name)}">` +
+    `<style>text{font-family:${FONT};text-anchor:middle}.b{font-weight:700}</style>` +
+    '<defs><linearGradient id="s" x2="1"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset=".35" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".14"/></linearGradient>' +
+    '<linearGradient id="d" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".18"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient></defs>' +
+    '<rect width="240" height="240" fill="#f6f5f1"/>' +
+    `<ellipse cx="120" cy="${FLOOR + 2}" rx="100" ry="8" fill="#000" fill-opacity=".08"/>` +
+    drawing +
+    '</svg>'
+  );
 }
-

@@ -1,6 +1,12 @@
 import { aisleName } from '../../src/lib/catalog/aisles.ts';
 import { findCategory } from '../../src/lib/catalog/categories.ts';
-import { lookupModality, productImageUrl, type Modality, type ProductOutput, type Projection } from '../../src/lib/catalog/product.ts';
+import {
+  lookupModality,
+  productImageUrl,
+  type Modality,
+  type ProductOutput,
+  type Projection,
+} from '../../src/lib/catalog/product.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import type { ProductImageFacts } from './catalog-images.ts';
 
@@ -76,9 +82,19 @@ function toProduct(row: ProductRow, projections: readonly Projection[]): Product
     imageUrl: productImageUrl(row.gtin13),
     variantGroupId: row.variant_group_id,
     itemsV1: { product: { variantGroupId: row.variant_group_id } },
-    variantGrouping: row.variant_group_id ? { variantGroupId: row.variant_group_id, dimension: 'size', value: row.size, memberCount: row.variant_count } : null,
-    price: row.regular_cents === null ? null : { regularCents: row.regular_cents, promoCents: row.promo_cents, unit: row.sold_by_weight ? 'lb' : 'each' },
-    fulfillment: { PICKUP: row.pickup === 1, DELIVERY: row.delivery === 1, SHIP: row.ship === 1, IN_STORE: row.in_store === 1 },
+    variantGrouping: row.variant_group_id
+      ? { variantGroupId: row.variant_group_id, dimension: 'size', value: row.size, memberCount: row.variant_count }
+      : null,
+    price:
+      row.regular_cents === null
+        ? null
+        : { regularCents: row.regular_cents, promoCents: row.promo_cents, unit: row.sold_by_weight ? 'lb' : 'each' },
+    fulfillment: {
+      PICKUP: row.pickup === 1,
+      DELIVERY: row.delivery === 1,
+      SHIP: row.ship === 1,
+      IN_STORE: row.in_store === 1,
+    },
     stockLevel: stockLevel(row),
     soldByWeight: row.sold_by_weight === 1,
     minimumAge: row.minimum_age,
@@ -95,7 +111,9 @@ async function attachVariants(db: D1Database, products: ProductOutput[]): Promis
   const groups = [...new Set(products.map((product) => product.variantGroupId).filter((id) => id !== null))];
   if (groups.length === 0) return;
   const { results } = await db
-    .prepare('SELECT variant_group_id, gtin13, size, name, slug FROM products WHERE variant_group_id IN (SELECT value FROM json_each(?1)) ORDER BY variant_group_id, size')
+    .prepare(
+      'SELECT variant_group_id, gtin13, size, name, slug FROM products WHERE variant_group_id IN (SELECT value FROM json_each(?1)) ORDER BY variant_group_id, size',
+    )
     .bind(JSON.stringify(groups))
     .all<{ variant_group_id: string; gtin13: string; size: string; name: string; slug: string }>();
   const byGroup = new Map<string, { gtin13: string; size: string; name: string; slug: string }[]>();
@@ -104,7 +122,8 @@ async function attachVariants(db: D1Database, products: ProductOutput[]): Promis
     list.push(variant);
     byGroup.set(group, list);
   }
-  for (const product of products) product.variants = product.variantGroupId ? (byGroup.get(product.variantGroupId) ?? []) : [];
+  for (const product of products)
+    product.variants = product.variantGroupId ? (byGroup.get(product.variantGroupId) ?? []) : [];
 }
 
 /**
@@ -119,35 +138,61 @@ export async function getProducts(
   lookupModality(options.modality);
   const statements: D1PreparedStatement[] = [];
   if (query.gtins.length > 0) {
-    statements.push(db.prepare(`${SELECT_PRODUCT} WHERE p.gtin13 IN (SELECT value FROM json_each(?2))`).bind(options.locationId, JSON.stringify(query.gtins)));
+    statements.push(
+      db
+        .prepare(`${SELECT_PRODUCT} WHERE p.gtin13 IN (SELECT value FROM json_each(?2))`)
+        .bind(options.locationId, JSON.stringify(query.gtins)),
+    );
   }
   if (query.variantGroupIds.length > 0) {
     statements.push(
-      db.prepare(`${SELECT_PRODUCT} WHERE p.variant_group_id IN (SELECT value FROM json_each(?2)) ORDER BY p.variant_group_id, p.size`).bind(options.locationId, JSON.stringify(query.variantGroupIds)),
+      db
+        .prepare(
+          `${SELECT_PRODUCT} WHERE p.variant_group_id IN (SELECT value FROM json_each(?2)) ORDER BY p.variant_group_id, p.size`,
+        )
+        .bind(options.locationId, JSON.stringify(query.variantGroupIds)),
     );
   }
-  const results = statements.length === 1 ? [await (statements[0] as D1PreparedStatement).all<ProductRow>()] : await db.batch<ProductRow>(statements);
+  const results =
+    statements.length === 1
+      ? [await (statements[0] as D1PreparedStatement).all<ProductRow>()]
+      : await db.batch<ProductRow>(statements);
   const byGtin = new Map<string, ProductRow>();
   for (const result of results) for (const row of result.results) byGtin.set(row.gtin13, row);
   const order = [...query.gtins, ...[...byGtin.keys()].filter((gtin) => !query.gtins.includes(gtin))];
   const rows = order
     .map((gtin) => byGtin.get(gtin))
-    .filter((row): row is ProductRow => row !== undefined && (options.banner === undefined || soldAtBanner(row.brand, options.banner)));
-  const products = rows.filter((row) => !options.verified || row.regular_cents !== null).map((row) => toProduct(row, options.projections));
+    .filter(
+      (row): row is ProductRow =>
+        row !== undefined && (options.banner === undefined || soldAtBanner(row.brand, options.banner)),
+    );
+  const products = rows
+    .filter((row) => !options.verified || row.regular_cents !== null)
+    .map((row) => toProduct(row, options.projections));
   if (options.projections.includes('variants.compact')) await attachVariants(db, products);
   return products;
 }
 
 /** One product with every field and its variants, or null. */
-export async function getProduct(db: D1Database, gtin13: string, options: Omit<ProductReadOptions, 'projections' | 'verified'>): Promise<ProductOutput | null> {
-  const [product] = await getProducts(db, { gtins: [gtin13], variantGroupIds: [] }, { ...options, projections: ['full', 'variants.compact'], verified: false });
+export async function getProduct(
+  db: D1Database,
+  gtin13: string,
+  options: Omit<ProductReadOptions, 'projections' | 'verified'>,
+): Promise<ProductOutput | null> {
+  const [product] = await getProducts(
+    db,
+    { gtins: [gtin13], variantGroupIds: [] },
+    { ...options, projections: ['full', 'variants.compact'], verified: false },
+  );
   return product ?? null;
 }
 
 /** What the generated product image needs. */
 export async function getProductImageFacts(db: D1Database, gtin13: string): Promise<ProductImageFacts | null> {
   return db
-    .prepare('SELECT name, brand, size, category_id AS categoryId, department_id AS departmentId, sold_by_weight AS soldByWeight FROM products WHERE gtin13 = ?1')
+    .prepare(
+      'SELECT name, brand, size, category_id AS categoryId, department_id AS departmentId, sold_by_weight AS soldByWeight FROM products WHERE gtin13 = ?1',
+    )
     .bind(gtin13)
     .first<ProductImageFacts>()
     .then((row) => row && { ...row, soldByWeight: Boolean(row.soldByWeight) });

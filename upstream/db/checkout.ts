@@ -25,8 +25,14 @@ export interface SlotRow {
 }
 
 /** A store's clock: its IANA time zone and its opening hours per weekday (null when its hours text is not understood). */
-export async function storeClock(db: D1Database, locationId: string): Promise<{ timeZone: string; hours: WeekHours | null } | null> {
-  const row = await db.prepare('SELECT time_zone, hours FROM stores WHERE location_id = ?1').bind(locationId).first<{ time_zone: string; hours: string }>();
+export async function storeClock(
+  db: D1Database,
+  locationId: string,
+): Promise<{ timeZone: string; hours: WeekHours | null } | null> {
+  const row = await db
+    .prepare('SELECT time_zone, hours FROM stores WHERE location_id = ?1')
+    .bind(locationId)
+    .first<{ time_zone: string; hours: string }>();
   return row ? { timeZone: row.time_zone, hours: parseStoreHours(row.hours) } : null;
 }
 
@@ -36,13 +42,19 @@ export async function storeToday(db: D1Database, locationId: string, now: number
   return clock ? localParts(now, clock.timeZone).date : new Date(now).toISOString().slice(0, 10);
 }
 
-const TAKEN = '(SELECT COUNT(*) FROM timeslot_holds h WHERE h.slot_id = t.slot_id AND (h.booked = 1 OR h.expires_at > ?3))';
+const TAKEN =
+  '(SELECT COUNT(*) FROM timeslot_holds h WHERE h.slot_id = t.slot_id AND (h.booked = 1 OR h.expires_at > ?3))';
 
 /**
  * The store's slots for the coming days with the places left (made on first ask, in one
  * statement), and the store's time zone; no slots for a store whose hours are not understood.
  */
-export async function timeslots(db: D1Database, locationId: string, modality: SlotModality, now: number): Promise<{ timeZone: string; slots: SlotRow[] }> {
+export async function timeslots(
+  db: D1Database,
+  locationId: string,
+  modality: SlotModality,
+  now: number,
+): Promise<{ timeZone: string; slots: SlotRow[] }> {
   const clock = await storeClock(db, locationId);
   if (!clock?.hours) return { timeZone: clock?.timeZone ?? 'UTC', slots: [] };
   const plan = slotPlan({ locationId, timeZone: clock.timeZone, hours: clock.hours }, modality, now);
@@ -67,9 +79,15 @@ export async function timeslots(db: D1Database, locationId: string, modality: Sl
 }
 
 /** A slot that has not started yet on its store's clock, with the places left and the store's time zone; null when unknown or started. */
-export async function openTimeslot(db: D1Database, slotId: string, now: number): Promise<(SlotRow & { time_zone: string }) | null> {
+export async function openTimeslot(
+  db: D1Database,
+  slotId: string,
+  now: number,
+): Promise<(SlotRow & { time_zone: string }) | null> {
   const slot = await db
-    .prepare(`SELECT t.*, s.time_zone, max(0, t.capacity - ${TAKEN.replace('?3', '?2')}) AS available FROM timeslots t JOIN stores s ON s.location_id = t.location_id WHERE t.slot_id = ?1`)
+    .prepare(
+      `SELECT t.*, s.time_zone, max(0, t.capacity - ${TAKEN.replace('?3', '?2')}) AS available FROM timeslots t JOIN stores s ON s.location_id = t.location_id WHERE t.slot_id = ?1`,
+    )
     .bind(slotId, now)
     .first<SlotRow & { time_zone: string }>();
   return slot && zonedInstant(slot.slot_date, slot.start_time, slot.time_zone) > now ? slot : null;
@@ -80,10 +98,17 @@ export async function openTimeslot(db: D1Database, slotId: string, now: number):
  * counts the places others hold or booked and inserts only if one is left: two shoppers cannot
  * both take the last place. Returns the hold's expiry, or null when the slot is full.
  */
-export async function holdSlot(db: D1Database, slotId: string, checkoutId: string, now: number): Promise<number | null> {
+export async function holdSlot(
+  db: D1Database,
+  slotId: string,
+  checkoutId: string,
+  now: number,
+): Promise<number | null> {
   const expiresAt = now + SLOT_HOLD_MINUTES * 60_000;
   const [, held] = await db.batch([
-    db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0 AND slot_id != ?2').bind(checkoutId, slotId),
+    db
+      .prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0 AND slot_id != ?2')
+      .bind(checkoutId, slotId),
     db
       .prepare(
         `INSERT INTO timeslot_holds (slot_id, checkout_id, expires_at, booked)
@@ -98,8 +123,16 @@ export async function holdSlot(db: D1Database, slotId: string, checkoutId: strin
 }
 
 /** The checkout's hold on its slot: live (held or booked), or gone. */
-export async function slotHold(db: D1Database, slotId: string, checkoutId: string, now: number): Promise<'held' | 'expired'> {
-  const row = await db.prepare('SELECT expires_at, booked FROM timeslot_holds WHERE slot_id = ?1 AND checkout_id = ?2').bind(slotId, checkoutId).first<{ expires_at: number; booked: number }>();
+export async function slotHold(
+  db: D1Database,
+  slotId: string,
+  checkoutId: string,
+  now: number,
+): Promise<'held' | 'expired'> {
+  const row = await db
+    .prepare('SELECT expires_at, booked FROM timeslot_holds WHERE slot_id = ?1 AND checkout_id = ?2')
+    .bind(slotId, checkoutId)
+    .first<{ expires_at: number; booked: number }>();
   return row && (row.booked === 1 || row.expires_at > now) ? 'held' : 'expired';
 }
 
@@ -128,15 +161,24 @@ export interface CheckoutRow {
 }
 
 export async function draftCheckout(db: D1Database, customerGUID: string, banner: string): Promise<CheckoutRow | null> {
-  return db.prepare(`SELECT * FROM checkouts WHERE customer_guid = ?1 AND banner = ?2 AND status = 'DRAFT'`).bind(customerGUID, banner).first<CheckoutRow>();
+  return db
+    .prepare(`SELECT * FROM checkouts WHERE customer_guid = ?1 AND banner = ?2 AND status = 'DRAFT'`)
+    .bind(customerGUID, banner)
+    .first<CheckoutRow>();
 }
 
 export async function checkoutById(db: D1Database, id: string, customerGUID: string): Promise<CheckoutRow | null> {
-  return db.prepare('SELECT * FROM checkouts WHERE id = ?1 AND customer_guid = ?2').bind(id, customerGUID).first<CheckoutRow>();
+  return db
+    .prepare('SELECT * FROM checkouts WHERE id = ?1 AND customer_guid = ?2')
+    .bind(id, customerGUID)
+    .first<CheckoutRow>();
 }
 
 /** Product facts the checkout needs beyond the cart's: age limits and departments. */
-export async function productFacts(db: D1Database, gtins: readonly string[]): Promise<Map<string, { minimumAge: number | null; departmentId: string }>> {
+export async function productFacts(
+  db: D1Database,
+  gtins: readonly string[],
+): Promise<Map<string, { minimumAge: number | null; departmentId: string }>> {
   const facts = new Map<string, { minimumAge: number | null; departmentId: string }>();
   await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
@@ -163,7 +205,13 @@ export interface FlashSaleRow {
 }
 
 /** The running flash sales of the banner for these items, with what the shopper holds and has used. */
-export async function flashSales(db: D1Database, banner: string, customerGUID: string, gtins: readonly string[], now: number): Promise<FlashSaleRow[]> {
+export async function flashSales(
+  db: D1Database,
+  banner: string,
+  customerGUID: string,
+  gtins: readonly string[],
+  now: number,
+): Promise<FlashSaleRow[]> {
   if (gtins.length === 0) return [];
   const { results } = await db
     .prepare(
@@ -185,7 +233,11 @@ export async function flashSales(db: D1Database, banner: string, customerGUID: s
  * one batch, so no offer is counted twice or lost. The claim call runs it for its sale, the
  * upstream's cron for all.
  */
-export function releaseExpiredClaims(db: D1Database, now: number, couponId: string | null = null): D1PreparedStatement[] {
+export function releaseExpiredClaims(
+  db: D1Database,
+  now: number,
+  couponId: string | null = null,
+): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -193,7 +245,9 @@ export function releaseExpiredClaims(db: D1Database, now: number, couponId: stri
           WHERE coupon_id IN (SELECT coupon_id FROM flash_sale_claims WHERE expires_at <= ?1 AND (?2 IS NULL OR coupon_id = ?2))`,
       )
       .bind(now, couponId),
-    db.prepare('DELETE FROM flash_sale_claims WHERE expires_at <= ?1 AND (?2 IS NULL OR coupon_id = ?2)').bind(now, couponId),
+    db
+      .prepare('DELETE FROM flash_sale_claims WHERE expires_at <= ?1 AND (?2 IS NULL OR coupon_id = ?2)')
+      .bind(now, couponId),
   ];
 }
 
@@ -204,39 +258,66 @@ export function releaseExpiredClaims(db: D1Database, now: number, couponId: stri
  * sale is never oversold and the limit holds across orders and concurrent claims. A claim keeps
  * the shopper's hold for FLASH_CLAIM_MINUTES more. Returns what the shopper holds now and has used.
  */
-export async function claimFlashSale(db: D1Database, sale: FlashSaleRow, customerGUID: string, wanted: number, now: number): Promise<{ held: number; redeemed: number }> {
+export async function claimFlashSale(
+  db: D1Database,
+  sale: FlashSaleRow,
+  customerGUID: string,
+  wanted: number,
+  now: number,
+): Promise<{ held: number; redeemed: number }> {
   const expiresAt = Math.min(now + FLASH_CLAIM_MINUTES * 60_000, sale.ends_at);
   const HELD = '(SELECT c.quantity FROM flash_sale_claims c WHERE c.coupon_id = ?1 AND c.customer_guid = ?2)';
-  const USED = '(SELECT sum(r.quantity) FROM flash_sale_redemptions r WHERE r.coupon_id = ?1 AND r.customer_guid = ?2 AND r.released = 0)';
+  const USED =
+    '(SELECT sum(r.quantity) FROM flash_sale_redemptions r WHERE r.coupon_id = ?1 AND r.customer_guid = ?2 AND r.released = 0)';
   // every right-hand side of an UPDATE reads the row as it was: taken is what was left, up to the room
   const room = `CASE WHEN ends_at > ?4 THEN max(0, min(?3, per_customer - coalesce(${USED}, 0)) - coalesce(${HELD}, 0)) ELSE 0 END`;
   const results = await db.batch([
     ...releaseExpiredClaims(db, now, sale.coupon_id),
-    db.prepare(`UPDATE flash_sales SET offers_left = offers_left - min(offers_left, ${room}), last_taken = min(offers_left, ${room}) WHERE coupon_id = ?1`).bind(sale.coupon_id, customerGUID, wanted, now),
+    db
+      .prepare(
+        `UPDATE flash_sales SET offers_left = offers_left - min(offers_left, ${room}), last_taken = min(offers_left, ${room}) WHERE coupon_id = ?1`,
+      )
+      .bind(sale.coupon_id, customerGUID, wanted, now),
     db
       .prepare(
         `INSERT INTO flash_sale_claims (coupon_id, customer_guid, quantity, expires_at) SELECT ?1, ?2, last_taken, ?3 FROM flash_sales WHERE coupon_id = ?1 AND last_taken > 0
          ON CONFLICT (coupon_id, customer_guid) DO UPDATE SET quantity = quantity + excluded.quantity, expires_at = excluded.expires_at`,
       )
       .bind(sale.coupon_id, customerGUID, expiresAt),
-    db.prepare('UPDATE flash_sale_claims SET expires_at = ?3 WHERE coupon_id = ?1 AND customer_guid = ?2').bind(sale.coupon_id, customerGUID, expiresAt),
-    db.prepare(`SELECT coalesce(${HELD}, 0) AS held, coalesce(${USED}, 0) AS redeemed`).bind(sale.coupon_id, customerGUID),
+    db
+      .prepare('UPDATE flash_sale_claims SET expires_at = ?3 WHERE coupon_id = ?1 AND customer_guid = ?2')
+      .bind(sale.coupon_id, customerGUID, expiresAt),
+    db
+      .prepare(`SELECT coalesce(${HELD}, 0) AS held, coalesce(${USED}, 0) AS redeemed`)
+      .bind(sale.coupon_id, customerGUID),
   ]);
   const row = (results.at(-1)?.results as Array<{ held: number; redeemed: number }> | undefined)?.[0];
   return { held: row?.held ?? 0, redeemed: row?.redeemed ?? 0 };
 }
 
 /** The shopper's order placed on this banner (another banner's is not theirs to read here), with its cancel. */
-export async function orderByNumber(db: D1Database, orderNumber: string, customerGUID: string, banner: string): Promise<Order | null> {
+export async function orderByNumber(
+  db: D1Database,
+  orderNumber: string,
+  customerGUID: string,
+  banner: string,
+): Promise<Order | null> {
   const row = await db
-    .prepare('SELECT o.document, s.status FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number WHERE o.order_number = ?1 AND o.customer_guid = ?2 AND o.banner = ?3')
+    .prepare(
+      'SELECT o.document, s.status FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number WHERE o.order_number = ?1 AND o.customer_guid = ?2 AND o.banner = ?3',
+    )
     .bind(orderNumber, customerGUID, banner)
     .first<{ document: string; status: string | null }>();
-  return row ? { ...(JSON.parse(row.document) as Order), status: row.status === 'CANCELLED' ? 'CANCELLED' : 'PLACED' } : null;
+  return row
+    ? { ...(JSON.parse(row.document) as Order), status: row.status === 'CANCELLED' ? 'CANCELLED' : 'PLACED' }
+    : null;
 }
 
 export async function orderOfCheckout(db: D1Database, checkoutId: string): Promise<Order | null> {
-  const row = await db.prepare('SELECT document FROM orders WHERE checkout_id = ?1').bind(checkoutId).first<{ document: string }>();
+  const row = await db
+    .prepare('SELECT document FROM orders WHERE checkout_id = ?1')
+    .bind(checkoutId)
+    .first<{ document: string }>();
   return row ? (JSON.parse(row.document) as Order) : null;
 }
 

@@ -39,7 +39,14 @@ function couponView(row: CouponRow, projection: 'compact' | 'full'): CouponOutpu
   };
   return projection === 'compact'
     ? { ...base, projection }
-    : { ...base, projection, description: row.description, brand: row.brand, categoryId: row.category_id, startsOn: ymd(row.starts_at) };
+    : {
+        ...base,
+        projection,
+        description: row.description,
+        brand: row.brand,
+        categoryId: row.category_id,
+        startsOn: ymd(row.starts_at),
+      };
 }
 
 const SELECT = `SELECT c.*, (SELECT group_concat(gtin13) FROM (SELECT gtin13 FROM coupon_items i WHERE i.coupon_id = c.coupon_id ORDER BY gtin13 LIMIT ${MAX_UPCS})) AS upcs,
@@ -47,10 +54,14 @@ const SELECT = `SELECT c.*, (SELECT group_concat(gtin13) FROM (SELECT gtin13 FRO
   FROM coupons c`;
 
 /** A coupon the shopper used on an order is theirs no more (until that order is cancelled): docs/decisions/470. */
-const NOT_REDEEMED = 'NOT EXISTS (SELECT 1 FROM coupon_clips r WHERE r.coupon_id = c.coupon_id AND r.customer_guid = ?2 AND r.redeemed_order IS NOT NULL)';
+const NOT_REDEEMED =
+  'NOT EXISTS (SELECT 1 FROM coupon_clips r WHERE r.coupon_id = c.coupon_id AND r.customer_guid = ?2 AND r.redeemed_order IS NOT NULL)';
 
 /** The banner's current coupons the shopper has not used, filtered, with the shopper's clip state (anonymous: none clipped). */
-export async function listCoupons(db: D1Database, where: { banner: string; customerGUID: string | null; now: number; query: CouponsQueryOutput }): Promise<CouponOutput[]> {
+export async function listCoupons(
+  db: D1Database,
+  where: { banner: string; customerGUID: string | null; now: number; query: CouponsQueryOutput },
+): Promise<CouponOutput[]> {
   const { query } = where;
   const { results } = await db
     .prepare(
@@ -76,16 +87,27 @@ export async function listCoupons(db: D1Database, where: { banner: string; custo
 }
 
 /** One current coupon of the banner the shopper has not used, with the shopper's clip state, or null. */
-export async function findCoupon(db: D1Database, where: { banner: string; customerGUID: string | null; now: number; couponId: string }): Promise<CouponOutput | null> {
+export async function findCoupon(
+  db: D1Database,
+  where: { banner: string; customerGUID: string | null; now: number; couponId: string },
+): Promise<CouponOutput | null> {
   const row = await db
-    .prepare(`${SELECT} WHERE c.banner_id = ?1 AND c.coupon_id = ?4 AND c.starts_at <= ?3 AND c.ends_at > ?3 AND ${NOT_REDEEMED}`)
+    .prepare(
+      `${SELECT} WHERE c.banner_id = ?1 AND c.coupon_id = ?4 AND c.starts_at <= ?3 AND c.ends_at > ?3 AND ${NOT_REDEEMED}`,
+    )
     .bind(where.banner, where.customerGUID, where.now, where.couponId)
     .first<CouponRow>();
   return row ? couponView(row, 'full') : null;
 }
 
 /** Clips (active) or unclips a coupon for the shopper: the latest call wins. */
-export async function setClip(db: D1Database, customerGUID: string, couponId: string, clip: boolean, now: number): Promise<void> {
+export async function setClip(
+  db: D1Database,
+  customerGUID: string,
+  couponId: string,
+  clip: boolean,
+  now: number,
+): Promise<void> {
   await db
     .prepare(
       `INSERT INTO coupon_clips (customer_guid, coupon_id, status, updated_at) VALUES (?1, ?2, ?3, ?4)
@@ -104,7 +126,10 @@ export interface ClippedCoupon extends CouponTerms {
  * The clipped, current coupon of each of `gtins` for the shopper (the one taking most off a unit
  * when several cover an item): what a basket line's price applies.
  */
-export async function clippedCoupons(db: D1Database, where: { banner: string; customerGUID: string; now: number; gtins: readonly string[] }): Promise<Map<string, ClippedCoupon>> {
+export async function clippedCoupons(
+  db: D1Database,
+  where: { banner: string; customerGUID: string; now: number; gtins: readonly string[] },
+): Promise<Map<string, ClippedCoupon>> {
   const map = new Map<string, ClippedCoupon>();
   if (where.gtins.length === 0) return map;
   const { results } = await db
@@ -118,9 +143,23 @@ export async function clippedCoupons(db: D1Database, where: { banner: string; cu
         ORDER BY i.gtin13, c.kind, c.value DESC, c.coupon_id`,
     )
     .bind(where.banner, where.customerGUID, where.now, JSON.stringify(where.gtins))
-    .all<{ gtin13: string; coupon_id: string; title: string; kind: 'AMOUNT' | 'PERCENT'; value: number; min_quantity: number }>();
+    .all<{
+      gtin13: string;
+      coupon_id: string;
+      title: string;
+      kind: 'AMOUNT' | 'PERCENT';
+      value: number;
+      min_quantity: number;
+    }>();
   for (const row of results) {
-    if (!map.has(row.gtin13)) map.set(row.gtin13, { couponId: row.coupon_id, title: row.title, kind: row.kind, value: row.value, minQuantity: row.min_quantity });
+    if (!map.has(row.gtin13))
+      map.set(row.gtin13, {
+        couponId: row.coupon_id,
+        title: row.title,
+        kind: row.kind,
+        value: row.value,
+        minQuantity: row.min_quantity,
+      });
   }
   return map;
 }

@@ -46,7 +46,10 @@ function stableJson(value: unknown): string {
 
 /** SHA-256 (hex) of the method, path and canonical JSON body: what "the same request" means. */
 export async function requestHash(method: string, path: string, body: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${stableJson(body)}`));
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${stableJson(body)}`),
+  );
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -54,12 +57,17 @@ type Lookup = { kind: 'none' } | { kind: 'replay'; response: StoredResponse } | 
 
 async function lookup(db: D1Database, scope: string, key: string, hash: string, now: number): Promise<Lookup> {
   const row = await db
-    .prepare('SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE scope = ?1 AND idem_key = ?2')
+    .prepare(
+      'SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE scope = ?1 AND idem_key = ?2',
+    )
     .bind(scope, key)
     .first<{ request_hash: string; status: number; response_body: string; created_at: number }>();
   if (!row) return { kind: 'none' };
   if (row.created_at <= now - IDEMPOTENCY_TTL_MS) {
-    await db.prepare('DELETE FROM idempotency_keys WHERE scope = ?1 AND idem_key = ?2 AND created_at = ?3').bind(scope, key, row.created_at).run();
+    await db
+      .prepare('DELETE FROM idempotency_keys WHERE scope = ?1 AND idem_key = ?2 AND created_at = ?3')
+      .bind(scope, key, row.created_at)
+      .run();
     return { kind: 'none' };
   }
   if (row.request_hash !== hash) return { kind: 'mismatch' };
@@ -79,7 +87,11 @@ export interface WriteGuard {
 export type RecordAnswer = (response: StoredResponse, guard?: WriteGuard) => D1PreparedStatement[];
 
 /** Binds `binds` to ?1.. and the guard's to ?91.. (D1 allows 100 parameters). */
-export function bindWithGuard(statement: D1PreparedStatement, binds: readonly unknown[], guard: WriteGuard | undefined): D1PreparedStatement {
+export function bindWithGuard(
+  statement: D1PreparedStatement,
+  binds: readonly unknown[],
+  guard: WriteGuard | undefined,
+): D1PreparedStatement {
   if (!guard) return statement.bind(...binds);
   const params: unknown[] = new Array(90 + guard.binds.length).fill(null);
   binds.forEach((bind, index) => (params[index] = bind));
@@ -117,9 +129,13 @@ export async function idempotentWrite(
     return { ...(await write(record)), replayed: false };
   } catch (error) {
     // A concurrent retry with the same key may have committed first: answer what it stored.
-    const again = error instanceof HttpError && !(error instanceof WriteConflictError) ? null : await lookup(db, scope, key, hash, now);
+    const again =
+      error instanceof HttpError && !(error instanceof WriteConflictError)
+        ? null
+        : await lookup(db, scope, key, hash, now);
     if (again?.kind === 'replay') return { ...again.response, replayed: true };
-    if (again?.kind === 'mismatch') throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key was already used with a different request', 422);
+    if (again?.kind === 'mismatch')
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key was already used with a different request', 422);
     throw error;
   }
 }

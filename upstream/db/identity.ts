@@ -42,32 +42,53 @@ export function findCustomerByGuid(db: D1Database, customerGUID: string): Promis
 }
 
 /** Records one sign-in attempt for a client and answers how many it made inside the window (this one included). */
-export async function recordSignInAttempt(db: D1Database, clientKey: string, now: number, windowMs: number): Promise<number> {
+export async function recordSignInAttempt(
+  db: D1Database,
+  clientKey: string,
+  now: number,
+  windowMs: number,
+): Promise<number> {
   const [, , count] = await db.batch([
     db.prepare('DELETE FROM sign_in_attempts WHERE attempted_at <= ?1').bind(now - windowMs),
     db.prepare('INSERT INTO sign_in_attempts (client_key, attempted_at) VALUES (?1, ?2)').bind(clientKey, now),
-    db.prepare('SELECT COUNT(*) AS n FROM sign_in_attempts WHERE client_key = ?1 AND attempted_at > ?2').bind(clientKey, now - windowMs),
+    db
+      .prepare('SELECT COUNT(*) AS n FROM sign_in_attempts WHERE client_key = ?1 AND attempted_at > ?2')
+      .bind(clientKey, now - windowMs),
   ]);
   return Number((count?.results?.[0] as { n?: number } | undefined)?.n ?? 0);
 }
 
 export async function createSession(db: D1Database, row: Omit<SessionRow, 'revoked_at'>): Promise<void> {
   await db
-    .prepare('INSERT INTO sessions (session_id, customer_guid, remember_me_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)')
+    .prepare(
+      'INSERT INTO sessions (session_id, customer_guid, remember_me_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)',
+    )
     .bind(row.session_id, row.customer_guid, row.remember_me_id, row.created_at, row.expires_at)
     .run();
 }
 
 /** The session row when it is live: not revoked, not expired, and owned by `customerGUID`. */
-export function findLiveSession(db: D1Database, sessionId: string, customerGUID: string, now: number): Promise<SessionRow | null> {
+export function findLiveSession(
+  db: D1Database,
+  sessionId: string,
+  customerGUID: string,
+  now: number,
+): Promise<SessionRow | null> {
   return db
-    .prepare('SELECT * FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3')
+    .prepare(
+      'SELECT * FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3',
+    )
     .bind(sessionId, customerGUID, now)
     .first<SessionRow>();
 }
 
 /** Revokes one session (sign-out). Idempotent. */
-export async function revokeSession(db: D1Database, sessionId: string, customerGUID: string, now: number): Promise<void> {
+export async function revokeSession(
+  db: D1Database,
+  sessionId: string,
+  customerGUID: string,
+  now: number,
+): Promise<void> {
   await db
     .prepare('UPDATE sessions SET revoked_at = ?3 WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL')
     .bind(sessionId, customerGUID, now)
@@ -76,5 +97,8 @@ export async function revokeSession(db: D1Database, sessionId: string, customerG
 
 /** Revokes every session of a customer (password change: every replayed cookie is refused). */
 export async function revokeAllSessions(db: D1Database, customerGUID: string, now: number): Promise<void> {
-  await db.prepare('UPDATE sessions SET revoked_at = ?2 WHERE customer_guid = ?1 AND revoked_at IS NULL').bind(customerGUID, now).run();
+  await db
+    .prepare('UPDATE sessions SET revoked_at = ?2 WHERE customer_guid = ?1 AND revoked_at IS NULL')
+    .bind(customerGUID, now)
+    .run();
 }

@@ -63,12 +63,18 @@ export function checkListName(raw: string): string {
 export const newVersionKey = () => crypto.randomUUID().replaceAll('-', '').slice(0, 20);
 
 export async function listsOf(db: D1Database, customerGUID: string, banner: string): Promise<ListRow[]> {
-  const { results } = await db.prepare('SELECT * FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2').bind(customerGUID, banner).all<ListRow>();
+  const { results } = await db
+    .prepare('SELECT * FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2')
+    .bind(customerGUID, banner)
+    .all<ListRow>();
   return results;
 }
 
 export async function listOf(db: D1Database, customerGUID: string, banner: string, listId: string): Promise<ListRow> {
-  const row = await db.prepare('SELECT * FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2 AND banner_id = ?3').bind(listId, customerGUID, banner).first<ListRow>();
+  const row = await db
+    .prepare('SELECT * FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2 AND banner_id = ?3')
+    .bind(listId, customerGUID, banner)
+    .first<ListRow>();
   if (!row) throw unprocessable(LIST_SERVER_REASONS.NOT_FOUND);
   return row;
 }
@@ -97,7 +103,11 @@ interface CatalogFacts {
 }
 
 /** The catalog facts of `gtins` at `locationId` (price null: not sold there). */
-export async function catalogFacts(db: D1Database, gtins: readonly string[], locationId: string): Promise<Map<string, CatalogFacts>> {
+export async function catalogFacts(
+  db: D1Database,
+  gtins: readonly string[],
+  locationId: string,
+): Promise<Map<string, CatalogFacts>> {
   const facts = new Map<string, CatalogFacts>();
   await forGtinChunks(gtins, async (chunk, marks) => {
     const { results } = await db
@@ -110,7 +120,24 @@ export async function catalogFacts(db: D1Database, gtins: readonly string[], loc
           WHERE p.gtin13 IN (${marks})`,
       )
       .bind(locationId, ...chunk)
-      .all<{ gtin13: string; name: string; size: string; slug: string; category_id: string; department_id: string; department_name: string; aisle_number: number | null; aisle_name: string | null; sold_by_weight: number; regular_cents: number | null; promo_cents: number | null; pickup: number; delivery: number; ship: number; in_store: number }>();
+      .all<{
+        gtin13: string;
+        name: string;
+        size: string;
+        slug: string;
+        category_id: string;
+        department_id: string;
+        department_name: string;
+        aisle_number: number | null;
+        aisle_name: string | null;
+        sold_by_weight: number;
+        regular_cents: number | null;
+        promo_cents: number | null;
+        pickup: number;
+        delivery: number;
+        ship: number;
+        in_store: number;
+      }>();
     for (const row of results) {
       facts.set(row.gtin13, {
         gtin13: row.gtin13,
@@ -141,17 +168,31 @@ export async function catalogFacts(db: D1Database, gtins: readonly string[], loc
  * item takes its name from the catalog. Refused with the server's reasons: a quantity above 999,
  * more than 250 unique items.
  */
-export function applyItemUpdates(before: readonly StoredItem[], updates: readonly ListItemUpdate[], catalog: ReadonlyMap<string, { name: string; categoryId: string }>, now: number): StoredItem[] {
+export function applyItemUpdates(
+  before: readonly StoredItem[],
+  updates: readonly ListItemUpdate[],
+  catalog: ReadonlyMap<string, { name: string; categoryId: string }>,
+  now: number,
+): StoredItem[] {
   const items = new Map(before.map((item) => [item.identity, { ...item }]));
   for (const update of updates) {
     if (update.quantity > LIST_LIMITS.MAX_QUANTITY) throw unprocessable(LIST_SERVER_REASONS.MAX_QUANTITY);
     const product = update.upc ? catalog.get(update.upc) : undefined;
-    if (update.upc && !product) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `No product was found for UPC ${update.upc}.`, 422);
-    const type: ListItemType = update.upc ? (update.type === 'WEEKLY_AD' ? 'WEEKLY_AD' : 'UPC') : update.type === 'WEEKLY_AD' ? 'WEEKLY_AD' : 'CUSTOMER_DEFINED';
+    if (update.upc && !product)
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, `No product was found for UPC ${update.upc}.`, 422);
+    const type: ListItemType = update.upc
+      ? update.type === 'WEEKLY_AD'
+        ? 'WEEKLY_AD'
+        : 'UPC'
+      : update.type === 'WEEKLY_AD'
+        ? 'WEEKLY_AD'
+        : 'CUSTOMER_DEFINED';
     const name = product?.name ?? (update.name ?? '').trim();
-    if (!update.upc && name.length === 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'An item needs a upc or a name.', 422);
+    if (!update.upc && name.length === 0)
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'An item needs a upc or a name.', 422);
     const identity = listItemIdentity({ upc: update.upc ?? null, categoryId: update.categoryId ?? null, name });
-    const existing = items.get(identity) ?? (update.id ? [...items.values()].find((item) => item.id === update.id) : undefined);
+    const existing =
+      items.get(identity) ?? (update.id ? [...items.values()].find((item) => item.id === update.id) : undefined);
     if (update.quantity === 0) {
       if (existing) items.delete(existing.identity);
       continue;
@@ -190,16 +231,28 @@ const iso = (ms: number) => ({ value: new Date(ms).toISOString(), timezone: 'UTC
 export async function listView(
   db: D1Database,
   row: ListRow,
-  where: { locationId: string; banner: string; customerGUID: string; now: number; categoryNames: ReadonlyMap<string, { name: string; aisle: number }> },
+  where: {
+    locationId: string;
+    banner: string;
+    customerGUID: string;
+    now: number;
+    categoryNames: ReadonlyMap<string, { name: string; aisle: number }>;
+  },
   withItems = true,
-): Promise<ShoppingListOutput & { lineItems: ListItemOutput[]; estimatedTotal: { subtotal: string; savings: string } }> {
+): Promise<
+  ShoppingListOutput & { lineItems: ListItemOutput[]; estimatedTotal: { subtotal: string; savings: string } }
+> {
   const banner = BANNERS[isBannerId(row.banner_id) ? row.banner_id : 'harvest'];
   const items = withItems ? storedItems(row) : [];
   const gtins = items.flatMap((item) => (item.upc ? [item.upc] : []));
   const [facts, deals, coupons] = await Promise.all([
     catalogFacts(db, gtins, where.locationId),
-    gtins.length === 0 ? [] : dealPrices(db, { banner: where.banner, division: where.locationId.slice(0, 3), now: where.now, gtins }),
-    gtins.length === 0 ? new Map() : clippedCoupons(db, { banner: where.banner, customerGUID: where.customerGUID, now: where.now, gtins }),
+    gtins.length === 0
+      ? []
+      : dealPrices(db, { banner: where.banner, division: where.locationId.slice(0, 3), now: where.now, gtins }),
+    gtins.length === 0
+      ? new Map()
+      : clippedCoupons(db, { banner: where.banner, customerGUID: where.customerGUID, now: where.now, gtins }),
   ]);
   const dealOf = new Map<string, string>();
   for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
@@ -211,7 +264,17 @@ export async function listView(
     const product = item.upc ? facts.get(item.upc) : undefined;
     const priced = product && product.regularCents !== null;
     const coupon = item.upc ? (coupons.get(item.upc) ?? null) : null;
-    const price = priced ? linePrice({ regularCents: product.regularCents ?? 0, promoCents: product.promoCents, dealPriceString: item.upc ? (dealOf.get(item.upc) ?? null) : null, coupon }, item.quantity) : null;
+    const price = priced
+      ? linePrice(
+          {
+            regularCents: product.regularCents ?? 0,
+            promoCents: product.promoCents,
+            dealPriceString: item.upc ? (dealOf.get(item.upc) ?? null) : null,
+            coupon,
+          },
+          item.quantity,
+        )
+      : null;
     if (price) {
       subtotal += price.totalCents;
       savings += price.savingsCents;

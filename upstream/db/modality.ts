@@ -33,11 +33,22 @@ function defaultEntry(store: StoreOutput): LafEntry {
   return {
     type: 'PICKUP',
     sources: [{ storeId: store.locationId }],
-    destination: { locationId: store.locationId, latLng: { lat: store.latitude, lng: store.longitude }, postalCode: null, address: null, fallbackDestination: true },
+    destination: {
+      locationId: store.locationId,
+      latLng: { lat: store.latitude, lng: store.longitude },
+      postalCode: null,
+      address: null,
+      fallbackDestination: true,
+    },
   };
 }
 
-async function view(db: D1Database, banner: string, abTests: Record<string, number>, stored: { activeModality: Modality; lafObject: LafEntry[] } | null): Promise<ModalityPreferences> {
+async function view(
+  db: D1Database,
+  banner: string,
+  abTests: Record<string, number>,
+  stored: { activeModality: Modality; lafObject: LafEntry[] } | null,
+): Promise<ModalityPreferences> {
   const config = BANNERS[isBannerId(banner) ? banner : 'harvest'];
   const fallbackStore = await bannerStore(db, config.id, config.defaultLocationId);
   if (!fallbackStore) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'The banner has no default store', 500);
@@ -49,7 +60,13 @@ async function view(db: D1Database, banner: string, abTests: Record<string, numb
     lafObject: preferences.lafObject,
     contentMarketName: `${store.address.city}, ${store.address.state}`,
     destinationCapabilities: store.modalities,
-    featureToggles: { hideStoreBasedFeatures: hideStoreBasedFeatures({ toggle: config.toggles.hideStoreBasedFeatures, variant: abTests['hide-store-features'], hasPreferences: stored !== null }) },
+    featureToggles: {
+      hideStoreBasedFeatures: hideStoreBasedFeatures({
+        toggle: config.toggles.hideStoreBasedFeatures,
+        variant: abTests['hide-store-features'],
+        hasPreferences: stored !== null,
+      }),
+    },
     storeDetails: {
       locationId: store.locationId,
       name: store.name,
@@ -62,26 +79,48 @@ async function view(db: D1Database, banner: string, abTests: Record<string, numb
   };
 }
 
-async function stored(db: D1Database, customerGUID: string, banner: string): Promise<{ activeModality: Modality; lafObject: LafEntry[] } | null> {
-  const row = await db.prepare('SELECT active_modality, laf_object FROM modality_preferences WHERE customer_guid = ?1 AND banner_id = ?2').bind(customerGUID, banner).first<PreferenceRow>();
+async function stored(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+): Promise<{ activeModality: Modality; lafObject: LafEntry[] } | null> {
+  const row = await db
+    .prepare('SELECT active_modality, laf_object FROM modality_preferences WHERE customer_guid = ?1 AND banner_id = ?2')
+    .bind(customerGUID, banner)
+    .first<PreferenceRow>();
   if (!row) return null;
   const parsed = v.safeParse(LafObjectSchema, JSON.parse(row.laf_object));
   return parsed.success ? { activeModality: row.active_modality, lafObject: parsed.output } : null;
 }
 
 /** The shopper's preferences on `banner` (the banner's default store when none are saved). */
-export async function readModalityPreferences(db: D1Database, customerGUID: string, banner: string, abTests: Record<string, number>): Promise<ModalityPreferences> {
+export async function readModalityPreferences(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  abTests: Record<string, number>,
+): Promise<ModalityPreferences> {
   return view(db, banner, abTests, await stored(db, customerGUID, banner));
 }
 
 /** Saves a change (account §4): the store must be the banner's and offer the modality; delivery needs a place. */
-export async function saveModalityChange(db: D1Database, customerGUID: string, banner: string, abTests: Record<string, number>, change: ModalityChange): Promise<ModalityPreferences> {
+export async function saveModalityChange(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  abTests: Record<string, number>,
+  change: ModalityChange,
+): Promise<ModalityPreferences> {
   const store = await bannerStore(db, banner, change.locationId);
   if (!store) throw new HttpError(ERROR_CODES.NOT_FOUND, `No store ${change.locationId} on this banner`, 404);
   const problem = modalityChangeProblem(change, store, store.name, MODALITY_LABELS[change.modalityType]);
   if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422);
   const current = await view(db, banner, abTests, await stored(db, customerGUID, banner));
-  const next = applyModalityChange(current.saved ? current : { activeModality: change.modalityType, lafObject: [] }, change, store);
+  const next = applyModalityChange(
+    current.saved ? current : { activeModality: change.modalityType, lafObject: [] },
+    change,
+    store,
+  );
   if (!next) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'No modality preferences to change', 422);
   await db
     .prepare(
@@ -94,9 +133,18 @@ export async function saveModalityChange(db: D1Database, customerGUID: string, b
 }
 
 /** account §5: whether upfront timeslots are on for these preferences and this geo location. */
-export async function upfrontTimeslotsFor(db: D1Database, banner: string, abTests: Record<string, number>, geoLocationId: string | null, preferences: Pick<ModalityPreferences, 'lafObject'>): Promise<boolean> {
+export async function upfrontTimeslotsFor(
+  db: D1Database,
+  banner: string,
+  abTests: Record<string, number>,
+  geoLocationId: string | null,
+  preferences: Pick<ModalityPreferences, 'lafObject'>,
+): Promise<boolean> {
   const config = BANNERS[isBannerId(banner) ? banner : 'harvest'];
-  const { results } = await db.prepare('SELECT location_id FROM stores WHERE banner_id = ?1 AND is_fulfillment_center = 1').bind(config.id).all<{ location_id: string }>();
+  const { results } = await db
+    .prepare('SELECT location_id FROM stores WHERE banner_id = ?1 AND is_fulfillment_center = 1')
+    .bind(config.id)
+    .all<{ location_id: string }>();
   return upfrontTimeslotsEnabled({
     geoLocationId,
     markets: config.upfrontTimeslotMarkets,

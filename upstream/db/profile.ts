@@ -16,17 +16,38 @@ interface CustomerRow {
   has_loyalty_card: number;
 }
 
-async function readCustomer(db: D1Database, customerGUID: string): Promise<{ row: CustomerRow; profile: ProfileOutput }> {
+async function readCustomer(
+  db: D1Database,
+  customerGUID: string,
+): Promise<{ row: CustomerRow; profile: ProfileOutput }> {
   const [customer, details] = await db.batch<Record<string, string>>([
-    db.prepare('SELECT first_name, last_name, email, mobile_phone_number, email_verified, mobile_phone_verified, has_loyalty_card FROM customers WHERE customer_guid = ?1').bind(customerGUID),
-    db.prepare('SELECT banner, preferred_store_number, preferred_store_division_number FROM customer_banner_details WHERE customer_guid = ?1 ORDER BY banner').bind(customerGUID),
+    db
+      .prepare(
+        'SELECT first_name, last_name, email, mobile_phone_number, email_verified, mobile_phone_verified, has_loyalty_card FROM customers WHERE customer_guid = ?1',
+      )
+      .bind(customerGUID),
+    db
+      .prepare(
+        'SELECT banner, preferred_store_number, preferred_store_division_number FROM customer_banner_details WHERE customer_guid = ?1 ORDER BY banner',
+      )
+      .bind(customerGUID),
   ]);
   const row = customer?.results[0] as CustomerRow | undefined;
   if (!row) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
   const profile: ProfileOutput = {
     firstName: row.first_name ?? '',
     mobilePhoneNumber: row.mobile_phone_number ?? '',
-    bannerSpecificDetails: (details?.results ?? []).flatMap((d) => (isBannerId(d.banner) ? [{ banner: d.banner, preferredStoreNumber: d.preferred_store_number ?? '', preferredStoreDivisionNumber: d.preferred_store_division_number ?? '' }] : [])),
+    bannerSpecificDetails: (details?.results ?? []).flatMap((d) =>
+      isBannerId(d.banner)
+        ? [
+            {
+              banner: d.banner,
+              preferredStoreNumber: d.preferred_store_number ?? '',
+              preferredStoreDivisionNumber: d.preferred_store_division_number ?? '',
+            },
+          ]
+        : [],
+    ),
   };
   return { row, profile };
 }
@@ -59,12 +80,18 @@ const storeChoice = (s: StoreRow) => ({ locationId: s.location_id, name: s.name,
 
 /** The banner's stores, by name (the profile page's picker). */
 export async function storesOf(db: D1Database, banner: Banner) {
-  const { results } = await db.prepare('SELECT location_id, name, city FROM stores WHERE banner_id = ?1 ORDER BY name').bind(banner.id).all<StoreRow>();
+  const { results } = await db
+    .prepare('SELECT location_id, name, city FROM stores WHERE banner_id = ?1 ORDER BY name')
+    .bind(banner.id)
+    .all<StoreRow>();
   return results.map(storeChoice);
 }
 
 /** One store of the banner, or null. */
 export async function bannerStore(db: D1Database, banner: Banner, locationId: string) {
-  const row = await db.prepare('SELECT location_id, name, city FROM stores WHERE banner_id = ?1 AND location_id = ?2').bind(banner.id, locationId).first<StoreRow>();
+  const row = await db
+    .prepare('SELECT location_id, name, city FROM stores WHERE banner_id = ?1 AND location_id = ?2')
+    .bind(banner.id, locationId)
+    .first<StoreRow>();
   return row ? storeChoice(row) : null;
 }

@@ -104,7 +104,10 @@ export async function currentCirculars(
     )
     .bind(JSON.stringify(circulars.map((c) => c.circular_id)), WEEKLY_AD_MAX_DEALS)
     .all<DealRow>();
-  const upcs = await dealUpcs(db, deals.map((deal) => deal.deal_id));
+  const upcs = await dealUpcs(
+    db,
+    deals.map((deal) => deal.deal_id),
+  );
   return circulars.map((circular) => ({
     id: circular.circular_id,
     banner: circular.banner_id,
@@ -120,7 +123,11 @@ export async function currentCirculars(
 }
 
 /** One deal of the banner, with the circular type it belongs to, or null. */
-export async function dealDetails(db: D1Database, banner: string, dealId: string): Promise<{ deal: DealOutput; type: CircularType } | null> {
+export async function dealDetails(
+  db: D1Database,
+  banner: string,
+  dealId: string,
+): Promise<{ deal: DealOutput; type: CircularType } | null> {
   const row = await db
     .prepare(
       `SELECT ${DEAL_COLUMNS}, c.type AS type FROM weekly_ad_deals d JOIN weekly_ad_circulars c ON c.circular_id = d.circular_id
@@ -165,13 +172,29 @@ export interface AdEventContext {
 }
 
 /** Records an impression or click; false when the same (kind, placement, fetched id) was already recorded. */
-export async function recordAdEvent(db: D1Database, kind: AdEventKind, event: AdEventOutput, context: AdEventContext): Promise<boolean> {
+export async function recordAdEvent(
+  db: D1Database,
+  kind: AdEventKind,
+  event: AdEventOutput,
+  context: AdEventContext,
+): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT OR IGNORE INTO ad_events (kind, placement_id, fetched_id, position_order, target, banner_id, location_id, customer_guid, correlation_id, created_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
     )
-    .bind(kind, event.placementId, event.fetchedId, event.positionOrder, event.target, context.banner, context.locationId, context.customerGUID, context.correlationId, context.now)
+    .bind(
+      kind,
+      event.placementId,
+      event.fetchedId,
+      event.positionOrder,
+      event.target,
+      context.banner,
+      context.locationId,
+      context.customerGUID,
+      context.correlationId,
+      context.now,
+    )
     .run();
   return result.meta.changes > 0;
 }

@@ -80,12 +80,21 @@ export function fullView(row: RecipeRow, favorites: ReadonlySet<number>): Recipe
 }
 
 export function listMeta(total: number, offset: number, size: number): RecipeListMeta {
-  return { totalRecipesCount: total, totalRecipes: total, totalPages: Math.ceil(total / Math.max(1, size)), page: { offset, size, hasMore: offset + size < total } };
+  return {
+    totalRecipesCount: total,
+    totalRecipes: total,
+    totalPages: Math.ceil(total / Math.max(1, size)),
+    page: { offset, size, hasMore: offset + size < total },
+  };
 }
 
 /** An FTS5 query of the words of a search term, each a prefix (quotes keep operators out). */
 function ftsQuery(term: string): string | null {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    term
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((word) => `"${word}"*`).join(' ') : null;
 }
 
@@ -102,7 +111,8 @@ export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise
   };
   inList('r.cuisine', where.cuisines);
   inList('r.meal_type', where.mealTypes);
-  for (const restriction of where.restrictions ?? []) clauses.push(`(',' || r.restrictions || ',') LIKE ${bind(`%,${restriction},%`)}`);
+  for (const restriction of where.restrictions ?? [])
+    clauses.push(`(',' || r.restrictions || ',') LIKE ${bind(`%,${restriction},%`)}`);
   if (where.totalTimeLte !== undefined) clauses.push(`r.total_minutes <= ${bind(where.totalTimeLte)}`);
   if (where.ingredientCountLte !== undefined) clauses.push(`r.ingredient_count <= ${bind(where.ingredientCountLte)}`);
   if (where.collectionId) clauses.push(`r.collection_id = ${bind(where.collectionId)}`);
@@ -126,8 +136,14 @@ export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise
     order = 'ORDER BY r.recipe_id DESC';
   }
   const pageSql = `SELECT r.* FROM ${from} ${whereSql} ${order} LIMIT ${bind(where.size)} OFFSET ${bind(where.offset)}`;
-  const [count, page] = await db.batch([db.prepare(countSql).bind(...binds.slice(0, countBinds)), db.prepare(pageSql).bind(...binds)]);
-  return { rows: (page?.results ?? []) as RecipeRow[], total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0) };
+  const [count, page] = await db.batch([
+    db.prepare(countSql).bind(...binds.slice(0, countBinds)),
+    db.prepare(pageSql).bind(...binds),
+  ]);
+  return {
+    rows: (page?.results ?? []) as RecipeRow[],
+    total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0),
+  };
 }
 
 export async function recipeById(db: D1Database, id: number): Promise<RecipeRow | null> {
@@ -138,37 +154,66 @@ export async function recipeById(db: D1Database, id: number): Promise<RecipeRow 
 export async function recipesByIds(db: D1Database, ids: readonly number[]): Promise<RecipeRow[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)].slice(0, 90);
-  const { results } = await db.prepare(`SELECT * FROM recipes WHERE recipe_id IN (${unique.map((_, i) => `?${i + 1}`).join(', ')})`).bind(...unique).all<RecipeRow>();
+  const { results } = await db
+    .prepare(`SELECT * FROM recipes WHERE recipe_id IN (${unique.map((_, i) => `?${i + 1}`).join(', ')})`)
+    .bind(...unique)
+    .all<RecipeRow>();
   const byId = new Map(results.map((row) => [row.recipe_id, row]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function favoriteIds(db: D1Database, customerGUID: string | null): Promise<Set<number>> {
   if (!customerGUID) return new Set();
-  const { results } = await db.prepare('SELECT recipe_id FROM recipe_favorites WHERE customer_guid = ?1').bind(customerGUID).all<{ recipe_id: number }>();
+  const { results } = await db
+    .prepare('SELECT recipe_id FROM recipe_favorites WHERE customer_guid = ?1')
+    .bind(customerGUID)
+    .all<{ recipe_id: number }>();
   return new Set(results.map((row) => row.recipe_id));
 }
 
 /** A customer's favourites (newest first) or recent views (most recent first), one page. */
-export async function customerRecipes(db: D1Database, table: 'recipe_favorites' | 'recipe_recent_views', customerGUID: string, offset: number, size: number): Promise<{ rows: RecipeRow[]; total: number }> {
+export async function customerRecipes(
+  db: D1Database,
+  table: 'recipe_favorites' | 'recipe_recent_views',
+  customerGUID: string,
+  offset: number,
+  size: number,
+): Promise<{ rows: RecipeRow[]; total: number }> {
   const order = table === 'recipe_favorites' ? 'x.created_at' : 'x.viewed_at';
   const [count, page] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM ${table} x WHERE x.customer_guid = ?1`).bind(customerGUID),
-    db.prepare(`SELECT r.* FROM ${table} x JOIN recipes r ON r.recipe_id = x.recipe_id WHERE x.customer_guid = ?1 ORDER BY ${order} DESC, r.recipe_id LIMIT ?2 OFFSET ?3`).bind(customerGUID, size, offset),
+    db
+      .prepare(
+        `SELECT r.* FROM ${table} x JOIN recipes r ON r.recipe_id = x.recipe_id WHERE x.customer_guid = ?1 ORDER BY ${order} DESC, r.recipe_id LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(customerGUID, size, offset),
   ]);
-  return { rows: (page?.results ?? []) as RecipeRow[], total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0) };
+  return {
+    rows: (page?.results ?? []) as RecipeRow[],
+    total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0),
+  };
 }
 
 /** Adds favourites (existing ones stay); unknown ids are ignored. Returns how many recipes exist of those asked. */
 export async function addFavorites(db: D1Database, customerGUID: string, ids: readonly number[]): Promise<number> {
   const known = await recipesByIds(db, ids);
   const now = Date.now();
-  if (known.length) await db.batch(known.map((row) => db.prepare('INSERT OR IGNORE INTO recipe_favorites (customer_guid, recipe_id, created_at) VALUES (?1, ?2, ?3)').bind(customerGUID, row.recipe_id, now)));
+  if (known.length)
+    await db.batch(
+      known.map((row) =>
+        db
+          .prepare('INSERT OR IGNORE INTO recipe_favorites (customer_guid, recipe_id, created_at) VALUES (?1, ?2, ?3)')
+          .bind(customerGUID, row.recipe_id, now),
+      ),
+    );
   return known.length;
 }
 
 export async function removeFavorite(db: D1Database, customerGUID: string, id: number): Promise<void> {
-  await db.prepare('DELETE FROM recipe_favorites WHERE customer_guid = ?1 AND recipe_id = ?2').bind(customerGUID, id).run();
+  await db
+    .prepare('DELETE FROM recipe_favorites WHERE customer_guid = ?1 AND recipe_id = ?2')
+    .bind(customerGUID, id)
+    .run();
 }
 
 /** Records recent views (the newest wins); keeps the 50 most recent. */
@@ -177,8 +222,18 @@ export async function addRecentViews(db: D1Database, customerGUID: string, ids: 
   if (!known.length) return;
   const now = Date.now();
   await db.batch([
-    ...known.map((row, index) => db.prepare('INSERT INTO recipe_recent_views (customer_guid, recipe_id, viewed_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid, recipe_id) DO UPDATE SET viewed_at = excluded.viewed_at').bind(customerGUID, row.recipe_id, now + index)),
-    db.prepare('DELETE FROM recipe_recent_views WHERE customer_guid = ?1 AND recipe_id NOT IN (SELECT recipe_id FROM recipe_recent_views WHERE customer_guid = ?1 ORDER BY viewed_at DESC LIMIT 50)').bind(customerGUID),
+    ...known.map((row, index) =>
+      db
+        .prepare(
+          'INSERT INTO recipe_recent_views (customer_guid, recipe_id, viewed_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid, recipe_id) DO UPDATE SET viewed_at = excluded.viewed_at',
+        )
+        .bind(customerGUID, row.recipe_id, now + index),
+    ),
+    db
+      .prepare(
+        'DELETE FROM recipe_recent_views WHERE customer_guid = ?1 AND recipe_id NOT IN (SELECT recipe_id FROM recipe_recent_views WHERE customer_guid = ?1 ORDER BY viewed_at DESC LIMIT 50)',
+      )
+      .bind(customerGUID),
   ]);
 }
 
@@ -200,7 +255,11 @@ export type IngredientUpcAnswer =
  * The products matched to each ingredient of a recipe, kept to those the store sells (a price row
  * at the location); none at all is RECIPE_NOT_SHOPPABLE. Without a store, every matched product.
  */
-export async function ingredientUpcs(db: D1Database, recipeId: number, store: string | undefined): Promise<IngredientUpcAnswer> {
+export async function ingredientUpcs(
+  db: D1Database,
+  recipeId: number,
+  store: string | undefined,
+): Promise<IngredientUpcAnswer> {
   const row = await recipeById(db, recipeId);
   if (!row || !row.title.trim()) return { code: 'NO_RECIPE', ingredients: [] };
   if (!recipeProcessed(recipeId)) return { code: 'RECIPE_NOT_PROCESSED', ingredients: [] };
@@ -210,13 +269,19 @@ export async function ingredientUpcs(db: D1Database, recipeId: number, store: st
     const gtins = [...new Set(ingredients.flatMap((ingredient) => ingredient.products))];
     if (gtins.length > 0) {
       const { results } = await db
-        .prepare(`SELECT gtin13 FROM product_prices WHERE location_id = ? AND gtin13 IN (SELECT value FROM json_each(?))`)
+        .prepare(
+          `SELECT gtin13 FROM product_prices WHERE location_id = ? AND gtin13 IN (SELECT value FROM json_each(?))`,
+        )
         .bind(store, JSON.stringify(gtins))
         .all<{ gtin13: string }>();
       sold = new Set(results.map((result) => result.gtin13));
     } else sold = new Set();
   }
-  const matched = ingredients.map((ingredient) => ({ ...ingredient, products: sold ? ingredient.products.filter((gtin) => sold.has(gtin)) : ingredient.products }));
-  if (!matched.some((ingredient) => ingredient.products.length > 0)) return { code: 'RECIPE_NOT_SHOPPABLE', ingredients: [] };
+  const matched = ingredients.map((ingredient) => ({
+    ...ingredient,
+    products: sold ? ingredient.products.filter((gtin) => sold.has(gtin)) : ingredient.products,
+  }));
+  if (!matched.some((ingredient) => ingredient.products.length > 0))
+    return { code: 'RECIPE_NOT_SHOPPABLE', ingredients: [] };
   return { code: 'SUCCESS', ingredients: matched };
 }

@@ -41,7 +41,10 @@ const NOT_IN_BASKET = `p.gtin13 NOT IN (
   SELECT bi.gtin13 FROM basket_items bi JOIN baskets b ON b.id = bi.basket_id
    WHERE b.customer_guid = ?2 AND b.banner = ?3 AND b.type = 'ACTIVE')`;
 /** The categories the shopper buys from, with units (baskets and placed orders); `customer` and `banner` are parameter names. */
-const shopperCategories = (customer: string, banner: string) => `SELECT p2.category_id AS category_id, SUM(bi.quantity) AS units
+const shopperCategories = (
+  customer: string,
+  banner: string,
+) => `SELECT p2.category_id AS category_id, SUM(bi.quantity) AS units
   FROM basket_items bi JOIN baskets b ON b.id = bi.basket_id JOIN products p2 ON p2.gtin13 = bi.gtin13
  WHERE b.customer_guid = ${customer} AND b.banner = ${banner} GROUP BY p2.category_id`;
 const SHOPPER_CATEGORIES = shopperCategories('?2', '?3');
@@ -61,7 +64,13 @@ function itemView(row: ItemRow): RecommendationItemOutput {
   };
 }
 
-async function items(db: D1Database, sql: string, where: RecommendationWhere, limit: number, ...extra: unknown[]): Promise<RecommendationItemOutput[]> {
+async function items(
+  db: D1Database,
+  sql: string,
+  where: RecommendationWhere,
+  limit: number,
+  ...extra: unknown[]
+): Promise<RecommendationItemOutput[]> {
   const { results } = await db
     .prepare(sql)
     .bind(where.locationId, where.customerGUID, where.banner, limit, ...extra)
@@ -69,8 +78,18 @@ async function items(db: D1Database, sql: string, where: RecommendationWhere, li
   return results.map(itemView);
 }
 
-function carousel(type: RecommendationType, subject: { id: string; name: string } | null, list: RecommendationItemOutput[]): CarouselOutput {
-  return { type, label: RECOMMENDATION_LABELS[type], subject, title: carouselTitle(type, subject?.name ?? null), items: list };
+function carousel(
+  type: RecommendationType,
+  subject: { id: string; name: string } | null,
+  list: RecommendationItemOutput[],
+): CarouselOutput {
+  return {
+    type,
+    label: RECOMMENDATION_LABELS[type],
+    subject,
+    title: carouselTitle(type, subject?.name ?? null),
+    items: list,
+  };
 }
 
 /** The category a shopper shops for most; for anonymous shoppers (or none yet) the most popular one, else the first staple. */
@@ -123,7 +142,9 @@ async function similarItems(db: D1Database, where: RecommendationWhere, limit: n
  */
 async function crossSell(db: D1Database, where: RecommendationWhere, limit: number): Promise<CarouselOutput | null> {
   if (!where.gtin) return null;
-  const product = await db.prepare('SELECT gtin13, name, category_id, department_id FROM products WHERE gtin13 = ?1').bind(where.gtin)
+  const product = await db
+    .prepare('SELECT gtin13, name, category_id, department_id FROM products WHERE gtin13 = ?1')
+    .bind(where.gtin)
     .first<{ gtin13: string; name: string; category_id: string; department_id: string }>();
   if (!product) return null;
   const list = await items(
@@ -143,7 +164,12 @@ async function crossSell(db: D1Database, where: RecommendationWhere, limit: numb
   return carousel('CROSS_SELL', { id: product.gtin13, name: product.name }, list);
 }
 
-async function compute(db: D1Database, type: RecommendationType, where: RecommendationWhere, limit: number): Promise<CarouselOutput | null> {
+async function compute(
+  db: D1Database,
+  type: RecommendationType,
+  where: RecommendationWhere,
+  limit: number,
+): Promise<CarouselOutput | null> {
   switch (type) {
     case 'CROSS_SELL':
       return crossSell(db, where, limit);
@@ -187,7 +213,12 @@ async function compute(db: D1Database, type: RecommendationType, where: Recommen
       return carousel(
         type,
         null,
-        await items(db, `SELECT ${ITEM_COLUMNS} FROM products p ${SELLABLE} WHERE ${NOT_IN_BASKET} ORDER BY p.doc_id DESC LIMIT ?4`, where, limit),
+        await items(
+          db,
+          `SELECT ${ITEM_COLUMNS} FROM products p ${SELLABLE} WHERE ${NOT_IN_BASKET} ORDER BY p.doc_id DESC LIMIT ?4`,
+          where,
+          limit,
+        ),
       );
     case 'START_MY_CART':
       // One staple per staple category: our own brand first, then the lowest price.

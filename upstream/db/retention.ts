@@ -39,7 +39,11 @@ const PURGES: ReadonlyArray<{ table: string; where: string; keep: number }> = [
   { table: 'idempotency_keys', where: 'created_at < ?1', keep: RETENTION.idempotencyKeys },
   { table: 'sessions', where: 'expires_at < ?1', keep: RETENTION.sessionsAfterExpiry },
   { table: 'sign_in_attempts', where: 'attempted_at < ?1', keep: RETENTION.signInAttempts },
-  { table: 'sign_in_locks', where: 'updated_at < ?1 AND (locked_until IS NULL OR locked_until < ?1)', keep: RETENTION.signInLocks },
+  {
+    table: 'sign_in_locks',
+    where: 'updated_at < ?1 AND (locked_until IS NULL OR locked_until < ?1)',
+    keep: RETENTION.signInLocks,
+  },
   { table: 'trusted_devices', where: 'last_used_at < ?1', keep: RETENTION.trustedDevices },
   { table: 'ad_events', where: 'created_at < ?1', keep: RETENTION.adEvents },
   { table: 'wallet_pin_failures', where: 'failed_at < ?1', keep: RETENTION.walletPinFailures },
@@ -51,7 +55,9 @@ export async function purgeExpired(db: D1Database, now = Date.now()): Promise<Re
   const deleted: Record<string, number> = {};
   for (const { table, where, keep } of PURGES) {
     deleted[table] = 0;
-    const statement = db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${BATCH})`).bind(now - keep);
+    const statement = db
+      .prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${BATCH})`)
+      .bind(now - keep);
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const changes = (await statement.run()).meta.changes ?? 0;
       deleted[table] += changes;

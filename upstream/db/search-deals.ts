@@ -15,8 +15,14 @@ const DEAL_SHELF_SQL = `SELECT i.gtin13, d.price_string, p.regular_cents, p.prom
    ORDER BY i.gtin13, ${TYPE_ORDER}, d.position`;
 
 /** gtin13 -> the unit price in cents of one with its deal (the first deal of a product wins, as on the cards). */
-export async function dealShelfPrices(db: D1Database, where: { banner: string; division: string; locationId: string; now: number }): Promise<Map<string, number>> {
-  const rows = await db.prepare(DEAL_SHELF_SQL).bind(where.banner, where.division, where.now, where.locationId).raw<[string, string, number, number | null]>();
+export async function dealShelfPrices(
+  db: D1Database,
+  where: { banner: string; division: string; locationId: string; now: number },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .prepare(DEAL_SHELF_SQL)
+    .bind(where.banner, where.division, where.now, where.locationId)
+    .raw<[string, string, number, number | null]>();
   const prices = new Map<string, number>();
   for (const [gtin13, priceString, regularCents, promoCents] of rows) {
     if (prices.has(gtin13)) continue;

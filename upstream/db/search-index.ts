@@ -53,12 +53,18 @@ export interface SearchIndex {
 export type Chunks = readonly (readonly [string | null])[];
 
 /** The epoch, and the newest and oldest seq of the change log (0 when empty). */
-export const STATE_SQL = 'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest FROM search_state WHERE id = 1';
+export const STATE_SQL =
+  'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest FROM search_state WHERE id = 1';
 export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
 // Fields joined with || (not concat_ws: workerd's SQLite drops empty strings from concat_ws, which
 // shifts every later field of a record).
 const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
-const OFFER_FIELDS = ['coalesce(promo_cents, regular_cents)', '(promo_cents IS NOT NULL)', "coalesce(promo_code, '')", 'stock_quantity'];
+const OFFER_FIELDS = [
+  'coalesce(promo_cents, regular_cents)',
+  '(promo_cents IS NOT NULL)',
+  "coalesce(promo_code, '')",
+  'stock_quantity',
+];
 export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
@@ -68,8 +74,11 @@ export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELD
  * and ?1's offers of the products a selection picks. The selections read ?2 (a JSON array).
  */
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
-export const PICK_TAXONOMIES = 'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
-export const partialCatalogSql = (pick: string) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
+export const PICK_TAXONOMIES =
+  'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
+export const partialCatalogSql = (
+  pick: string,
+) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
   FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
@@ -111,7 +120,13 @@ async function records(chunks: Chunks, pause: Pause): Promise<string[][]> {
  * 200,000 products is about half a second of CPU, which would otherwise hold every other
  * request of the isolate (an edge with the embedded upstream answering a search) until it ends.
  */
-export async function buildIndex(epoch: number, seq: number, chunks: Chunks, heads: Chunks, pause: Pause = noPause): Promise<SearchIndex> {
+export async function buildIndex(
+  epoch: number,
+  seq: number,
+  chunks: Chunks,
+  heads: Chunks,
+  pause: Pause = noPause,
+): Promise<SearchIndex> {
   const rows = await records(chunks, pause);
   const size = rows.length;
   const index: SearchIndex = {
@@ -138,7 +153,8 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, hea
   const brands = new Map<string, string>();
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] = rows[slot] as string[];
+    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] =
+      rows[slot] as string[];
     const id = Number(docId);
     let interned = brands.get(brand);
     if (interned === undefined) {
@@ -166,7 +182,10 @@ export async function buildIndex(epoch: number, seq: number, chunks: Chunks, hea
   const rank = new Map<string, number>();
   sorted.forEach((brand, i) => {
     const previous = sorted[i - 1];
-    rank.set(brand, previous !== undefined && BRAND_COLLATOR.compare(previous, brand) === 0 ? (rank.get(previous) ?? i) : i);
+    rank.set(
+      brand,
+      previous !== undefined && BRAND_COLLATOR.compare(previous, brand) === 0 ? (rank.get(previous) ?? i) : i,
+    );
   });
   for (let slot = 0; slot < size; slot += 1) index.brandRank[slot] = rank.get(index.brand[slot] as string) ?? 0;
   return index;
@@ -185,7 +204,12 @@ function intern(word: string): string {
  * ("Strawberry Yogurt": strawberry is Produce's): flavoured with, or made of, another food.
  * `heads` are search_heads' rows: the same for a partial index as for the whole one.
  */
-async function foreignFoods(index: SearchIndex, rows: readonly string[][], heads: readonly string[][], pause: Pause): Promise<void> {
+async function foreignFoods(
+  index: SearchIndex,
+  rows: readonly string[][],
+  heads: readonly string[][],
+  pause: Pause,
+): Promise<void> {
   const departments = new Map(heads.map(([head = '', bits]) => [head, Number(bits)]));
   for (let slot = 0; slot < rows.length; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
@@ -202,7 +226,14 @@ async function foreignFoods(index: SearchIndex, rows: readonly string[][], heads
 }
 
 /** Sets one slot's offer (price null: not priced at the store). */
-export function setOffer(store: StoreOffers, slot: number, price: unknown, onSale: unknown, promoCode: unknown, stock: unknown): void {
+export function setOffer(
+  store: StoreOffers,
+  slot: number,
+  price: unknown,
+  onSale: unknown,
+  promoCode: unknown,
+  stock: unknown,
+): void {
   const priced = price !== null && price !== undefined && price !== '';
   store.price[slot] = priced ? Number(price) : Number.NaN;
   store.onSale[slot] = priced && (onSale === '1' || onSale === 1) ? 1 : 0;
@@ -212,7 +243,12 @@ export function setOffer(store: StoreOffers, slot: number, price: unknown, onSal
 
 export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Pause = noPause): Promise<StoreOffers> {
   const size = index.docId.length;
-  const store: StoreOffers = { price: new Float64Array(size).fill(Number.NaN), onSale: new Uint8Array(size), promoCode: new Array<string | null>(size).fill(null), stock: new Int32Array(size) };
+  const store: StoreOffers = {
+    price: new Float64Array(size).fill(Number.NaN),
+    onSale: new Uint8Array(size),
+    promoCode: new Array<string | null>(size).fill(null),
+    stock: new Int32Array(size),
+  };
   const rows = await records(chunks, pause);
   for (let i = 0; i < rows.length; i += 1) {
     if (i % SLICE === SLICE - 1) await pause();

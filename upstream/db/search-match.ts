@@ -46,7 +46,10 @@ function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Matc
 
 /** The products whose GTIN or UPC is `digits` (a 12- or 13-digit search). */
 export async function gtinMatch(db: D1Database, digits: string): Promise<Match> {
-  const found = await db.prepare(`SELECT (${VERSION_SQL}), group_concat(doc_id), NULL FROM products WHERE gtin13 = ?1 OR upc = ?1`).bind(digits).raw<unknown[]>();
+  const found = await db
+    .prepare(`SELECT (${VERSION_SQL}), group_concat(doc_id), NULL FROM products WHERE gtin13 = ?1 OR upc = ?1`)
+    .bind(digits)
+    .raw<unknown[]>();
   return readMatch(found, false);
 }
 
@@ -69,7 +72,11 @@ onEpochChange(() => {
 function remember(key: string, match: Match & { epoch: number }): void {
   const previous = matchCache.get(key);
   if (previous) cachedIds -= previous.docIds.length;
-  matchCache.set(key, { epoch: match.epoch, docIds: Int32Array.from(match.docIds), scores: match.scores ? Int32Array.from(match.scores) : null });
+  matchCache.set(key, {
+    epoch: match.epoch,
+    docIds: Int32Array.from(match.docIds),
+    scores: match.scores ? Int32Array.from(match.scores) : null,
+  });
   cachedIds += match.docIds.length;
   for (const [oldest, entry] of matchCache) {
     if (matchCache.size <= MAX_CACHED_MATCHES && cachedIds <= MAX_CACHED_IDS) break;
@@ -94,7 +101,8 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
   const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
-  if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4) remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
+  if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
+    remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
   return match;
 }
 
@@ -111,8 +119,14 @@ export async function loadVocabulary(db: D1Database, terms: readonly string[]): 
   const index = currentIndex();
   let vocabulary = index?.vocabulary;
   if (!vocabulary) {
-    const [version, words] = await db.batch<Record<string, unknown>>([db.prepare(VERSION_SQL), db.prepare('SELECT term, documents FROM search_vocabulary')]);
-    vocabulary = ((words?.results ?? []) as { term: string; documents: number }[]).map(({ term, documents }) => ({ term, documents }));
+    const [version, words] = await db.batch<Record<string, unknown>>([
+      db.prepare(VERSION_SQL),
+      db.prepare('SELECT term, documents FROM search_vocabulary'),
+    ]);
+    vocabulary = ((words?.results ?? []) as { term: string; documents: number }[]).map(({ term, documents }) => ({
+      term,
+      documents,
+    }));
     if (index && Number(Object.values(version?.results[0] ?? {})[0]) === index.epoch) index.vocabulary = vocabulary;
   }
   if (vocabulary.length > 0) return vocabulary.filter(({ term }) => term.length >= min && term.length <= max);

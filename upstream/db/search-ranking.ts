@@ -32,7 +32,8 @@ function sortByKey(rows: readonly SearchRow[], key: (row: SearchRow) => number):
 }
 
 function isDocIdOrder(rows: readonly SearchRow[]): boolean {
-  for (let i = 1; i < rows.length; i += 1) if ((rows[i] as SearchRow).docId <= (rows[i - 1] as SearchRow).docId) return false;
+  for (let i = 1; i < rows.length; i += 1)
+    if ((rows[i] as SearchRow).docId <= (rows[i - 1] as SearchRow).docId) return false;
   return true;
 }
 
@@ -44,10 +45,17 @@ export interface RankingInput {
 }
 
 /** `matched` in the order of `sort` (ties by relevance, then doc id). */
-export async function orderRows(db: D1Database, matched: SearchRow[], { sort, availabilityFirst, bought, index }: RankingInput): Promise<SearchRow[]> {
+export async function orderRows(
+  db: D1Database,
+  matched: SearchRow[],
+  { sort, availabilityFirst, bought, index }: RankingInput,
+): Promise<SearchRow[]> {
   const boost = (row: SearchRow) => (bought.has(row.docId) ? 1 : 0);
   const byRelevance = (a: SearchRow, b: SearchRow) =>
-    (availabilityFirst ? Number(b.available) - Number(a.available) : 0) || boost(b) - boost(a) || b.score - a.score || a.docId - b.docId;
+    (availabilityFirst ? Number(b.available) - Number(a.available) : 0) ||
+    boost(b) - boost(a) ||
+    b.score - a.score ||
+    a.docId - b.docId;
   if (!isDocIdOrder(matched)) matched.sort((a, b) => a.docId - b.docId);
   // Scores are bm25 x 10,000 rounded to integers (search-match.ts), divided back.
   const scoreInt = (row: SearchRow) => Math.round(row.score * 10000);
@@ -59,11 +67,15 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
   }
   const relevanceRange = 4 * (scoreMax - scoreMin + 1);
   const relevanceKey = (row: SearchRow) =>
-    ((availabilityFirst && !row.available ? 2 : 0) + 1 - boost(row)) * (scoreMax - scoreMin + 1) + scoreMax - scoreInt(row);
+    ((availabilityFirst && !row.available ? 2 : 0) + 1 - boost(row)) * (scoreMax - scoreMin + 1) +
+    scoreMax -
+    scoreInt(row);
   const relevanceOrder = () => sortByKey(matched, relevanceKey) ?? [...matched].sort(byRelevance);
   /** By `primary` (an integer in [0, limit)), then relevance: one sort when both fit one key. */
   const thenRelevance = (primary: (row: SearchRow) => number, limit: number) =>
-    limit * relevanceRange < 2 ** 36 ? sortByKey(matched, (row) => primary(row) * relevanceRange + relevanceKey(row)) : sortByKey(relevanceOrder(), primary);
+    limit * relevanceRange < 2 ** 36
+      ? sortByKey(matched, (row) => primary(row) * relevanceRange + relevanceKey(row))
+      : sortByKey(relevanceOrder(), primary);
   // A row's price is what its card shows, the weekly-ad deal's where there is one (search.ts withDealPrices).
   const priceOf = (row: SearchRow, missing: number) => row.priceCents ?? missing;
   switch (sort) {
@@ -74,12 +86,19 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
       let highest = 0;
       for (const row of matched) highest = Math.max(highest, row.priceCents ?? 0);
       // Unpriced rows last either way.
-      return (sort === 'price.asc'
-        ? thenRelevance((row) => row.priceCents ?? highest + 1, highest + 2)
-        : thenRelevance((row) => { const cents = row.priceCents; return cents === null ? highest + 1 : highest - cents; }, highest + 2))
-        ?? (sort === 'price.asc'
-          ? [...matched].sort((a, b) => priceOf(a, Number.MAX_SAFE_INTEGER) - priceOf(b, Number.MAX_SAFE_INTEGER) || byRelevance(a, b))
-          : [...matched].sort((a, b) => priceOf(b, -1) - priceOf(a, -1) || byRelevance(a, b)));
+      return (
+        (sort === 'price.asc'
+          ? thenRelevance((row) => row.priceCents ?? highest + 1, highest + 2)
+          : thenRelevance((row) => {
+              const cents = row.priceCents;
+              return cents === null ? highest + 1 : highest - cents;
+            }, highest + 2)) ??
+        (sort === 'price.asc'
+          ? [...matched].sort(
+              (a, b) => priceOf(a, Number.MAX_SAFE_INTEGER) - priceOf(b, Number.MAX_SAFE_INTEGER) || byRelevance(a, b),
+            )
+          : [...matched].sort((a, b) => priceOf(b, -1) - priceOf(a, -1) || byRelevance(a, b)))
+      );
     }
     case 'unitPrice.asc': {
       // issue 8 §3: over the whole matched set, so every page follows; see unitPriceSortKeys.
@@ -100,8 +119,12 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
       const direction = sort === 'brand.asc' ? 1 : -1;
       const brandRank = index?.brandRank ?? new Int32Array(0);
       const rankOf = (row: SearchRow) => brandRank[row.slot] ?? 0;
-      return thenRelevance((row) => (direction === 1 ? rankOf(row) : brandRank.length - rankOf(row)), brandRank.length + 1)
-        ?? [...matched].sort((a, b) => direction * (rankOf(a) - rankOf(b)) || byRelevance(a, b));
+      return (
+        thenRelevance(
+          (row) => (direction === 1 ? rankOf(row) : brandRank.length - rankOf(row)),
+          brandRank.length + 1,
+        ) ?? [...matched].sort((a, b) => direction * (rankOf(a) - rankOf(b)) || byRelevance(a, b))
+      );
     }
     case 'name.asc':
     case 'name.desc': {
@@ -110,8 +133,10 @@ export async function orderRows(db: D1Database, matched: SearchRow[], { sort, av
       const direction = sort === 'name.asc' ? 1 : -1;
       const nameRank = await nameRanks(db, index);
       const rankOf = (row: SearchRow) => nameRank[row.slot] ?? 0;
-      return sortByKey(matched, (row) => (direction === 1 ? rankOf(row) : nameRank.length - rankOf(row)))
-        ?? [...matched].sort((a, b) => direction * (rankOf(a) - rankOf(b)) || a.docId - b.docId);
+      return (
+        sortByKey(matched, (row) => (direction === 1 ? rankOf(row) : nameRank.length - rankOf(row))) ??
+        [...matched].sort((a, b) => direction * (rankOf(a) - rankOf(b)) || a.docId - b.docId)
+      );
     }
     default: {
       const unreachable: never = sort;

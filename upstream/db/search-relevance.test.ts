@@ -14,38 +14,61 @@ describe('productHead', () => {
 describe('modifierWords', () => {
   test('are the words before the head, brand and size left out', () => {
     expect(modifierWords('Sunny Acres Strawberry Yogurt 6 ct', 'Sunny Acres')).toEqual(['strawberry']);
-    expect(modifierWords('Harvest Select Salmon Clumping Cat Litter', 'Harvest Select')).toEqual(['salmon', 'clumping', 'cat']);
+    expect(modifierWords('Harvest Select Salmon Clumping Cat Litter', 'Harvest Select')).toEqual([
+      'salmon',
+      'clumping',
+      'cat',
+    ]);
   });
 });
 
 describe('relevanceTier', () => {
-  const product = (head: string, categoryId: string, departmentId: string, foreignFood = '') => ({ head, foreignFood, categoryId, departmentId });
+  const product = (head: string, categoryId: string, departmentId: string, foreignFood = '') => ({
+    head,
+    foreignFood,
+    categoryId,
+    departmentId,
+  });
   test('puts the product a query names before one the query only describes', () => {
     const bananas = queryIntent(['bananas']);
-    expect(relevanceTier(bananas, product('banana', '14', '01'))).toBeGreaterThan(relevanceTier(bananas, product('puree', '58', '10', 'banana')));
+    expect(relevanceTier(bananas, product('banana', '14', '01'))).toBeGreaterThan(
+      relevanceTier(bananas, product('puree', '58', '10', 'banana')),
+    );
     const peanutButter = queryIntent(['peanut', 'butter']);
-    expect(relevanceTier(peanutButter, product('butter', '43', '07'))).toBeGreaterThan(relevanceTier(peanutButter, product('cookie', '48', '08')));
+    expect(relevanceTier(peanutButter, product('butter', '43', '07'))).toBeGreaterThan(
+      relevanceTier(peanutButter, product('cookie', '48', '08')),
+    );
   });
   test('puts a category the query names before a product whose name has the word', () => {
     const beer = queryIntent(['beer']);
     expect(beer.categories.get('55')).toBe(2);
-    expect(relevanceTier(beer, product('ale', '55', '09'))).toBeGreaterThan(relevanceTier(beer, product('beer', '51', '09')));
+    expect(relevanceTier(beer, product('ale', '55', '09'))).toBeGreaterThan(
+      relevanceTier(beer, product('beer', '51', '09')),
+    );
   });
   test('puts a food flavoured with another after the plain one, unless the query names the flavour', () => {
     const yogurt = queryIntent(['yogurt']);
-    expect(relevanceTier(yogurt, product('yogurt', '21', '02'))).toBeGreaterThan(relevanceTier(yogurt, product('yogurt', '21', '02', 'strawberry')));
+    expect(relevanceTier(yogurt, product('yogurt', '21', '02'))).toBeGreaterThan(
+      relevanceTier(yogurt, product('yogurt', '21', '02', 'strawberry')),
+    );
     const strawberryYogurt = queryIntent(['strawberry', 'yogurt']);
-    expect(relevanceTier(strawberryYogurt, product('yogurt', '21', '02', 'strawberry'))).toBe(relevanceTier(strawberryYogurt, product('yogurt', '21', '02')));
+    expect(relevanceTier(strawberryYogurt, product('yogurt', '21', '02', 'strawberry'))).toBe(
+      relevanceTier(strawberryYogurt, product('yogurt', '21', '02')),
+    );
   });
-  test('puts pet and baby products after the shopper\'s own unless the query names them', () => {
-    expect(relevanceTier(queryIntent(['salmon']), product('litter', '60', '11', 'salmon'))).toBeLessThan(relevanceTier(queryIntent(['salmon']), product('fillet', '27', '03')));
+  test("puts pet and baby products after the shopper's own unless the query names them", () => {
+    expect(relevanceTier(queryIntent(['salmon']), product('litter', '60', '11', 'salmon'))).toBeLessThan(
+      relevanceTier(queryIntent(['salmon']), product('fillet', '27', '03')),
+    );
     expect(relevanceTier(queryIntent(['cat', 'litter']), product('litter', '60', '11'))).toBeGreaterThan(0);
   });
 });
 
 test('counts a head the last word starts, as search matches it as a prefix while the shopper types', () => {
   const wholeMil = queryIntent(['whole', 'mil']);
-  expect(relevanceTier(wholeMil, { head: 'milk', foreignFood: '', categoryId: '18', departmentId: '02' })).toBeGreaterThan(relevanceTier(wholeMil, { head: 'bread', foreignFood: '', categoryId: '28', departmentId: '04' }));
+  expect(
+    relevanceTier(wholeMil, { head: 'milk', foreignFood: '', categoryId: '18', departmentId: '02' }),
+  ).toBeGreaterThan(relevanceTier(wholeMil, { head: 'bread', foreignFood: '', categoryId: '28', departmentId: '04' }));
 });
 
 describe('tieredScore', () => {

@@ -8,12 +8,17 @@ import { MIN_PREFIX_LENGTH, termForms } from '../../src/lib/catalog/search-text.
 // product is added to its bm25 score (search.ts), so bm25 orders products within a tier.
 
 /** Trailing words of a name that give its size or pack, not what it is. */
-const SIZE_WORD = /^(\d[\d./%]*|oz|fl|gal|gallon|half|qt|pt|lb|lbs|ct|pk|l|ml|in|rolls|bunch|per|value|twin|family|club|pack|multipack|size)$/;
+const SIZE_WORD =
+  /^(\d[\d./%]*|oz|fl|gal|gallon|half|qt|pt|lb|lbs|ct|pk|l|ml|in|rolls|bunch|per|value|twin|family|club|pack|multipack|size)$/;
 /** Departments whose products are for someone other than the shopper (Baby, Pet). */
 const FOR_SOMEONE_ELSE = new Set(['10', '11']);
 
 /** Lowercase ASCII words of a name. */
-export const nameWords = (name: string): string[] => name.toLowerCase().split(/[^a-z0-9%]+/).filter(Boolean);
+export const nameWords = (name: string): string[] =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean);
 
 /** The one form a word is compared by: its shortest termForms form ("bananas" -> "banana"). */
 export function wordKey(word: string): string {
@@ -26,7 +31,8 @@ export function wordKey(word: string): string {
  */
 export function productHead(name: string): string {
   const words = nameWords(name);
-  for (let i = words.length - 1; i >= 0; i -= 1) if (!SIZE_WORD.test(words[i] as string)) return wordKey(words[i] as string);
+  for (let i = words.length - 1; i >= 0; i -= 1)
+    if (!SIZE_WORD.test(words[i] as string)) return wordKey(words[i] as string);
   return '';
 }
 
@@ -51,7 +57,16 @@ export function modifierWords(name: string, brand: string): string[] {
 /** A department's bit (ids '01'..'13'). */
 export const departmentBit = (departmentId: string): number => 1 << (Number(departmentId) % 31);
 
-const CATEGORY_WORDS = new Map(CATEGORIES.map((category) => [category.id, new Set(nameWords(category.name).filter((word) => word !== 'and').map(wordKey))]));
+const CATEGORY_WORDS = new Map(
+  CATEGORIES.map((category) => [
+    category.id,
+    new Set(
+      nameWords(category.name)
+        .filter((word) => word !== 'and')
+        .map(wordKey),
+    ),
+  ]),
+);
 
 /** What a query asks for, compared with each matched product's head and category. */
 export interface QueryIntent {
@@ -93,8 +108,13 @@ export interface RankedProduct {
  * query names its category or department), flavoured with another food the query does not name -1.
  */
 export function relevanceTier(intent: QueryIntent, product: RankedProduct): number {
-  const category = Math.max(intent.categories.get(product.categoryId) ?? 0, Math.min(1, intent.categories.get(product.departmentId) ?? 0));
-  const named = product.head !== '' && (product.head === intent.head || (intent.prefix !== '' && product.head.startsWith(intent.prefix)));
+  const category = Math.max(
+    intent.categories.get(product.categoryId) ?? 0,
+    Math.min(1, intent.categories.get(product.departmentId) ?? 0),
+  );
+  const named =
+    product.head !== '' &&
+    (product.head === intent.head || (intent.prefix !== '' && product.head.startsWith(intent.prefix)));
   let tier = 3 * category + (named ? 2 : 0);
   if (FOR_SOMEONE_ELSE.has(product.departmentId) && category === 0 && !namesTaxonomy(intent, product)) tier -= 2;
   if (product.foreignFood !== '' && !intent.words.has(product.foreignFood)) tier -= 1;
@@ -102,7 +122,10 @@ export function relevanceTier(intent: QueryIntent, product: RankedProduct): numb
 }
 
 function namesTaxonomy(intent: QueryIntent, product: RankedProduct): boolean {
-  const words = [...(CATEGORY_WORDS.get(product.categoryId) ?? []), ...(CATEGORY_WORDS.get(product.departmentId) ?? [])];
+  const words = [
+    ...(CATEGORY_WORDS.get(product.categoryId) ?? []),
+    ...(CATEGORY_WORDS.get(product.departmentId) ?? []),
+  ];
   return words.some((word) => intent.words.has(word));
 }
 

@@ -1,4 +1,9 @@
-import { AVAILABLE_COUNT_DEFAULT, SEARCH_PAGE_SIZE_DEFAULT, type ProductSearchQueryOutput, type ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import {
+  AVAILABLE_COUNT_DEFAULT,
+  SEARCH_PAGE_SIZE_DEFAULT,
+  type ProductSearchQueryOutput,
+  type ProductSearchResponseOutput,
+} from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
 import type { SearchFacets, SearchRow } from './catalog-facets.ts';
@@ -23,22 +28,38 @@ export interface ResponseInput {
   spelling: { suggestion: string } | null;
 }
 
-export function searchResponse({ query, banner, ordered, facets, index, bought, terms, spelling }: ResponseInput): ProductSearchResponseOutput {
+export function searchResponse({
+  query,
+  banner,
+  ordered,
+  facets,
+  index,
+  bought,
+  terms,
+  spelling,
+}: ResponseInput): ProductSearchResponseOutput {
   // spec: shopping §8: an offset at or past what can be paged is INVALID_OBJECT.
   const totalCount = ordered.length;
   const availableCount = Math.min(totalCount, AVAILABLE_COUNT_DEFAULT);
   const offset = query['page.offset'] ?? 0;
   const size = query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT;
   if (offset > 0 && offset >= availableCount) {
-    throw new HttpError(ERROR_CODES.INVALID_OBJECT, `page.offset must be less than ${availableCount}`, 400, [`page.offset: ${offset}`]);
+    throw new HttpError(ERROR_CODES.INVALID_OBJECT, `page.offset must be less than ${availableCount}`, 400, [
+      `page.offset: ${offset}`,
+    ]);
   }
   const page = ordered.slice(offset, Math.min(offset + size, availableCount));
   const searchId = crypto.randomUUID();
 
   // Sponsored: the best-ranked available promotions of the matched set, at most MAX_ADS.
-  const sponsored = query['option.monetization'] === 'SPONSORED'
-    ? ordered.filter((row) => row.available && row.onSale).slice(0, 50).sort((a, b) => b.score - a.score || a.docId - b.docId).slice(0, MAX_ADS)
-    : [];
+  const sponsored =
+    query['option.monetization'] === 'SPONSORED'
+      ? ordered
+          .filter((row) => row.available && row.onSale)
+          .slice(0, 50)
+          .sort((a, b) => b.score - a.score || a.docId - b.docId)
+          .slice(0, MAX_ADS)
+      : [];
   const gtinOf = (row: SearchRow) => index?.gtin[row.slot] ?? '';
   const ads: ProductSearchResponseOutput['meta']['ads'] = sponsored.map((row, position) => ({
     placementId: `${searchId}:${position}`,

@@ -1,6 +1,20 @@
 import {
-  buildIndex, buildStore, CATALOG_SQL, CHANGES_SQL, HEADS_SQL, MAX_CHANGES, partialCatalogSql, partialStoreSql, PICK_DOC_IDS, PICK_TAXONOMIES, setOffer, STATE_SQL, STORE_SQL,
-  type Chunks, type SearchIndex, type StoreOffers,
+  buildIndex,
+  buildStore,
+  CATALOG_SQL,
+  CHANGES_SQL,
+  HEADS_SQL,
+  MAX_CHANGES,
+  partialCatalogSql,
+  partialStoreSql,
+  PICK_DOC_IDS,
+  PICK_TAXONOMIES,
+  setOffer,
+  STATE_SQL,
+  STORE_SQL,
+  type Chunks,
+  type SearchIndex,
+  type StoreOffers,
 } from './search-index.ts';
 
 // Keeps the isolate's search index (search-index.ts) fresh, off the hot path: at most once per
@@ -56,8 +70,10 @@ function noteEpoch(epoch: number): void {
   for (const listener of epochListeners) listener();
 }
 
-const rowsOf = (result: D1Result | undefined): unknown[][] => ((result?.results ?? []) as Record<string, unknown>[]).map((row) => Object.values(row));
-const chunksOf = (result: D1Result | undefined): Chunks => rowsOf(result).map(([chunk]) => [typeof chunk === 'string' ? chunk : null] as const);
+const rowsOf = (result: D1Result | undefined): unknown[][] =>
+  ((result?.results ?? []) as Record<string, unknown>[]).map((row) => Object.values(row));
+const chunksOf = (result: D1Result | undefined): Chunks =>
+  rowsOf(result).map(([chunk]) => [typeof chunk === 'string' ? chunk : null] as const);
 
 interface State {
   epoch: number;
@@ -95,7 +111,10 @@ function check(db: D1Database): Promise<void> {
   return exclusive(async () => {
     const started = Date.now();
     const index = cachedIndex;
-    const results = await db.batch([db.prepare(STATE_SQL), ...(index ? [db.prepare(CHANGES_SQL).bind(index.seq)] : [])]);
+    const results = await db.batch([
+      db.prepare(STATE_SQL),
+      ...(index ? [db.prepare(CHANGES_SQL).bind(index.seq)] : []),
+    ]);
     const state = stateOf(results[0]);
     if (index) applyChanges(index, state, rowsOf(results[1]));
     else noteEpoch(state.epoch);
@@ -146,7 +165,12 @@ function take(locationId: string): Held | null {
  * The index with the offers of `locationId`, fresh within FRESHNESS_MS. `epoch`: the epoch a
  * match was read at; an index of another epoch is brought up to date first.
  */
-export async function heldIndex(db: D1Database, locationId: string, epoch: number | null = null, defer?: Defer): Promise<Held> {
+export async function heldIndex(
+  db: D1Database,
+  locationId: string,
+  epoch: number | null = null,
+  defer?: Defer,
+): Promise<Held> {
   if (cachedIndex) await sync(db, defer);
   if (epoch !== null && cachedIndex && cachedIndex.epoch !== epoch) await check(db);
   return take(locationId) ?? exclusive(() => load(db, locationId));
@@ -174,7 +198,8 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
   } else {
     noteEpoch(state.epoch);
   }
-  const built = index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]), pause));
+  const built =
+    index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]), pause));
   cachedIndex = built;
   const store = await buildStore(built, chunksOf(results[2]), pause);
   built.stores.set(locationId, store);
@@ -198,7 +223,8 @@ export const isCold = (): boolean => cachedIndex === null;
  * load, which `warm` runs after the answer. Not kept: the next search reads its own.
  */
 export async function partialIndex(db: D1Database, locationId: string, pick: Pick): Promise<Held> {
-  const [where, values] = 'docIds' in pick ? [PICK_DOC_IDS, Array.from(pick.docIds)] : [PICK_TAXONOMIES, [...pick.taxonomies]];
+  const [where, values] =
+    'docIds' in pick ? [PICK_DOC_IDS, Array.from(pick.docIds)] : [PICK_TAXONOMIES, [...pick.taxonomies]];
   const json = JSON.stringify(values);
   const results = await db.batch([
     db.prepare(STATE_SQL),

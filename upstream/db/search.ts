@@ -35,7 +35,15 @@ export interface SearchContext {
 const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
 
 /** `intent`: a text search's, whose tier (search-relevance.ts) goes before bm25 in each row's score. */
-function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>, scores: ArrayLike<number> | null, modalityBit: number, banner: string, intent: QueryIntent | null = null): SearchRow[] {
+function toRows(
+  index: SearchIndex,
+  store: StoreOffers,
+  slots: Iterable<number>,
+  scores: ArrayLike<number> | null,
+  modalityBit: number,
+  banner: string,
+  intent: QueryIntent | null = null,
+): SearchRow[] {
   const rows: SearchRow[] = [];
   const sold = new Map<string, boolean>(); // per distinct brand: another banner's private labels are left out
   let i = 0;
@@ -53,12 +61,31 @@ function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>,
     const stock = store.stock[slot] as number;
     const categoryId = index.categoryId[slot] as string;
     const departmentId = DEPARTMENT_OF.get(categoryId) ?? '';
-    const score = scores && intent
-      ? tieredScore(relevanceTier(intent, { head: index.head[slot] as string, foreignFood: index.foreignFood[slot] as string, categoryId, departmentId }), bm25)
-      : bm25;
+    const score =
+      scores && intent
+        ? tieredScore(
+            relevanceTier(intent, {
+              head: index.head[slot] as string,
+              foreignFood: index.foreignFood[slot] as string,
+              categoryId,
+              departmentId,
+            }),
+            bm25,
+          )
+        : bm25;
     rows.push({
-      slot, docId: index.docId[slot] as number, score, brand, categoryId, departmentId,
-      tags: index.tags[slot] as number, flags, priceCents, onSale: store.onSale[slot] === 1, promoCode: store.promoCode[slot] ?? null, stock,
+      slot,
+      docId: index.docId[slot] as number,
+      score,
+      brand,
+      categoryId,
+      departmentId,
+      tags: index.tags[slot] as number,
+      flags,
+      priceCents,
+      onSale: store.onSale[slot] === 1,
+      promoCode: store.promoCode[slot] ?? null,
+      stock,
       variantGroupId: index.variantGroupId[slot] ?? null,
       available: priceCents !== null && stock > 0 && (flags & modalityBit) !== 0,
     });
@@ -67,7 +94,11 @@ function toRows(index: SearchIndex, store: StoreOffers, slots: Iterable<number>,
 }
 
 /** The slots of a browse: category_id IN (…) OR department_id IN (…), else the brands, else everything. */
-function browseSlots(index: SearchIndex, taxonomies: readonly string[], brands: readonly string[] | undefined): Iterable<number> {
+function browseSlots(
+  index: SearchIndex,
+  taxonomies: readonly string[],
+  brands: readonly string[] | undefined,
+): Iterable<number> {
   const size = index.docId.length;
   if (taxonomies.length > 0) {
     const picked = new Uint8Array(size);
@@ -92,21 +123,27 @@ function browseSlots(index: SearchIndex, taxonomies: readonly string[], brands: 
 }
 
 /** Runs a product search for one store and modality. */
-export async function searchProducts(db: D1Database, query: ProductSearchQueryOutput, context: SearchContext): Promise<ProductSearchResponseOutput> {
+export async function searchProducts(
+  db: D1Database,
+  query: ProductSearchQueryOutput,
+  context: SearchContext,
+): Promise<ProductSearchResponseOutput> {
   const modalityBit = MODALITY_BITS[lookupModality(context.modality)];
   const locationId = query['filter.locationId'] ?? context.locationId;
   const text = [query['filter.query'], query['filter.keyword']].filter(Boolean).join(' ');
   const taxonomies = normalizeTaxonomies(query['filter.taxonomies']);
   const personalization = query['option.personalization'] ?? 'purchase';
   // Read alongside the matched set, not after it (one round trip less for signed-in shoppers).
-  const boughtPromise = personalization === 'purchase' && context.customerGUID
-    ? purchasedDocIds(db, context.customerGUID).catch(() => new Set<number>())
-    : Promise.resolve(new Set<number>());
+  const boughtPromise =
+    personalization === 'purchase' && context.customerGUID
+      ? purchasedDocIds(db, context.customerGUID).catch(() => new Set<number>())
+      : Promise.resolve(new Set<number>());
 
   // A new isolate answers from a partial index of what the search picks (search-sync.ts) and
   // loads its whole index after the answer, so its first searches do not wait for that load.
   const cold = isCold();
-  const held = (pick: Pick, size: number, epoch: number | null = null) => (cold && size <= PARTIAL_MAX ? partialIndex(db, locationId, pick) : heldIndex(db, locationId, epoch, context.defer));
+  const held = (pick: Pick, size: number, epoch: number | null = null) =>
+    cold && size <= PARTIAL_MAX ? partialIndex(db, locationId, pick) : heldIndex(db, locationId, epoch, context.defer);
 
   // 1. The matched set.
   const sort = query.sort ?? 'relevance';
@@ -125,7 +162,12 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
       // Typo tolerance: when nothing matched, the first correction that finds products (the
       // words around each word decide: docs/decisions/530) is searched instead.
       for (const suggestion of spellingCandidates(terms, await loadVocabulary(db, terms))) {
-        const corrected = await findMatch(db, ftsMatchExpression(queryTerms(suggestion)) as string, ranked, context.defer);
+        const corrected = await findMatch(
+          db,
+          ftsMatchExpression(queryTerms(suggestion)) as string,
+          ranked,
+          context.defer,
+        );
         if (corrected.docIds.length === 0) continue;
         spelling = { suggestion };
         // option.spelling=suggest: the shopper asked for what they typed ("Search instead for"),
@@ -144,14 +186,29 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
       const { index: matchedIndex, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch);
       index = matchedIndex;
       const slotOf = matchedIndex.slotOf;
-      rows = toRows(matchedIndex, store, Array.from(match.docIds, (id) => slotOf.get(id) ?? -1), match.scores, modalityBit, context.banner, terms.length > 0 ? queryIntent(terms) : null);
+      rows = toRows(
+        matchedIndex,
+        store,
+        Array.from(match.docIds, (id) => slotOf.get(id) ?? -1),
+        match.scores,
+        modalityBit,
+        context.banner,
+        terms.length > 0 ? queryIntent(terms) : null,
+      );
     }
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.
     // A category browse picks its categories; a brand browse or everything waits for the index.
     const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
     index = browsed.index;
-    rows = toRows(browsed.index, browsed.store, browseSlots(browsed.index, taxonomies, query['filter.brands']), null, modalityBit, context.banner);
+    rows = toRows(
+      browsed.index,
+      browsed.store,
+      browseSlots(browsed.index, taxonomies, query['filter.brands']),
+      null,
+      modalityBit,
+      context.banner,
+    );
   }
   if (cold && isCold()) {
     const loading = warm(db, locationId);
@@ -161,7 +218,13 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
 
   // What a price sort or range compares is the price the card shows: this week's deal, through
   // the one pricing function (decision 260), not only the store's promo or regular price.
-  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range']) await withDealPrices(db, rows, index, { banner: context.banner, division: context.division || locationId.slice(0, 3), locationId, now: Date.now() });
+  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range'])
+    await withDealPrices(db, rows, index, {
+      banner: context.banner,
+      division: context.division || locationId.slice(0, 3),
+      locationId,
+      now: Date.now(),
+    });
 
   // 2. Filters and facet counts (catalog-facets.ts).
   const { matched, facets } = filterAndCount(rows, query, taxonomies);
@@ -177,7 +240,12 @@ export async function searchProducts(db: D1Database, query: ProductSearchQueryOu
  * Sets each row's price to what its card shows: its deal's unit price where this week's weekly ad
  * has one (search-deals.ts; rows priced at the store only). A failed read leaves the shelf prices.
  */
-async function withDealPrices(db: D1Database, rows: SearchRow[], index: SearchIndex | null, where: { banner: string; division: string; locationId: string; now: number }): Promise<void> {
+async function withDealPrices(
+  db: D1Database,
+  rows: SearchRow[],
+  index: SearchIndex | null,
+  where: { banner: string; division: string; locationId: string; now: number },
+): Promise<void> {
   if (!index || rows.length < 2) return;
   const prices = await dealShelfPrices(db, where).catch(() => new Map<string, number>());
   if (prices.size === 0) return;
@@ -190,7 +258,9 @@ async function withDealPrices(db: D1Database, rows: SearchRow[], index: SearchIn
 /** Doc ids of what a shopper has bought or has in a cart (baskets of migrations/0003_basket.sql). */
 async function purchasedDocIds(db: D1Database, customerGUID: string): Promise<Set<number>> {
   const rows = await db
-    .prepare('SELECT DISTINCT p.doc_id FROM baskets b JOIN basket_items bi ON bi.basket_id = b.id JOIN products p ON p.gtin13 = bi.gtin13 WHERE b.customer_guid = ?1 LIMIT 500')
+    .prepare(
+      'SELECT DISTINCT p.doc_id FROM baskets b JOIN basket_items bi ON bi.basket_id = b.id JOIN products p ON p.gtin13 = bi.gtin13 WHERE b.customer_guid = ?1 LIMIT 500',
+    )
     .bind(customerGUID)
     .raw<[number]>();
   return new Set(rows.map(([docId]) => docId));

@@ -23,7 +23,10 @@ export function deviceKey(deviceId: string): Promise<string> {
 }
 
 export async function readLock(db: D1Database, key: string): Promise<SignInLock> {
-  const row = await db.prepare('SELECT failed_attempts, locked_until FROM sign_in_locks WHERE email_key = ?1').bind(key).first<{ failed_attempts: number; locked_until: number | null }>();
+  const row = await db
+    .prepare('SELECT failed_attempts, locked_until FROM sign_in_locks WHERE email_key = ?1')
+    .bind(key)
+    .first<{ failed_attempts: number; locked_until: number | null }>();
   return { failedAttempts: row?.failed_attempts ?? 0, lockedUntil: row?.locked_until ?? null };
 }
 
@@ -31,7 +34,13 @@ export async function readLock(db: D1Database, key: string): Promise<SignInLock>
  * Counts a failed password for an email, known or not; the `maxAttempts`-th failure locks it until
  * now + lockMs and starts the count again. A lock already running is never extended here.
  */
-export async function recordFailure(db: D1Database, key: string, now: number, maxAttempts: number, lockMs: number): Promise<SignInLock> {
+export async function recordFailure(
+  db: D1Database,
+  key: string,
+  now: number,
+  maxAttempts: number,
+  lockMs: number,
+): Promise<SignInLock> {
   const row = await db
     .prepare(
       `INSERT INTO sign_in_locks (email_key, failed_attempts, locked_until, updated_at) VALUES (?1, 1, NULL, ?2)
@@ -51,9 +60,16 @@ export async function clearLock(db: D1Database, key: string): Promise<void> {
 }
 
 /** True when the device signed in to this customer's account before. */
-export async function isTrustedDevice(db: D1Database, deviceId: string | undefined, customerGUID: string): Promise<boolean> {
+export async function isTrustedDevice(
+  db: D1Database,
+  deviceId: string | undefined,
+  customerGUID: string,
+): Promise<boolean> {
   if (!deviceId) return false;
-  const row = await db.prepare('SELECT 1 AS ok FROM trusted_devices WHERE device_key = ?1 AND customer_guid = ?2').bind(await deviceKey(deviceId), customerGUID).first();
+  const row = await db
+    .prepare('SELECT 1 AS ok FROM trusted_devices WHERE device_key = ?1 AND customer_guid = ?2')
+    .bind(await deviceKey(deviceId), customerGUID)
+    .first();
   return row !== null;
 }
 

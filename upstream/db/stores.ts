@@ -1,4 +1,10 @@
-import { FULFILLMENT_TYPES, milesBetween, storeModalities, type FulfillmentType, type StoreOutput } from '../../src/lib/location/stores.ts';
+import {
+  FULFILLMENT_TYPES,
+  milesBetween,
+  storeModalities,
+  type FulfillmentType,
+  type StoreOutput,
+} from '../../src/lib/location/stores.ts';
 
 // The banner's stores (migrations/0002_catalog.sql, 0013_store_fulfillment.sql) for the store
 // picker, nearest first. The reference upstream has no geocoder: a postal code is placed at the
@@ -23,7 +29,9 @@ interface StoreRow {
 }
 
 function storeView(row: StoreRow, distanceMiles: number | null): StoreOutput {
-  const types = row.fulfillment_types.split(',').filter((type): type is FulfillmentType => (FULFILLMENT_TYPES as readonly string[]).includes(type));
+  const types = row.fulfillment_types
+    .split(',')
+    .filter((type): type is FulfillmentType => (FULFILLMENT_TYPES as readonly string[]).includes(type));
   return {
     locationId: row.location_id,
     storeNumber: row.store_number,
@@ -48,8 +56,15 @@ const commonPrefix = (a: string, b: string) => {
 };
 
 /** A banner's stores, nearest first to a postal code or a city; all of them (from the default store) when neither is given. */
-export async function searchStores(db: D1Database, banner: string, where: { postalCode?: string | undefined; city?: string | undefined; defaultLocationId: string }): Promise<StoreOutput[]> {
-  const { results } = await db.prepare('SELECT * FROM stores WHERE banner_id = ?1 ORDER BY location_id').bind(banner).all<StoreRow>();
+export async function searchStores(
+  db: D1Database,
+  banner: string,
+  where: { postalCode?: string | undefined; city?: string | undefined; defaultLocationId: string },
+): Promise<StoreOutput[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM stores WHERE banner_id = ?1 ORDER BY location_id')
+    .bind(banner)
+    .all<StoreRow>();
   let origin: StoreRow | undefined;
   if (where.postalCode) {
     const code = where.postalCode;
@@ -73,6 +88,9 @@ export async function searchStores(db: D1Database, banner: string, where: { post
 
 /** The store of `locationId` when it belongs to `banner` (a chosen store is checked before it is kept). */
 export async function bannerStore(db: D1Database, banner: string, locationId: string): Promise<StoreOutput | null> {
-  const row = await db.prepare('SELECT * FROM stores WHERE banner_id = ?1 AND location_id = ?2').bind(banner, locationId).first<StoreRow>();
+  const row = await db
+    .prepare('SELECT * FROM stores WHERE banner_id = ?1 AND location_id = ?2')
+    .bind(banner, locationId)
+    .first<StoreRow>();
   return row ? storeView(row, null) : null;
 }

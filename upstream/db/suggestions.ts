@@ -44,7 +44,9 @@ async function termCompletions(db: D1Database, prefix: string): Promise<string[]
 
 async function brandCompletions(db: D1Database, text: string): Promise<string[]> {
   const rows = await db
-    .prepare('SELECT brand FROM product_search WHERE brand >= ?1 AND brand < ?2 GROUP BY brand ORDER BY count(*) DESC, brand LIMIT ?3')
+    .prepare(
+      'SELECT brand FROM product_search WHERE brand >= ?1 AND brand < ?2 GROUP BY brand ORDER BY count(*) DESC, brand LIMIT ?3',
+    )
     .bind(text, prefixEnd(text), MAX_BRANDS)
     .raw<[string]>();
   return rows.map(([brand]) => brand);
@@ -59,7 +61,9 @@ interface NameMatch {
 /** Product names matching the query, each with the first matching product (its page is where the suggestion goes). */
 async function nameMatches(db: D1Database, expression: string): Promise<Map<string, NameMatch>> {
   const rows = await db
-    .prepare('SELECT p.name, p.gtin13, p.slug, p.size FROM product_fts JOIN products p ON p.doc_id = product_fts.rowid WHERE product_fts MATCH ?1 LIMIT ?2')
+    .prepare(
+      'SELECT p.name, p.gtin13, p.slug, p.size FROM product_fts JOIN products p ON p.doc_id = product_fts.rowid WHERE product_fts MATCH ?1 LIMIT ?2',
+    )
     .bind(`name : (${expression})`, NAME_CANDIDATES)
     .raw<[string, string, string, string]>();
   const byName = new Map<string, NameMatch>();
@@ -69,7 +73,12 @@ async function nameMatches(db: D1Database, expression: string): Promise<Map<stri
 
 /** Every lowercase ASCII word of a name, as the index tokenizes it (queryTerms keeps only 8). */
 function wordsOf(name: string): string[] {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /**
@@ -94,8 +103,15 @@ export async function suggestSearches(db: D1Database, text: string): Promise<Sug
   const rankOf = new Map(words.map((word, index) => [word, index]));
   const nameWords = new Map(names.map((name) => [name, wordsOf(name)]));
   const completion = (name: string) =>
-    Math.min(TERM_CANDIDATES, ...(nameWords.get(name) ?? []).filter((word) => word.startsWith(last)).map((word) => rankOf.get(word) ?? TERM_CANDIDATES));
-  const rankedNames = [...names].sort((a, b) => completion(a) - completion(b) || a.length - b.length || a.localeCompare(b));
+    Math.min(
+      TERM_CANDIDATES,
+      ...(nameWords.get(name) ?? [])
+        .filter((word) => word.startsWith(last))
+        .map((word) => rankOf.get(word) ?? TERM_CANDIDATES),
+    );
+  const rankedNames = [...names].sort(
+    (a, b) => completion(a) - completion(b) || a.length - b.length || a.localeCompare(b),
+  );
   // With earlier terms, a word counts only when a matching name holds it (no "whole mill").
   const inNames = new Set([...nameWords.values()].flat());
   const termWords = (head ? words.filter((word) => inNames.has(word)) : words).slice(0, MAX_TERMS);
@@ -112,7 +128,11 @@ export async function suggestSearches(db: D1Database, text: string): Promise<Sug
   for (const brand of brands) add({ text: brand, type: 'BRAND' });
   for (const name of rankedNames) {
     const match = matches.get(name);
-    add(match ? { text: name, type: 'PRODUCT', gtin13: match.gtin13, slug: match.slug, size: match.size } : { text: name, type: 'PRODUCT' });
+    add(
+      match
+        ? { text: name, type: 'PRODUCT', gtin13: match.gtin13, slug: match.slug, size: match.size }
+        : { text: name, type: 'PRODUCT' },
+    );
   }
   return out;
 }

@@ -7,7 +7,10 @@ import { PIN_TRY_LIMITS, PIN_TRY_MEMORY_MS, tryAgainInMs } from '../../src/lib/w
 
 export type TryBooking = { ok: true; attemptId: string } | { ok: false; retryAfterMs: number };
 
-const underLimits = PIN_TRY_LIMITS.map((limit, index) => `(SELECT count(*) FROM wallet_pin_failures WHERE try_key = ?2 AND failed_at > ?${4 + 2 * index}) < ?${5 + 2 * index}`).join(' AND ');
+const underLimits = PIN_TRY_LIMITS.map(
+  (limit, index) =>
+    `(SELECT count(*) FROM wallet_pin_failures WHERE try_key = ?2 AND failed_at > ?${4 + 2 * index}) < ?${5 + 2 * index}`,
+).join(' AND ');
 const limitValues = (now: number) => PIN_TRY_LIMITS.flatMap((limit) => [now - limit.windowMs, limit.failures]);
 
 /**
@@ -26,7 +29,13 @@ export async function bookTry(db: D1Database, tryKeys: readonly string[], now: n
       .bind(attemptId, tryKey, now, ...limitValues(now), index),
   );
   // a key at its limit leaves the keys before it booked: take them off again, in the same batch
-  statements.push(db.prepare('DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND (SELECT count(*) FROM wallet_pin_failures WHERE attempt_id = ?1) < ?2').bind(attemptId, tryKeys.length));
+  statements.push(
+    db
+      .prepare(
+        'DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND (SELECT count(*) FROM wallet_pin_failures WHERE attempt_id = ?1) < ?2',
+      )
+      .bind(attemptId, tryKeys.length),
+  );
   const results = await db.batch(statements);
   if ((results[tryKeys.length - 1]?.meta.changes ?? 0) === 1) return { ok: true, attemptId };
   const placeholders = tryKeys.map((_, index) => `?${index + 2}`).join(', ');
@@ -34,7 +43,12 @@ export async function bookTry(db: D1Database, tryKeys: readonly string[], now: n
     .prepare(`SELECT try_key, failed_at FROM wallet_pin_failures WHERE try_key IN (${placeholders}) AND failed_at > ?1`)
     .bind(now - PIN_TRY_MEMORY_MS, ...tryKeys)
     .all<{ try_key: string; failed_at: number }>();
-  const waits = tryKeys.map((tryKey) => tryAgainInMs(rows.filter((row) => row.try_key === tryKey).map((row) => row.failed_at), now));
+  const waits = tryKeys.map((tryKey) =>
+    tryAgainInMs(
+      rows.filter((row) => row.try_key === tryKey).map((row) => row.failed_at),
+      now,
+    ),
+  );
   // a limit freed between the two statements still answers "soon", never "now"
   return { ok: false, retryAfterMs: Math.max(1000, ...waits) };
 }

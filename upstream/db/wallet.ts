@@ -53,24 +53,41 @@ export function cardView(row: CardRow): CardOutput {
 }
 
 export async function activeCards(db: D1Database, customerGUID: string): Promise<CardRow[]> {
-  const { results } = await db.prepare("SELECT * FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE'").bind(customerGUID).all<CardRow>();
+  const { results } = await db
+    .prepare("SELECT * FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE'")
+    .bind(customerGUID)
+    .all<CardRow>();
   return results;
 }
 
 export function cardRow(db: D1Database, customerGUID: string, cardId: string): Promise<CardRow | null> {
-  return db.prepare('SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2').bind(cardId, customerGUID).first<CardRow>();
+  return db
+    .prepare('SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2')
+    .bind(cardId, customerGUID)
+    .first<CardRow>();
 }
 
 /** shopping §4: `cardId` becomes the default; every other card of the shopper loses it (and is updated). */
-export function clearOtherDefaults(db: D1Database, customerGUID: string, cardId: string, now: number): D1PreparedStatement {
+export function clearOtherDefaults(
+  db: D1Database,
+  customerGUID: string,
+  cardId: string,
+  now: number,
+): D1PreparedStatement {
   return db
-    .prepare("UPDATE wallet_cards SET is_default = 0, updated_at = max(?3, updated_at + 1) WHERE customer_guid = ?1 AND card_id <> ?2 AND is_default = 1 AND status = 'ACTIVE'")
+    .prepare(
+      "UPDATE wallet_cards SET is_default = 0, updated_at = max(?3, updated_at + 1) WHERE customer_guid = ?1 AND card_id <> ?2 AND is_default = 1 AND status = 'ACTIVE'",
+    )
     .bind(customerGUID, cardId, now);
 }
 
 /** shopping §4: newlyAddedInfo stays on `cardId` only. */
 export function clearOtherNewlyAdded(db: D1Database, customerGUID: string, cardId: string): D1PreparedStatement {
-  return db.prepare('UPDATE wallet_cards SET newly_added_checkout_id = NULL WHERE customer_guid = ?1 AND card_id <> ?2 AND newly_added_checkout_id IS NOT NULL').bind(customerGUID, cardId);
+  return db
+    .prepare(
+      'UPDATE wallet_cards SET newly_added_checkout_id = NULL WHERE customer_guid = ?1 AND card_id <> ?2 AND newly_added_checkout_id IS NOT NULL',
+    )
+    .bind(customerGUID, cardId);
 }
 
 /** After a delete: when no active card is default any more, the latest updated one becomes it. */
@@ -102,16 +119,28 @@ export async function appliedGiftCardViews(db: D1Database, customerGUID: string)
 // ---- for the checkout (keep these signatures) ----
 
 /** The saved card to take a payment with; null when missing, deleted or expired. */
-export async function cardForPayment(db: D1Database, customerGUID: string, cardId: string): Promise<{ cardId: string; brand: string; lastFour: string; token: string } | null> {
-  const row = await db.prepare("SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'").bind(cardId, customerGUID).first<CardRow>();
+export async function cardForPayment(
+  db: D1Database,
+  customerGUID: string,
+  cardId: string,
+): Promise<{ cardId: string; brand: string; lastFour: string; token: string } | null> {
+  const row = await db
+    .prepare("SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'")
+    .bind(cardId, customerGUID)
+    .first<CardRow>();
   if (!row || isExpired(row.expiration_month, row.expiration_year)) return null;
   return { cardId: row.card_id, brand: row.brand, lastFour: row.last_four, token: row.token };
 }
 
 /** The shopper's applied gift cards with their balances, oldest applied first. */
-export async function appliedGiftCards(db: D1Database, customerGUID: string): Promise<{ reference: string; lastFour: string; balanceCents: number }[]> {
+export async function appliedGiftCards(
+  db: D1Database,
+  customerGUID: string,
+): Promise<{ reference: string; lastFour: string; balanceCents: number }[]> {
   const { results } = await db
-    .prepare('SELECT a.reference, a.last_four, g.balance_cents FROM applied_gift_cards a JOIN gift_cards g ON g.reference = a.reference WHERE a.customer_guid = ?1 ORDER BY a.applied_at, a.reference')
+    .prepare(
+      'SELECT a.reference, a.last_four, g.balance_cents FROM applied_gift_cards a JOIN gift_cards g ON g.reference = a.reference WHERE a.customer_guid = ?1 ORDER BY a.applied_at, a.reference',
+    )
     .bind(customerGUID)
     .all<AppliedRow>();
   return results.map((row) => ({ reference: row.reference, lastFour: row.last_four, balanceCents: row.balance_cents }));
@@ -119,28 +148,43 @@ export async function appliedGiftCards(db: D1Database, customerGUID: string): Pr
 
 /** A statement for the checkout's batch: takes `cents` off the gift card only when its balance suffices (changes 0 otherwise). */
 export function debitGiftCard(db: D1Database, reference: string, cents: number): D1PreparedStatement {
-  return db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE reference = ?1 AND ?2 > 0 AND balance_cents >= ?2').bind(reference, cents);
+  return db
+    .prepare(
+      'UPDATE gift_cards SET balance_cents = balance_cents - ?2 WHERE reference = ?1 AND ?2 > 0 AND balance_cents >= ?2',
+    )
+    .bind(reference, cents);
 }
 
 /** A statement for a cancel's batch: gives `cents` an order took back to the gift card (changes 0 for an unknown card). */
 export function creditGiftCard(db: D1Database, reference: string, cents: number): D1PreparedStatement {
-  return db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ?2 WHERE reference = ?1 AND ?2 > 0').bind(reference, cents);
+  return db
+    .prepare('UPDATE gift_cards SET balance_cents = balance_cents + ?2 WHERE reference = ?1 AND ?2 > 0')
+    .bind(reference, cents);
 }
 
 /** The SNAP balance of the EBT card linked to the shopper (by their own successful check; decision 460), or null. */
 export async function ebtBalanceCents(db: D1Database, customerGUID: string): Promise<number | null> {
-  const row = await db.prepare('SELECT e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1').bind(customerGUID).first<{ snap_cents: number }>();
+  const row = await db
+    .prepare(
+      'SELECT e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1',
+    )
+    .bind(customerGUID)
+    .first<{ snap_cents: number }>();
   return row ? row.snap_cents : null;
 }
 
 /** A statement for the checkout's batch: takes `cents` off the shopper's linked EBT card only when its balance suffices. */
 export function debitEbt(db: D1Database, customerGUID: string, cents: number): D1PreparedStatement {
   return db
-    .prepare('UPDATE ebt_cards SET snap_cents = snap_cents - ?2 WHERE reference = (SELECT reference FROM ebt_checks WHERE customer_guid = ?1) AND ?2 > 0 AND snap_cents >= ?2')
+    .prepare(
+      'UPDATE ebt_cards SET snap_cents = snap_cents - ?2 WHERE reference = (SELECT reference FROM ebt_checks WHERE customer_guid = ?1) AND ?2 > 0 AND snap_cents >= ?2',
+    )
     .bind(customerGUID, cents);
 }
 
 /** A statement for a cancel's batch: gives `cents` back to the EBT card `reference` an order took them from (not the card checked now). */
 export function creditEbt(db: D1Database, reference: string, cents: number): D1PreparedStatement {
-  return db.prepare('UPDATE ebt_cards SET snap_cents = snap_cents + ?2 WHERE reference = ?1 AND ?2 > 0').bind(reference, cents);
+  return db
+    .prepare('UPDATE ebt_cards SET snap_cents = snap_cents + ?2 WHERE reference = ?1 AND ?2 > 0')
+    .bind(reference, cents);
 }

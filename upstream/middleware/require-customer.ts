@@ -6,7 +6,9 @@ import { upstreamError } from '../errors.ts';
 /** True when the customer's session is live in the identity tables (not revoked, not expired). */
 export async function isLiveSession(db: D1Database, customer: CustomerContext): Promise<boolean> {
   const row = await db
-    .prepare('SELECT 1 AS ok FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3')
+    .prepare(
+      'SELECT 1 AS ok FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3',
+    )
     .bind(customer.sessionId, customer.customerGUID, Date.now())
     .first<{ ok: number }>();
   return row !== null;
@@ -20,7 +22,8 @@ export async function isLiveSession(db: D1Database, customer: CustomerContext): 
 export function liveCustomer(): MiddlewareHandler<UpstreamEnv> {
   return async (c, next) => {
     const call = c.get('call');
-    if (call.customer && !(await isLiveSession(c.env.DB, call.customer))) c.set('call', { ...call, customer: null, staleSession: true });
+    if (call.customer && !(await isLiveSession(c.env.DB, call.customer)))
+      c.set('call', { ...call, customer: null, staleSession: true });
     await next();
   };
 }
@@ -29,7 +32,13 @@ export function liveCustomer(): MiddlewareHandler<UpstreamEnv> {
 export function requireCustomer(): MiddlewareHandler<UpstreamEnv> {
   return async (c, next) => {
     const call = c.get('call');
-    if (!call.customer) return upstreamError(c, ERROR_CODES.AUTH_REQUIRED, call.staleSession ? 'Session is no longer valid' : 'Sign in required', 401);
+    if (!call.customer)
+      return upstreamError(
+        c,
+        ERROR_CODES.AUTH_REQUIRED,
+        call.staleSession ? 'Session is no longer valid' : 'Sign in required',
+        401,
+      );
     await next();
   };
 }

@@ -31,7 +31,16 @@ import {
   voidTokens,
   writeOutbox,
 } from '../db/account.ts';
-import { createSession, findCustomerByEmail, findCustomerByGuid, randomToken, recordSignInAttempt, revokeSession, type CustomerRow, type SessionRow } from '../db/identity.ts';
+import {
+  createSession,
+  findCustomerByEmail,
+  findCustomerByGuid,
+  randomToken,
+  recordSignInAttempt,
+  revokeSession,
+  type CustomerRow,
+  type SessionRow,
+} from '../db/identity.ts';
 import { clearLock, emailKey, trustDevice } from '../db/sign-in-throttle.ts';
 import { upstreamError } from '../errors.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
@@ -46,13 +55,19 @@ const MAX_BODY_BYTES = 8 * 1024;
 /** Accounts one client may create per window (the sign-in window, decision 020). */
 export const ACCOUNT_CREATE_RATE_LIMIT = 10;
 /** Emails of one kind a customer may be sent per hour; more are silently not sent. */
-export const EMAILS_PER_HOUR: Record<'CONFIRM_EMAIL' | 'RESET_PASSWORD', number> = { CONFIRM_EMAIL: 5, RESET_PASSWORD: 3 };
+export const EMAILS_PER_HOUR: Record<'CONFIRM_EMAIL' | 'RESET_PASSWORD', number> = {
+  CONFIRM_EMAIL: 5,
+  RESET_PASSWORD: 3,
+};
 const HOUR_MS = 60 * 60 * 1000;
 /** Wrong passwords typed inside one session before it is ended. */
 export const MAX_REAUTH_FAILURES = 5;
 const OUTBOX_LIMIT = 50;
 
-async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
+async function readJson<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
   const text = await c.req.text();
   let body: unknown;
   try {
@@ -61,12 +76,21 @@ async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promi
     body = null;
   }
   const parsed = v.safeParse(schema, body);
-  if (!parsed.success) return { ok: false, response: upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues)) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      response: upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues)),
+    };
   return { ok: true, value: parsed.output };
 }
 
 function tokenRefused(c: Context, why: string): Response {
-  const reason = why === 'EXPIRED' ? 'This link has expired' : why === 'USED' ? 'This link was already used' : 'This link is not valid';
+  const reason =
+    why === 'EXPIRED'
+      ? 'This link has expired'
+      : why === 'USED'
+        ? 'This link was already used'
+        : 'This link is not valid';
   return upstreamError(c, ERROR_CODES.TOKEN_MATCH, reason, 400, [why]);
 }
 
@@ -76,13 +100,29 @@ function weakPassword(c: Context, problem: NonNullable<ReturnType<typeof passwor
 
 async function issue(db: D1Database, purpose: TokenPurpose, customer: CustomerRow, now: number) {
   const signed = await signToken(await signingSecret(db, now), purpose, now);
-  await insertToken(db, { id: signed.id, purpose, customerGUID: customer.customer_guid, email: purpose === 'CONFIRM_EMAIL' ? customer.email : null, createdAt: now, expiresAt: signed.expiresAt });
+  await insertToken(db, {
+    id: signed.id,
+    purpose,
+    customerGUID: customer.customer_guid,
+    email: purpose === 'CONFIRM_EMAIL' ? customer.email : null,
+    createdAt: now,
+    expiresAt: signed.expiresAt,
+  });
   return signed;
 }
 
 /** Writes the confirmation email (link to /account/confirm) unless the hourly limit is reached. */
-async function sendConfirmation(db: D1Database, customer: CustomerRow, linkBase: string, now: number): Promise<boolean> {
-  if ((await countTokensSince(db, customer.customer_guid, 'CONFIRM_EMAIL', now - HOUR_MS)) >= EMAILS_PER_HOUR.CONFIRM_EMAIL) return false;
+async function sendConfirmation(
+  db: D1Database,
+  customer: CustomerRow,
+  linkBase: string,
+  now: number,
+): Promise<boolean> {
+  if (
+    (await countTokensSince(db, customer.customer_guid, 'CONFIRM_EMAIL', now - HOUR_MS)) >=
+    EMAILS_PER_HOUR.CONFIRM_EMAIL
+  )
+    return false;
   const { token } = await issue(db, 'CONFIRM_EMAIL', customer, now);
   const link = `${linkBase}/account/confirm?token=${encodeURIComponent(token)}`;
   await writeOutbox(db, {
@@ -97,17 +137,30 @@ async function sendConfirmation(db: D1Database, customer: CustomerRow, linkBase:
 }
 
 function newSession(customer: CustomerRow, now: number): SessionRow {
-  return { session_id: randomToken(), customer_guid: customer.customer_guid, remember_me_id: null, created_at: now, expires_at: now + SESSION_TTL_MS, revoked_at: null };
+  return {
+    session_id: randomToken(),
+    customer_guid: customer.customer_guid,
+    remember_me_id: null,
+    created_at: now,
+    expires_at: now + SESSION_TTL_MS,
+    revoked_at: null,
+  };
 }
 
 /** Checks a password typed inside a signed-in session; five wrong ones end the session. */
-async function reauthenticate(c: Context<UpstreamEnv>, customer: CustomerRow, password: string): Promise<Response | null> {
+async function reauthenticate(
+  c: Context<UpstreamEnv>,
+  customer: CustomerRow,
+  password: string,
+): Promise<Response | null> {
   if (await verifyPassword(password, customer.password_hash)) return null;
   const caller = c.get('call').customer!;
   const failures = await recordReauthFailure(c.env.DB, caller.sessionId);
   if (failures >= MAX_REAUTH_FAILURES) {
     await revokeSession(c.env.DB, caller.sessionId, caller.customerGUID, Date.now());
-    return upstreamError(c, ERROR_CODES.AUTH_REQUIRED, 'Session ended after too many wrong passwords', 401, ['REAUTH_LIMIT']);
+    return upstreamError(c, ERROR_CODES.AUTH_REQUIRED, 'Session ended after too many wrong passwords', 401, [
+      'REAUTH_LIMIT',
+    ]);
   }
   return upstreamError(c, ERROR_CODES.FAILED_AUTHENTICATION, 'The password is incorrect', 401);
 }
@@ -122,7 +175,10 @@ accountService.post('/identity/v1/accounts', async (c) => {
   const now = Date.now();
   const problem = passwordProblem(input.password, input.email);
   if (problem) return weakPassword(c, problem);
-  if ((await recordSignInAttempt(db, `create:${input.clientKey}`, now, SIGN_IN_RATE_WINDOW_MS)) > ACCOUNT_CREATE_RATE_LIMIT) {
+  if (
+    (await recordSignInAttempt(db, `create:${input.clientKey}`, now, SIGN_IN_RATE_WINDOW_MS)) >
+    ACCOUNT_CREATE_RATE_LIMIT
+  ) {
     c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
     return upstreamError(c, ERROR_CODES.RATE_LIMITED, 'Too many accounts created from this device', 429);
   }
@@ -136,7 +192,8 @@ accountService.post('/identity/v1/accounts', async (c) => {
     passwordHash: await hashPassword(input.password),
     now,
   });
-  if (!created) return upstreamError(c, ERROR_CODES.CONFLICT, 'An account with this email already exists', 409, ['EMAIL_TAKEN']);
+  if (!created)
+    return upstreamError(c, ERROR_CODES.CONFLICT, 'An account with this email already exists', 409, ['EMAIL_TAKEN']);
   const customer = await findCustomerByGuid(db, customerGUID);
   if (!customer) return upstreamError(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Account could not be read back', 500);
   const session = newSession(customer, now);
@@ -167,7 +224,8 @@ accountService.post('/identity/v1/email-confirmation/confirm', async (c) => {
   if (!check.ok) return tokenRefused(c, check.why);
   const row = await consumeToken(db, check.id, 'CONFIRM_EMAIL', now);
   if (!row) return tokenRefused(c, 'USED');
-  if (!row.email || !(await markEmailVerified(db, row.customer_guid, row.email))) return tokenRefused(c, 'EMAIL_CHANGED');
+  if (!row.email || !(await markEmailVerified(db, row.customer_guid, row.email)))
+    return tokenRefused(c, 'EMAIL_CHANGED');
   return c.json({ data: { emailVerified: true } }, 200);
 });
 
@@ -178,7 +236,11 @@ accountService.post('/identity/v1/password-reset/request', async (c) => {
   const now = Date.now();
   // The same answer whether or not an account has the email (nothing to learn here).
   const customer = await findCustomerByEmail(db, read.value.email);
-  if (customer && (await countTokensSince(db, customer.customer_guid, 'RESET_PASSWORD', now - HOUR_MS)) < EMAILS_PER_HOUR.RESET_PASSWORD) {
+  if (
+    customer &&
+    (await countTokensSince(db, customer.customer_guid, 'RESET_PASSWORD', now - HOUR_MS)) <
+      EMAILS_PER_HOUR.RESET_PASSWORD
+  ) {
     const { token } = await issue(db, 'RESET_PASSWORD', customer, now);
     const link = `${read.value.linkBase}/account/reset-password?token=${encodeURIComponent(token)}`;
     await writeOutbox(db, {
@@ -231,7 +293,8 @@ accountService.post('/identity/v1/password/change', requireCustomer(), async (c)
   await setPasswordHash(db, customer.customer_guid, await hashPassword(read.value.newPassword));
   // Every other session is revoked: a stolen cookie dies with the old password.
   const revokedSessions = await revokeOtherSessions(db, customer.customer_guid, caller.sessionId, now);
-  for (const purpose of ['RESET_PASSWORD', 'SIGN_IN', 'STEP_UP'] as const) await voidTokens(db, customer.customer_guid, purpose, now);
+  for (const purpose of ['RESET_PASSWORD', 'SIGN_IN', 'STEP_UP'] as const)
+    await voidTokens(db, customer.customer_guid, purpose, now);
   return c.json({ data: { revokedSessions } }, 200);
 });
 
@@ -276,17 +339,29 @@ accountService.post('/identity/v1/step-up', async (c) => {
   // A token proves a step-up only for its own customer.
   const caller = c.get('call').customer;
   if (caller && caller.customerGUID !== row.customer_guid) return tokenRefused(c, 'INVALID');
-  return c.json({ data: { stepUpAuthenticated: true, customerGUID: row.customer_guid, expiresAt: row.expires_at } }, 200);
+  return c.json(
+    { data: { stepUpAuthenticated: true, customerGUID: row.customer_guid, expiresAt: row.expires_at } },
+    200,
+  );
 });
 
 /** The would-be emails, newest first: development only (the page /account/dev/outbox). */
 accountService.get('/identity/v1/dev/outbox', async (c) => {
-  if (c.env.ENVIRONMENT !== 'development') return upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404);
+  if (c.env.ENVIRONMENT !== 'development')
+    return upstreamError(c, ERROR_CODES.NOT_FOUND, 'No such upstream endpoint', 404);
   const email = c.req.query('email')?.trim().slice(0, 254) || null;
   const rows = await readOutbox(c.env.DB, email, OUTBOX_LIMIT);
   return c.json({
     data: {
-      messages: rows.map((row) => ({ messageId: row.message_id, toEmail: row.to_email, kind: row.kind, subject: row.subject, body: row.body, link: row.link, createdAt: row.created_at })),
+      messages: rows.map((row) => ({
+        messageId: row.message_id,
+        toEmail: row.to_email,
+        kind: row.kind,
+        subject: row.subject,
+        body: row.body,
+        link: row.link,
+        createdAt: row.created_at,
+      })),
     },
   });
 });

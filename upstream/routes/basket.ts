@@ -19,7 +19,15 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { SHOPPING_MESSAGES, cartOnlyLeft } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { parseBody } from '../validate.ts';
-import { activeBasket, catalogItems, pricedBasket, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
+import {
+  activeBasket,
+  catalogItems,
+  pricedBasket,
+  storedLines,
+  writeBasket,
+  type BasketRow,
+  type StoredLine,
+} from '../db/basket.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';
@@ -54,7 +62,6 @@ function modalityOf(c: BasketContext): Modality {
   return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
 }
 
-
 /**
  * Every line a write adds or raises must be a catalog item with a price at the shopper's location
  * and at least that many units in stock there (decision 475). Lines kept or lowered pass: a
@@ -66,12 +73,17 @@ async function checkRaised(c: BasketContext, before: readonly StoredLine[], afte
   const had = new Map(before.map((line) => [line.gtin13, line.quantity]));
   const raised = after.filter((line) => line.quantity > (had.get(line.gtin13) ?? 0));
   if (raised.length === 0) return;
-  const catalog = await catalogItems(c.env.DB, raised.map((line) => line.gtin13), c.get('call').locationId);
+  const catalog = await catalogItems(
+    c.env.DB,
+    raised.map((line) => line.gtin13),
+    c.get('call').locationId,
+  );
   for (const { gtin13, quantity } of raised) {
     const item = catalog.get(gtin13);
     if (!item) throw new HttpError(ERROR_CODES.NOT_FOUND, `No product with gtin13 ${gtin13}`, 404);
     // spec: shopping §5 Gift cards and carts, §8 Cart: code PRICE, 'item is missing price'
-    if (item.unitPriceCents === null) throw new HttpError(ERROR_CODES.PRICE, SHOPPING_MESSAGES.ITEM_MISSING_PRICE, 422, [gtin13]);
+    if (item.unitPriceCents === null)
+      throw new HttpError(ERROR_CODES.PRICE, SHOPPING_MESSAGES.ITEM_MISSING_PRICE, 422, [gtin13]);
     // refused, never clamped: the shopper is told how many there are and the cart stays as it was
     if (quantity > item.stock) throw new HttpError(ERROR_CODES.OUT_OF_STOCK, cartOnlyLeft(item.stock), 422, [gtin13]);
   }
@@ -80,7 +92,8 @@ async function checkRaised(c: BasketContext, before: readonly StoredLine[], afte
 function checkLimits(lines: readonly StoredLine[]) {
   if (lines.length > MAX_CART_LINES) throw new HttpError(ERROR_CODES.UNPROCESSABLE, CART_ITEM_LIMIT_REASON, 422);
   const over = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
-  if (over) throw new HttpError(ERROR_CODES.CLIENT_ERROR, `quantity must be at most ${MAX_LINE_QUANTITY}`, 400, [over.gtin13]);
+  if (over)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, `quantity must be at most ${MAX_LINE_QUANTITY}`, 400, [over.gtin13]);
 }
 
 async function answerBasket(c: BasketContext, basket: BasketRow, lines: readonly StoredLine[]): Promise<BasketOutput> {
@@ -102,34 +115,55 @@ async function mutate(
   const customer = customerOf(c);
   const key = c.req.header('idempotency-key') ?? null;
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+    return upstreamError(
+      c,
+      ERROR_CODES.CLIENT_ERROR,
+      'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _',
+      400,
+    );
   }
   const ifMatch = c.req.header('if-match') ?? null;
   const db = c.env.DB;
   try {
-    const answer = await serialised(`basket:${customer.customerGUID}:${c.get('call').banner}`, () => idempotentWrite(
-      { db, scope: `basket:${customer.customerGUID}`, key, method: c.req.method, path: new URL(c.req.url).pathname, body: input },
-      async (record) => {
-        // Without If-Match the caller asked for no precondition: a write that loses a race with
-        // another one is simply re-applied to the newer basket (a few times at most).
-        for (let attempt = 1; ; attempt++) {
-          const basket = await activeBasket(db, customer.customerGUID, c.get('call').banner, modalityOf(c));
-          if (ifMatch !== null && ifMatch.trim() !== '*' && eTagVersion(ifMatch.trim()) !== basket.version) {
-            throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The cart was changed since it was read', 412);
+    const answer = await serialised(`basket:${customer.customerGUID}:${c.get('call').banner}`, () =>
+      idempotentWrite(
+        {
+          db,
+          scope: `basket:${customer.customerGUID}`,
+          key,
+          method: c.req.method,
+          path: new URL(c.req.url).pathname,
+          body: input,
+        },
+        async (record) => {
+          // Without If-Match the caller asked for no precondition: a write that loses a race with
+          // another one is simply re-applied to the newer basket (a few times at most).
+          for (let attempt = 1; ; attempt++) {
+            const basket = await activeBasket(db, customer.customerGUID, c.get('call').banner, modalityOf(c));
+            if (ifMatch !== null && ifMatch.trim() !== '*' && eTagVersion(ifMatch.trim()) !== basket.version) {
+              throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The cart was changed since it was read', 412);
+            }
+            const before = await storedLines(db, basket.id);
+            const after = await apply(before, modalityOf(c));
+            checkLimits(after);
+            await checkRaised(c, before, after);
+            const modality = switchTo ?? basket.modality;
+            const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1, modality }, after) };
+            const applied = await writeBasket(
+              db,
+              basket,
+              before,
+              after,
+              (guard) => record({ status: 200, body }, guard),
+              modality,
+            );
+            if (applied) return { status: 200, body };
+            if (ifMatch !== null || attempt >= MAX_WRITE_ATTEMPTS) throw new WriteConflictError();
+            await retryPause(attempt);
           }
-          const before = await storedLines(db, basket.id);
-          const after = await apply(before, modalityOf(c));
-          checkLimits(after);
-          await checkRaised(c, before, after);
-          const modality = switchTo ?? basket.modality;
-          const body = { data: await answerBasket(c, { ...basket, version: basket.version + 1, modality }, after) };
-          const applied = await writeBasket(db, basket, before, after, (guard) => record({ status: 200, body }, guard), modality);
-          if (applied) return { status: 200, body };
-          if (ifMatch !== null || attempt >= MAX_WRITE_ATTEMPTS) throw new WriteConflictError();
-          await retryPause(attempt);
-        }
-      },
-    ));
+        },
+      ),
+    );
     const data = (answer.body as { data: BasketOutput }).data;
     c.header('ETag', data.eTag);
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
@@ -149,9 +183,16 @@ async function mutate(
 async function substitutionOf(
   c: BasketContext,
   line: StoredLine,
-  asked: { substitutionPolicy?: StoredLine['substitutionPolicy'] | undefined; substitutionItems?: string[] | undefined },
+  asked: {
+    substitutionPolicy?: StoredLine['substitutionPolicy'] | undefined;
+    substitutionItems?: string[] | undefined;
+  },
 ): Promise<Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'>> {
-  const { policy, items } = normalizeSubstitution(line.gtin13, { policy: asked.substitutionPolicy, items: asked.substitutionItems }, { policy: line.substitutionPolicy, items: line.substitutionItems });
+  const { policy, items } = normalizeSubstitution(
+    line.gtin13,
+    { policy: asked.substitutionPolicy, items: asked.substitutionItems },
+    { policy: line.substitutionPolicy, items: line.substitutionItems },
+  );
   if (asked.substitutionItems?.length) {
     const catalog = await catalogItems(c.env.DB, items, c.get('call').locationId);
     const unknown = items.find((gtin13) => !catalog.has(gtin13));
@@ -161,14 +202,35 @@ async function substitutionOf(
 }
 
 /** The cart PUT names a policy only: an existing line keeps its chosen items while it stays CUSTOMER_CHOICE. */
-function normalizeSubstitutionOf(line: StoredLine, policy: StoredLine['substitutionPolicy']): Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'> {
-  const out = normalizeSubstitution(line.gtin13, { policy }, { policy: line.substitutionPolicy, items: line.substitutionItems });
+function normalizeSubstitutionOf(
+  line: StoredLine,
+  policy: StoredLine['substitutionPolicy'],
+): Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'> {
+  const out = normalizeSubstitution(
+    line.gtin13,
+    { policy },
+    { policy: line.substitutionPolicy, items: line.substitutionItems },
+  );
   return { substitutionPolicy: out.policy, substitutionItems: out.items };
 }
 
-function newLine(gtin13: string, quantity: number, substitutionPolicy: StoredLine['substitutionPolicy'], modalityType: Modality, order = 0): StoredLine {
+function newLine(
+  gtin13: string,
+  quantity: number,
+  substitutionPolicy: StoredLine['substitutionPolicy'],
+  modalityType: Modality,
+  order = 0,
+): StoredLine {
   // `order` keeps the lines of one PUT in the order given (lines are listed oldest first)
-  return { id: crypto.randomUUID(), gtin13, quantity, substitutionPolicy, substitutionItems: [], modalityType, created: Date.now() + order };
+  return {
+    id: crypto.randomUUID(),
+    gtin13,
+    quantity,
+    substitutionPolicy,
+    substitutionItems: [],
+    modalityType,
+    created: Date.now() + order,
+  };
 }
 
 basketService.get(BASKET_PATHS.BASKET, async (c) => {
@@ -183,7 +245,11 @@ basketService.post(BASKET_PATHS.ADD_ITEM, async (c) => {
   const input = await parseBody(c, AddItemRequestSchema);
   return mutate(c, input, async (before, modality) => {
     const existing = before.find((line) => line.gtin13 === input.gtin13);
-    if (!existing) return [...before, newLine(input.gtin13, input.quantity, input.substitutionPolicy, input.modalityType ?? modality)];
+    if (!existing)
+      return [
+        ...before,
+        newLine(input.gtin13, input.quantity, input.substitutionPolicy, input.modalityType ?? modality),
+      ];
     return before.map((line) => (line === existing ? { ...line, quantity: line.quantity + input.quantity } : line));
   });
 });
@@ -255,5 +321,10 @@ basketService.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c) => {
 // with eligible false, so the cart page marks them. Nothing is removed: the shopper decides.
 basketService.post(BASKET_PATHS.CHANGE_MODALITY, async (c) => {
   const input = await parseBody(c, ChangeModalityRequestSchema);
-  return mutate(c, input, async (before) => before.map((line) => ({ ...line, modalityType: input.modalityType })), input.modalityType);
+  return mutate(
+    c,
+    input,
+    async (before) => before.map((line) => ({ ...line, modalityType: input.modalityType })),
+    input.modalityType,
+  );
 });

@@ -1,7 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { BANNERS, isBannerId } from '../../src/lib/banner/banners.ts';
 import { PRIVATE_LABELS } from '../../src/lib/catalog/private-labels.ts';
-import { GTIN13_PATTERN, MODALITIES, ProductsQuerySchema, type Modality, type Projection } from '../../src/lib/catalog/product.ts';
+import {
+  GTIN13_PATTERN,
+  MODALITIES,
+  ProductsQuerySchema,
+  type Modality,
+  type Projection,
+} from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { LOCATION_ID_PATTERN } from '../../src/lib/location/location-id.ts';
@@ -27,7 +33,6 @@ type CatalogContext = Context<UpstreamEnv>;
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 
-
 function shopperStore(c: CatalogContext): { locationId: string; modality: Modality; banner: string } {
   const call = c.get('call');
   const banner = isBannerId(call.banner) ? call.banner : 'harvest';
@@ -50,16 +55,29 @@ export const catalogService = new Hono<UpstreamEnv>();
 catalogService.get('/atlas/v1/search/v1/products-search', async (c) => {
   const query = parseQuery(c, ProductSearchQuerySchema);
   const store = shopperStore(c);
-  const result = await searchProducts(c.env.DB, query, { ...store, division: c.get('call').division, customerGUID: c.get('call').customer?.customerGUID ?? null, defer: (work) => deferWork(c, work) });
+  const result = await searchProducts(c.env.DB, query, {
+    ...store,
+    division: c.get('call').division,
+    customerGUID: c.get('call').customer?.customerGUID ?? null,
+    defer: (work) => deferWork(c, work),
+  });
   return c.json(result, 200);
 });
 
 catalogService.get('/atlas/v1/search/v1/suggestions', async (c) => {
   // The banner's minimum too: another edge calling us gets the same rule.
   const { banner } = shopperStore(c);
-  const query = parseQuery(c, suggestionsQuerySchema(BANNERS[banner as keyof typeof BANNERS].toggles.searchSuggestionsMinChars));
+  const query = parseQuery(
+    c,
+    suggestionsQuerySchema(BANNERS[banner as keyof typeof BANNERS].toggles.searchSuggestionsMinChars),
+  );
   // Another banner's private labels are not suggested (src/lib/catalog/private-labels.ts).
-  const suggestions = (await suggestSearches(c.env.DB, query['filter.query'])).filter((suggestion) => !PRIVATE_LABELS.some((label) => label.banner !== banner && suggestion.text.toLowerCase().startsWith(label.name.toLowerCase())));
+  const suggestions = (await suggestSearches(c.env.DB, query['filter.query'])).filter(
+    (suggestion) =>
+      !PRIVATE_LABELS.some(
+        (label) => label.banner !== banner && suggestion.text.toLowerCase().startsWith(label.name.toLowerCase()),
+      ),
+  );
   return c.json({ data: { suggestions }, meta: { query: query['filter.query'] } }, 200);
 });
 
@@ -76,7 +94,8 @@ catalogService.get('/atlas/v1/product/v2/products', async (c) => {
 
 catalogService.get('/atlas/v1/product/v2/products/:gtin13', async (c) => {
   const gtin13 = c.req.param('gtin13');
-  if (!GTIN13_PATTERN.test(gtin13)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid path', 400, ['gtin13: must be a 13-digit GTIN']);
+  if (!GTIN13_PATTERN.test(gtin13))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid path', 400, ['gtin13: must be a 13-digit GTIN']);
   const product = await getProduct(c.env.DB, gtin13, shopperStore(c));
   if (!product) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such product', 404);
   return c.json({ data: { product } }, 200);
@@ -87,5 +106,8 @@ catalogService.get('/atlas/v1/product/images/:file', async (c) => {
   if (!match?.[1]) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such image', 404);
   const facts = await getProductImageFacts(c.env.DB, match[1]);
   if (!facts) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such image', 404);
-  return c.body(productImageSvg(facts), 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': IMAGE_CACHE_CONTROL });
+  return c.body(productImageSvg(facts), 200, {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'cache-control': IMAGE_CACHE_CONTROL,
+  });
 });

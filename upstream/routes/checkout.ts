@@ -11,7 +11,15 @@ import {
   type Checkout,
   type Order,
 } from '../../src/lib/checkout/contracts.ts';
-import { ageOn, gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize, tipProblem } from '../../src/lib/checkout/rules.ts';
+import {
+  ageOn,
+  gratuityFor,
+  minimumAgeOf,
+  snapEligible,
+  splitPayment,
+  summarize,
+  tipProblem,
+} from '../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { lineOffer, linePrice } from '../../src/lib/pricing/price.ts';
 import type { UpstreamEnv } from '../context.ts';
@@ -34,7 +42,14 @@ import {
   type CheckoutRow,
 } from '../db/checkout.ts';
 import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
-import { assertChanged, clearAssertions, isAssertionFailure, stockAt, takeStatements, type OrderTakes } from '../db/ledger.ts';
+import {
+  assertChanged,
+  clearAssertions,
+  isAssertionFailure,
+  stockAt,
+  takeStatements,
+  type OrderTakes,
+} from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
 import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
@@ -61,7 +76,8 @@ const modalityOf = (c: CheckoutContext): Modality => {
 
 function idempotencyKey(c: CheckoutContext): string | null {
   const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
   return key;
 }
 
@@ -81,11 +97,20 @@ type CheckoutTakes = Pick<OrderTakes, 'coupons' | 'flashSales'>;
  * (these block an order), and the coupons and flash-sale offers its lines are priced with. Lines
  * the store has too few of are fallout, left out of the lines and the total (issue 20 §2).
  */
-async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ view: Checkout; ineligible: string[]; takes: CheckoutTakes }> {
+async function pricedCheckout(
+  c: CheckoutContext,
+  row: CheckoutRow,
+): Promise<{ view: Checkout; ineligible: string[]; takes: CheckoutTakes }> {
   if (row.status === 'PLACED') {
     // checkouts placed before unfilled lines existed have none
-    const { placed } = JSON.parse(row.document) as { placed: Omit<Checkout, 'unfilled'> & Partial<Pick<Checkout, 'unfilled'>> };
-    return { view: { ...placed, unfilled: placed.unfilled ?? [] }, ineligible: [], takes: { coupons: [], flashSales: [] } };
+    const { placed } = JSON.parse(row.document) as {
+      placed: Omit<Checkout, 'unfilled'> & Partial<Pick<Checkout, 'unfilled'>>;
+    };
+    return {
+      view: { ...placed, unfilled: placed.unfilled ?? [] },
+      ineligible: [],
+      takes: { coupons: [], flashSales: [] },
+    };
   }
   const db = c.env.DB;
   const call = c.get('call');
@@ -93,7 +118,12 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   const now = Date.now();
   const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
   const lines = await storedLines(db, basket.id);
-  const priced = await pricedBasket(db, { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) }, basket, lines);
+  const priced = await pricedBasket(
+    db,
+    { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) },
+    basket,
+    lines,
+  );
   const gtins = lines.map((line) => line.gtin13);
   const [facts, sales, ebtBalance, giftCards, card, stock] = await Promise.all([
     productFacts(db, gtins),
@@ -104,8 +134,14 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
     stockAt(db, doc.locationId, gtins),
   ]);
   // a line the store cannot fill falls out whole: nothing of it is ordered or charged
-  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) => line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
-  const unfilled = priced.lineItems.filter(short).map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, available: Math.max(0, stock.get(line.gtin13) ?? 0) }));
+  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) =>
+    line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
+  const unfilled = priced.lineItems.filter(short).map((line) => ({
+    gtin13: line.gtin13,
+    name: line.name,
+    quantity: line.quantity,
+    available: Math.max(0, stock.get(line.gtin13) ?? 0),
+  }));
   const filled = priced.lineItems.filter((line) => !short(line));
   const flashUsed: Array<{ couponId: string; quantity: number }> = [];
   const lineItems = filled.map((line) => {
@@ -133,16 +169,42 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
   const untipped = summarize(lineItems, doc.modalityType, doc.slot?.feeCents ?? null, 0);
   const gratuityBase = gratuityFor(doc.modalityType, untipped.itemTotal, 'DRAFT', doc.gratuityCents);
   const summary = { ...untipped, gratuity: gratuityBase.amount, total: untipped.total + gratuityBase.amount };
-  const split = splitPayment(summary, doc.ebtRequestedCents > 0 && ebtBalance !== null ? { requested: doc.ebtRequestedCents, balance: ebtBalance } : null, giftCards);
+  const split = splitPayment(
+    summary,
+    doc.ebtRequestedCents > 0 && ebtBalance !== null ? { requested: doc.ebtRequestedCents, balance: ebtBalance } : null,
+    giftCards,
+  );
   const transactions: Checkout['payment']['transactions'] = [
     ...(split.ebt > 0 ? [{ paymentMethod: { type: 'EBT' as const }, amountCents: split.ebt }] : []),
-    ...split.giftCards.map((entry) => ({ paymentMethod: { type: 'GIFT_CARD' as const, reference: entry.reference, lastFour: giftCards.find((gift) => gift.reference === entry.reference)?.lastFour ?? '' }, amountCents: entry.amount })),
-    ...(split.card > 0 && card ? [{ paymentMethod: { type: 'CARD' as const, cardId: card.cardId, brand: card.brand, lastFour: card.lastFour }, amountCents: split.card }] : []),
+    ...split.giftCards.map((entry) => ({
+      paymentMethod: {
+        type: 'GIFT_CARD' as const,
+        reference: entry.reference,
+        lastFour: giftCards.find((gift) => gift.reference === entry.reference)?.lastFour ?? '',
+      },
+      amountCents: entry.amount,
+    })),
+    ...(split.card > 0 && card
+      ? [
+          {
+            paymentMethod: { type: 'CARD' as const, cardId: card.cardId, brand: card.brand, lastFour: card.lastFour },
+            amountCents: split.card,
+          },
+        ]
+      : []),
   ];
   // fallout (shopping §4): items no longer offered for the modality, and flash sales that sold out before the shopper got one
   const soldOut = sales.filter((sale) => sale.offers_left === 0 && sale.claimed === 0).map((sale) => sale.gtin13);
-  const fallout = [...new Set([...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), ...soldOut, ...unfilled.map((line) => line.gtin13)])];
-  const coupons = [...new Set(filled.flatMap((line) => (line.coupon && line.couponSavingsCents > 0 ? [line.coupon.couponId] : [])))];
+  const fallout = [
+    ...new Set([
+      ...lineItems.filter((line) => !line.eligible).map((line) => line.gtin13),
+      ...soldOut,
+      ...unfilled.map((line) => line.gtin13),
+    ]),
+  ];
+  const coupons = [
+    ...new Set(filled.flatMap((line) => (line.coupon && line.couponSavingsCents > 0 ? [line.coupon.couponId] : []))),
+  ];
   const minimumAge = minimumAgeOf(lineItems);
   const view: Checkout = {
     id: row.id,
@@ -151,7 +213,12 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
     modalityType: doc.modalityType,
     locationId: doc.locationId,
     lineItems: lineItems.map(({ eligible: _eligible, ...line }) => line),
-    fulfillment: { contact: { ...doc.contact, dateOfBirth: doc.dateOfBirth }, promiseSelections: doc.slot ? [doc.slot] : [], instructions: doc.instructions, deliveryType: doc.modalityType },
+    fulfillment: {
+      contact: { ...doc.contact, dateOfBirth: doc.dateOfBirth },
+      promiseSelections: doc.slot ? [doc.slot] : [],
+      instructions: doc.instructions,
+      deliveryType: doc.modalityType,
+    },
     buyer: { dateOfBirth: doc.dateOfBirth },
     checkoutOptions: { dateOfBirth: doc.dateOfBirth, minimumAge },
     summary,
@@ -161,7 +228,11 @@ async function pricedCheckout(c: CheckoutContext, row: CheckoutRow): Promise<{ v
     unfilled,
     orderNumber: null,
   };
-  return { view, ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13), takes: { coupons, flashSales: flashUsed } };
+  return {
+    view,
+    ineligible: lineItems.filter((line) => !line.eligible).map((line) => line.gtin13),
+    takes: { coupons, flashSales: flashUsed },
+  };
 }
 
 async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 200) {
@@ -173,25 +244,46 @@ async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 
 async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkoutId') ?? ''): Promise<CheckoutRow> {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await checkoutById(c.env.DB, id, customerOf(c).customerGUID) : null;
   // a checkout (and its order) belongs to the banner it was made on
-  if (!row || row.banner !== c.get('call').banner) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
+  if (!row || row.banner !== c.get('call').banner)
+    throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
   return row;
 }
 
 /** The contact a new checkout starts with: the account's name and email, the default delivery address. */
 async function startingContact(db: D1Database, customerGUID: string): Promise<CheckoutDocument['contact']> {
   const [customer, address] = await Promise.all([
-    db.prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ first_name: string; last_name: string; email: string }>(),
     db
-      .prepare(`SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`)
+      .prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1')
       .bind(customerGUID)
-      .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string; phone: string }>(),
+      .first<{ first_name: string; last_name: string; email: string }>(),
+    db
+      .prepare(
+        `SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`,
+      )
+      .bind(customerGUID)
+      .first<{
+        address_line1: string;
+        address_line2: string;
+        city: string;
+        state: string;
+        zip_code: string;
+        phone: string;
+      }>(),
   ]);
   return {
     firstName: customer?.first_name ?? '',
     lastName: customer?.last_name ?? '',
     phone: address?.phone && /^\d{10}$/.test(address.phone) ? address.phone : '',
     email: customer?.email ?? '',
-    address: address ? { addressLine1: address.address_line1, ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}), city: address.city, state: address.state, zipCode: address.zip_code } : null,
+    address: address
+      ? {
+          addressLine1: address.address_line1,
+          ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
+          city: address.city,
+          state: address.state,
+          zipCode: address.zip_code,
+        }
+      : null,
     dateOfBirth: null,
   };
 }
@@ -203,14 +295,25 @@ checkoutService.get('/checkout/api/v1/timeslots', async (c) => {
   const call = c.get('call');
   const modality = query.modality ?? (modalityOf(c) === 'DELIVERY' ? 'DELIVERY' : 'PICKUP');
   const { timeZone, slots } = await timeslots(c.env.DB, call.locationId, modality, call.now);
-  return c.json({
-    data: {
-      locationId: call.locationId,
-      modalityType: modality,
-      timeZone,
-      timeslots: slots.map((row) => ({ slotId: row.slot_id, date: row.slot_date, startTime: row.start_time, endTime: row.end_time, feeCents: row.fee_cents, available: row.available, capacity: row.capacity })),
+  return c.json(
+    {
+      data: {
+        locationId: call.locationId,
+        modalityType: modality,
+        timeZone,
+        timeslots: slots.map((row) => ({
+          slotId: row.slot_id,
+          date: row.slot_date,
+          startTime: row.start_time,
+          endTime: row.end_time,
+          feeCents: row.fee_cents,
+          available: row.available,
+          capacity: row.capacity,
+        })),
+      },
     },
-  }, 200);
+    200,
+  );
 });
 
 // ---- create, get, modify -------------------------------------------------------------------------
@@ -227,10 +330,18 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
       const doc = JSON.parse(found.document) as CheckoutDocument;
       if (doc.modalityType === modality && doc.locationId === call.locationId) return answer(c, found);
       // another store or modality: the slot and tip no longer apply
-      const next: CheckoutDocument = { ...doc, modalityType: modality, locationId: call.locationId, slot: null, gratuityCents: 0 };
+      const next: CheckoutDocument = {
+        ...doc,
+        modalityType: modality,
+        locationId: call.locationId,
+        slot: null,
+        gratuityCents: 0,
+      };
       await db.batch([
         db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0').bind(found.id),
-        db.prepare('UPDATE checkouts SET document = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1').bind(found.id, JSON.stringify(next), Date.now()),
+        db
+          .prepare('UPDATE checkouts SET document = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1')
+          .bind(found.id, JSON.stringify(next), Date.now()),
       ]);
       return answer(c, (await checkoutById(db, found.id, customer.customerGUID))!);
     }
@@ -250,7 +361,9 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
     const now = Date.now();
     const id = crypto.randomUUID();
     await db
-      .prepare(`INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, created_at, updated_at) VALUES (?1, ?2, ?3, 'DRAFT', 1, ?4, ?5, ?5)`)
+      .prepare(
+        `INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, created_at, updated_at) VALUES (?1, ?2, ?3, 'DRAFT', 1, ?4, ?5, ?5)`,
+      )
       .bind(id, customer.customerGUID, call.banner, JSON.stringify(doc), now)
       .run();
     const row = await draftCheckout(db, customer.customerGUID, call.banner);
@@ -272,64 +385,106 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
   const ifMatch = c.req.header('if-match')?.trim() ?? null;
   const db = c.env.DB;
   const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
-    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, async (record) => {
-      const row = await ownCheckout(c);
-      if (row.status !== 'DRAFT') throw new HttpError(ERROR_CODES.CONFLICT, 'This order has already been placed', 409);
-      if (ifMatch !== null && ifMatch !== '*' && ifMatch !== versionKey(row.version)) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed since it was read', 412);
-      const doc = JSON.parse(row.document) as CheckoutDocument;
-      const next: CheckoutDocument = { ...doc, lineExtras: { ...doc.lineExtras } };
-      const now = c.get('call').now;
-      const before = await checkoutView(c, row);
-      if (body.slotId !== undefined) {
-        if (!needsSlot(doc.modalityType) || !body.slotId.startsWith(`${doc.locationId}-${doc.modalityType}-`)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'That time slot is not for this store and way to shop', 422, ['slotId']);
-        // a slot that started on the store's clock is gone
-        const slot = await openTimeslot(db, body.slotId, now);
-        if (!slot) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such time slot', 404, ['slotId']);
-        const heldUntil = await holdSlot(db, slot.slot_id, row.id, now);
-        if (heldUntil === null) throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.SLOT_FULL, 409, ['slotId']);
-        next.slot = { slotId: slot.slot_id, date: slot.slot_date, startTime: slot.start_time, endTime: slot.end_time, feeCents: slot.fee_cents, heldUntil: new Date(heldUntil).toISOString(), timeZone: slot.time_zone };
-      }
-      if (body.contact) {
-        const address = body.contact.address === undefined ? doc.contact.address : body.contact.address;
-        next.contact = { ...doc.contact, firstName: body.contact.firstName, lastName: body.contact.lastName, phone: body.contact.phone, email: body.contact.email ?? doc.contact.email, address };
-      }
-      if (body.instructions !== undefined) next.instructions = body.instructions;
-      if (body.gratuityCents !== undefined) {
-        // shopping §4: only while DRAFT and when the server says the tip can be updated
-        const problem = tipProblem(body.gratuityCents, before.gratuity);
-        if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422, ['gratuityCents']);
-        next.gratuityCents = body.gratuityCents;
-      }
-      if (body.dateOfBirth !== undefined) {
-        const age = ageOn(body.dateOfBirth, await storeToday(db, doc.locationId, now));
-        if (age === null) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Enter a real birth date', 422, ['dateOfBirth']);
-        const minimum = before.checkoutOptions.minimumAge;
-        if (minimum !== null && age < minimum) throw new HttpError(ERROR_CODES.UNPROCESSABLE, CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
-        next.dateOfBirth = body.dateOfBirth;
-      }
-      if (body.cardId !== undefined) {
-        if (!(await cardForPayment(db, customer.customerGUID, body.cardId))) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such card in your wallet', 404, ['cardId']);
-        next.cardId = body.cardId;
-      }
-      if (body.ebtRequestedCents !== undefined) next.ebtRequestedCents = body.ebtRequestedCents;
-      for (const line of body.lineItems ?? []) {
-        if (!before.lineItems.some((item) => item.gtin13 === line.gtin13)) throw new HttpError(ERROR_CODES.NOT_FOUND, `No line for ${line.gtin13} in this checkout`, 404, [line.gtin13]);
-        const current = next.lineExtras[line.gtin13] ?? { instructions: '' };
-        next.lineExtras[line.gtin13] = { ...current, ...(line.substitutionPolicy ? { substitutionPolicy: line.substitutionPolicy } : {}), ...(line.instructions !== undefined ? { instructions: line.instructions } : {}) };
-      }
-      const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
-      const view = await checkoutView(c, written);
-      const [update] = await db.batch([
-        db.prepare('UPDATE checkouts SET document = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1 AND version = ?2').bind(row.id, row.version, written.document, now),
-        ...assertChanged(db),
-        ...record({ status: 200, body: { data: view } }),
-        ...clearAssertions(db),
-      ]);
-      if ((update?.meta.changes ?? 0) === 0) throw new WriteConflictError();
-      return { status: 200, body: { data: view } };
-    }),
+    idempotentWrite(
+      { db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body },
+      async (record) => {
+        const row = await ownCheckout(c);
+        if (row.status !== 'DRAFT')
+          throw new HttpError(ERROR_CODES.CONFLICT, 'This order has already been placed', 409);
+        if (ifMatch !== null && ifMatch !== '*' && ifMatch !== versionKey(row.version))
+          throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed since it was read', 412);
+        const doc = JSON.parse(row.document) as CheckoutDocument;
+        const next: CheckoutDocument = { ...doc, lineExtras: { ...doc.lineExtras } };
+        const now = c.get('call').now;
+        const before = await checkoutView(c, row);
+        if (body.slotId !== undefined) {
+          if (!needsSlot(doc.modalityType) || !body.slotId.startsWith(`${doc.locationId}-${doc.modalityType}-`))
+            throw new HttpError(
+              ERROR_CODES.UNPROCESSABLE,
+              'That time slot is not for this store and way to shop',
+              422,
+              ['slotId'],
+            );
+          // a slot that started on the store's clock is gone
+          const slot = await openTimeslot(db, body.slotId, now);
+          if (!slot) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such time slot', 404, ['slotId']);
+          const heldUntil = await holdSlot(db, slot.slot_id, row.id, now);
+          if (heldUntil === null)
+            throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.SLOT_FULL, 409, ['slotId']);
+          next.slot = {
+            slotId: slot.slot_id,
+            date: slot.slot_date,
+            startTime: slot.start_time,
+            endTime: slot.end_time,
+            feeCents: slot.fee_cents,
+            heldUntil: new Date(heldUntil).toISOString(),
+            timeZone: slot.time_zone,
+          };
+        }
+        if (body.contact) {
+          const address = body.contact.address === undefined ? doc.contact.address : body.contact.address;
+          next.contact = {
+            ...doc.contact,
+            firstName: body.contact.firstName,
+            lastName: body.contact.lastName,
+            phone: body.contact.phone,
+            email: body.contact.email ?? doc.contact.email,
+            address,
+          };
+        }
+        if (body.instructions !== undefined) next.instructions = body.instructions;
+        if (body.gratuityCents !== undefined) {
+          // shopping §4: only while DRAFT and when the server says the tip can be updated
+          const problem = tipProblem(body.gratuityCents, before.gratuity);
+          if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422, ['gratuityCents']);
+          next.gratuityCents = body.gratuityCents;
+        }
+        if (body.dateOfBirth !== undefined) {
+          const age = ageOn(body.dateOfBirth, await storeToday(db, doc.locationId, now));
+          if (age === null)
+            throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Enter a real birth date', 422, ['dateOfBirth']);
+          const minimum = before.checkoutOptions.minimumAge;
+          if (minimum !== null && age < minimum)
+            throw new HttpError(ERROR_CODES.UNPROCESSABLE, CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
+          next.dateOfBirth = body.dateOfBirth;
+        }
+        if (body.cardId !== undefined) {
+          if (!(await cardForPayment(db, customer.customerGUID, body.cardId)))
+            throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such card in your wallet', 404, ['cardId']);
+          next.cardId = body.cardId;
+        }
+        if (body.ebtRequestedCents !== undefined) next.ebtRequestedCents = body.ebtRequestedCents;
+        for (const line of body.lineItems ?? []) {
+          if (!before.lineItems.some((item) => item.gtin13 === line.gtin13))
+            throw new HttpError(ERROR_CODES.NOT_FOUND, `No line for ${line.gtin13} in this checkout`, 404, [
+              line.gtin13,
+            ]);
+          const current = next.lineExtras[line.gtin13] ?? { instructions: '' };
+          next.lineExtras[line.gtin13] = {
+            ...current,
+            ...(line.substitutionPolicy ? { substitutionPolicy: line.substitutionPolicy } : {}),
+            ...(line.instructions !== undefined ? { instructions: line.instructions } : {}),
+          };
+        }
+        const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
+        const view = await checkoutView(c, written);
+        const [update] = await db.batch([
+          db
+            .prepare(
+              'UPDATE checkouts SET document = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1 AND version = ?2',
+            )
+            .bind(row.id, row.version, written.document, now),
+          ...assertChanged(db),
+          ...record({ status: 200, body: { data: view } }),
+          ...clearAssertions(db),
+        ]);
+        if ((update?.meta.changes ?? 0) === 0) throw new WriteConflictError();
+        return { status: 200, body: { data: view } };
+      },
+    ),
   ).catch((error: unknown) => {
-    if (error instanceof WriteConflictError || isAssertionFailure(error)) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed by another request', 412);
+    if (error instanceof WriteConflictError || isAssertionFailure(error))
+      throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The checkout was changed by another request', 412);
     throw error;
   });
   const data = (result.body as { data: Checkout }).data;
@@ -351,7 +506,10 @@ checkoutService.post('/checkout/api/v1/orders', async (c) => {
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
-    idempotentWrite({ db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body }, (record) => place(c, body.checkoutId, body.expectedTotalCents, record)),
+    idempotentWrite(
+      { db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body },
+      (record) => place(c, body.checkoutId, body.expectedTotalCents, record),
+    ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as { data: Order }, result.status as 200 | 201);
@@ -360,7 +518,13 @@ checkoutService.post('/checkout/api/v1/orders', async (c) => {
 /** How often placing reads the checkout again after its batch lost a race (stock, a coupon, an offer, a balance) before it answers 409. */
 const PLACE_ATTEMPTS = 2;
 
-async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents: number, record: RecordAnswer, attempt = 1): Promise<{ status: number; body: { data: Order } }> {
+async function place(
+  c: CheckoutContext,
+  checkoutId: string,
+  expectedTotalCents: number,
+  record: RecordAnswer,
+  attempt = 1,
+): Promise<{ status: number; body: { data: Order } }> {
   const db = c.env.DB;
   const row = await ownCheckout(c, checkoutId);
   if (row.status === 'PLACED') {
@@ -370,7 +534,12 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   const doc = JSON.parse(row.document) as CheckoutDocument;
   const { view, ineligible: blocked, takes } = await pricedCheckout(c, row);
   const now = c.get('call').now;
-  const refuse = (reason: string, status: number, rootCause: string[] = [], code: string = ERROR_CODES.UNPROCESSABLE): never => {
+  const refuse = (
+    reason: string,
+    status: number,
+    rootCause: string[] = [],
+    code: string = ERROR_CODES.UNPROCESSABLE,
+  ): never => {
     throw new HttpError(code, reason, status, rootCause);
   };
   const soldOut = view.unfilled.map((line) => line.gtin13);
@@ -378,23 +547,36 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
     if (soldOut.length > 0) refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, soldOut, ERROR_CODES.CONFLICT);
     refuse(CHECKOUT_MESSAGES.EMPTY_CART, 422, ['lineItems']);
   }
-  if (blocked.length > 0) refuse(`Some items can't be ordered for ${doc.modalityType.toLowerCase()}. Remove them from your cart.`, 409, blocked, ERROR_CODES.CONFLICT);
+  if (blocked.length > 0)
+    refuse(
+      `Some items can't be ordered for ${doc.modalityType.toLowerCase()}. Remove them from your cart.`,
+      409,
+      blocked,
+      ERROR_CODES.CONFLICT,
+    );
   if (needsSlot(doc.modalityType)) {
     if (!doc.slot) refuse('Choose a time for your order', 422, ['slotId']);
-    else if ((await slotHold(db, doc.slot.slotId, row.id, now)) === 'expired') refuse(CHECKOUT_MESSAGES.SLOT_EXPIRED, 409, ['slotId'], ERROR_CODES.CONFLICT);
+    else if ((await slotHold(db, doc.slot.slotId, row.id, now)) === 'expired')
+      refuse(CHECKOUT_MESSAGES.SLOT_EXPIRED, 409, ['slotId'], ERROR_CODES.CONFLICT);
   }
   const contact = view.fulfillment.contact;
-  if (!contact.firstName || !contact.lastName || !/^\d{10}$/.test(contact.phone)) refuse('Add a name and a 10-digit phone number for your order', 422, ['contact']);
-  if ((doc.modalityType === 'DELIVERY' || doc.modalityType === 'SHIP') && !contact.address) refuse('Add the address to deliver to', 422, ['contact.address']);
+  if (!contact.firstName || !contact.lastName || !/^\d{10}$/.test(contact.phone))
+    refuse('Add a name and a 10-digit phone number for your order', 422, ['contact']);
+  if ((doc.modalityType === 'DELIVERY' || doc.modalityType === 'SHIP') && !contact.address)
+    refuse('Add the address to deliver to', 422, ['contact.address']);
   const minimum = view.checkoutOptions.minimumAge;
   if (minimum !== null) {
     const age = doc.dateOfBirth ? ageOn(doc.dateOfBirth, await storeToday(db, doc.locationId, now)) : null;
-    if (age === null) refuse(`Some items in your order are for buyers ${minimum} or older: enter your birth date`, 422, ['dateOfBirth']);
+    if (age === null)
+      refuse(`Some items in your order are for buyers ${minimum} or older: enter your birth date`, 422, [
+        'dateOfBirth',
+      ]);
     else if (age < minimum) refuse(CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
   }
   // the price a shopper sees is the price they are charged: a total that moved (a line that sold out since) is never charged
   if (expectedTotalCents !== view.summary.total) {
-    if (soldOut.length > 0) refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, [...soldOut, `total ${view.summary.total}`], ERROR_CODES.CONFLICT);
+    if (soldOut.length > 0)
+      refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, [...soldOut, `total ${view.summary.total}`], ERROR_CODES.CONFLICT);
     refuse(CHECKOUT_MESSAGES.TOTAL_CHANGED, 409, [`total ${view.summary.total}`], ERROR_CODES.CONFLICT);
   }
   const paid = view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0);
@@ -413,7 +595,13 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
     summary: view.summary,
     transactions: view.payment.transactions,
   };
-  const placed: Checkout = { ...view, status: 'PLACED', versionKey: versionKey(row.version + 1), orderNumber, gratuity: { ...view.gratuity, modifiable: false } };
+  const placed: Checkout = {
+    ...view,
+    status: 'PLACED',
+    versionKey: versionKey(row.version + 1),
+    orderNumber,
+    gratuity: { ...view.gratuity, modifiable: false },
+  };
   const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
   const ledger: OrderTakes = {
     orderNumber,
@@ -432,12 +620,31 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   };
   const response = { status: 201, body: { data: order } };
   const statements: D1PreparedStatement[] = [
-    db.prepare(`UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`).bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
+    db
+      .prepare(
+        `UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`,
+      )
+      .bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
     ...assertChanged(db),
-    db.prepare('INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)').bind(orderNumber, row.id, row.customer_guid, row.banner, view.locationId, view.modalityType, now, JSON.stringify(order)),
+    db
+      .prepare(
+        'INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
+      )
+      .bind(
+        orderNumber,
+        row.id,
+        row.customer_guid,
+        row.banner,
+        view.locationId,
+        view.modalityType,
+        now,
+        JSON.stringify(order),
+      ),
     ...takeStatements(db, ledger, now),
     // the lines that fell out stay in the cart, marked, for the shopper to change
-    db.prepare('DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))').bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
+    db
+      .prepare('DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))')
+      .bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
     db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
     ...record(response),
     ...clearAssertions(db),
@@ -456,7 +663,6 @@ async function place(c: CheckoutContext, checkoutId: string, expectedTotalCents:
   return response;
 }
 
-
 // ---- flash sales ---------------------------------------------------------------------------------
 
 /**
@@ -468,31 +674,41 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
   const customer = customerOf(c);
   const call = c.get('call');
   const tenant = c.req.header(TENANT_HEADER);
-  if (tenant !== call.banner) throw new HttpError(ERROR_CODES.CLIENT_ERROR, `${TENANT_HEADER} must name the banner`, 400);
+  if (tenant !== call.banner)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, `${TENANT_HEADER} must name the banner`, 400);
   const key = idempotencyKey(c);
   if (key === null) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
   const body = await parseBody(c, FlashSaleRequestSchema);
   const db = c.env.DB;
   const result = await serialised(`flash:${customer.customerGUID}`, () =>
-    idempotentWrite({ db, scope: `flash:${customer.customerGUID}`, key, method: 'POST', path: '/checkout/api/v1/flash-sales', body }, async (record) => {
-      const now = Date.now();
-      const basket = await activeBasket(db, customer.customerGUID, call.banner, modalityOf(c));
-      const wanted = new Map((await storedLines(db, basket.id)).map((line) => [line.gtin13, line.quantity]));
-      const sales = await flashSales(db, call.banner, customer.customerGUID, body.gtin13s, now);
-      const flashSalesMap: Record<string, number> = Object.fromEntries(body.gtin13s.map((gtin13) => [gtin13, 0]));
-      const items: Array<{ gtin13: string; couponId: string; numberOfOffersReceived: number }> = [];
-      let refetch = false;
-      for (const sale of sales) {
-        const { held: got, redeemed } = await claimFlashSale(db, sale, customer.customerGUID, wanted.get(sale.gtin13) ?? 0, now);
-        if (got < Math.min(wanted.get(sale.gtin13) ?? 0, sale.per_customer - redeemed)) refetch = true;
-        flashSalesMap[sale.gtin13] = (flashSalesMap[sale.gtin13] ?? 0) + got;
-        items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
-      }
-      const response = { status: 200, body: { data: { flashSales: flashSalesMap, refetch, items } } };
-      const statements = record(response);
-      if (statements.length > 0) await db.batch(statements);
-      return response;
-    }),
+    idempotentWrite(
+      { db, scope: `flash:${customer.customerGUID}`, key, method: 'POST', path: '/checkout/api/v1/flash-sales', body },
+      async (record) => {
+        const now = Date.now();
+        const basket = await activeBasket(db, customer.customerGUID, call.banner, modalityOf(c));
+        const wanted = new Map((await storedLines(db, basket.id)).map((line) => [line.gtin13, line.quantity]));
+        const sales = await flashSales(db, call.banner, customer.customerGUID, body.gtin13s, now);
+        const flashSalesMap: Record<string, number> = Object.fromEntries(body.gtin13s.map((gtin13) => [gtin13, 0]));
+        const items: Array<{ gtin13: string; couponId: string; numberOfOffersReceived: number }> = [];
+        let refetch = false;
+        for (const sale of sales) {
+          const { held: got, redeemed } = await claimFlashSale(
+            db,
+            sale,
+            customer.customerGUID,
+            wanted.get(sale.gtin13) ?? 0,
+            now,
+          );
+          if (got < Math.min(wanted.get(sale.gtin13) ?? 0, sale.per_customer - redeemed)) refetch = true;
+          flashSalesMap[sale.gtin13] = (flashSalesMap[sale.gtin13] ?? 0) + got;
+          items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
+        }
+        const response = { status: 200, body: { data: { flashSales: flashSalesMap, refetch, items } } };
+        const statements = record(response);
+        if (statements.length > 0) await db.batch(statements);
+        return response;
+      },
+    ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as object, 200);
@@ -501,8 +717,9 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
 // ---- orders --------------------------------------------------------------------------------------
 
 checkoutService.get('/checkout/api/v1/orders/:orderNumber', async (c) => {
-  const order = /^\d{10}$/.test(c.req.param('orderNumber')) ? await orderByNumber(c.env.DB, c.req.param('orderNumber'), customerOf(c).customerGUID, c.get('call').banner) : null;
+  const order = /^\d{10}$/.test(c.req.param('orderNumber'))
+    ? await orderByNumber(c.env.DB, c.req.param('orderNumber'), customerOf(c).customerGUID, c.get('call').banner)
+    : null;
   if (!order) throw new HttpError(ERROR_CODES.NOT_FOUND, CHECKOUT_MESSAGES.NOT_FOUND, 404);
   return c.json({ data: order }, 200);
 });
-

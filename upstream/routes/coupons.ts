@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { ClipRequestSchema, COUPON_FORM_ERRORS, COUPON_PATHS, CouponsQuerySchema } from '../../src/lib/coupons/coupons.ts';
+import {
+  ClipRequestSchema,
+  COUPON_FORM_ERRORS,
+  COUPON_PATHS,
+  CouponsQuerySchema,
+} from '../../src/lib/coupons/coupons.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { findCoupon, listCoupons, setClip } from '../db/coupons.ts';
@@ -12,8 +17,14 @@ export const couponsService = new Hono<UpstreamEnv>();
 couponsService.get(COUPON_PATHS.LIST, async (c) => {
   const query = parseQuery(c, CouponsQuerySchema);
   const customer = c.get('call').customer;
-  if (query['filter.clipped'] && !customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your clipped coupons', 401);
-  const coupons = await listCoupons(c.env.DB, { banner: c.get('call').banner, customerGUID: customer?.customerGUID ?? null, now: Date.now(), query });
+  if (query['filter.clipped'] && !customer)
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your clipped coupons', 401);
+  const coupons = await listCoupons(c.env.DB, {
+    banner: c.get('call').banner,
+    customerGUID: customer?.customerGUID ?? null,
+    now: Date.now(),
+    query,
+  });
   return c.json({ data: { coupons } }, 200);
 });
 
@@ -23,10 +34,14 @@ async function clip(c: Context<UpstreamEnv>, added: boolean) {
   if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to clip coupons', 401);
   const now = Date.now();
   const where = { banner: c.get('call').banner, customerGUID: customer.customerGUID, now, couponId };
-  if (!(await findCoupon(c.env.DB, where))) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such coupon', 404, [couponId]);
+  if (!(await findCoupon(c.env.DB, where)))
+    throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such coupon', 404, [couponId]);
   // spec (issue 9 §3): clipping needs a loyalty card on the account
-  const card = await c.env.DB.prepare('SELECT has_loyalty_card FROM customers WHERE customer_guid = ?1').bind(customer.customerGUID).first<{ has_loyalty_card: number }>();
-  if (added && card?.has_loyalty_card !== 1) throw new HttpError(ERROR_CODES.UNPROCESSABLE, COUPON_FORM_ERRORS.loyalty, 422);
+  const card = await c.env.DB.prepare('SELECT has_loyalty_card FROM customers WHERE customer_guid = ?1')
+    .bind(customer.customerGUID)
+    .first<{ has_loyalty_card: number }>();
+  if (added && card?.has_loyalty_card !== 1)
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, COUPON_FORM_ERRORS.loyalty, 422);
   await setClip(c.env.DB, customer.customerGUID, couponId, added, now);
   const coupon = await findCoupon(c.env.DB, where);
   return c.json({ data: { coupon } }, 200);

@@ -74,7 +74,8 @@ identityService.post('/identity/v1/sign-in', async (c) => {
     body = null;
   }
   const parsed = v.safeParse(IdentitySignInRequestSchema, body);
-  if (!parsed.success) return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, describeIssues(parsed.issues));
+  if (!parsed.success)
+    return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, describeIssues(parsed.issues));
   const input = parsed.output;
   const db = c.env.DB;
   const now = Date.now();
@@ -99,7 +100,9 @@ identityService.post('/identity/v1/sign-in', async (c) => {
     if (!owner) return locked(c, lockedUntil);
   } else if (!customer || !matches) {
     const after = await recordFailure(db, key, now, MAX_FAILED_SIGN_INS, LOCKOUT_MS);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(FAILED_SIGN_IN_DELAY_MAX_MS, lock.failedAttempts * FAILED_SIGN_IN_DELAY_STEP_MS)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(FAILED_SIGN_IN_DELAY_MAX_MS, lock.failedAttempts * FAILED_SIGN_IN_DELAY_STEP_MS)),
+    );
     if (after.lockedUntil !== null && after.lockedUntil > now) return locked(c, after.lockedUntil);
     return upstreamError(c, ERROR_CODES.FAILED_AUTHENTICATION, 'The email or password is incorrect', 401);
   }
@@ -110,7 +113,10 @@ identityService.post('/identity/v1/sign-in', async (c) => {
   await trustDevice(db, deviceId, customer.customer_guid, now);
   // A fresh session id on every sign-in; the session signed in over is revoked (no fixation).
   if (input.previousSessionId) {
-    await db.prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL').bind(input.previousSessionId, now).run();
+    await db
+      .prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL')
+      .bind(input.previousSessionId, now)
+      .run();
   }
   const session: SessionRow = {
     session_id: randomToken(),

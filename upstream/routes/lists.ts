@@ -2,10 +2,28 @@ import { Hono, type Context } from 'hono';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import { isBannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { CreateListSchema, LIST_ID_PATTERN, LIST_LIMITS, LIST_PATHS, LIST_SERVER_REASONS, sortListsByName, UpdateListSchema } from '../../src/lib/lists/contracts.ts';
+import {
+  CreateListSchema,
+  LIST_ID_PATTERN,
+  LIST_LIMITS,
+  LIST_PATHS,
+  LIST_SERVER_REASONS,
+  sortListsByName,
+  UpdateListSchema,
+} from '../../src/lib/lists/contracts.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
-import { applyItemUpdates, catalogFacts, checkListName, listOf, listsOf, listView, newVersionKey, storedItems, type ListRow } from '../db/lists.ts';
+import {
+  applyItemUpdates,
+  catalogFacts,
+  checkListName,
+  listOf,
+  listsOf,
+  listView,
+  newVersionKey,
+  storedItems,
+  type ListRow,
+} from '../db/lists.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
@@ -26,19 +44,26 @@ listsService.use(`${LIST_PATHS.LISTS}/*`, requireCustomer());
 function who(c: ListsContext) {
   const call = c.get('call');
   if (!call.customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use shopping lists', 401);
-  return { customerGUID: call.customer.customerGUID, banner: isBannerId(call.banner) ? call.banner : 'harvest', locationId: call.locationId };
+  return {
+    customerGUID: call.customer.customerGUID,
+    banner: isBannerId(call.banner) ? call.banner : 'harvest',
+    locationId: call.locationId,
+  };
 }
 
 function idempotencyKey(c: ListsContext): string | null {
   const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
   return key;
 }
 
 let categoryNames: Map<string, { name: string; aisle: number }> | null = null;
 async function categories(db: D1Database) {
   if (!categoryNames) {
-    const { results } = await db.prepare('SELECT category_id, name, aisle_number FROM categories').all<{ category_id: string; name: string; aisle_number: number }>();
+    const { results } = await db
+      .prepare('SELECT category_id, name, aisle_number FROM categories')
+      .all<{ category_id: string; name: string; aisle_number: number }>();
     categoryNames = new Map(results.map((row) => [row.category_id, { name: row.name, aisle: row.aisle_number }]));
   }
   return categoryNames;
@@ -46,7 +71,12 @@ async function categories(db: D1Database) {
 
 async function view(c: ListsContext, row: ListRow, withItems = true) {
   const { customerGUID, banner, locationId } = who(c);
-  return listView(c.env.DB, row, { locationId, banner, customerGUID, now: Date.now(), categoryNames: await categories(c.env.DB) }, withItems);
+  return listView(
+    c.env.DB,
+    row,
+    { locationId, banner, customerGUID, now: Date.now(), categoryNames: await categories(c.env.DB) },
+    withItems,
+  );
 }
 
 function summary(list: Awaited<ReturnType<typeof view>>) {
@@ -55,7 +85,8 @@ function summary(list: Awaited<ReturnType<typeof view>>) {
 }
 
 function checkListId(listId: string): void {
-  if (!LIST_ID_PATTERN.test(listId)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.INVALID_ID, 422);
+  if (!LIST_ID_PATTERN.test(listId))
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.INVALID_ID, 422);
 }
 
 /** Runs a write whose UNIQUE name index may refuse it: the duplicate-name reason (shopping §8). */
@@ -63,7 +94,8 @@ async function uniqueName<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (/UNIQUE constraint failed/i.test(String(error instanceof Error ? error.message : error))) throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.DUPLICATE_NAME, 422);
+    if (/UNIQUE constraint failed/i.test(String(error instanceof Error ? error.message : error)))
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.DUPLICATE_NAME, 422);
     throw error;
   }
 }
@@ -81,24 +113,33 @@ listsService.post(LIST_PATHS.LISTS, async (c) => {
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const answer = await serialised(`lists:${customerGUID}:${banner}`, () =>
-    idempotentWrite({ db, scope: `lists:${customerGUID}`, key, method: 'POST', path: LIST_PATHS.LISTS, body: input }, async (record) => {
-      const name = checkListName(input.name);
-      const count = await db.prepare('SELECT count(*) AS n FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2').bind(customerGUID, banner).first<{ n: number }>();
-      if ((count?.n ?? 0) >= LIST_LIMITS.MAX_LISTS_PER_USER) throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.MAX_LISTS, 422);
-      const listId = crypto.randomUUID();
-      const versionKey = newVersionKey();
-      const now = Date.now();
-      const body = { data: { listId, name, versionKey } };
-      await uniqueName(
-        db.batch([
-          db
-            .prepare('INSERT INTO shopping_lists (list_id, customer_guid, banner_id, name, name_key, version_key, created_at, modified_at, modified_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)')
-            .bind(listId, customerGUID, banner, name, name.toLowerCase(), versionKey, now, 'WEB'),
-          ...record({ status: 201, body }),
-        ]),
-      );
-      return { status: 201, body };
-    }),
+    idempotentWrite(
+      { db, scope: `lists:${customerGUID}`, key, method: 'POST', path: LIST_PATHS.LISTS, body: input },
+      async (record) => {
+        const name = checkListName(input.name);
+        const count = await db
+          .prepare('SELECT count(*) AS n FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2')
+          .bind(customerGUID, banner)
+          .first<{ n: number }>();
+        if ((count?.n ?? 0) >= LIST_LIMITS.MAX_LISTS_PER_USER)
+          throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.MAX_LISTS, 422);
+        const listId = crypto.randomUUID();
+        const versionKey = newVersionKey();
+        const now = Date.now();
+        const body = { data: { listId, name, versionKey } };
+        await uniqueName(
+          db.batch([
+            db
+              .prepare(
+                'INSERT INTO shopping_lists (list_id, customer_guid, banner_id, name, name_key, version_key, created_at, modified_at, modified_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)',
+              )
+              .bind(listId, customerGUID, banner, name, name.toLowerCase(), versionKey, now, 'WEB'),
+            ...record({ status: 201, body }),
+          ]),
+        );
+        return { status: 201, body };
+      },
+    ),
   );
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(answer.body as object, answer.status as 201);
@@ -112,7 +153,9 @@ async function pathList(c: ListsContext): Promise<ListRow> {
   return listOf(c.env.DB, customerGUID, banner, listId);
 }
 
-listsService.get(`${LIST_PATHS.LISTS}/:listId`, async (c) => c.json({ data: { shoppingLists: [await view(c, await pathList(c))] } }, 200));
+listsService.get(`${LIST_PATHS.LISTS}/:listId`, async (c) =>
+  c.json({ data: { shoppingLists: [await view(c, await pathList(c))] } }, 200),
+);
 
 listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
   const listId = c.req.param('listId');
@@ -122,38 +165,79 @@ listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const answer = await serialised(`list:${listId}`, () =>
-    idempotentWrite({ db, scope: `lists:${customerGUID}`, key, method: 'PUT', path: LIST_PATHS.list(listId), body: input }, async (record) => {
-      for (let attempt = 1; ; attempt++) {
-        const row = await listOf(db, customerGUID, banner, listId);
-        if (input.versionKey !== undefined && input.versionKey !== row.version_key) {
-          throw new HttpError(ERROR_CODES.CONFLICT, 'The list was changed since it was read', 409, [`versionKey: ${row.version_key}`]);
+    idempotentWrite(
+      { db, scope: `lists:${customerGUID}`, key, method: 'PUT', path: LIST_PATHS.list(listId), body: input },
+      async (record) => {
+        for (let attempt = 1; ; attempt++) {
+          const row = await listOf(db, customerGUID, banner, listId);
+          if (input.versionKey !== undefined && input.versionKey !== row.version_key) {
+            throw new HttpError(ERROR_CODES.CONFLICT, 'The list was changed since it was read', 409, [
+              `versionKey: ${row.version_key}`,
+            ]);
+          }
+          const name = input.name !== undefined ? checkListName(input.name) : row.name;
+          const upcs = input.lineItems.flatMap((item) => (item.upc ? [item.upc] : []));
+          const catalog = upcs.length === 0 ? new Map() : await catalogFacts(db, upcs, locationId);
+          const now = Date.now();
+          const items = applyItemUpdates(storedItems(row), input.lineItems, catalog, now);
+          const versionKey = newVersionKey();
+          const next: ListRow = {
+            ...row,
+            name,
+            version_key: versionKey,
+            items: JSON.stringify(items),
+            item_count: items.length,
+            modified_at: now,
+            modified_by: 'WEB',
+          };
+          const list = await view(c, next);
+          const body = {
+            data: {
+              listId,
+              name,
+              versionKey,
+              itemCount: items.length,
+              lineItems: list.lineItems,
+              estimatedTotal: list.estimatedTotal,
+            },
+          };
+          const results = await uniqueName(
+            db.batch([
+              db
+                .prepare(
+                  'UPDATE shopping_lists SET name = ?1, name_key = ?2, version_key = ?3, items = ?4, item_count = ?5, modified_at = ?6, modified_by = ?7 WHERE list_id = ?8 AND version_key = ?9',
+                )
+                .bind(
+                  name,
+                  name.toLowerCase(),
+                  versionKey,
+                  next.items,
+                  items.length,
+                  now,
+                  'WEB',
+                  listId,
+                  row.version_key,
+                ),
+              ...record(
+                { status: 200, body },
+                {
+                  sql: '(SELECT version_key FROM shopping_lists WHERE list_id = ?91) = ?92',
+                  binds: [listId, versionKey],
+                },
+              ),
+            ]),
+          );
+          if ((results[0]?.meta.changes ?? 0) === 1) return { status: 200, body };
+          // another write got there first: with a versionKey that is the 409 above on the next
+          // read; without one the change is applied again to the newer list
+          if (input.versionKey !== undefined || attempt >= MAX_WRITE_ATTEMPTS) {
+            if (input.versionKey !== undefined)
+              throw new HttpError(ERROR_CODES.CONFLICT, 'The list was changed since it was read', 409);
+            throw new WriteConflictError();
+          }
         }
-        const name = input.name !== undefined ? checkListName(input.name) : row.name;
-        const upcs = input.lineItems.flatMap((item) => (item.upc ? [item.upc] : []));
-        const catalog = upcs.length === 0 ? new Map() : await catalogFacts(db, upcs, locationId);
-        const now = Date.now();
-        const items = applyItemUpdates(storedItems(row), input.lineItems, catalog, now);
-        const versionKey = newVersionKey();
-        const next: ListRow = { ...row, name, version_key: versionKey, items: JSON.stringify(items), item_count: items.length, modified_at: now, modified_by: 'WEB' };
-        const list = await view(c, next);
-        const body = { data: { listId, name, versionKey, itemCount: items.length, lineItems: list.lineItems, estimatedTotal: list.estimatedTotal } };
-        const results = await uniqueName(
-          db.batch([
-            db
-              .prepare('UPDATE shopping_lists SET name = ?1, name_key = ?2, version_key = ?3, items = ?4, item_count = ?5, modified_at = ?6, modified_by = ?7 WHERE list_id = ?8 AND version_key = ?9')
-              .bind(name, name.toLowerCase(), versionKey, next.items, items.length, now, 'WEB', listId, row.version_key),
-            ...record({ status: 200, body }, { sql: '(SELECT version_key FROM shopping_lists WHERE list_id = ?91) = ?92', binds: [listId, versionKey] }),
-          ]),
-        );
-        if ((results[0]?.meta.changes ?? 0) === 1) return { status: 200, body };
-        // another write got there first: with a versionKey that is the 409 above on the next
-        // read; without one the change is applied again to the newer list
-        if (input.versionKey !== undefined || attempt >= MAX_WRITE_ATTEMPTS) {
-          if (input.versionKey !== undefined) throw new HttpError(ERROR_CODES.CONFLICT, 'The list was changed since it was read', 409);
-          throw new WriteConflictError();
-        }
-      }
-    }),
+      },
+    ),
   );
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(answer.body as object, answer.status as 200);
@@ -161,6 +245,8 @@ listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
 
 listsService.delete(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
   const row = await pathList(c);
-  await c.env.DB.prepare('DELETE FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2').bind(row.list_id, row.customer_guid).run();
+  await c.env.DB.prepare('DELETE FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2')
+    .bind(row.list_id, row.customer_guid)
+    .run();
   return c.json({ data: { listId: row.list_id, deleted: true } }, 200);
 });

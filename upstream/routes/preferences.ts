@@ -1,8 +1,20 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  AdPreferencesUpdateSchema, AdPreferencesUpdateWithTokenSchema, EmailPreferencesUpdateSchema, EmailPreferencesUpdateWithTokenSchema, NO_PREFERRED_STORE,
-  OPT_IN_TYPES, OptInUpdateSchema, PREFERENCE_PATHS, ProfileUpdateSchema, SMS_NO_PHONE_WARNING, TokenQuerySchema, emailCategoriesFor, isBannerCategory, normalizePhone,
+  AdPreferencesUpdateSchema,
+  AdPreferencesUpdateWithTokenSchema,
+  EmailPreferencesUpdateSchema,
+  EmailPreferencesUpdateWithTokenSchema,
+  NO_PREFERRED_STORE,
+  OPT_IN_TYPES,
+  OptInUpdateSchema,
+  PREFERENCE_PATHS,
+  ProfileUpdateSchema,
+  SMS_NO_PHONE_WARNING,
+  TokenQuerySchema,
+  emailCategoriesFor,
+  isBannerCategory,
+  normalizePhone,
   type EmailPreferencesResponseOutput,
 } from '../../src/lib/account/preferences.ts';
 import { signToken, verifyToken } from '../../src/lib/auth/signed-token.ts';
@@ -39,36 +51,82 @@ async function tokenCustomer(c: PrefContext, token: string): Promise<string> {
   const db = c.env.DB;
   const now = Date.now();
   const check = await verifyToken(await signingSecret(db, now), 'PREFERENCES', token, now);
-  if (!check.ok) throw new HttpError(ERROR_CODES.TOKEN_MATCH, check.why === 'EXPIRED' ? 'This link has expired' : 'This link is not valid', 400, [check.why]);
+  if (!check.ok)
+    throw new HttpError(
+      ERROR_CODES.TOKEN_MATCH,
+      check.why === 'EXPIRED' ? 'This link has expired' : 'This link is not valid',
+      400,
+      [check.why],
+    );
   const row = await findLiveToken(db, check.id, 'PREFERENCES', now);
   if (!row) throw new HttpError(ERROR_CODES.TOKEN_MATCH, 'This link is not valid', 400, ['USED']);
   return row.customer_guid;
 }
 
 async function hasPreferredStore(db: D1Database, customerGUID: string, banner: Banner): Promise<boolean> {
-  return (await db.prepare('SELECT 1 AS ok FROM customer_banner_details WHERE customer_guid = ?1 AND banner = ?2').bind(customerGUID, banner.id).first()) !== null;
+  return (
+    (await db
+      .prepare('SELECT 1 AS ok FROM customer_banner_details WHERE customer_guid = ?1 AND banner = ?2')
+      .bind(customerGUID, banner.id)
+      .first()) !== null
+  );
 }
 
 /** account §5: no preferred store on this banner, no email preferences (NO_PREFERRED_STORE). */
-async function emailPreferences(db: D1Database, customerGUID: string, banner: Banner, status: 'OK' | 'UPDATED'): Promise<EmailPreferencesResponseOutput> {
-  if (!(await hasPreferredStore(db, customerGUID, banner))) return { hasErrors: true, errorCode: NO_PREFERRED_STORE, status: NO_PREFERRED_STORE, emailUngroupedPreferences: [] };
-  const { results } = await db.prepare('SELECT category, selected FROM customer_email_preferences WHERE customer_guid = ?1 AND banner = ?2').bind(customerGUID, banner.id).all<{ category: string; selected: number }>();
+async function emailPreferences(
+  db: D1Database,
+  customerGUID: string,
+  banner: Banner,
+  status: 'OK' | 'UPDATED',
+): Promise<EmailPreferencesResponseOutput> {
+  if (!(await hasPreferredStore(db, customerGUID, banner)))
+    return {
+      hasErrors: true,
+      errorCode: NO_PREFERRED_STORE,
+      status: NO_PREFERRED_STORE,
+      emailUngroupedPreferences: [],
+    };
+  const { results } = await db
+    .prepare('SELECT category, selected FROM customer_email_preferences WHERE customer_guid = ?1 AND banner = ?2')
+    .bind(customerGUID, banner.id)
+    .all<{ category: string; selected: number }>();
   const chosen = new Map(results.map((r) => [r.category, r.selected === 1]));
-  return { hasErrors: false, errorCode: null, status, emailUngroupedPreferences: emailCategoriesFor(banner).map((entry) => ({ ...entry, category: entry.category as never, selected: chosen.get(entry.category) ?? false })) };
+  return {
+    hasErrors: false,
+    errorCode: null,
+    status,
+    emailUngroupedPreferences: emailCategoriesFor(banner).map((entry) => ({
+      ...entry,
+      category: entry.category as never,
+      selected: chosen.get(entry.category) ?? false,
+    })),
+  };
 }
 
-async function updateEmail(c: PrefContext, customerGUID: string, input: v.InferOutput<typeof EmailPreferencesUpdateSchema>, linkBase: string | null): Promise<EmailPreferencesResponseOutput> {
+async function updateEmail(
+  c: PrefContext,
+  customerGUID: string,
+  input: v.InferOutput<typeof EmailPreferencesUpdateSchema>,
+  linkBase: string | null,
+): Promise<EmailPreferencesResponseOutput> {
   const db = c.env.DB;
   const banner = bannerOf(c);
-  if (!(await hasPreferredStore(db, customerGUID, banner))) throw new HttpError(NO_PREFERRED_STORE, ACCOUNT_MESSAGES.SELECT_STORE_EMAIL, 422);
+  if (!(await hasPreferredStore(db, customerGUID, banner)))
+    throw new HttpError(NO_PREFERRED_STORE, ACCOUNT_MESSAGES.SELECT_STORE_EMAIL, 422);
   const foreign = input.emailPreferences.find((entry) => !isBannerCategory(banner, entry.category));
-  if (foreign) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `${foreign.category} is not an email of ${banner.name}`, 422);
+  if (foreign)
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, `${foreign.category} is not an email of ${banner.name}`, 422);
   const now = Date.now();
   if (input.emailPreferences.length > 0) {
-    await db.batch(input.emailPreferences.map((entry) =>
-      db.prepare('INSERT INTO customer_email_preferences (customer_guid, banner, category, selected, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner, category) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at')
-        .bind(customerGUID, banner.id, entry.category, entry.selected ? 1 : 0, now),
-    ));
+    await db.batch(
+      input.emailPreferences.map((entry) =>
+        db
+          .prepare(
+            'INSERT INTO customer_email_preferences (customer_guid, banner, category, selected, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner, category) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at',
+          )
+          .bind(customerGUID, banner.id, entry.category, entry.selected ? 1 : 0, now),
+      ),
+    );
   }
   if (linkBase) await sendManageLink(db, customerGUID, banner, linkBase, now);
   return emailPreferences(db, customerGUID, banner, 'UPDATED');
@@ -76,12 +134,29 @@ async function updateEmail(c: PrefContext, customerGUID: string, input: v.InferO
 
 /** Every email carries a link to manage preferences without signing in; this one says what changed. */
 async function sendManageLink(db: D1Database, customerGUID: string, banner: Banner, linkBase: string, now: number) {
-  const customer = await db.prepare('SELECT email, first_name FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ email: string; first_name: string }>();
+  const customer = await db
+    .prepare('SELECT email, first_name FROM customers WHERE customer_guid = ?1')
+    .bind(customerGUID)
+    .first<{ email: string; first_name: string }>();
   if (!customer) return;
   const signed = await signToken(await signingSecret(db, now), 'PREFERENCES', now);
-  await insertToken(db, { id: signed.id, purpose: 'PREFERENCES', customerGUID, email: customer.email, createdAt: now, expiresAt: signed.expiresAt });
+  await insertToken(db, {
+    id: signed.id,
+    purpose: 'PREFERENCES',
+    customerGUID,
+    email: customer.email,
+    createdAt: now,
+    expiresAt: signed.expiresAt,
+  });
   const link = `${linkBase}/account/unsubscribe?token=${encodeURIComponent(signed.token)}`;
-  await writeOutbox(db, { to: customer.email, kind: 'PREFERENCES', subject: `Your ${banner.name} email preferences`, body: `Hi ${customer.first_name}, your email preferences were saved. To change them or unsubscribe at any time, open ${link}`, link, now });
+  await writeOutbox(db, {
+    to: customer.email,
+    kind: 'PREFERENCES',
+    subject: `Your ${banner.name} email preferences`,
+    body: `Hi ${customer.first_name}, your email preferences were saved. To change them or unsubscribe at any time, open ${link}`,
+    link,
+    now,
+  });
 }
 
 const LinkBaseSchema = v.object({ linkBase: v.optional(v.pipe(v.string(), v.url(), v.maxLength(200))) });
@@ -92,17 +167,27 @@ async function smsStatus(db: D1Database, customerGUID: string) {
     db.prepare('SELECT opt_in_type, selected FROM customer_sms_opt_ins WHERE customer_guid = ?1').bind(customerGUID),
   ]);
   const chosen = new Map((rows?.results ?? []).map((r) => [String(r.opt_in_type), r.selected === 1]));
-  return { optIns: OPT_IN_TYPES.map((type) => ({ type, selected: chosen.get(type) ?? false })), warning: phone?.results[0]?.mobile_phone_number ? null : SMS_NO_PHONE_WARNING };
+  return {
+    optIns: OPT_IN_TYPES.map((type) => ({ type, selected: chosen.get(type) ?? false })),
+    warning: phone?.results[0]?.mobile_phone_number ? null : SMS_NO_PHONE_WARNING,
+  };
 }
 
 async function adsOf(db: D1Database, customerGUID: string) {
-  const row = await db.prepare('SELECT purchase_based_ads FROM customer_ad_preferences WHERE customer_guid = ?1').bind(customerGUID).first<{ purchase_based_ads: number }>();
+  const row = await db
+    .prepare('SELECT purchase_based_ads FROM customer_ad_preferences WHERE customer_guid = ?1')
+    .bind(customerGUID)
+    .first<{ purchase_based_ads: number }>();
   return { purchaseBasedAds: row ? row.purchase_based_ads === 1 : true };
 }
 
 async function setAds(db: D1Database, customerGUID: string, on: boolean) {
-  await db.prepare('INSERT INTO customer_ad_preferences (customer_guid, purchase_based_ads, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid) DO UPDATE SET purchase_based_ads = excluded.purchase_based_ads, updated_at = excluded.updated_at')
-    .bind(customerGUID, on ? 1 : 0, Date.now()).run();
+  await db
+    .prepare(
+      'INSERT INTO customer_ad_preferences (customer_guid, purchase_based_ads, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid) DO UPDATE SET purchase_based_ads = excluded.purchase_based_ads, updated_at = excluded.updated_at',
+    )
+    .bind(customerGUID, on ? 1 : 0, Date.now())
+    .run();
   return adsOf(db, customerGUID);
 }
 
@@ -119,18 +204,39 @@ preferencesService.post(PREFERENCE_PATHS.PROFILE_UPDATE, async (c) => {
   const db = c.env.DB;
   const now = Date.now();
   const statements: D1PreparedStatement[] = [];
-  if (input.firstName !== undefined) statements.push(db.prepare('UPDATE customers SET first_name = ?2 WHERE customer_guid = ?1').bind(customerGUID, input.firstName));
+  if (input.firstName !== undefined)
+    statements.push(
+      db.prepare('UPDATE customers SET first_name = ?2 WHERE customer_guid = ?1').bind(customerGUID, input.firstName),
+    );
   if (input.mobilePhoneNumber !== undefined) {
     const phone = normalizePhone(input.mobilePhoneNumber);
-    statements.push(db.prepare('UPDATE customers SET mobile_phone_number = ?2 WHERE customer_guid = ?1').bind(customerGUID, phone));
+    statements.push(
+      db.prepare('UPDATE customers SET mobile_phone_number = ?2 WHERE customer_guid = ?1').bind(customerGUID, phone),
+    );
     // no phone, no text messages
-    if (!phone) statements.push(db.prepare('UPDATE customer_sms_opt_ins SET selected = 0, updated_at = ?2 WHERE customer_guid = ?1').bind(customerGUID, now));
+    if (!phone)
+      statements.push(
+        db
+          .prepare('UPDATE customer_sms_opt_ins SET selected = 0, updated_at = ?2 WHERE customer_guid = ?1')
+          .bind(customerGUID, now),
+      );
   }
   for (const detail of input.bannerSpecificDetails ?? []) {
-    const store = await db.prepare('SELECT 1 AS ok FROM stores WHERE division_id = ?1 AND store_number = ?2 AND banner_id = ?3').bind(detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, detail.banner).first();
-    if (!store) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `No ${BANNERS[detail.banner].name} store ${detail.preferredStoreDivisionNumber}${detail.preferredStoreNumber}`, 422);
+    const store = await db
+      .prepare('SELECT 1 AS ok FROM stores WHERE division_id = ?1 AND store_number = ?2 AND banner_id = ?3')
+      .bind(detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, detail.banner)
+      .first();
+    if (!store)
+      throw new HttpError(
+        ERROR_CODES.UNPROCESSABLE,
+        `No ${BANNERS[detail.banner].name} store ${detail.preferredStoreDivisionNumber}${detail.preferredStoreNumber}`,
+        422,
+      );
     statements.push(
-      db.prepare('INSERT INTO customer_banner_details (customer_guid, banner, preferred_store_division_number, preferred_store_number, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner) DO UPDATE SET preferred_store_division_number = excluded.preferred_store_division_number, preferred_store_number = excluded.preferred_store_number, updated_at = excluded.updated_at')
+      db
+        .prepare(
+          'INSERT INTO customer_banner_details (customer_guid, banner, preferred_store_division_number, preferred_store_number, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner) DO UPDATE SET preferred_store_division_number = excluded.preferred_store_division_number, preferred_store_number = excluded.preferred_store_number, updated_at = excluded.updated_at',
+        )
         .bind(customerGUID, detail.banner, detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, now),
     );
   }
@@ -140,7 +246,9 @@ preferencesService.post(PREFERENCE_PATHS.PROFILE_UPDATE, async (c) => {
 });
 
 // email (account §7 Email preferences)
-preferencesService.get(PREFERENCE_PATHS.EMAIL, async (c) => c.json(await emailPreferences(c.env.DB, customerOf(c), bannerOf(c), 'OK'), 200));
+preferencesService.get(PREFERENCE_PATHS.EMAIL, async (c) =>
+  c.json(await emailPreferences(c.env.DB, customerOf(c), bannerOf(c), 'OK'), 200),
+);
 
 preferencesService.get(PREFERENCE_PATHS.EMAIL_WITH_TOKEN, async (c) => {
   const { token } = parseQuery(c, TokenQuerySchema);
@@ -159,20 +267,29 @@ preferencesService.post(PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN, async (c) => {
 });
 
 // SMS (account §7 Opt-in, §9 SMS)
-preferencesService.get(PREFERENCE_PATHS.OPT_IN_STATUS, async (c) => c.json({ data: await smsStatus(c.env.DB, customerOf(c)) }, 200));
+preferencesService.get(PREFERENCE_PATHS.OPT_IN_STATUS, async (c) =>
+  c.json({ data: await smsStatus(c.env.DB, customerOf(c)) }, 200),
+);
 
 preferencesService.post(PREFERENCE_PATHS.OPT_IN, async (c) => {
   const customerGUID = customerOf(c);
   const input = await parseBody(c, OptInUpdateSchema);
   const db = c.env.DB;
-  if (input.selected && (await smsStatus(db, customerGUID)).warning) throw new HttpError(ERROR_CODES.UNPROCESSABLE, SMS_NO_PHONE_WARNING, 422);
-  await db.prepare('INSERT INTO customer_sms_opt_ins (customer_guid, opt_in_type, selected, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (customer_guid, opt_in_type) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at')
-    .bind(customerGUID, input.type, input.selected ? 1 : 0, Date.now()).run();
+  if (input.selected && (await smsStatus(db, customerGUID)).warning)
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, SMS_NO_PHONE_WARNING, 422);
+  await db
+    .prepare(
+      'INSERT INTO customer_sms_opt_ins (customer_guid, opt_in_type, selected, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (customer_guid, opt_in_type) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at',
+    )
+    .bind(customerGUID, input.type, input.selected ? 1 : 0, Date.now())
+    .run();
   return c.json({ data: await smsStatus(db, customerGUID) }, 200);
 });
 
 // purchase-based ads (account §7: getWithUserId, getWithToken, updateWithUserId, updateWithToken)
-preferencesService.get(PREFERENCE_PATHS.ADS_WITH_USER_ID, async (c) => c.json({ data: await adsOf(c.env.DB, customerOf(c)) }, 200));
+preferencesService.get(PREFERENCE_PATHS.ADS_WITH_USER_ID, async (c) =>
+  c.json({ data: await adsOf(c.env.DB, customerOf(c)) }, 200),
+);
 
 preferencesService.get(PREFERENCE_PATHS.ADS_WITH_TOKEN, async (c) => {
   const { token } = parseQuery(c, TokenQuerySchema);

@@ -24,11 +24,15 @@ profileService.get(PROFILE_DATA_PATHS.APP_DATA, async (c) => {
   const preferred = preferredLocationId(profile, banner.id);
   const data: AppDataOutput = {
     banner: { id: banner.id, name: banner.name, isVariant: banner.isVariant, clubName: banner.clubName },
-    toggles: Object.fromEntries(ACCOUNT_TOGGLE_NAMES.map((name) => [name, banner.toggles[name]])) as AppDataOutput['toggles'],
+    toggles: Object.fromEntries(
+      ACCOUNT_TOGGLE_NAMES.map((name) => [name, banner.toggles[name]]),
+    ) as AppDataOutput['toggles'],
     profile,
     preferredStore: preferred ? await bannerStore(c.env.DB, banner, preferred) : null,
   };
   return c.json({ data }, 200);
 });
 
-profileService.get(PROFILE_DATA_PATHS.CUSTOMER_PROFILE, async (c) => c.json({ data: { profile: await customerProfileOf(c.env.DB, customerGUIDOf(c)) } }, 200));
+profileService.get(PROFILE_DATA_PATHS.CUSTOMER_PROFILE, async (c) =>
+  c.json({ data: { profile: await customerProfileOf(c.env.DB, customerGUIDOf(c)) } }, 200),
+);

@@ -2,7 +2,11 @@ import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS, AdEventSchema, type AdEventKind } from '../../src/lib/promotions/ad-tracking.ts';
 import { DealPricesQuerySchema } from '../../src/lib/promotions/deal-prices.ts';
-import { RECOMMENDATIONS_PATH, RecommendationsQuerySchema, requestedRecommendationTypes } from '../../src/lib/promotions/recommendations.ts';
+import {
+  RECOMMENDATIONS_PATH,
+  RecommendationsQuerySchema,
+  requestedRecommendationTypes,
+} from '../../src/lib/promotions/recommendations.ts';
 import {
   CurrentCircularsQuerySchema,
   UseCaseRequestSchema,
@@ -22,8 +26,6 @@ type PromotionsContext = Context<UpstreamEnv>;
 
 export const promotionsService = new Hono<UpstreamEnv>();
 
-
-
 /** The division the circulars are chosen by: the edge's header, else the location id's first 3 characters. */
 function divisionOf(c: PromotionsContext): string {
   const call = c.get('call');
@@ -32,13 +34,23 @@ function divisionOf(c: PromotionsContext): string {
 
 promotionsService.get(WEEKLY_AD_PATHS.CURRENT_CIRCULARS, async (c) => {
   const query = parseQuery(c, CurrentCircularsQuerySchema);
-  const circulars = await currentCirculars(c.env.DB, { banner: c.get('call').banner, division: divisionOf(c), now: Date.now(), type: query.type });
+  const circulars = await currentCirculars(c.env.DB, {
+    banner: c.get('call').banner,
+    division: divisionOf(c),
+    now: Date.now(),
+    type: query.type,
+  });
   return c.json({ data: { circulars } }, 200);
 });
 
 promotionsService.get(WEEKLY_AD_PATHS.DEAL_PRICES, async (c) => {
   const query = parseQuery(c, DealPricesQuerySchema);
-  const prices = await dealPrices(c.env.DB, { banner: c.get('call').banner, division: divisionOf(c), now: Date.now(), gtins: query.gtins });
+  const prices = await dealPrices(c.env.DB, {
+    banner: c.get('call').banner,
+    division: divisionOf(c),
+    now: Date.now(),
+    gtins: query.gtins,
+  });
   return c.json({ data: { dealPrices: prices } }, 200);
 });
 
@@ -52,7 +64,8 @@ promotionsService.post(WEEKLY_AD_PATHS.USE_CASE, async (c) => {
       const upcs = capDealUpcs(found.deal.upcs);
       // spec: shopping §3 "upcs, or promotionalData containing upcs": the flyer circulars answer
       // the second shape, the main circular the first; the edge accepts both.
-      const body = found.type === 'WEEKLY' ? { deal: found.deal, upcs } : { deal: found.deal, promotionalData: { upcs } };
+      const body =
+        found.type === 'WEEKLY' ? { deal: found.deal, upcs } : { deal: found.deal, promotionalData: { upcs } };
       return c.json({ data: body }, 200);
     }
     default: {

@@ -1,6 +1,21 @@
 import { Hono, type Context } from 'hono';
-import { cancellable, cancelCutoff, CancelRequestSchema, ORDER_MESSAGES, orderStatus, type OrderStatus } from '../../src/lib/account/order-state.ts';
-import { collapsePurchases, PURCHASE_PATHS, RETURN_MESSAGES, returnProblem, ReturnRequestSchema, type OrderReturn, type PurchaseEntry } from '../../src/lib/account/purchases.ts';
+import {
+  cancellable,
+  cancelCutoff,
+  CancelRequestSchema,
+  ORDER_MESSAGES,
+  orderStatus,
+  type OrderStatus,
+} from '../../src/lib/account/order-state.ts';
+import {
+  collapsePurchases,
+  PURCHASE_PATHS,
+  RETURN_MESSAGES,
+  returnProblem,
+  ReturnRequestSchema,
+  type OrderReturn,
+  type PurchaseEntry,
+} from '../../src/lib/account/purchases.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
@@ -65,13 +80,27 @@ function orderEntry(row: OrderRow, now: number): PurchaseEntry {
     receiptId: null,
     isReceipt: false,
     status,
-    orderDetails: { subOrders: [{ subOrderId: `${row.order_number}-1`, orderNumber: row.order_number, fulfillmentType: order.modalityType, transactionTimeWithTimezone: isoWithOffset(row.placed_at, row.time_zone) }] },
+    orderDetails: {
+      subOrders: [
+        {
+          subOrderId: `${row.order_number}-1`,
+          orderNumber: row.order_number,
+          fulfillmentType: order.modalityType,
+          transactionTimeWithTimezone: isoWithOffset(row.placed_at, row.time_zone),
+        },
+      ],
+    },
     error: false,
     fulfillmentType: order.modalityType,
     placedAt: new Date(row.placed_at).toISOString(),
     totalCents: order.summary.total,
     itemCount: order.summary.itemCount,
-    items: order.lineItems.map((line) => ({ gtin13: line.gtin13, name: line.name, quantity: line.quantity, lineTotalCents: netLineTotal(line) })),
+    items: order.lineItems.map((line) => ({
+      gtin13: line.gtin13,
+      name: line.name,
+      quantity: line.quantity,
+      lineTotalCents: netLineTotal(line),
+    })),
     deliveryPartner: row.delivery_partner,
   };
 }
@@ -83,7 +112,16 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
     receiptId: row.receipt_id,
     isReceipt: true,
     status: 'COMPLETED',
-    orderDetails: { subOrders: [{ subOrderId: `${row.receipt_id}-1`, orderNumber: row.order_number, fulfillmentType: row.fulfillment_type, transactionTimeWithTimezone: isoWithOffset(row.transaction_time, row.time_zone) }] },
+    orderDetails: {
+      subOrders: [
+        {
+          subOrderId: `${row.receipt_id}-1`,
+          orderNumber: row.order_number,
+          fulfillmentType: row.fulfillment_type,
+          transactionTimeWithTimezone: isoWithOffset(row.transaction_time, row.time_zone),
+        },
+      ],
+    },
     error: false,
     fulfillmentType: row.fulfillment_type,
     placedAt: new Date(row.transaction_time).toISOString(),
@@ -94,7 +132,12 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
   };
 }
 
-async function ordersOf(db: D1Database, customerGUID: string, banner: string, orderNumber?: string): Promise<OrderRow[]> {
+async function ordersOf(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  orderNumber?: string,
+): Promise<OrderRow[]> {
   const { results } = await db
     .prepare(
       `SELECT o.order_number, o.checkout_id, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
@@ -111,15 +154,34 @@ async function returnsOf(db: D1Database, orderNumber: string): Promise<OrderRetu
   const { results } = await db
     .prepare('SELECT * FROM order_returns WHERE order_number = ?1 ORDER BY created_at')
     .bind(orderNumber)
-    .all<{ return_id: string; order_number: string; items: string; reason: string; note: string; status: OrderReturn['status']; refund_cents: number; created_at: number }>();
-  return results.map((row) => ({ returnId: row.return_id, orderNumber: row.order_number, items: JSON.parse(row.items) as OrderReturn['items'], reason: row.reason, note: row.note, status: row.status, refundCents: row.refund_cents, createdAt: new Date(row.created_at).toISOString() }));
+    .all<{
+      return_id: string;
+      order_number: string;
+      items: string;
+      reason: string;
+      note: string;
+      status: OrderReturn['status'];
+      refund_cents: number;
+      created_at: number;
+    }>();
+  return results.map((row) => ({
+    returnId: row.return_id,
+    orderNumber: row.order_number,
+    items: JSON.parse(row.items) as OrderReturn['items'],
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    refundCents: row.refund_cents,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }
 
 /** What may still be returned per item: bought less already asked back. */
 function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Record<string, number> {
   const left: Record<string, number> = {};
   for (const item of entry.items) left[item.gtin13] = (left[item.gtin13] ?? 0) + item.quantity;
-  for (const back of returns) for (const item of back.items) left[item.gtin13] = Math.max(0, (left[item.gtin13] ?? 0) - item.quantity);
+  for (const back of returns)
+    for (const item of back.items) left[item.gtin13] = Math.max(0, (left[item.gtin13] ?? 0) - item.quantity);
   return left;
 }
 
@@ -129,15 +191,33 @@ purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   const now = c.get('call').now;
   const [orders, receipts] = await Promise.all([
     ordersOf(db, customer.customerGUID, c.get('call').banner),
-    db.prepare('SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200').bind(customer.customerGUID, c.get('call').banner).all<ReceiptRow>(),
+    db
+      .prepare(
+        'SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200',
+      )
+      .bind(customer.customerGUID, c.get('call').banner)
+      .all<ReceiptRow>(),
   ]);
-  return c.json({ data: { orders: collapsePurchases(orders.map((row) => orderEntry(row, now)), receipts.results.map(receiptEntry), now) } }, 200);
+  return c.json(
+    {
+      data: {
+        orders: collapsePurchases(
+          orders.map((row) => orderEntry(row, now)),
+          receipts.results.map(receiptEntry),
+          now,
+        ),
+      },
+    },
+    200,
+  );
 });
 
 /** The shopper's order on the call's banner (404 otherwise) with its returns, what may still go back, and its cancel cut-off. */
 async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const customer = customerOf(c);
-  const row = /^\d{10}$/.test(orderNumber) ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0] : undefined;
+  const row = /^\d{10}$/.test(orderNumber)
+    ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0]
+    : undefined;
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
   const now = c.get('call').now;
   const entry = orderEntry(row, now);
@@ -146,7 +226,9 @@ async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const { deliveryPartner: _partner, ...order } = entry;
   // only a fulfilled order may go back; only a placed one before its cut-off may be cancelled
   const returnable = entry.status === 'COMPLETED' ? returnableOf(entry, returns) : {};
-  const cancelBy = cancellable(entry.status, placed, row.time_zone, now) ? isoWithOffset(cancelCutoff(placed, row.time_zone), row.time_zone) : null;
+  const cancelBy = cancellable(entry.status, placed, row.time_zone, now)
+    ? isoWithOffset(cancelCutoff(placed, row.time_zone), row.time_zone)
+    : null;
   return { order, returns, returnable, cancelBy, entry, row, placed };
 }
 
@@ -157,7 +239,8 @@ purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', asy
 
 function idempotencyKey(c: PurchaseContext): string | null {
   const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
   return key;
 }
 
@@ -177,34 +260,41 @@ purchasesService.post(PURCHASE_PATHS.CANCELLATIONS, async (c) => {
     return { status: 200, body: { data: { order, returns, returnable, cancelBy } } };
   };
   const result = await serialised(`orders:${customer.customerGUID}`, () =>
-    idempotentWrite({ db, scope: `cancel:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body }, async (record) => {
-      const { entry, row, placed } = await orderDetail(c, body.orderNumber);
-      if (entry.status === 'CANCELLED') return answer();
-      const now = c.get('call').now;
-      if (entry.status !== 'PLACED') throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.NOT_CANCELLABLE, 409, [entry.status]);
-      if (!cancellable(entry.status, placed, row.time_zone, now)) throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.CANCEL_TOO_LATE, 409, ['cutoff']);
-      const statements = await cancelStatements(
-        db,
-        {
-          orderNumber: row.order_number,
-          customerGUID: customer.customerGUID,
-          locationId: row.location_id,
-          lines: placed.lineItems,
-          slot: placed.promiseSelection ? { slotId: placed.promiseSelection.slotId, checkoutId: row.checkout_id } : null,
-        },
-        now,
-      );
-      try {
-        await db.batch([...statements, ...clearAssertions(db)]);
-      } catch (error) {
-        if (!isAssertionFailure(error)) throw error;
-        // cancelled by a concurrent request: that one gave everything back
-      }
-      const response = await answer();
-      const recorded = record(response);
-      if (recorded.length > 0) await db.batch(recorded);
-      return response;
-    }),
+    idempotentWrite(
+      { db, scope: `cancel:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body },
+      async (record) => {
+        const { entry, row, placed } = await orderDetail(c, body.orderNumber);
+        if (entry.status === 'CANCELLED') return answer();
+        const now = c.get('call').now;
+        if (entry.status !== 'PLACED')
+          throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.NOT_CANCELLABLE, 409, [entry.status]);
+        if (!cancellable(entry.status, placed, row.time_zone, now))
+          throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.CANCEL_TOO_LATE, 409, ['cutoff']);
+        const statements = await cancelStatements(
+          db,
+          {
+            orderNumber: row.order_number,
+            customerGUID: customer.customerGUID,
+            locationId: row.location_id,
+            lines: placed.lineItems,
+            slot: placed.promiseSelection
+              ? { slotId: placed.promiseSelection.slotId, checkoutId: row.checkout_id }
+              : null,
+          },
+          now,
+        );
+        try {
+          await db.batch([...statements, ...clearAssertions(db)]);
+        } catch (error) {
+          if (!isAssertionFailure(error)) throw error;
+          // cancelled by a concurrent request: that one gave everything back
+        }
+        const response = await answer();
+        const recorded = record(response);
+        if (recorded.length > 0) await db.batch(recorded);
+        return response;
+      },
+    ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as object, 200);
@@ -219,31 +309,65 @@ purchasesService.post(PURCHASE_PATHS.RETURNS, async (c) => {
   if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, RETURN_MESSAGES[problem], 422, [problem]);
   const db = c.env.DB;
   const result = await serialised(`returns:${customer.customerGUID}`, () =>
-    idempotentWrite({ db, scope: `returns:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.RETURNS, body }, async (record) => {
-      const { entry, returnable } = await orderDetail(c, body.orderNumber);
-      if (entry.status !== 'COMPLETED') throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.RETURN_NOT_FULFILLED, 409, [entry.status]);
-      const items = body.items.filter((item) => item.quantity > 0);
-      let refundCents = 0;
-      for (const item of items) {
-        const bought = entry.items.filter((line) => line.gtin13 === item.gtin13);
-        if (bought.length === 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `Item ${item.gtin13} is not in this order`, 422, [item.gtin13]);
-        const left = returnable[item.gtin13] ?? 0;
-        if (item.quantity > left) throw new HttpError(ERROR_CODES.UNPROCESSABLE, `You can return at most ${left} of ${bought[0]!.name}`, 422, [item.gtin13]);
-        const quantity = bought.reduce((sum, line) => sum + line.quantity, 0);
-        const total = bought.reduce((sum, line) => sum + line.lineTotalCents, 0);
-        refundCents += Math.round((total * item.quantity) / quantity);
-      }
-      const now = Date.now();
-      const created: OrderReturn = { returnId: crypto.randomUUID(), orderNumber: body.orderNumber, items, reason: body.reason, note: body.note, status: 'REQUESTED', refundCents, createdAt: new Date(now).toISOString() };
-      const response = { status: 201, body: { data: created } };
-      await db.batch([
-        db
-          .prepare('INSERT INTO order_returns (return_id, order_number, customer_guid, items, reason, note, status, refund_cents, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)')
-          .bind(created.returnId, created.orderNumber, customer.customerGUID, JSON.stringify(items), created.reason, created.note, created.status, refundCents, now),
-        ...record(response),
-      ]);
-      return response;
-    }),
+    idempotentWrite(
+      { db, scope: `returns:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.RETURNS, body },
+      async (record) => {
+        const { entry, returnable } = await orderDetail(c, body.orderNumber);
+        if (entry.status !== 'COMPLETED')
+          throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.RETURN_NOT_FULFILLED, 409, [entry.status]);
+        const items = body.items.filter((item) => item.quantity > 0);
+        let refundCents = 0;
+        for (const item of items) {
+          const bought = entry.items.filter((line) => line.gtin13 === item.gtin13);
+          if (bought.length === 0)
+            throw new HttpError(ERROR_CODES.UNPROCESSABLE, `Item ${item.gtin13} is not in this order`, 422, [
+              item.gtin13,
+            ]);
+          const left = returnable[item.gtin13] ?? 0;
+          if (item.quantity > left)
+            throw new HttpError(
+              ERROR_CODES.UNPROCESSABLE,
+              `You can return at most ${left} of ${bought[0]!.name}`,
+              422,
+              [item.gtin13],
+            );
+          const quantity = bought.reduce((sum, line) => sum + line.quantity, 0);
+          const total = bought.reduce((sum, line) => sum + line.lineTotalCents, 0);
+          refundCents += Math.round((total * item.quantity) / quantity);
+        }
+        const now = Date.now();
+        const created: OrderReturn = {
+          returnId: crypto.randomUUID(),
+          orderNumber: body.orderNumber,
+          items,
+          reason: body.reason,
+          note: body.note,
+          status: 'REQUESTED',
+          refundCents,
+          createdAt: new Date(now).toISOString(),
+        };
+        const response = { status: 201, body: { data: created } };
+        await db.batch([
+          db
+            .prepare(
+              'INSERT INTO order_returns (return_id, order_number, customer_guid, items, reason, note, status, refund_cents, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)',
+            )
+            .bind(
+              created.returnId,
+              created.orderNumber,
+              customer.customerGUID,
+              JSON.stringify(items),
+              created.reason,
+              created.note,
+              created.status,
+              refundCents,
+              now,
+            ),
+          ...record(response),
+        ]);
+        return response;
+      },
+    ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as object, result.status as 201);

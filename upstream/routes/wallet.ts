@@ -2,14 +2,35 @@ import { Hono, type Context } from 'hono';
 import { IDEMPOTENCY_KEY_PATTERN, eTagVersion } from '../../src/lib/basket/contracts.ts';
 import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { cardBrand, cardETag, centsToDollars, isExpired, maskNumber, sortCards } from '../../src/lib/wallet/cards.ts';
-import { AddCardSchema, BOT_TELEMETRY_HEADER, CARD_ID_PATTERN, EBT_ERRORS, EbtBalanceRequestSchema, GIFT_CARD_REFERENCE_PATTERN, GiftCardRequestSchema, UpdateCardSchema, WALLET_PATHS, type CardOutput } from '../../src/lib/wallet/contracts.ts';
+import {
+  AddCardSchema,
+  BOT_TELEMETRY_HEADER,
+  CARD_ID_PATTERN,
+  EBT_ERRORS,
+  EbtBalanceRequestSchema,
+  GIFT_CARD_REFERENCE_PATTERN,
+  GiftCardRequestSchema,
+  UpdateCardSchema,
+  WALLET_PATHS,
+  type CardOutput,
+} from '../../src/lib/wallet/contracts.ts';
 import { PAYMENTGRAM_MAX_AGE_MS, readPaymentgram } from '../../src/lib/wallet/ebt.ts';
 import { WALLET_MESSAGES, tooManyTries } from '../../src/lib/wallet/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { idempotentWrite } from '../db/idempotency.ts';
 import { NO_PIN_HASH, decryptPin, ebtKeysOf, hashKeyOf, numberHash, pinMatches } from '../db/wallet-secrets.ts';
 import { bookTry, unbookTry } from '../db/wallet-tries.ts';
-import { activeCards, appliedGiftCardViews, cardRow, cardView, clearOtherDefaults, clearOtherNewlyAdded, newCardToken, promoteDefault, type CardRow } from '../db/wallet.ts';
+import {
+  activeCards,
+  appliedGiftCardViews,
+  cardRow,
+  cardView,
+  clearOtherDefaults,
+  clearOtherNewlyAdded,
+  newCardToken,
+  promoteDefault,
+  type CardRow,
+} from '../db/wallet.ts';
 import { parseBody } from '../validate.ts';
 
 // The wallet service (issue 13 §6-§7; shopping §3, §4, §5, §7, §8): saved cards with the
@@ -31,7 +52,8 @@ const notFound = () => new HttpError(ERROR_CODES.NOT_FOUND, WALLET_MESSAGES.CARD
 
 function idempotencyKey(c: WalletContext): string | null {
   const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 422);
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 422);
   return key;
 }
 
@@ -39,12 +61,18 @@ async function walletAnswer(db: D1Database, customerGUID: string) {
   const cards = sortCards((await activeCards(db, customerGUID)).map(cardView));
   const giftCards = await appliedGiftCardViews(db, customerGUID);
   const ebt = await db
-    .prepare('SELECT e.reference, e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1')
+    .prepare(
+      'SELECT e.reference, e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1',
+    )
     .bind(customerGUID)
     .first<{ reference: string; snap_cents: number }>();
   const walletV2 = [
     ...cards.map((card) => ({ id: card.cardId, paymentType: 'CREDIT_CARD' as const })),
-    ...giftCards.map((card) => ({ id: card.reference, paymentType: 'GIFT_CARD' as const, balance: card.remainingBalance })),
+    ...giftCards.map((card) => ({
+      id: card.reference,
+      paymentType: 'GIFT_CARD' as const,
+      balance: card.remainingBalance,
+    })),
     ...(ebt ? [{ id: ebt.reference, paymentType: 'EBT' as const, balance: centsToDollars(ebt.snap_cents) }] : []),
   ];
   return { cards, walletV2 };
@@ -52,18 +80,29 @@ async function walletAnswer(db: D1Database, customerGUID: string) {
 
 /** A card added without the cardholder's name takes the shopper's own (a mononym leaves the last name empty). */
 async function profileName(db: D1Database, customerGUID: string) {
-  const row = await db.prepare('SELECT first_name, last_name FROM customers WHERE customer_guid = ?1').bind(customerGUID).first<{ first_name: string; last_name: string }>();
+  const row = await db
+    .prepare('SELECT first_name, last_name FROM customers WHERE customer_guid = ?1')
+    .bind(customerGUID)
+    .first<{ first_name: string; last_name: string }>();
   return { first: row?.first_name ?? '', last: row?.last_name ?? '' };
 }
 
 /** A card added without a billing address takes the address book's default (else its first) address. */
 async function addressBookBilling(db: D1Database, customerGUID: string) {
   const row = await db
-    .prepare("SELECT address_line1, address_line2, city, state, zip_code FROM customer_addresses WHERE customer_guid = ?1 ORDER BY (',' || types || ',') LIKE '%,default,%' DESC, created_at, address_id LIMIT 1")
+    .prepare(
+      "SELECT address_line1, address_line2, city, state, zip_code FROM customer_addresses WHERE customer_guid = ?1 ORDER BY (',' || types || ',') LIKE '%,default,%' DESC, created_at, address_id LIMIT 1",
+    )
     .bind(customerGUID)
     .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string }>();
   if (!row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Add a billing address for this card.', 422);
-  return { addressLine1: row.address_line1, ...(row.address_line2 ? { addressLine2: row.address_line2 } : {}), city: row.city, state: row.state, zipCode: row.zip_code };
+  return {
+    addressLine1: row.address_line1,
+    ...(row.address_line2 ? { addressLine2: row.address_line2 } : {}),
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+  };
 }
 
 walletService.get(WALLET_PATHS.CARDS, async (c) => c.json(await walletAnswer(c.env.DB, customerOf(c)), 200));
@@ -73,39 +112,88 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
   const input = await parseBody(c, AddCardSchema);
   const key = idempotencyKey(c);
   const brand = cardBrand(input.cardNumber);
-  if (!brand) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);
-  if (isExpired(input.expirationMonth, input.expirationYear)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
+  if (!brand)
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);
+  if (isExpired(input.expirationMonth, input.expirationYear))
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
   const lastFour = input.cardNumber.slice(-4);
   const billingAddress = input.billingAddress ?? (await addressBookBilling(c.env.DB, customerGUID));
-  const holder = input.cardHolderFirstName ? { first: input.cardHolderFirstName, last: input.cardHolderLastName ?? '' } : await profileName(c.env.DB, customerGUID);
+  const holder = input.cardHolderFirstName
+    ? { first: input.cardHolderFirstName, last: input.cardHolderLastName ?? '' }
+    : await profileName(c.env.DB, customerGUID);
   // "the same request" for the idempotency record, without the card number or the CVV
   const { cardNumber: _number, cvv: _cvv, ...kept } = input;
   const db = c.env.DB;
-  const answer = await idempotentWrite({ db, scope: `wallet:${customerGUID}`, key, method: 'POST', path: WALLET_PATHS.CARDS, body: { ...kept, brand, lastFour } }, async (record) => {
-    const cardId = crypto.randomUUID();
-    const now = Date.now();
-    // the first card (no active default yet) is the default whatever was asked
-    const hasDefault = await db.prepare("SELECT 1 AS found FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1").bind(customerGUID).first();
-    const row: CardRow = {
-      card_id: cardId, customer_guid: customerGUID, token: newCardToken(), brand, last_four: lastFour, expiration_month: input.expirationMonth, expiration_year: input.expirationYear,
-      holder_first_name: holder.first, holder_last_name: holder.last, billing_address: JSON.stringify(billingAddress), nickname: input.nickname ?? '',
-      is_default: input.default || !hasDefault ? 1 : 0, status: 'ACTIVE', saved: 1, newly_added_checkout_id: input.checkoutId ?? null, deleted_with_telemetry: null, created_at: now, updated_at: now,
-    };
-    const body = cardView(row);
-    // the card, the default and newlyAddedInfo rules and the idempotency record commit together
-    await db.batch([
-      db
+  const answer = await idempotentWrite(
+    {
+      db,
+      scope: `wallet:${customerGUID}`,
+      key,
+      method: 'POST',
+      path: WALLET_PATHS.CARDS,
+      body: { ...kept, brand, lastFour },
+    },
+    async (record) => {
+      const cardId = crypto.randomUUID();
+      const now = Date.now();
+      // the first card (no active default yet) is the default whatever was asked
+      const hasDefault = await db
         .prepare(
-          `INSERT INTO wallet_cards (card_id, customer_guid, token, brand, last_four, expiration_month, expiration_year, holder_first_name, holder_last_name, billing_address, nickname, is_default, newly_added_checkout_id, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)`,
+          "SELECT 1 AS found FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1",
         )
-        .bind(row.card_id, customerGUID, row.token, brand, lastFour, row.expiration_month, row.expiration_year, row.holder_first_name, row.holder_last_name, row.billing_address, row.nickname, row.is_default, row.newly_added_checkout_id, now),
-      ...(row.is_default ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
-      ...(input.checkoutId ? [clearOtherNewlyAdded(db, customerGUID, cardId)] : []),
-      ...record({ status: 201, body }),
-    ]);
-    return { status: 201, body };
-  });
+        .bind(customerGUID)
+        .first();
+      const row: CardRow = {
+        card_id: cardId,
+        customer_guid: customerGUID,
+        token: newCardToken(),
+        brand,
+        last_four: lastFour,
+        expiration_month: input.expirationMonth,
+        expiration_year: input.expirationYear,
+        holder_first_name: holder.first,
+        holder_last_name: holder.last,
+        billing_address: JSON.stringify(billingAddress),
+        nickname: input.nickname ?? '',
+        is_default: input.default || !hasDefault ? 1 : 0,
+        status: 'ACTIVE',
+        saved: 1,
+        newly_added_checkout_id: input.checkoutId ?? null,
+        deleted_with_telemetry: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const body = cardView(row);
+      // the card, the default and newlyAddedInfo rules and the idempotency record commit together
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO wallet_cards (card_id, customer_guid, token, brand, last_four, expiration_month, expiration_year, holder_first_name, holder_last_name, billing_address, nickname, is_default, newly_added_checkout_id, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)`,
+          )
+          .bind(
+            row.card_id,
+            customerGUID,
+            row.token,
+            brand,
+            lastFour,
+            row.expiration_month,
+            row.expiration_year,
+            row.holder_first_name,
+            row.holder_last_name,
+            row.billing_address,
+            row.nickname,
+            row.is_default,
+            row.newly_added_checkout_id,
+            now,
+          ),
+        ...(row.is_default ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
+        ...(input.checkoutId ? [clearOtherNewlyAdded(db, customerGUID, cardId)] : []),
+        ...record({ status: 201, body }),
+      ]);
+      return { status: 201, body };
+    },
+  );
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(answer.body as CardOutput, 201);
 });
@@ -125,17 +213,31 @@ walletService.put(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
     }
     const month = input.expirationMonth ?? row.expiration_month;
     const year = input.expirationYear ?? row.expiration_year;
-    if ((input.expirationMonth || input.expirationYear) && isExpired(month, year)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
+    if ((input.expirationMonth || input.expirationYear) && isExpired(month, year))
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
     const now = Math.max(Date.now(), row.updated_at + 1);
     const [updated] = await db.batch([
       db
-        .prepare('UPDATE wallet_cards SET nickname = ?3, is_default = ?4, expiration_month = ?5, expiration_year = ?6, billing_address = ?7, updated_at = ?8 WHERE card_id = ?1 AND customer_guid = ?2 AND updated_at = ?9 AND status = \'ACTIVE\'')
-        .bind(cardId, customerGUID, input.nickname ?? row.nickname, input.default === true ? 1 : row.is_default, month, year, input.billingAddress ? JSON.stringify(input.billingAddress) : row.billing_address, now, row.updated_at),
+        .prepare(
+          "UPDATE wallet_cards SET nickname = ?3, is_default = ?4, expiration_month = ?5, expiration_year = ?6, billing_address = ?7, updated_at = ?8 WHERE card_id = ?1 AND customer_guid = ?2 AND updated_at = ?9 AND status = 'ACTIVE'",
+        )
+        .bind(
+          cardId,
+          customerGUID,
+          input.nickname ?? row.nickname,
+          input.default === true ? 1 : row.is_default,
+          month,
+          year,
+          input.billingAddress ? JSON.stringify(input.billingAddress) : row.billing_address,
+          now,
+          row.updated_at,
+        ),
       ...(input.default === true ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
     ]);
     if ((updated?.meta.changes ?? 0) > 0) break;
     // another write got there first: with If-Match that is a failed precondition, else try again
-    if (ifMatch !== null || attempt >= 3) throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The card was changed since it was read', 412);
+    if (ifMatch !== null || attempt >= 3)
+      throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The card was changed since it was read', 412);
   }
   const card = cardView((await cardRow(db, customerGUID, cardId)) as CardRow);
   c.header('ETag', cardETag(card.lastUpdated));
@@ -151,7 +253,9 @@ walletService.delete(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
   const telemetry = c.req.header(BOT_TELEMETRY_HEADER) !== undefined ? 1 : 0;
   const [deleted] = await db.batch([
     db
-      .prepare("UPDATE wallet_cards SET status = 'DELETED', saved = 0, is_default = 0, newly_added_checkout_id = NULL, deleted_with_telemetry = ?3, updated_at = max(?4, updated_at + 1) WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'")
+      .prepare(
+        "UPDATE wallet_cards SET status = 'DELETED', saved = 0, is_default = 0, newly_added_checkout_id = NULL, deleted_with_telemetry = ?3, updated_at = max(?4, updated_at + 1) WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'",
+      )
       .bind(cardId, customerGUID, telemetry, Date.now()),
     promoteDefault(db, customerGUID),
   ]);
@@ -176,14 +280,29 @@ interface PinRow {
  * a limit; then the same work whether the card exists or not. `row` is the card when the PIN is
  * its own, else null; the booking stays a failure until the caller takes it off.
  */
-async function pinCheck<R extends PinRow>(c: WalletContext, customerGUID: string, kind: 'gift' | 'ebt', cardNumber: string, pin: string | null, columns: string) {
+async function pinCheck<R extends PinRow>(
+  c: WalletContext,
+  customerGUID: string,
+  kind: 'gift' | 'ebt',
+  cardNumber: string,
+  pin: string | null,
+  columns: string,
+) {
   const key = await hashKeyOf(c.env);
   const db = c.env.DB;
   const numberKey = await numberHash(key, kind, cardNumber);
   const booking = await bookTry(db, [`${kind}-card:${numberKey}`, `${kind}-account:${customerGUID}`], Date.now());
   if (!booking.ok) return booking;
-  const row = await db.prepare(`SELECT ${columns} FROM ${TABLES[kind]} WHERE number_hash = ?1`).bind(numberKey).first<R>();
-  const matched = await pinMatches(key, row?.reference ?? UNKNOWN_REFERENCE[kind], pin ?? '', row?.pin_hash ?? NO_PIN_HASH);
+  const row = await db
+    .prepare(`SELECT ${columns} FROM ${TABLES[kind]} WHERE number_hash = ?1`)
+    .bind(numberKey)
+    .first<R>();
+  const matched = await pinMatches(
+    key,
+    row?.reference ?? UNKNOWN_REFERENCE[kind],
+    pin ?? '',
+    row?.pin_hash ?? NO_PIN_HASH,
+  );
   return { ok: true as const, attemptId: booking.attemptId, row: matched && pin !== null && row ? row : null };
 }
 
@@ -202,13 +321,26 @@ interface GiftRow extends PinRow {
 }
 
 /** The gift card for a number and pin, or 422 (an unknown number and a wrong pin read the same), or 429 at a limit. */
-async function checkedGiftCard(c: WalletContext, customerGUID: string, cardNumber: string, pin: string): Promise<GiftRow> {
-  const check = await pinCheck<GiftRow>(c, customerGUID, 'gift', cardNumber, pin, 'reference, last_four, pin_hash, balance_cents');
+async function checkedGiftCard(
+  c: WalletContext,
+  customerGUID: string,
+  cardNumber: string,
+  pin: string,
+): Promise<GiftRow> {
+  const check = await pinCheck<GiftRow>(
+    c,
+    customerGUID,
+    'gift',
+    cardNumber,
+    pin,
+    'reference, last_four, pin_hash, balance_cents',
+  );
   if (!check.ok) throw tooManyTriesError(c, check.retryAfterMs);
   if (!check.row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_INVALID, 422);
   await unbookTry(c.env.DB, check.attemptId).run();
   // shopping §4, §5: a card whose balance is zero is refused
-  if (check.row.balance_cents <= 0) throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_NO_FUNDS, 422);
+  if (check.row.balance_cents <= 0)
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, WALLET_MESSAGES.GIFT_CARD_NO_FUNDS, 422);
   return check.row;
 }
 
@@ -219,7 +351,9 @@ walletService.post(WALLET_PATHS.GIFT_CARD_BALANCE, async (c) => {
   return c.json({ cardNumber: maskNumber(cardNumber), remainingBalance: centsToDollars(row.balance_cents) }, 200);
 });
 
-walletService.get(WALLET_PATHS.GIFT_CARDS, async (c) => c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerOf(c)) }, 200));
+walletService.get(WALLET_PATHS.GIFT_CARDS, async (c) =>
+  c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerOf(c)) }, 200),
+);
 
 walletService.post(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const customerGUID = customerOf(c);
@@ -227,7 +361,12 @@ walletService.post(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const db = c.env.DB;
   const row = await checkedGiftCard(c, customerGUID, cardNumber, pin);
   // applying twice is applying once (the card is kept by its reference)
-  await db.prepare('INSERT OR IGNORE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)').bind(customerGUID, row.reference, row.last_four, Date.now()).run();
+  await db
+    .prepare(
+      'INSERT OR IGNORE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)',
+    )
+    .bind(customerGUID, row.reference, row.last_four, Date.now())
+    .run();
   return c.json({ giftCards: await appliedGiftCardViews(db, customerGUID) }, 201);
 });
 
@@ -242,7 +381,9 @@ walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:reference`, async (c) => {
   const customerGUID = customerOf(c);
   const reference = c.req.param('reference');
   if (!GIFT_CARD_REFERENCE_PATTERN.test(reference)) throw notFound();
-  const result = await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1 AND reference = ?2').bind(customerGUID, reference).run();
+  const result = await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1 AND reference = ?2')
+    .bind(customerGUID, reference)
+    .run();
   if ((result.meta.changes ?? 0) === 0) throw notFound();
   return c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerGUID) }, 200);
 });
@@ -255,8 +396,16 @@ walletService.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
 });
 
 /** shopping §8: a SNAP error carries reason and code (beside the spec's error shape). */
-function snapError(c: WalletContext, error: { code: string; reason: string }, status: 422 | 429 = 422, rootCause: string[] = []) {
-  return c.json({ ...errorBody(error.code, error.reason, status, rootCause), error: { reason: error.reason, code: error.code } }, status);
+function snapError(
+  c: WalletContext,
+  error: { code: string; reason: string },
+  status: 422 | 429 = 422,
+  rootCause: string[] = [],
+) {
+  return c.json(
+    { ...errorBody(error.code, error.reason, status, rootCause), error: { reason: error.reason, code: error.code } },
+    status,
+  );
 }
 
 interface EbtRow extends PinRow {
@@ -273,9 +422,19 @@ walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
   const gram = readPaymentgram(input.paymentgram, input.cardNumber, now);
   if (!gram?.fresh) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
   // a paymentgram is good once: a replay (within its 5 minutes) is refused
-  const fresh = await db.prepare('INSERT INTO ebt_paymentgram_nonces (nonce, expires_at) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING').bind(gram.gram.nonce, gram.gram.timestamp + PAYMENTGRAM_MAX_AGE_MS).run();
+  const fresh = await db
+    .prepare('INSERT INTO ebt_paymentgram_nonces (nonce, expires_at) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING')
+    .bind(gram.gram.nonce, gram.gram.timestamp + PAYMENTGRAM_MAX_AGE_MS)
+    .run();
   if ((fresh.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
-  const check = await pinCheck<EbtRow>(c, customerGUID, 'ebt', input.cardNumber, await decryptPin(keys, input.encryptedPin), 'reference, pin_hash, snap_cents');
+  const check = await pinCheck<EbtRow>(
+    c,
+    customerGUID,
+    'ebt',
+    input.cardNumber,
+    await decryptPin(keys, input.encryptedPin),
+    'reference, pin_hash, snap_cents',
+  );
   if (!check.ok) {
     const limited = tooManyTriesError(c, check.retryAfterMs);
     return snapError(c, { code: limited.code, reason: limited.message }, 429, limited.rootCause);
@@ -292,7 +451,9 @@ walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
       )
       .bind(customerGUID, reference, now, check.row ? 1 : 0),
     db
-      .prepare('DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND EXISTS (SELECT 1 FROM ebt_checks WHERE customer_guid = ?2 AND reference = ?3 AND checked_at = ?4)')
+      .prepare(
+        'DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND EXISTS (SELECT 1 FROM ebt_checks WHERE customer_guid = ?2 AND reference = ?3 AND checked_at = ?4)',
+      )
       .bind(check.attemptId, customerGUID, reference, now),
   ]);
   if (!check.row || (linked?.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_CARD_OR_PIN);

@@ -13,7 +13,9 @@ describe('generateCatalog', () => {
     const b = generateCatalog({ products: 400, seed: 7 });
     const c = generateCatalog({ products: 400, seed: 8 });
     expect(b).toEqual(a);
-    expect(c.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name)).not.toEqual(a.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name));
+    expect(c.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name)).not.toEqual(
+      a.products.slice(ANCHOR_PRODUCTS.length).map((p) => p.name),
+    );
   });
 
   test('gives every product a valid, unique GTIN-13 whose UPC-A is the last 12 digits', () => {
@@ -45,7 +47,11 @@ describe('generateCatalog', () => {
     const { products, prices } = generateCatalog({ products: 1000, seed: 5 });
     const milk = products.filter((p) => p.categoryId === '18');
     const bannerStores = (banner: string) => SEED_STORES.filter((store) => store.banner === banner).length;
-    const expected = milk.reduce((sum, p) => sum + (privateLabel(p.brand) ? bannerStores(privateLabel(p.brand)?.banner ?? '') : SEED_STORES.length), 0);
+    const expected = milk.reduce(
+      (sum, p) =>
+        sum + (privateLabel(p.brand) ? bannerStores(privateLabel(p.brand)?.banner ?? '') : SEED_STORES.length),
+      0,
+    );
     const gtins = new Set(milk.map((p) => p.gtin13));
     expect(prices.filter((price) => gtins.has(price.gtin13)).length).toBe(expected);
     for (const price of prices) {
@@ -75,9 +81,13 @@ describe('generateCatalog', () => {
     expect(privatePrices).toBeGreaterThan(100);
     // a variety's sizes stay one brand: no variant group mixes two labels
     const brandsByGroup = new Map<string, Set<string>>();
-    for (const p of products) if (p.variantGroupId) brandsByGroup.set(p.variantGroupId, (brandsByGroup.get(p.variantGroupId) ?? new Set()).add(p.brand));
+    for (const p of products)
+      if (p.variantGroupId)
+        brandsByGroup.set(p.variantGroupId, (brandsByGroup.get(p.variantGroupId) ?? new Set()).add(p.brand));
     for (const brands of brandsByGroup.values()) expect(brands.size).toBe(1);
-    expect(products.filter((p) => privateLabel(p.brand)).every((p) => p.dietaryTags.includes('store-brand'))).toBe(true);
+    expect(products.filter((p) => privateLabel(p.brand)).every((p) => p.dietaryTags.includes('store-brand'))).toBe(
+      true,
+    );
   });
 
   test('keeps names unique per size even for a large catalog', () => {
@@ -107,26 +117,50 @@ describe('generateSeed', () => {
 // Issue 23 §2: names of things a real store carries, over the whole seeded catalog.
 /** Name patterns no grocery sells (a descriptor that does not fit its item). */
 const NEVER_SOLD = [
-  /\b(Salmon|Chicken|Indoor) Clumping Cat Litter/, /Unbleached (?!All Purpose Flour)/, /Decaf (Chamomile|Peppermint)/, /No Pulp (?!Orange Juice)/,
-  /100% (Lemonade|Cranberry)/, /Reduced Sugar (Hot Sauce|Extra Virgin|Honey|Yellow Mustard|Real Mayonnaise|Dill Pickles|Ranch)/,
-  /Select-A-Size (?!Paper Towels)/, /Steamable Mixed Berries/, /(Lemon|Lavender|Free & Clear) Sponges/, /Zero Sugar Diet Cola/,
-  /Lightly Salted (BBQ|Sour Cream)/, /(Sliced|Shredded|Block) Cream Cheese/, /Thin Sliced (French Baguette|Hamburger Buns|Hot Dog Buns|Ciabatta)/,
-  /Stage 1 Puffs/, /Overnight Baby Wipes/, /Moisturizing (Toothpaste|Deodorant)/, /Honey Roasted Trail Mix/, /Craft Light Lager/,
+  /\b(Salmon|Chicken|Indoor) Clumping Cat Litter/,
+  /Unbleached (?!All Purpose Flour)/,
+  /Decaf (Chamomile|Peppermint)/,
+  /No Pulp (?!Orange Juice)/,
+  /100% (Lemonade|Cranberry)/,
+  /Reduced Sugar (Hot Sauce|Extra Virgin|Honey|Yellow Mustard|Real Mayonnaise|Dill Pickles|Ranch)/,
+  /Select-A-Size (?!Paper Towels)/,
+  /Steamable Mixed Berries/,
+  /(Lemon|Lavender|Free & Clear) Sponges/,
+  /Zero Sugar Diet Cola/,
+  /Lightly Salted (BBQ|Sour Cream)/,
+  /(Sliced|Shredded|Block) Cream Cheese/,
+  /Thin Sliced (French Baguette|Hamburger Buns|Hot Dog Buns|Ciabatta)/,
+  /Stage 1 Puffs/,
+  /Overnight Baby Wipes/,
+  /Moisturizing (Toothpaste|Deodorant)/,
+  /Honey Roasted Trail Mix/,
+  /Craft Light Lager/,
 ];
 
 /** Words an item repeats itself ("Half & Half"): its name, not a fault. */
-const ITEM_REPEATS = new Set(SUBCATEGORY_TEMPLATES.flatMap((template) => template.items).filter((item) => /\b(\w+)\b.*\b\1\b/i.test(item)).flatMap((item) => item.toLowerCase().split(/[^a-z]+/)));
+const ITEM_REPEATS = new Set(
+  SUBCATEGORY_TEMPLATES.flatMap((template) => template.items)
+    .filter((item) => /\b(\w+)\b.*\b\1\b/i.test(item))
+    .flatMap((item) => item.toLowerCase().split(/[^a-z]+/)),
+);
 
 /** Words a name repeats, brand and size left out. */
 function repeatedWords(product: { name: string; brand: string; size: string }): string[] {
-  const words = product.name.slice(product.brand.length).replace(product.size, '').toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 2);
+  const words = product.name
+    .slice(product.brand.length)
+    .replace(product.size, '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 2);
   return words.filter((word, i) => words.indexOf(word) !== i && !ITEM_REPEATS.has(word));
 }
 
 function expectRealNames(products: readonly { name: string; brand: string; size: string }[]): void {
   const repeated = products.filter((product) => repeatedWords(product).length > 0).map((product) => product.name);
   expect(repeated.slice(0, 5)).toEqual([]);
-  const unsold = products.filter((product) => NEVER_SOLD.some((pattern) => pattern.test(product.name))).map((product) => product.name);
+  const unsold = products
+    .filter((product) => NEVER_SOLD.some((pattern) => pattern.test(product.name)))
+    .map((product) => product.name);
   expect(unsold.slice(0, 5)).toEqual([]);
 }
 

@@ -69,11 +69,62 @@ export const ANCHOR_PRODUCTS: readonly (readonly [string, string, string, string
   ['Hop Valley Brewing', '', 'India Pale Ale', '6 pk 12 fl oz', '55'],
 ];
 
-const BRAND_PREFIXES = ['Maple Ridge', 'Silver Creek', 'Willow Brook', 'Cedar Grove', 'Stony Point', 'Red Barn', 'Lakeview', 'Oak Hollow', 'Pine Valley', 'Sunrise', 'Riverbend', 'Hillcrest', 'Bluebird', 'Fox Run', 'Juniper', 'Copper Kettle', 'Northfield', 'Evergreen', 'Brookside', 'Wildflower', 'Granite Peak', 'Harbor View', 'Prairie Wind', 'Aspen', 'Saddleback', 'Misty Meadow', 'Tall Pines', 'Blue Heron', 'Amber Fields', 'Rolling Hills', 'Honeybee', 'Lantern', 'Cobblestone', 'Windmill', 'Sandpiper', 'Morning Glory', 'Hearth & Home', 'Thistle', 'Driftwood', 'Clearwater'];
+const BRAND_PREFIXES = [
+  'Maple Ridge',
+  'Silver Creek',
+  'Willow Brook',
+  'Cedar Grove',
+  'Stony Point',
+  'Red Barn',
+  'Lakeview',
+  'Oak Hollow',
+  'Pine Valley',
+  'Sunrise',
+  'Riverbend',
+  'Hillcrest',
+  'Bluebird',
+  'Fox Run',
+  'Juniper',
+  'Copper Kettle',
+  'Northfield',
+  'Evergreen',
+  'Brookside',
+  'Wildflower',
+  'Granite Peak',
+  'Harbor View',
+  'Prairie Wind',
+  'Aspen',
+  'Saddleback',
+  'Misty Meadow',
+  'Tall Pines',
+  'Blue Heron',
+  'Amber Fields',
+  'Rolling Hills',
+  'Honeybee',
+  'Lantern',
+  'Cobblestone',
+  'Windmill',
+  'Sandpiper',
+  'Morning Glory',
+  'Hearth & Home',
+  'Thistle',
+  'Driftwood',
+  'Clearwater',
+];
 const BRAND_SUFFIXES: Readonly<Record<string, readonly string[]>> = {
-  '01': ['Farms', 'Growers', 'Orchards'], '02': ['Dairy', 'Creamery', 'Farms'], '03': ['Ranch', 'Meats', 'Farms'],
-  '04': ['Bakery', 'Bakehouse'], '05': ['Deli', 'Kitchen'], '06': ['Kitchen', 'Foods'], '07': ['Foods', 'Pantry', 'Provisions'],
-  '08': ['Snacks', 'Snack Co'], '09': ['Beverage Co', 'Springs'], '10': ['Baby'], '11': ['Pet Co'], '12': ['Home'], '13': ['Wellness'],
+  '01': ['Farms', 'Growers', 'Orchards'],
+  '02': ['Dairy', 'Creamery', 'Farms'],
+  '03': ['Ranch', 'Meats', 'Farms'],
+  '04': ['Bakery', 'Bakehouse'],
+  '05': ['Deli', 'Kitchen'],
+  '06': ['Kitchen', 'Foods'],
+  '07': ['Foods', 'Pantry', 'Provisions'],
+  '08': ['Snacks', 'Snack Co'],
+  '09': ['Beverage Co', 'Springs'],
+  '10': ['Baby'],
+  '11': ['Pet Co'],
+  '12': ['Home'],
+  '13': ['Wellness'],
 };
 const AGE_RESTRICTED_SUFFIX: Readonly<Record<string, string>> = { '55': 'Brewing', '56': 'Cellars' };
 const PACK_LABELS = ['Value Pack', 'Twin Pack', 'Family Pack', 'Club Pack', 'Multipack'];
@@ -94,7 +145,11 @@ export function ownLabel(brand: string, descriptor: string, item: string): strin
 }
 const MAX_NAME_ATTEMPTS = 12;
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9%]+/).filter(Boolean);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean);
 
 /**
  * The descriptor an item takes (issue 23 §2): one of the item's own where the template lists
@@ -102,9 +157,16 @@ const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9%]+/).filter
  * Almonds"); a descriptor that does not fit becomes one that does, chosen by hash, so the random
  * stream (and every other product of the catalog) stays as it was.
  */
-function fittingItem(template: SubcategoryTemplate, descriptor: string, item: string): { descriptor: string; item: string } {
+function fittingItem(
+  template: SubcategoryTemplate,
+  descriptor: string,
+  item: string,
+): { descriptor: string; item: string } {
   const allowed = template.descriptorsFor?.[item];
-  let chosen = allowed && !allowed.includes(descriptor) ? (allowed[hashString(`${descriptor}|${item}`) % allowed.length] as string) : descriptor;
+  let chosen =
+    allowed && !allowed.includes(descriptor)
+      ? (allowed[hashString(`${descriptor}|${item}`) % allowed.length] as string)
+      : descriptor;
   const itemWords = new Set(wordsOf(item));
   if (wordsOf(chosen).some((word) => itemWords.has(word))) chosen = '';
   return { descriptor: chosen, item };
@@ -112,8 +174,14 @@ function fittingItem(template: SubcategoryTemplate, descriptor: string, item: st
 
 /** Descriptor words that imply a dietary tag. */
 const DESCRIPTOR_TAGS: Readonly<Record<string, string>> = {
-  Organic: 'organic', 'Gluten Free': 'gluten-free', 'Dairy Free': 'dairy-free', 'Low Sodium': 'low-sodium',
-  'No Salt Added': 'low-sodium', 'Zero Sugar': 'sugar-free', Unsweetened: 'sugar-free', 'Grain Free': 'gluten-free',
+  Organic: 'organic',
+  'Gluten Free': 'gluten-free',
+  'Dairy Free': 'dairy-free',
+  'Low Sodium': 'low-sodium',
+  'No Salt Added': 'low-sodium',
+  'Zero Sugar': 'sugar-free',
+  Unsweetened: 'sugar-free',
+  'Grain Free': 'gluten-free',
 };
 
 function roundToNine(cents: number): number {
@@ -161,8 +229,18 @@ function nutritionFor(template: SubcategoryTemplate, tags: Set<string>, random: 
   });
 }
 
-function describe(template: SubcategoryTemplate, brand: string, descriptor: string, item: string, size: string, tags: Set<string>): string {
-  const parts = [`${template.blurb}.`, `${brand} ${[descriptor, item].filter(Boolean).join(' ').toLowerCase()}, ${size}.`];
+function describe(
+  template: SubcategoryTemplate,
+  brand: string,
+  descriptor: string,
+  item: string,
+  size: string,
+  tags: Set<string>,
+): string {
+  const parts = [
+    `${template.blurb}.`,
+    `${brand} ${[descriptor, item].filter(Boolean).join(' ').toLowerCase()}, ${size}.`,
+  ];
   if (tags.has('organic')) parts.push('USDA certified organic.');
   if (tags.has('gluten-free')) parts.push('Gluten free.');
   if (tags.has('vegan')) parts.push('Suitable for vegans.');
@@ -172,12 +250,16 @@ function describe(template: SubcategoryTemplate, brand: string, descriptor: stri
 }
 
 /** Generates `products` catalog rows and their prices at every seeded store. */
-export function generateCatalog(options: { products?: number; seed?: number } = {}): { products: SeedProduct[]; prices: SeedPrice[] } {
+export function generateCatalog(options: { products?: number; seed?: number } = {}): {
+  products: SeedProduct[];
+  prices: SeedPrice[];
+} {
   const count = Math.max(0, Math.floor(options.products ?? SEED_PRODUCTS_DEFAULT));
   const random = createRandom(options.seed ?? SEED_DEFAULT);
   const pickTemplate = weightedPicker(random, SUBCATEGORY_TEMPLATES);
   const templatesByCategory = new Map<string, SubcategoryTemplate>();
-  for (const template of SUBCATEGORY_TEMPLATES) if (!templatesByCategory.has(template.categoryId)) templatesByCategory.set(template.categoryId, template);
+  for (const template of SUBCATEGORY_TEMPLATES)
+    if (!templatesByCategory.has(template.categoryId)) templatesByCategory.set(template.categoryId, template);
   const pools = new Map<SubcategoryTemplate, string[]>();
   const usedNames = new Set<string>();
   const manufacturerCodes = new Map<string, { code: number; next: number }>();
@@ -196,12 +278,20 @@ export function generateCatalog(options: { products?: number; seed?: number } = 
     return upcAFromBody(`0${maker.code}${String(maker.next++).padStart(5, '0')}`);
   }
 
-  function add(template: SubcategoryTemplate, brand: string, descriptor: string, item: string, size: string, packLabel = ''): void {
+  function add(
+    template: SubcategoryTemplate,
+    brand: string,
+    descriptor: string,
+    item: string,
+    size: string,
+    packLabel = '',
+  ): void {
     const category = findCategory(template.categoryId);
     if (!category?.parentId) throw new Error(`template category ${template.categoryId} is not a sub-category`);
     const soldByWeight = Boolean(template.soldByWeight) && size === 'per lb';
     const tags = new Set<string>();
-    for (const [tag, probability] of Object.entries(template.tags ?? {})) if (tag !== 'organic' && random.chance(probability)) tags.add(tag);
+    for (const [tag, probability] of Object.entries(template.tags ?? {}))
+      if (tag !== 'organic' && random.chance(probability)) tags.add(tag);
     const descriptorTag = DESCRIPTOR_TAGS[descriptor];
     if (descriptorTag) tags.add(descriptorTag);
     if (brand.includes('Organic') || descriptor === 'Organic' || item.includes('Organic')) tags.add('organic');
@@ -294,7 +384,10 @@ function priceCatalog(products: readonly SeedProduct[], random: Random): SeedPri
   const prices: SeedPrice[] = [];
   for (const product of products) {
     // A few products are not carried by one store (no price there); milk is carried everywhere.
-    const missingAt = product.categoryId !== '18' && product.docId > ANCHOR_PRODUCTS.length && random.chance(0.02) ? random.int(0, SEED_STORES.length - 1) : -1;
+    const missingAt =
+      product.categoryId !== '18' && product.docId > ANCHOR_PRODUCTS.length && random.chance(0.02)
+        ? random.int(0, SEED_STORES.length - 1)
+        : -1;
     const label = privateLabel(product.brand);
     SEED_STORES.forEach((store, index) => {
       if (index === missingAt) return;
@@ -315,8 +408,16 @@ function priceCatalog(products: readonly SeedProduct[], random: Random): SeedPri
       const stockRoll = random.next();
       // Anchor products are always in stock, so journeys can add them to a cart.
       const anchor = product.docId <= ANCHOR_PRODUCTS.length;
-      const stockQuantity = !anchor && stockRoll < 0.04 ? 0 : !anchor && stockRoll < 0.19 ? random.int(1, 10) : random.int(11, 150);
-      prices.push({ locationId: store.locationId, gtin13: product.gtin13, regularCents, promoCents, promoCode, stockQuantity });
+      const stockQuantity =
+        !anchor && stockRoll < 0.04 ? 0 : !anchor && stockRoll < 0.19 ? random.int(1, 10) : random.int(11, 150);
+      prices.push({
+        locationId: store.locationId,
+        gtin13: product.gtin13,
+        regularCents,
+        promoCents,
+        promoCode,
+        stockQuantity,
+      });
     });
   }
   return prices;

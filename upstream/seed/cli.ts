@@ -31,14 +31,18 @@ const { values } = parseArgs({
 const products = Number(values.products);
 const seed = Number(values.seed);
 if (!Number.isInteger(products) || products < 0 || !Number.isInteger(seed)) {
-  console.error('usage: node upstream/seed/cli.ts [--products N] [--seed N] [--out file.sql] [--recipes N] [--catalog-only | --coupons-only | --recipes-only | --wallet-only]');
+  console.error(
+    'usage: node upstream/seed/cli.ts [--products N] [--seed N] [--out file.sql] [--recipes N] [--catalog-only | --coupons-only | --recipes-only | --wallet-only]',
+  );
   process.exit(2);
 }
 const started = Date.now();
 const recipes = Number(values.recipes);
 const walletHashKey = process.env.WALLET_HASH_KEY ?? '';
 if (!values['catalog-only'] && !values['coupons-only'] && !values['recipes-only'] && !usableHashKey(walletHashKey)) {
-  console.error('WALLET_HASH_KEY (32 characters or more) must be set: the wallet\'s card numbers and PINs are hashed with the key the upstream runs with (docs/decisions/460).');
+  console.error(
+    "WALLET_HASH_KEY (32 characters or more) must be set: the wallet's card numbers and PINs are hashed with the key the upstream runs with (docs/decisions/460).",
+  );
   process.exit(2);
 }
 const statements = values['coupons-only']
@@ -50,4 +54,6 @@ const statements = values['coupons-only']
       : await generateSeed({ products, seed, catalogOnly: values['catalog-only'], recipes, walletHashKey });
 mkdirSync(dirname(values.out), { recursive: true });
 writeFileSync(values.out, `${statements.join(';\n')};\n`);
-console.log(`wrote ${statements.length} statements for ${products} products to ${values.out} in ${Date.now() - started} ms`);
+console.log(
+  `wrote ${statements.length} statements for ${products} products to ${values.out} in ${Date.now() - started} ms`,
+);

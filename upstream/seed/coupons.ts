@@ -24,7 +24,9 @@ export function couponGroups(
   catalog: { products: readonly PromotionSeedProduct[]; prices: readonly PromotionSeedPrice[] },
   where: { banner: string; locationId: string; seed?: number },
 ): { keys: string[]; groups: Map<string, PromotionSeedProduct[]>; random: Random } {
-  const sold = new Set(catalog.prices.filter((price) => price.locationId === where.locationId).map((price) => price.gtin13));
+  const sold = new Set(
+    catalog.prices.filter((price) => price.locationId === where.locationId).map((price) => price.gtin13),
+  );
   const groups = new Map<string, PromotionSeedProduct[]>();
   for (const product of [...catalog.products].sort((a, b) => a.docId - b.docId)) {
     if (!sold.has(product.gtin13) || product.soldByWeight) continue;
@@ -68,7 +70,9 @@ export function couponSeedStatements(
         id,
         banner,
         `${off} on ${brand} ${category}`,
-        minQuantity > 1 ? `When you buy ${minQuantity} ${brand} ${category.toLowerCase()} items in one order.` : `On any one ${brand} ${category.toLowerCase()} item.`,
+        minQuantity > 1
+          ? `When you buy ${minQuantity} ${brand} ${category.toLowerCase()} items in one order.`
+          : `On any one ${brand} ${category.toLowerCase()} item.`,
         brand,
         categoryId,
         percent ? 'PERCENT' : 'AMOUNT',
@@ -81,7 +85,23 @@ export function couponSeedStatements(
     });
   }
   return [
-    ...insertStatements('coupons', ['coupon_id', 'banner_id', 'title', 'description', 'brand', 'category_id', 'kind', 'value', 'min_quantity', 'starts_at', 'ends_at'], coupons),
+    ...insertStatements(
+      'coupons',
+      [
+        'coupon_id',
+        'banner_id',
+        'title',
+        'description',
+        'brand',
+        'category_id',
+        'kind',
+        'value',
+        'min_quantity',
+        'starts_at',
+        'ends_at',
+      ],
+      coupons,
+    ),
     ...insertStatements('coupon_items', ['coupon_id', 'gtin13'], items),
   ];
 }

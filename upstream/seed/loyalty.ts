@@ -23,7 +23,9 @@ export function loyaltySeedStatements(options: { now?: number } = {}): string[] 
   const now = options.now ?? Date.now();
   const guid = DEMO_SHOPPER.customerGUID;
   return [
-    ...SEEDED_PROMO_CODES.map((promo) => `INSERT OR IGNORE INTO promo_codes (code, description, expires_at) VALUES (${row([...promo])});`),
+    ...SEEDED_PROMO_CODES.map(
+      (promo) => `INSERT OR IGNORE INTO promo_codes (code, description, expires_at) VALUES (${row([...promo])});`,
+    ),
     `INSERT OR IGNORE INTO promo_code_links (customer_guid, code, linked_at) VALUES (${row([guid, 'HARVEST10', now - 20 * DAY])});`,
     `INSERT OR IGNORE INTO membership_enrollments (subscription_id, customer_guid, membership_type, enrollment_status, start_date, end_date) VALUES (${row(['SUB-0001-M', guid, 'PLUS_MONTHLY', 'EXPIRED', date(now - 400 * DAY), date(now - 200 * DAY)])}), (${row(['SUB-0002-A', guid, 'PLUS_ANNUAL', 'ACTIVE', date(now - 200 * DAY), date(now + 165 * DAY)])});`,
     `INSERT OR IGNORE INTO community_organizations (organization_id, name) VALUES ('ORG-0427', 'Central Valley Food Bank'), ('ORG-0311', 'Riverside Elementary PTA');`,

@@ -18,7 +18,8 @@ describe('promotionsSeedStatements', () => {
   test('makes a weekly, a specials and a savings circular per division and week, starting on the local Wednesday', () => {
     const sql = promotionsSeedStatements(catalog, { seed: 7, now: NOW, weeks: 1 }).join('\n');
     for (const place of PROMOTION_DIVISIONS) {
-      for (const type of ['weekly', 'specials', 'savings']) expect(sql).toContain(`'${place.banner}-${place.division}-${type}-20261118'`);
+      for (const type of ['weekly', 'specials', 'savings'])
+        expect(sql).toContain(`'${place.banner}-${place.division}-${type}-20261118'`);
     }
     // 2026-11-18 00:00 in Los Angeles
     expect(sql).toContain(String(Date.parse('2026-11-18T08:00:00Z')));
@@ -48,8 +49,14 @@ describe('weeklyAdSeed: every deal headline agrees with its items (issue 8 §9)'
             if (!price) throw new Error(`${deal.id}: ${gtin} has no price at ${circular.locationId}`);
             return price;
           });
-          const disagreeing = items.filter((price) => !dealItemAgrees(deal.priceString, price)).map((price) => price.gtin13);
-          expect({ deal: deal.id, priceString: deal.priceString, disagreeing }).toEqual({ deal: deal.id, priceString: deal.priceString, disagreeing: [] });
+          const disagreeing = items
+            .filter((price) => !dealItemAgrees(deal.priceString, price))
+            .map((price) => price.gtin13);
+          expect({ deal: deal.id, priceString: deal.priceString, disagreeing }).toEqual({
+            deal: deal.id,
+            priceString: deal.priceString,
+            disagreeing: [],
+          });
           expect(dealHeadlineAgrees(deal.priceString, items), `${deal.id} ${deal.priceString}`).toBe(true);
           deals += 1;
         }
@@ -72,9 +79,19 @@ describe('weeklyAdSeed: every deal headline agrees with its items (issue 8 §9)'
 
     test(`${products} products: some deals of each weekly circular cover products with a digital coupon`, () => {
       for (const circular of circulars.filter((c) => c.type === 'WEEKLY')) {
-        const { keys } = couponGroups(big, { banner: circular.banner, locationId: circular.banner === 'harvest' ? '70100101' : '62000201', seed: 20261122 });
+        const { keys } = couponGroups(big, {
+          banner: circular.banner,
+          locationId: circular.banner === 'harvest' ? '70100101' : '62000201',
+          seed: 20261122,
+        });
         const brands = new Set(keys);
-        const withCoupon = circular.deals.filter((deal) => deal.categoryId && brands.has(`${deal.title.slice(0, deal.title.length - (findCategory(deal.categoryId)?.name.length ?? 0) - 1)}|${deal.categoryId}`));
+        const withCoupon = circular.deals.filter(
+          (deal) =>
+            deal.categoryId &&
+            brands.has(
+              `${deal.title.slice(0, deal.title.length - (findCategory(deal.categoryId)?.name.length ?? 0) - 1)}|${deal.categoryId}`,
+            ),
+        );
         expect(withCoupon.length, circular.id).toBeGreaterThan(0);
       }
     });

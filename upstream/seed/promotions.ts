@@ -36,7 +36,12 @@ export interface PromotionSeedPrice {
 }
 
 /** Banner divisions with the store their circular is priced from (migrations/0002_catalog.sql). */
-export const PROMOTION_DIVISIONS: readonly { banner: string; division: string; locationId: string; timeZone: string }[] = [
+export const PROMOTION_DIVISIONS: readonly {
+  banner: string;
+  division: string;
+  locationId: string;
+  timeZone: string;
+}[] = [
   { banner: 'harvest', division: '701', locationId: '70100101', timeZone: 'America/Los_Angeles' },
   { banner: 'harvest', division: '703', locationId: '70300301', timeZone: 'America/Los_Angeles' },
   { banner: 'bayside', division: '620', locationId: '62000201', timeZone: 'America/New_York' },
@@ -53,7 +58,11 @@ const BRAND_DEAL_ITEMS = 12;
 /** The price string of the deal on a whole category. */
 const CATEGORY_DEAL = '20% Off';
 
-const CIRCULAR_TITLES: Record<CircularType, string> = { WEEKLY: 'Weekly Ad', SPECIALS: 'Weekly Specials', SAVINGS: 'Savings Circular' };
+const CIRCULAR_TITLES: Record<CircularType, string> = {
+  WEEKLY: 'Weekly Ad',
+  SPECIALS: 'Weekly Specials',
+  SAVINGS: 'Savings Circular',
+};
 
 export interface Deal {
   id: string;
@@ -82,7 +91,9 @@ function pushTo<T>(map: Map<string, T[]>, key: string, item: T): void {
 const roundToNine = (cents: number) => Math.max(9, Math.round(cents / 10) * 10 - 1);
 const categoryName = (id: string) => findCategory(id)?.name ?? 'Grocery';
 const ymd = (instant: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant)).replace(/-/g, '');
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date(instant))
+    .replace(/-/g, '');
 
 /** How many of a WEEKLY circular's brand deals come from brands with a digital coupon (load to card). */
 const COUPON_BRAND_DEALS = 4;
@@ -115,7 +126,10 @@ function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'd
     // whole dollars that split evenly, so "3 for $6" charges exactly $6 for three
     let dollars = Math.max(1, Math.round((count * average * 0.8) / 100));
     while ((dollars * 100) % count !== 0) dollars += 1;
-    return { priceString: `${count} for ${formatCents(dollars * 100, { dropZeroCents: true })}`, dealCents: (dollars * 100) / count };
+    return {
+      priceString: `${count} for ${formatCents(dollars * 100, { dropZeroCents: true })}`,
+      dealCents: (dollars * 100) / count,
+    };
   }
   if (roll < 0.55) return { priceString: 'Buy 1 Get 1 Free', dealCents: null };
   if (roll < 0.75 && low > 300) {
@@ -131,7 +145,13 @@ function dealFor(group: Priced[], random: Random): Pick<Deal, 'priceString' | 'd
  * category, from products no other deal of the week holds and with no promo price of their own,
  * each item priced by the deal as its headline says.
  */
-function weeklyDeals(priced: Priced[], random: Random, prefix: string, claimed: Set<string>, couponKeys: ReadonlySet<string>): Deal[] {
+function weeklyDeals(
+  priced: Priced[],
+  random: Random,
+  prefix: string,
+  claimed: Set<string>,
+  couponKeys: ReadonlySet<string>,
+): Deal[] {
   const groups = new Map<string, Priced[]>();
   const byCategory = new Map<string, Priced[]>();
   for (const item of priced) {
@@ -180,8 +200,13 @@ function weeklyDeals(priced: Priced[], random: Random, prefix: string, claimed: 
   // list can outgrow the 250 cap in large catalogs.
   const [categoryId, all] = [...byCategory.entries()]
     .filter(([, list]) => !list[0]?.soldByWeight)
-    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[random.int(0, 2) % Math.max(1, byCategory.size)] ?? [null, []];
-  const items = agreeing(CATEGORY_DEAL, all.filter((item) => !claimed.has(item.gtin13)));
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[
+    random.int(0, 2) % Math.max(1, byCategory.size)
+  ] ?? [null, []];
+  const items = agreeing(
+    CATEGORY_DEAL,
+    all.filter((item) => !claimed.has(item.gtin13)),
+  );
   if (categoryId && items.length > 0) {
     for (const item of items) claimed.add(item.gtin13);
     deals.unshift({
@@ -205,7 +230,13 @@ function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: stri
   const aisle = AISLES.find((row) => row.flyerCode === code);
   const byCategory = new Map<string, Priced[]>();
   for (const item of priced) {
-    if (item.promoCode !== code || item.promoCents === null || item.promoCents >= item.regularCents || claimed.has(item.gtin13)) continue;
+    if (
+      item.promoCode !== code ||
+      item.promoCents === null ||
+      item.promoCents >= item.regularCents ||
+      claimed.has(item.gtin13)
+    )
+      continue;
     pushTo(byCategory, item.categoryId, item);
   }
   return [...byCategory.entries()]
@@ -219,7 +250,9 @@ function flyerDeals(priced: Priced[], code: 'SPECIALS' | 'SAVINGS', prefix: stri
         id: `${prefix}-${String(index + 1).padStart(2, '0')}`,
         position: index,
         title: `${categoryName(categoryId)} ${code === 'SPECIALS' ? 'Specials' : 'Savings'}`,
-        priceString: single ? `${formatCents(single.promoCents as number)}${single.soldByWeight ? '/lb' : ''}` : `Save up to ${best}%`,
+        priceString: single
+          ? `${formatCents(single.promoCents as number)}${single.soldByWeight ? '/lb' : ''}`
+          : `Save up to ${best}%`,
         dealCents: single ? single.promoCents : null,
         flyerAisle: aisle?.number ?? null,
         imageUrl: productImageUrl((items[0] as Priced).gtin13),
@@ -262,10 +295,14 @@ export function weeklyAdSeed(
   );
   const circulars: SeedCircular[] = [];
   for (const place of PROMOTION_DIVISIONS) {
-    const prices = new Map(catalog.prices.filter((price) => price.locationId === place.locationId).map((price) => [price.gtin13, price]));
+    const prices = new Map(
+      catalog.prices.filter((price) => price.locationId === place.locationId).map((price) => [price.gtin13, price]),
+    );
     const priced: Priced[] = products.flatMap((product) => {
       const price = prices.get(product.gtin13);
-      return price ? [{ ...product, regularCents: price.regularCents, promoCents: price.promoCents, promoCode: price.promoCode }] : [];
+      return price
+        ? [{ ...product, regularCents: price.regularCents, promoCents: price.promoCents, promoCode: price.promoCode }]
+        : [];
     });
     if (priced.length === 0) continue;
     const firstWeek = adWeekStart(now, place.timeZone);
@@ -279,7 +316,13 @@ export function weeklyAdSeed(
       const claimed = new Set<string>();
       const specials = flyerDeals(priced, 'SPECIALS', `sp-${place.division}-${stamp}`, claimed);
       const savings = flyerDeals(priced, 'SAVINGS', `sv-${place.division}-${stamp}`, claimed);
-      const weekly = weeklyDeals(priced, random, `wa-${place.division}-${stamp}`, claimed, couponKeys.get(place.banner) ?? new Set());
+      const weekly = weeklyDeals(
+        priced,
+        random,
+        `wa-${place.division}-${stamp}`,
+        claimed,
+        couponKeys.get(place.banner) ?? new Set(),
+      );
       const byType: [CircularType, Deal[]][] = [
         ['WEEKLY', weekly],
         ['SPECIALS', specials],
@@ -288,7 +331,18 @@ export function weeklyAdSeed(
       for (const [type, deals] of byType) {
         if (deals.length === 0) continue;
         const id = `${place.banner}-${place.division}-${type.toLowerCase()}-${stamp}`;
-        circulars.push({ id, banner: place.banner, division: place.division, locationId: place.locationId, type, title: CIRCULAR_TITLES[type], startsAt, endsAt, timeZone: place.timeZone, deals });
+        circulars.push({
+          id,
+          banner: place.banner,
+          division: place.division,
+          locationId: place.locationId,
+          type,
+          title: CIRCULAR_TITLES[type],
+          startsAt,
+          endsAt,
+          timeZone: place.timeZone,
+          deals,
+        });
       }
     }
   }
@@ -307,9 +361,28 @@ export function promotionsSeedStatements(
   const deals: (string | number | null)[][] = [];
   const items: (string | number)[][] = [];
   for (const circular of weeklyAdSeed(catalog, options)) {
-    circulars.push([circular.id, circular.banner, circular.division, circular.type, circular.title, circular.startsAt, circular.endsAt, circular.timeZone]);
+    circulars.push([
+      circular.id,
+      circular.banner,
+      circular.division,
+      circular.type,
+      circular.title,
+      circular.startsAt,
+      circular.endsAt,
+      circular.timeZone,
+    ]);
     circular.deals.forEach((deal, index) => {
-      deals.push([deal.id, circular.id, index, deal.title, deal.priceString, deal.dealCents, deal.flyerAisle, deal.imageUrl, deal.categoryId]);
+      deals.push([
+        deal.id,
+        circular.id,
+        index,
+        deal.title,
+        deal.priceString,
+        deal.dealCents,
+        deal.flyerAisle,
+        deal.imageUrl,
+        deal.categoryId,
+      ]);
       deal.gtins.forEach((gtin, position) => items.push([deal.id, gtin, position]));
     });
   }
@@ -317,8 +390,26 @@ export function promotionsSeedStatements(
     'DELETE FROM weekly_ad_deal_items',
     'DELETE FROM weekly_ad_deals',
     'DELETE FROM weekly_ad_circulars',
-    ...insertStatements('weekly_ad_circulars', ['circular_id', 'banner_id', 'division_id', 'type', 'title', 'starts_at', 'ends_at', 'time_zone'], circulars),
-    ...insertStatements('weekly_ad_deals', ['deal_id', 'circular_id', 'position', 'title', 'price_string', 'deal_cents', 'flyer_aisle', 'image_url', 'category_id'], deals),
+    ...insertStatements(
+      'weekly_ad_circulars',
+      ['circular_id', 'banner_id', 'division_id', 'type', 'title', 'starts_at', 'ends_at', 'time_zone'],
+      circulars,
+    ),
+    ...insertStatements(
+      'weekly_ad_deals',
+      [
+        'deal_id',
+        'circular_id',
+        'position',
+        'title',
+        'price_string',
+        'deal_cents',
+        'flyer_aisle',
+        'image_url',
+        'category_id',
+      ],
+      deals,
+    ),
     ...insertStatements('weekly_ad_deal_items', ['deal_id', 'gtin13', 'position'], items),
   ];
 }

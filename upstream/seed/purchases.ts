@@ -26,26 +26,60 @@ interface Price {
 
 const row = (values: (string | number | null)[]) => values.map(sqlLiteral).join(', ');
 
-export function purchaseSeedStatements(catalog: { products: readonly Product[]; prices: readonly Price[] }, options: { now?: number } = {}): string[] {
+export function purchaseSeedStatements(
+  catalog: { products: readonly Product[]; prices: readonly Price[] },
+  options: { now?: number } = {},
+): string[] {
   const now = options.now ?? Date.now();
-  const priceOf = new Map(catalog.prices.filter((price) => price.locationId === STORE).map((price) => [price.gtin13, price.regularCents]));
-  const sold = [...catalog.products].filter((product) => priceOf.has(product.gtin13) && product.minimumAge === null).sort((a, b) => a.docId - b.docId);
+  const priceOf = new Map(
+    catalog.prices.filter((price) => price.locationId === STORE).map((price) => [price.gtin13, price.regularCents]),
+  );
+  const sold = [...catalog.products]
+    .filter((product) => priceOf.has(product.gtin13) && product.minimumAge === null)
+    .sort((a, b) => a.docId - b.docId);
   const pick = (from: number, count: number) =>
     sold.slice(from, from + count).map((product, index) => {
       const quantity = 1 + (index % 3);
       // priced by the one pricing function at the store's regular price (src/lib/pricing)
-      const price = linePrice({ regularCents: priceOf.get(product.gtin13) ?? 0, promoCents: null, dealPriceString: null }, quantity);
-      return { gtin13: product.gtin13, name: product.name, quantity, unitCents: price.unitCents, lineTotalCents: price.totalCents };
+      const price = linePrice(
+        { regularCents: priceOf.get(product.gtin13) ?? 0, promoCents: null, dealPriceString: null },
+        quantity,
+      );
+      return {
+        gtin13: product.gtin13,
+        name: product.name,
+        quantity,
+        unitCents: price.unitCents,
+        lineTotalCents: price.totalCents,
+      };
     });
-  const total = (items: ReadonlyArray<{ lineTotalCents: number }>) => items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+  const total = (items: ReadonlyArray<{ lineTotalCents: number }>) =>
+    items.reduce((sum, item) => sum + item.lineTotalCents, 0);
   const statements: string[] = [];
-  const receipt = (id: string, orderNumber: string | null, source: string, fulfillment: string, at: number, items: ReturnType<typeof pick>) =>
-    statements.push(`INSERT OR IGNORE INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items) VALUES (${row([id, DEMO_SHOPPER.customerGUID, 'harvest', STORE, orderNumber, source, fulfillment, at, 'America/Los_Angeles', total(items), JSON.stringify(items.map(({ unitCents: _unit, ...item }) => item))])});`);
+  const receipt = (
+    id: string,
+    orderNumber: string | null,
+    source: string,
+    fulfillment: string,
+    at: number,
+    items: ReturnType<typeof pick>,
+  ) =>
+    statements.push(
+      `INSERT OR IGNORE INTO receipts (receipt_id, customer_guid, banner, location_id, order_number, source, fulfillment_type, transaction_time, time_zone, total_cents, items) VALUES (${row([id, DEMO_SHOPPER.customerGUID, 'harvest', STORE, orderNumber, source, fulfillment, at, 'America/Los_Angeles', total(items), JSON.stringify(items.map(({ unitCents: _unit, ...item }) => item))])});`,
+    );
   receipt('R-70100101-0001', null, 'STORE', 'IN_STORE', now - 12 * DAY, pick(0, 6));
   receipt('R-70100101-0002', null, 'STORE', 'IN_STORE', now - 9 * DAY, pick(6, 4));
   receipt('R-70100101-0003', null, 'STORE', 'IN_STORE', now - 3 * DAY, pick(10, 8));
 
-  const order = (orderNumber: string, checkoutId: string, modality: 'PICKUP' | 'DELIVERY', at: number, items: ReturnType<typeof pick>, status: string, partner: string | null) => {
+  const order = (
+    orderNumber: string,
+    checkoutId: string,
+    modality: 'PICKUP' | 'DELIVERY',
+    at: number,
+    items: ReturnType<typeof pick>,
+    status: string,
+    partner: string | null,
+  ) => {
     const itemTotal = total(items);
     const date = new Date(at + DAY).toISOString().slice(0, 10);
     const document: Order = {
@@ -55,10 +89,47 @@ export function purchaseSeedStatements(catalog: { products: readonly Product[]; 
       placedAt: new Date(at).toISOString(),
       modalityType: modality,
       locationId: STORE,
-      promiseSelection: { slotId: `${STORE}-${modality}-${date}-1000`, date, startTime: '10:00', endTime: modality === 'PICKUP' ? '11:00' : '12:00', feeCents: modality === 'PICKUP' ? 0 : 395, heldUntil: new Date(at).toISOString() },
-      lineItems: items.map((item, index) => ({ id: `${orderNumber}-${index}`, gtin13: item.gtin13, quantity: item.quantity, substitutionPolicy: 'SHOPPER_CHOICE', instructions: '', name: item.name, unitPriceCents: item.unitCents, lineTotalCents: item.lineTotalCents, minimumAge: null, snapEligible: true, priceAdjustments: [] })),
-      summary: { itemCount: items.reduce((sum, item) => sum + item.quantity, 0), itemTotal, serviceFee: modality === 'PICKUP' ? 0 : 395, tax: 0, gratuity: 0, total: itemTotal + (modality === 'PICKUP' ? 0 : 395), snapEligibleTotal: itemTotal },
-      transactions: [{ paymentMethod: { type: 'CARD', cardId: '3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053', brand: 'VISA', lastFour: '1111' }, amountCents: itemTotal + (modality === 'PICKUP' ? 0 : 395) }],
+      promiseSelection: {
+        slotId: `${STORE}-${modality}-${date}-1000`,
+        date,
+        startTime: '10:00',
+        endTime: modality === 'PICKUP' ? '11:00' : '12:00',
+        feeCents: modality === 'PICKUP' ? 0 : 395,
+        heldUntil: new Date(at).toISOString(),
+      },
+      lineItems: items.map((item, index) => ({
+        id: `${orderNumber}-${index}`,
+        gtin13: item.gtin13,
+        quantity: item.quantity,
+        substitutionPolicy: 'SHOPPER_CHOICE',
+        instructions: '',
+        name: item.name,
+        unitPriceCents: item.unitCents,
+        lineTotalCents: item.lineTotalCents,
+        minimumAge: null,
+        snapEligible: true,
+        priceAdjustments: [],
+      })),
+      summary: {
+        itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+        itemTotal,
+        serviceFee: modality === 'PICKUP' ? 0 : 395,
+        tax: 0,
+        gratuity: 0,
+        total: itemTotal + (modality === 'PICKUP' ? 0 : 395),
+        snapEligibleTotal: itemTotal,
+      },
+      transactions: [
+        {
+          paymentMethod: {
+            type: 'CARD',
+            cardId: '3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053',
+            brand: 'VISA',
+            lastFour: '1111',
+          },
+          amountCents: itemTotal + (modality === 'PICKUP' ? 0 : 395),
+        },
+      ],
     };
     statements.push(
       `INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, order_number, created_at, updated_at) VALUES (${row([checkoutId, DEMO_SHOPPER.customerGUID, 'harvest', 'PLACED', 2, '{}', orderNumber, at, at])});`,
@@ -71,7 +142,15 @@ export function purchaseSeedStatements(catalog: { products: readonly Product[]; 
   order('5000000001', '00000000-0000-4000-8000-00000000a001', 'PICKUP', now - 5 * DAY, pickupItems, 'COMPLETED', null);
   receipt('R-70100101-0004', '5000000001', 'ONLINE', 'PICKUP', now - 4 * DAY, pickupItems);
   const deliveryItems = pick(26, 4);
-  order('5000000002', '00000000-0000-4000-8000-00000000a002', 'DELIVERY', now - 2 * HOUR, deliveryItems, 'PENDING', 'INSTACART');
+  order(
+    '5000000002',
+    '00000000-0000-4000-8000-00000000a002',
+    'DELIVERY',
+    now - 2 * HOUR,
+    deliveryItems,
+    'PENDING',
+    'INSTACART',
+  );
   receipt('R-IC-0002', '5000000002', 'INSTACART', 'DELIVERY', now - HOUR, deliveryItems);
   return statements;
 }

@@ -1,5 +1,13 @@
 import { createRandom, hashString } from './prng.ts';
-import { DISHES, INGREDIENTS, type Amount, type Dish, type IngredientKey, type IngredientKind, type Unit } from './recipe-dishes.ts';
+import {
+  DISHES,
+  INGREDIENTS,
+  type Amount,
+  type Dish,
+  type IngredientKey,
+  type IngredientKind,
+  type Unit,
+} from './recipe-dishes.ts';
 import { insertStatements } from './sql.ts';
 
 // A deterministic recipe seed (issue 10 §1, issue 23 §3; migrations/0019_recipes.sql): 600 recipes
@@ -20,9 +28,15 @@ interface CatalogProduct {
   size?: string;
 }
 
-const slugify = (text: string) => text.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 /** "about 25 minutes", "about 8 hours" */
-const readyIn = (minutes: number) => (minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`);
+const readyIn = (minutes: number) =>
+  minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`;
 const titleCase = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -32,7 +46,17 @@ export function packageSize(size: string): readonly [number, Unit] | null {
   const number = /^(\d+(?:\.\d+)?)\s*(fl oz|oz|lb|ct|gal|qt|pt|l|ml)$/.exec(text);
   if (number) {
     const value = Number(number[1]);
-    const factor: Record<string, [number, Unit]> = { 'fl oz': [1, 'oz'], oz: [1, 'oz'], lb: [16, 'oz'], ct: [1, 'ct'], gal: [128, 'oz'], qt: [32, 'oz'], pt: [16, 'oz'], l: [33.8, 'oz'], ml: [0.0338, 'oz'] };
+    const factor: Record<string, [number, Unit]> = {
+      'fl oz': [1, 'oz'],
+      oz: [1, 'oz'],
+      lb: [16, 'oz'],
+      ct: [1, 'ct'],
+      gal: [128, 'oz'],
+      qt: [32, 'oz'],
+      pt: [16, 'oz'],
+      l: [33.8, 'oz'],
+      ml: [0.0338, 'oz'],
+    };
     const [times, unit] = factor[number[2] as string] as [number, Unit];
     return [value * times, unit];
   }
@@ -46,15 +70,24 @@ export function packageSize(size: string): readonly [number, Unit] | null {
  * one of the ingredient's kinds (so "honey" is Honey, never Honey Roasted Almonds or Honey Ham), then
  * the smallest package that holds the amount, then the largest that does not; up to 6.
  */
-export function matchProducts(catalog: readonly CatalogProduct[], ingredient: IngredientKind, amount: Amount): string[] {
-  const kinds = ingredient.kinds.map(([categoryId, item]) => ({ categoryId, pattern: new RegExp(`(^|\\s)${escapeRegExp(item)}(\\s|$)`) }));
+export function matchProducts(
+  catalog: readonly CatalogProduct[],
+  ingredient: IngredientKind,
+  amount: Amount,
+): string[] {
+  const kinds = ingredient.kinds.map(([categoryId, item]) => ({
+    categoryId,
+    pattern: new RegExp(`(^|\\s)${escapeRegExp(item)}(\\s|$)`),
+  }));
   const fit = (product: CatalogProduct): [number, number] => {
     const size = product.size ? packageSize(product.size) : null;
     if (!size || size[1] !== amount.need[1]) return [2, 0];
     return size[0] >= amount.need[0] ? [0, size[0]] : [1, -size[0]];
   };
   return catalog
-    .filter((product) => kinds.some((kind) => product.categoryId === kind.categoryId && kind.pattern.test(product.name)))
+    .filter((product) =>
+      kinds.some((kind) => product.categoryId === kind.categoryId && kind.pattern.test(product.name)),
+    )
     .map((product) => ({ product, fit: fit(product) }))
     .sort((a, b) => a.fit[0] - b.fit[0] || a.fit[1] - b.fit[1] || a.product.gtin13.localeCompare(b.product.gtin13))
     .slice(0, 6)
@@ -62,11 +95,66 @@ export function matchProducts(catalog: readonly CatalogProduct[], ingredient: In
 }
 
 /** What an ingredient rules out (the dietary tags follow from the ingredients). */
-const MEAT: ReadonlySet<string> = new Set(['chicken', 'ground beef', 'steak', 'pork tenderloin', 'pork chops', 'bacon', 'salmon', 'shrimp', 'chicken broth']);
-const DAIRY: ReadonlySet<string> = new Set(['milk', 'heavy cream', 'butter', 'sour cream', 'cheddar', 'parmesan', 'mozzarella', 'feta', 'Greek yogurt']);
+const MEAT: ReadonlySet<string> = new Set([
+  'chicken',
+  'ground beef',
+  'steak',
+  'pork tenderloin',
+  'pork chops',
+  'bacon',
+  'salmon',
+  'shrimp',
+  'chicken broth',
+]);
+const DAIRY: ReadonlySet<string> = new Set([
+  'milk',
+  'heavy cream',
+  'butter',
+  'sour cream',
+  'cheddar',
+  'parmesan',
+  'mozzarella',
+  'feta',
+  'Greek yogurt',
+]);
 const ANIMAL: ReadonlySet<string> = new Set(['eggs', 'honey', 'egg noodles']);
-const GLUTEN: ReadonlySet<string> = new Set(['flour', 'spaghetti', 'penne', 'egg noodles', 'lasagna noodles', 'flour tortillas', 'sourdough bread', 'baguette', 'hamburger buns', 'soy sauce', 'oats', 'BBQ sauce']);
-const SODIUM_MG: Readonly<Record<string, number>> = { 'soy sauce': 2700, 'chicken broth': 3200, 'vegetable broth': 2800, bacon: 1500, 'marinara sauce': 2400, 'BBQ sauce': 1300, parmesan: 900, feta: 1250, cheddar: 700, mozzarella: 1100, 'salsa verde': 900, 'diced tomatoes': 600, 'black beans': 800, chickpeas: 700, 'baking soda': 1200, 'flour tortillas': 2400, 'sourdough bread': 2200, baguette: 1800, 'hamburger buns': 1700, 'red curry paste': 1400, 'sour cream': 80 };
+const GLUTEN: ReadonlySet<string> = new Set([
+  'flour',
+  'spaghetti',
+  'penne',
+  'egg noodles',
+  'lasagna noodles',
+  'flour tortillas',
+  'sourdough bread',
+  'baguette',
+  'hamburger buns',
+  'soy sauce',
+  'oats',
+  'BBQ sauce',
+]);
+const SODIUM_MG: Readonly<Record<string, number>> = {
+  'soy sauce': 2700,
+  'chicken broth': 3200,
+  'vegetable broth': 2800,
+  bacon: 1500,
+  'marinara sauce': 2400,
+  'BBQ sauce': 1300,
+  parmesan: 900,
+  feta: 1250,
+  cheddar: 700,
+  mozzarella: 1100,
+  'salsa verde': 900,
+  'diced tomatoes': 600,
+  'black beans': 800,
+  chickpeas: 700,
+  'baking soda': 1200,
+  'flour tortillas': 2400,
+  'sourdough bread': 2200,
+  baguette: 1800,
+  'hamburger buns': 1700,
+  'red curry paste': 1400,
+  'sour cream': 80,
+};
 
 /** The dietary tags a recipe's ingredients allow. */
 export function dietaryTags(tokens: readonly string[]): string[] {
@@ -110,7 +198,13 @@ export interface SeedRecipe {
   palette: number;
 }
 
-const PIECES: Readonly<Record<string, string>> = { Cookies: 'cookies', Muffins: 'muffins', Bars: 'bars', Blondies: 'blondies', Bites: 'bites' };
+const PIECES: Readonly<Record<string, string>> = {
+  Cookies: 'cookies',
+  Muffins: 'muffins',
+  Bars: 'bars',
+  Blondies: 'blondies',
+  Bites: 'bites',
+};
 
 function collectionOf(dish: Dish, totalMinutes: number): string | null {
   if (dish.method === 'grill') return 'grill-season';
@@ -121,7 +215,10 @@ function collectionOf(dish: Dish, totalMinutes: number): string | null {
 }
 
 /** The recipes of a catalog (deterministic for the same catalog, count and seed). */
-export function generateRecipes(catalog: readonly CatalogProduct[], options: { count?: number; seed?: number } = {}): SeedRecipe[] {
+export function generateRecipes(
+  catalog: readonly CatalogProduct[],
+  options: { count?: number; seed?: number } = {},
+): SeedRecipe[] {
   const count = options.count ?? RECIPES_DEFAULT;
   const random = createRandom(hashString(`${options.seed ?? 0}|recipes`));
   const matches = new Map<string, string[]>();
@@ -144,7 +241,9 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
       if (seen.has(ingredient.token)) return [];
       seen.add(ingredient.token);
       const amount = random.pick(ingredient.amounts);
-      return [{ key, token: ingredient.token, amount, summary: amount.text, products: productsFor(key, ingredient, amount) }];
+      return [
+        { key, token: ingredient.token, amount, summary: amount.text, products: productsFor(key, ingredient, amount) },
+      ];
     });
     let baseTitle = dish.title.replace('{main}', main?.[1] ?? '');
     const extra = optional[0] ? INGREDIENTS[optional[0]].token : null;
@@ -161,22 +260,40 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
     }
     const difficulty = difficultyOf(steps.length, handsOn);
     // the same dish again: an honest qualifier (quick, easy, weeknight) where one holds, else the plain title
-    const qualifiers = [total <= 30 ? 'Quick' : null, difficulty === 'Easy' ? 'Easy' : null, dish.mealType === 'dinner' && total <= 45 ? 'Weeknight' : null].filter((word): word is string => word !== null);
+    const qualifiers = [
+      total <= 30 ? 'Quick' : null,
+      difficulty === 'Easy' ? 'Easy' : null,
+      dish.mealType === 'dinner' && total <= 45 ? 'Weeknight' : null,
+    ].filter((word): word is string => word !== null);
     const repeat = used.get(baseTitle) ?? 0;
     used.set(baseTitle, repeat + 1);
     // each qualifier once per title; past them the plain title again, as recipe sites have
     const qualifier = repeat > 0 ? qualifiers[repeat - 1] : undefined;
     const title = qualifier && !baseTitle.startsWith(qualifier) ? `${qualifier} ${baseTitle}` : baseTitle;
     // some slugs already hold the word recipe: the detail path adds no second one
-    const slug = id % 7 === 0 ? `${slugify(title)}-recipe` : id % 11 === 0 ? `easy-recipe-${slugify(title)}` : slugify(title);
+    const slug =
+      id % 7 === 0 ? `${slugify(title)}-recipe` : id % 11 === 0 ? `easy-recipe-${slugify(title)}` : slugify(title);
     const serves = dish.serves;
     const piece = Object.entries(PIECES).find(([word]) => dish.title.includes(word))?.[1];
-    const servingSize = piece ? `Makes: ${serves} ${piece}` : dish.course === 'Soup' ? `Yield: ${Math.round(serves * 1.5)} cups` : String(serves);
+    const servingSize = piece
+      ? `Makes: ${serves} ${piece}`
+      : dish.course === 'Soup'
+        ? `Yield: ${Math.round(serves * 1.5)} cups`
+        : String(serves);
     const tokens = ingredients.map((ingredient) => ingredient.token);
-    const [fat, carbs, protein] = ingredients.reduce(([f, c, p], ingredient) => [f + ingredient.amount.macros[0], c + ingredient.amount.macros[1], p + ingredient.amount.macros[2]], [0, 0, 0]);
+    const [fat, carbs, protein] = ingredients.reduce(
+      ([f, c, p], ingredient) => [
+        f + ingredient.amount.macros[0],
+        c + ingredient.amount.macros[1],
+        p + ingredient.amount.macros[2],
+      ],
+      [0, 0, 0],
+    );
     const perServing = (grams: number) => Math.round(grams / serves);
     const [f, c, p] = [perServing(fat), perServing(carbs), perServing(protein)];
-    const sodium = Math.round((150 * serves + tokens.reduce((sum, token) => sum + (SODIUM_MG[token] ?? 30), 0)) / serves);
+    const sodium = Math.round(
+      (150 * serves + tokens.reduce((sum, token) => sum + (SODIUM_MG[token] ?? 30), 0)) / serves,
+    );
     const others = tokens.filter((token) => !title.toLowerCase().includes(token.toLowerCase())).slice(0, 2);
     const descriptionTemplates = [
       `{{BRAND_NAME}} ${title}: ${others.join(' and ') || 'a few pantry staples'}, ready in ${readyIn(total)}.`,
@@ -201,7 +318,13 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
       collectionId: collectionOf(dish, total),
       ingredients: ingredients.map(({ token, summary, products }) => ({ token, summary, products })),
       steps: steps.map((text, index) => ({ index: index + 1, text })),
-      nutrition: { calories: String(9 * f + 4 * c + 4 * p), fatContent: `${f} g`, carbohydrateContent: `${c} g`, proteinContent: `${p} g`, sodiumContent: `${sodium} mg` },
+      nutrition: {
+        calories: String(9 * f + 4 * c + 4 * p),
+        fatContent: `${f} g`,
+        carbohydrateContent: `${c} g`,
+        proteinContent: `${p} g`,
+        sodiumContent: `${sodium} mg`,
+      },
       keywords: [dish.cuisine, dish.mealType, tokens[0] ?? dish.mealType],
       palette: random.int(0, 5),
     });
@@ -210,20 +333,65 @@ export function generateRecipes(catalog: readonly CatalogProduct[], options: { c
 }
 
 const COLUMNS = [
-  'recipe_id', 'slug', 'title', 'description', 'serving_size', 'total_minutes', 'cook_minutes', 'prep_minutes', 'hands_on_minutes', 'cuisine', 'meal_type', 'difficulty',
-  'meal_course', 'restrictions', 'collection_id', 'ingredient_count', 'ingredients', 'steps', 'nutrition', 'keywords', 'palette',
+  'recipe_id',
+  'slug',
+  'title',
+  'description',
+  'serving_size',
+  'total_minutes',
+  'cook_minutes',
+  'prep_minutes',
+  'hands_on_minutes',
+  'cuisine',
+  'meal_type',
+  'difficulty',
+  'meal_course',
+  'restrictions',
+  'collection_id',
+  'ingredient_count',
+  'ingredients',
+  'steps',
+  'nutrition',
+  'keywords',
+  'palette',
 ] as const;
 
 /** The recipe seed as SQL (replaces any recipes already there). */
-export function recipeSeedStatements(catalog: readonly CatalogProduct[], options: { count?: number; seed?: number } = {}): string[] {
+export function recipeSeedStatements(
+  catalog: readonly CatalogProduct[],
+  options: { count?: number; seed?: number } = {},
+): string[] {
   const recipes = generateRecipes(catalog, options);
   return [
     'DELETE FROM recipe_fts',
     'DELETE FROM recipes',
-    ...insertStatements('recipes', COLUMNS, recipes.map((r) => [
-      r.id, r.slug, r.title, r.description, r.servingSize, r.totalMinutes, r.cookMinutes, r.prepMinutes, r.handsOnMinutes, r.cuisine, r.mealType, r.difficulty,
-      r.mealCourse, r.restrictions.join(','), r.collectionId, r.ingredients.length, JSON.stringify(r.ingredients), JSON.stringify(r.steps), JSON.stringify(r.nutrition), r.keywords.join(','), r.palette,
-    ])),
+    ...insertStatements(
+      'recipes',
+      COLUMNS,
+      recipes.map((r) => [
+        r.id,
+        r.slug,
+        r.title,
+        r.description,
+        r.servingSize,
+        r.totalMinutes,
+        r.cookMinutes,
+        r.prepMinutes,
+        r.handsOnMinutes,
+        r.cuisine,
+        r.mealType,
+        r.difficulty,
+        r.mealCourse,
+        r.restrictions.join(','),
+        r.collectionId,
+        r.ingredients.length,
+        JSON.stringify(r.ingredients),
+        JSON.stringify(r.steps),
+        JSON.stringify(r.nutrition),
+        r.keywords.join(','),
+        r.palette,
+      ]),
+    ),
     "INSERT INTO recipe_fts (rowid, title, description, ingredients) SELECT recipe_id, title, description, (SELECT group_concat(json_extract(value, '$.token'), ' ') FROM json_each(recipes.ingredients)) FROM recipes",
     "INSERT INTO recipe_fts (recipe_fts) VALUES ('optimize')",
   ];

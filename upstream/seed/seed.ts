@@ -33,16 +33,60 @@ export interface SeedOptions {
 export const SEED_BATCH_SIZE = 50;
 
 const PRODUCT_COLUMNS = [
-  'doc_id', 'gtin13', 'upc', 'slug', 'name', 'brand', 'size', 'category_id', 'department_id', 'aisle_number', 'description',
-  'sold_by_weight', 'minimum_age', 'dietary_tags', 'tag_bits', 'nutrition', 'variant_group_id', 'pickup', 'delivery', 'ship', 'in_store',
+  'doc_id',
+  'gtin13',
+  'upc',
+  'slug',
+  'name',
+  'brand',
+  'size',
+  'category_id',
+  'department_id',
+  'aisle_number',
+  'description',
+  'sold_by_weight',
+  'minimum_age',
+  'dietary_tags',
+  'tag_bits',
+  'nutrition',
+  'variant_group_id',
+  'pickup',
+  'delivery',
+  'ship',
+  'in_store',
 ] as const;
-const PRICE_COLUMNS = ['location_id', 'gtin13', 'regular_cents', 'promo_cents', 'promo_code', 'stock_quantity'] as const;
-
+const PRICE_COLUMNS = [
+  'location_id',
+  'gtin13',
+  'regular_cents',
+  'promo_cents',
+  'promo_code',
+  'stock_quantity',
+] as const;
 
 function productRow(p: SeedProduct) {
   return [
-    p.docId, p.gtin13, p.upc, p.slug, p.name, p.brand, p.size, p.categoryId, p.departmentId, p.aisleNumber, p.description,
-    p.soldByWeight, p.minimumAge, p.dietaryTags.join(','), tagBits(p.dietaryTags), p.nutrition, p.variantGroupId, p.pickup, p.delivery, p.ship, p.inStore,
+    p.docId,
+    p.gtin13,
+    p.upc,
+    p.slug,
+    p.name,
+    p.brand,
+    p.size,
+    p.categoryId,
+    p.departmentId,
+    p.aisleNumber,
+    p.description,
+    p.soldByWeight,
+    p.minimumAge,
+    p.dietaryTags.join(','),
+    tagBits(p.dietaryTags),
+    p.nutrition,
+    p.variantGroupId,
+    p.pickup,
+    p.delivery,
+    p.ship,
+    p.inStore,
   ];
 }
 
@@ -57,7 +101,10 @@ export const REFRESH_VOCABULARY = [
 ] as const;
 
 /** The catalog part of the seed (replaces any catalog rows already there). */
-export function catalogSeedStatements(options: SeedOptions = {}, catalog = generateCatalog(catalogOptions(options))): string[] {
+export function catalogSeedStatements(
+  options: SeedOptions = {},
+  catalog = generateCatalog(catalogOptions(options)),
+): string[] {
   const { products, prices } = catalog;
   return [
     'DELETE FROM product_prices',
@@ -78,7 +125,14 @@ function headStatements(products: readonly SeedProduct[]): string[] {
     const head = productHead(product.name);
     departments.set(head, (departments.get(head) ?? 0) | departmentBit(product.departmentId));
   }
-  return ['DELETE FROM search_heads', ...insertStatements('search_heads', ['head', 'departments'], [...departments].map(([head, bits]) => [head, bits]))];
+  return [
+    'DELETE FROM search_heads',
+    ...insertStatements(
+      'search_heads',
+      ['head', 'departments'],
+      [...departments].map(([head, bits]) => [head, bits]),
+    ),
+  ];
 }
 
 function catalogOptions(options: SeedOptions): { products: number; seed: number } {
@@ -95,11 +149,24 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const identity = await identitySeedStatements();
   const promotions = promotionsSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
   const coupons = couponSeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now });
-  const recipes = recipeSeedStatements(catalog.products, { seed: catalogOptions(options).seed, count: options.recipes });
+  const recipes = recipeSeedStatements(catalog.products, {
+    seed: catalogOptions(options).seed,
+    count: options.recipes,
+  });
   const wallet = await walletSeedStatements(options.walletHashKey ?? '');
   const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
   const purchases = purchaseSeedStatements(catalog, { now: options.now });
-  return [...identity, ...catalogSeedStatements(options, catalog), ...promotions, ...coupons, ...recipes, ...wallet, ...flashSales, ...purchases, ...loyaltySeedStatements({ now: options.now })];
+  return [
+    ...identity,
+    ...catalogSeedStatements(options, catalog),
+    ...promotions,
+    ...coupons,
+    ...recipes,
+    ...wallet,
+    ...flashSales,
+    ...purchases,
+    ...loyaltySeedStatements({ now: options.now }),
+  ];
 }
 
 /** Runs the seed against a D1 database, SEED_BATCH_SIZE statements per db.batch. */

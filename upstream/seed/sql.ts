@@ -16,7 +16,11 @@ export function sqlLiteral(value: string | number | boolean | null): string {
 }
 
 /** Multi-row INSERT statements for `rows`, a few hundred rows each and under MAX_STATEMENT_BYTES. */
-export function insertStatements(table: string, columns: readonly string[], rows: readonly (readonly (string | number | boolean | null)[])[]): string[] {
+export function insertStatements(
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string[] {
   const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
   const statements: string[] = [];
   let values: string[] = [];

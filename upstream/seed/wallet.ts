@@ -27,15 +27,36 @@ export const SEEDED_DEMO_CARD_ID = '3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053';
  * runs with). Idempotent; run again under another key, they re-hash the cards and keep balances.
  */
 export async function walletSeedStatements(hashKey: string, now = Date.UTC(2026, 0, 5)): Promise<string[]> {
-  if (!usableHashKey(hashKey)) throw new Error('WALLET_HASH_KEY (32 characters or more) is needed to seed the wallet: the card numbers and PINs are hashed with it');
+  if (!usableHashKey(hashKey))
+    throw new Error(
+      'WALLET_HASH_KEY (32 characters or more) is needed to seed the wallet: the card numbers and PINs are hashed with it',
+    );
   const key = await walletHashKey(hashKey);
   const statements: string[] = [];
   const cards = [
-    ...SEEDED_GIFT_CARDS.map((card) => ({ table: 'gift_cards', kind: 'gift' as const, amount: 'balance_cents', cents: card.balanceCents, ...card })),
-    ...SEEDED_EBT_CARDS.map((card) => ({ table: 'ebt_cards', kind: 'ebt' as const, amount: 'snap_cents', cents: card.snapCents, ...card })),
+    ...SEEDED_GIFT_CARDS.map((card) => ({
+      table: 'gift_cards',
+      kind: 'gift' as const,
+      amount: 'balance_cents',
+      cents: card.balanceCents,
+      ...card,
+    })),
+    ...SEEDED_EBT_CARDS.map((card) => ({
+      table: 'ebt_cards',
+      kind: 'ebt' as const,
+      amount: 'snap_cents',
+      cents: card.snapCents,
+      ...card,
+    })),
   ];
   for (const card of cards) {
-    const values = [card.reference, await numberHash(key, card.kind, card.cardNumber), card.cardNumber.slice(-4), await pinHash(key, card.reference, card.pin), card.cents];
+    const values = [
+      card.reference,
+      await numberHash(key, card.kind, card.cardNumber),
+      card.cardNumber.slice(-4),
+      await pinHash(key, card.reference, card.pin),
+      card.cents,
+    ];
     statements.push(
       `INSERT INTO ${card.table} (reference, number_hash, last_four, pin_hash, ${card.amount}) VALUES (${values.map(sqlLiteral).join(', ')}) ON CONFLICT (reference) DO UPDATE SET number_hash = excluded.number_hash, pin_hash = excluded.pin_hash;`,
     );
@@ -43,7 +64,24 @@ export async function walletSeedStatements(hashKey: string, now = Date.UTC(2026,
   const billing = JSON.stringify({ addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' });
   statements.push(
     'INSERT OR IGNORE INTO wallet_cards (card_id, customer_guid, token, brand, last_four, expiration_month, expiration_year, holder_first_name, holder_last_name, billing_address, nickname, is_default, created_at, updated_at) VALUES (' +
-      [SEEDED_DEMO_CARD_ID, DEMO_SHOPPER.customerGUID, 'tok_seed_demo_visa_0001', 'VISA', '1111', '12', '29', DEMO_SHOPPER.firstName, DEMO_SHOPPER.lastName, billing, 'Everyday', 1, now, now].map(sqlLiteral).join(', ') +
+      [
+        SEEDED_DEMO_CARD_ID,
+        DEMO_SHOPPER.customerGUID,
+        'tok_seed_demo_visa_0001',
+        'VISA',
+        '1111',
+        '12',
+        '29',
+        DEMO_SHOPPER.firstName,
+        DEMO_SHOPPER.lastName,
+        billing,
+        'Everyday',
+        1,
+        now,
+        now,
+      ]
+        .map(sqlLiteral)
+        .join(', ') +
       ');',
   );
   return statements;

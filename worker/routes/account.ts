@@ -22,7 +22,12 @@ import { grantStepUp } from '../step-up.ts';
 import type { AuthStateOutput, IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
 import { passwordProblem } from '../../src/lib/auth/password-policy.ts';
 import { DEVICE_COOKIE_TTL_MS, SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
-import { EMAIL_CONFIRMATION_PATH, REDIRECT_PARAM, resolveReturnTarget, SIGN_IN_PATH } from '../../src/lib/auth/redirect.ts';
+import {
+  EMAIL_CONFIRMATION_PATH,
+  REDIRECT_PARAM,
+  resolveReturnTarget,
+  SIGN_IN_PATH,
+} from '../../src/lib/auth/redirect.ts';
 import { MAX_TOKEN_LENGTH } from '../../src/lib/auth/signed-token.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
@@ -61,10 +66,16 @@ function noStore(c: Context): void {
   c.header('cache-control', 'private, no-store');
 }
 
-type Read<T> = { ok: true; value: T; form: URLSearchParams | null } | { ok: false; issues: string[]; reason: string; form: URLSearchParams | null };
+type Read<T> =
+  | { ok: true; value: T; form: URLSearchParams | null }
+  | { ok: false; issues: string[]; reason: string; form: URLSearchParams | null };
 
 /** Reads a JSON body, or the same fields from a form post, and validates them. */
-async function readInput<S extends v.GenericSchema>(c: Context, schema: S, formFields: readonly string[]): Promise<Read<v.InferOutput<S>>> {
+async function readInput<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  formFields: readonly string[],
+): Promise<Read<v.InferOutput<S>>> {
   const form = FORM_TYPE.test(c.req.header('content-type') ?? '');
   const text = new TextDecoder().decode(await c.req.arrayBuffer());
   if (text.length > MAX_BODY_BYTES) return { ok: false, issues: [], reason: 'Body too large', form: null };
@@ -83,7 +94,8 @@ async function readInput<S extends v.GenericSchema>(c: Context, schema: S, formF
     }
   }
   const parsed = v.safeParse(schema, candidate);
-  if (!parsed.success) return { ok: false, issues: describeIssues(parsed.issues), reason: 'Invalid body', form: params };
+  if (!parsed.success)
+    return { ok: false, issues: describeIssues(parsed.issues), reason: 'Invalid body', form: params };
   return { ok: true, value: parsed.output, form: params };
 }
 
@@ -98,7 +110,8 @@ function upstreamFailure(c: Context<EdgeEnv>, error: unknown, message: string = 
       clearSessionCookie(c);
       c.set('session', null);
     }
-    if (error.code === ERROR_CODES.RATE_LIMITED) c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
+    if (error.code === ERROR_CODES.RATE_LIMITED)
+      c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
     return errorResponse(c, error.code, error.message, error.statusCode, error.rootCause);
   }
   return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, message, 500);
@@ -107,7 +120,8 @@ function upstreamFailure(c: Context<EdgeEnv>, error: unknown, message: string = 
 /** The page-side error name for a failed form post. */
 function formError(error: unknown): string {
   if (!(error instanceof HttpError) || error.statusCode >= 500) return 'UNEXPECTED';
-  if (error.code === ERROR_CODES.TOKEN_MATCH) return error.rootCause[0] === 'EXPIRED' ? 'EXPIRED' : error.rootCause[0] === 'USED' ? 'USED' : 'INVALID';
+  if (error.code === ERROR_CODES.TOKEN_MATCH)
+    return error.rootCause[0] === 'EXPIRED' ? 'EXPIRED' : error.rootCause[0] === 'USED' ? 'USED' : 'INVALID';
   if (error.code === ERROR_CODES.CONFLICT) return 'EMAIL_TAKEN';
   if (error.code === ERROR_CODES.RATE_LIMITED) return 'RATE_LIMITED';
   if (error.code === ERROR_CODES.UNPROCESSABLE) return 'WEAK_PASSWORD';
@@ -132,7 +146,11 @@ function signedInOnly(c: Context<EdgeEnv>, form: boolean): Response | null {
 }
 
 /** Issues the session cookie of a session the identity service made; answers its auth state. */
-async function startSession(c: Context<EdgeEnv>, identity: IdentitySessionOutput, deviceId: string | null): Promise<AuthStateOutput | null> {
+async function startSession(
+  c: Context<EdgeEnv>,
+  identity: IdentitySessionOutput,
+  deviceId: string | null,
+): Promise<AuthStateOutput | null> {
   const keyring = await getSessionKeyring(c.env);
   if (!keyring) return null;
   await issueSessionCookie(c, keyring, {
@@ -178,33 +196,135 @@ export const accountCapability: Capability = {
       {
         method: 'POST',
         path: '/auth/api/create-account',
-        sample: { body: { firstName: 'Fuzz', lastName: 'Shopper', email: 'new.shopper@harvestmarket.test', password: 'Orchard-Lane-77' } },
+        sample: {
+          body: {
+            firstName: 'Fuzz',
+            lastName: 'Shopper',
+            email: 'new.shopper@harvestmarket.test',
+            password: 'Orchard-Lane-77',
+          },
+        },
         needsSignIn: false,
         rateLimitIsAnswer: true,
       },
       { method: 'POST', path: '/auth/api/confirm-email/send', sample: { body: {} }, needsSignIn: true },
-      { method: 'POST', path: '/auth/api/confirm-email', sample: { body: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
-      { method: 'POST', path: '/auth/api/forgot-password', sample: { body: { email: 'nobody@harvestmarket.test' } }, needsSignIn: false },
-      { method: 'POST', path: '/auth/api/reset-password', sample: { body: { token: SAMPLE_ACCOUNT_TOKEN, password: 'Orchard-Lane-77' } }, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/auth/api/confirm-email',
+        sample: { body: { token: SAMPLE_ACCOUNT_TOKEN } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/auth/api/forgot-password',
+        sample: { body: { email: 'nobody@harvestmarket.test' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/auth/api/reset-password',
+        sample: { body: { token: SAMPLE_ACCOUNT_TOKEN, password: 'Orchard-Lane-77' } },
+        needsSignIn: false,
+      },
       // a wrong current password: the harnesses never change the shared shopper's password
-      { method: 'POST', path: '/auth/api/change-password', sample: { body: { currentPassword: 'not-the-password', newPassword: 'Orchard-Lane-77' } }, needsSignIn: true },
-      { method: 'POST', path: '/auth/api/token', sample: { body: { password: 'FreshPicked!2026', purpose: 'STEP_UP' } }, needsSignIn: true },
-      { method: 'POST', path: '/auth/api/sign-in-with-token', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
-      { method: 'GET', path: '/rx-security/stepup-auth', sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } }, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/auth/api/change-password',
+        sample: { body: { currentPassword: 'not-the-password', newPassword: 'Orchard-Lane-77' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/auth/api/token',
+        sample: { body: { password: 'FreshPicked!2026', purpose: 'STEP_UP' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/auth/api/sign-in-with-token',
+        sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/rx-security/stepup-auth',
+        sample: { headers: { authorization: `Bearer ${SAMPLE_ACCOUNT_TOKEN}` } },
+        needsSignIn: false,
+      },
     ],
     pages: [
-      { name: 'create account', path: '/account/create', file: 'account/create.astro', kind: 'static', needsSignIn: false },
+      {
+        name: 'create account',
+        path: '/account/create',
+        file: 'account/create.astro',
+        kind: 'static',
+        needsSignIn: false,
+      },
       // signed in: the header's cart count is an island (like every signed-in personal page)
-      { name: 'account created', path: '/account/create-completion', file: 'account/create-completion.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'confirm email (send)', path: '/account/confirm/send', file: 'account/confirm/send.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'confirm email', path: '/account/confirm?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/confirm/index.astro', kind: 'interactive', needsSignIn: false },
-      { name: 'forgot password', path: '/account/forgot-password', file: 'account/forgot-password.astro', kind: 'static', needsSignIn: false },
-      { name: 'reset password', path: '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/reset-password.astro', kind: 'static', needsSignIn: false },
-      { name: 'outbox (development)', path: '/account/dev/outbox', file: 'account/dev/outbox.astro', kind: 'static', needsSignIn: false },
-      { name: 'delivery account', path: '/account/delivery', file: 'account/delivery.astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'account created',
+        path: '/account/create-completion',
+        file: 'account/create-completion.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'confirm email (send)',
+        path: '/account/confirm/send',
+        file: 'account/confirm/send.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'confirm email',
+        path: '/account/confirm?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        file: 'account/confirm/index.astro',
+        kind: 'interactive',
+        needsSignIn: false,
+      },
+      {
+        name: 'forgot password',
+        path: '/account/forgot-password',
+        file: 'account/forgot-password.astro',
+        kind: 'static',
+        needsSignIn: false,
+      },
+      {
+        name: 'reset password',
+        path: '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        file: 'account/reset-password.astro',
+        kind: 'static',
+        needsSignIn: false,
+      },
+      {
+        name: 'outbox (development)',
+        path: '/account/dev/outbox',
+        file: 'account/dev/outbox.astro',
+        kind: 'static',
+        needsSignIn: false,
+      },
+      {
+        name: 'delivery account',
+        path: '/account/delivery',
+        file: 'account/delivery.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
       { name: 'pharmacy', path: '/rx', file: 'rx.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'health dashboard', path: '/health-dashboard', file: 'health-dashboard.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'clinic', path: '/health-services/clinic', file: 'health-services/clinic.astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'health dashboard',
+        path: '/health-dashboard',
+        file: 'health-dashboard.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'clinic',
+        path: '/health-services/clinic',
+        file: 'health-services/clinic.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
     ],
   },
 };
@@ -213,7 +333,8 @@ accountRoutes.post('/auth/api/create-account', async (c) => {
   noStore(c);
   const read = await readInput(c, CreateAccountRequestSchema, ['firstName', 'lastName', 'email', 'password']);
   const redirectUrl = resolveReturnTarget(read.form?.get(REDIRECT_PARAM));
-  const back = (error: string) => c.redirect(withQuery(ACCOUNT_CREATE_PAGE, { [REDIRECT_PARAM]: redirectUrl, error }), 303);
+  const back = (error: string) =>
+    c.redirect(withQuery(ACCOUNT_CREATE_PAGE, { [REDIRECT_PARAM]: redirectUrl, error }), 303);
   if (!read.ok) {
     if (!read.form) return invalid(c, read);
     const password = read.form.get('password') ?? '';
@@ -226,7 +347,12 @@ accountRoutes.post('/auth/api/create-account', async (c) => {
       {
         method: 'POST',
         path: '/identity/v1/accounts',
-        body: { ...read.value, clientKey: clientKeyOf(c), sendConfirmation: c.get('banner').toggles.emailVerificationRequired, linkBase: c.get('publicOrigin') },
+        body: {
+          ...read.value,
+          clientKey: clientKeyOf(c),
+          sendConfirmation: c.get('banner').toggles.emailVerificationRequired,
+          linkBase: c.get('publicOrigin'),
+        },
         rateLimitIsAnswer: true,
       },
       IdentitySessionWithDeviceResponseSchema,
@@ -238,7 +364,9 @@ accountRoutes.post('/auth/api/create-account', async (c) => {
   }
   const authState = await startSession(c, identity, deviceId);
   if (!authState) {
-    return read.form ? c.redirect(withQuery(SIGN_IN_PATH, { [REDIRECT_PARAM]: redirectUrl }), 303) : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+    return read.form
+      ? c.redirect(withQuery(SIGN_IN_PATH, { [REDIRECT_PARAM]: redirectUrl }), 303)
+      : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
   }
   if (read.form) return c.redirect(withQuery(CREATE_COMPLETION_PATH, { [REDIRECT_PARAM]: redirectUrl }), 303);
   return c.json({ data: authState }, 201);
@@ -253,15 +381,29 @@ accountRoutes.post('/auth/api/confirm-email/send', async (c) => {
   if (refused) return refused;
   if (!read.ok && !form) return invalid(c, read);
   try {
-    const result = await c.get('upstream').json(
-      { method: 'POST', path: '/identity/v1/email-confirmation/send', body: { linkBase: c.get('publicOrigin') } },
-      EmailConfirmationSendResponseSchema,
-    );
+    const result = await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: '/identity/v1/email-confirmation/send', body: { linkBase: c.get('publicOrigin') } },
+        EmailConfirmationSendResponseSchema,
+      );
     const { sent, emailVerified } = result.data.data;
-    if (form) return c.redirect(withQuery(EMAIL_CONFIRMATION_PATH, { [REDIRECT_PARAM]: redirectUrl, sent: sent ? '1' : '0', verified: emailVerified ? '1' : null }), 303);
+    if (form)
+      return c.redirect(
+        withQuery(EMAIL_CONFIRMATION_PATH, {
+          [REDIRECT_PARAM]: redirectUrl,
+          sent: sent ? '1' : '0',
+          verified: emailVerified ? '1' : null,
+        }),
+        303,
+      );
     return c.json(result.data, 200);
   } catch (error) {
-    if (form) return c.redirect(withQuery(EMAIL_CONFIRMATION_PATH, { [REDIRECT_PARAM]: redirectUrl, error: formError(error) }), 303);
+    if (form)
+      return c.redirect(
+        withQuery(EMAIL_CONFIRMATION_PATH, { [REDIRECT_PARAM]: redirectUrl, error: formError(error) }),
+        303,
+      );
     return upstreamFailure(c, error);
   }
 });
@@ -271,7 +413,12 @@ accountRoutes.post('/auth/api/confirm-email', async (c) => {
   const read = await readInput(c, ConfirmEmailRequestSchema, ['token']);
   if (!read.ok) return read.form ? c.redirect(withQuery(CONFIRM_PAGE, { error: 'INVALID' }), 303) : invalid(c, read);
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/email-confirmation/confirm', body: read.value }, EmailConfirmedResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: '/identity/v1/email-confirmation/confirm', body: read.value },
+        EmailConfirmedResponseSchema,
+      );
     if (read.form) return c.redirect(withQuery(CONFIRM_PAGE, { confirmed: '1' }), 303);
     return c.json(result.data, 200);
   } catch (error) {
@@ -283,10 +430,15 @@ accountRoutes.post('/auth/api/confirm-email', async (c) => {
 accountRoutes.post('/auth/api/forgot-password', async (c) => {
   noStore(c);
   const read = await readInput(c, ForgotPasswordRequestSchema, ['email']);
-  if (!read.ok) return read.form ? c.redirect(withQuery(FORGOT_PASSWORD_PAGE, { error: 'INVALID_EMAIL' }), 303) : invalid(c, read);
+  if (!read.ok)
+    return read.form ? c.redirect(withQuery(FORGOT_PASSWORD_PAGE, { error: 'INVALID_EMAIL' }), 303) : invalid(c, read);
   try {
     await c.get('upstream').json(
-      { method: 'POST', path: '/identity/v1/password-reset/request', body: { email: read.value.email, linkBase: c.get('publicOrigin') } },
+      {
+        method: 'POST',
+        path: '/identity/v1/password-reset/request',
+        body: { email: read.value.email, linkBase: c.get('publicOrigin') },
+      },
       v.object({ data: v.object({ accepted: v.literal(true) }) }),
     );
   } catch (error) {
@@ -303,10 +455,21 @@ accountRoutes.post('/auth/api/reset-password', async (c) => {
   if (!read.ok) {
     if (!read.form) return invalid(c, read);
     const token = read.form.get('token') ?? '';
-    return c.redirect(withQuery(RESET_PASSWORD_PAGE, { token: token.length <= MAX_TOKEN_LENGTH ? token : null, error: token ? 'WEAK_PASSWORD' : 'INVALID' }), 303);
+    return c.redirect(
+      withQuery(RESET_PASSWORD_PAGE, {
+        token: token.length <= MAX_TOKEN_LENGTH ? token : null,
+        error: token ? 'WEAK_PASSWORD' : 'INVALID',
+      }),
+      303,
+    );
   }
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/password-reset/confirm', body: read.value }, ResetPasswordResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: '/identity/v1/password-reset/confirm', body: read.value },
+        ResetPasswordResponseSchema,
+      );
     // Every session of the account was revoked, this browser's included.
     if (c.get('session')) clearSessionCookie(c);
     c.set('session', null);
@@ -316,7 +479,10 @@ accountRoutes.post('/auth/api/reset-password', async (c) => {
   } catch (error) {
     if (read.form) {
       const name = formError(error);
-      return c.redirect(withQuery(RESET_PASSWORD_PAGE, { token: name === 'WEAK_PASSWORD' ? read.value.token : null, error: name }), 303);
+      return c.redirect(
+        withQuery(RESET_PASSWORD_PAGE, { token: name === 'WEAK_PASSWORD' ? read.value.token : null, error: name }),
+        303,
+      );
     }
     return upstreamFailure(c, error);
   }
@@ -329,7 +495,9 @@ accountRoutes.post('/auth/api/change-password', async (c) => {
   const refused = signedInOnly(c, false);
   if (refused) return refused;
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/password/change', body: read.value }, ChangePasswordResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json({ method: 'POST', path: '/identity/v1/password/change', body: read.value }, ChangePasswordResponseSchema);
     return c.json(result.data, 200);
   } catch (error) {
     return upstreamFailure(c, error);
@@ -343,7 +511,9 @@ accountRoutes.post('/auth/api/token', async (c) => {
   const refused = signedInOnly(c, false);
   if (refused) return refused;
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/tokens', body: read.value }, IssuedTokenResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json({ method: 'POST', path: '/identity/v1/tokens', body: read.value }, IssuedTokenResponseSchema);
     return c.json(result.data, 201);
   } catch (error) {
     return upstreamFailure(c, error);
@@ -363,7 +533,12 @@ accountRoutes.post('/auth/api/sign-in-with-token', async (c) => {
   if (!token) return bearerRequired(c);
   let identity: IdentitySessionOutput;
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/sign-in-with-token', body: { token } }, IdentitySessionOnlyResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: '/identity/v1/sign-in-with-token', body: { token } },
+        IdentitySessionOnlyResponseSchema,
+      );
     identity = result.data.data;
   } catch (error) {
     return upstreamFailure(c, error, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED);
@@ -378,7 +553,9 @@ accountRoutes.get('/rx-security/stepup-auth', async (c) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) return bearerRequired(c);
   try {
-    const result = await c.get('upstream').json({ method: 'POST', path: '/identity/v1/step-up', body: { token } }, StepUpResponseSchema);
+    const result = await c
+      .get('upstream')
+      .json({ method: 'POST', path: '/identity/v1/step-up', body: { token } }, StepUpResponseSchema);
     // the pharmacy pages trust a step-up of this session's own shopper only (worker/step-up.ts)
     if (c.get('session')?.customerGUID === result.data.data.customerGUID) await grantStepUp(c);
     return c.json(result.data, 200);

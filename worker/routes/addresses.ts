@@ -1,7 +1,17 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
-import { ADDRESS_PATHS, AddAddressSchema, AddressBookResponseSchema, AddressResponseSchema, AddressValidationResponseSchema, RemoveAddressSchema, RemovedAddressResponseSchema, UpdateAddressSchema, ValidateAddressSchema } from '../../src/lib/account/addresses.ts';
+import {
+  ADDRESS_PATHS,
+  AddAddressSchema,
+  AddressBookResponseSchema,
+  AddressResponseSchema,
+  AddressValidationResponseSchema,
+  RemoveAddressSchema,
+  RemovedAddressResponseSchema,
+  UpdateAddressSchema,
+  ValidateAddressSchema,
+} from '../../src/lib/account/addresses.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { EdgeEnv } from '../types.ts';
@@ -26,19 +36,69 @@ export const addressesCapability: Capability = {
   registry: {
     api: [
       { method: 'GET', path: '/profile/api/get-addresses', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/profile/api/add-address', sample: { body: { address: { types: ['delivery'], fullName: 'Dana Rivera', addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
-      { method: 'POST', path: '/profile/api/update-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001', address: { types: ['home'], fullName: 'Dana Rivera', addressLine1: '14 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: true },
-      { method: 'POST', path: '/profile/api/remove-address', sample: { body: { addressId: '00000000-0000-4000-8000-000000000001' } }, needsSignIn: true },
-      { method: 'POST', path: '/atlas/v1/locator/address-validation', sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } }, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/profile/api/add-address',
+        sample: {
+          body: {
+            address: {
+              types: ['delivery'],
+              fullName: 'Dana Rivera',
+              addressLine1: '12 Elm St',
+              city: 'Fresno',
+              state: 'CA',
+              zipCode: '93710',
+            },
+          },
+        },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/profile/api/update-address',
+        sample: {
+          body: {
+            addressId: '00000000-0000-4000-8000-000000000001',
+            address: {
+              types: ['home'],
+              fullName: 'Dana Rivera',
+              addressLine1: '14 Elm St',
+              city: 'Fresno',
+              state: 'CA',
+              zipCode: '93710',
+            },
+          },
+        },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/profile/api/remove-address',
+        sample: { body: { addressId: '00000000-0000-4000-8000-000000000001' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/atlas/v1/locator/address-validation',
+        sample: { body: { address: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' } } },
+        needsSignIn: false,
+      },
     ],
     pages: [
-      { name: 'address book', path: '/account/addresses', file: 'account/addresses.astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'address book',
+        path: '/account/addresses',
+        file: 'account/addresses.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
     ],
   },
 };
 
 export const ADDRESS_PAGE = '/account/addresses';
-const isForm = (c: AddressContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const isForm = (c: AddressContext) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 function signedIn(c: AddressContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your addresses', 401);
@@ -54,13 +114,43 @@ addressesRoutes.get(ADDRESS_PATHS.LIST, async (c) => {
 function formAddress(fields: Record<string, string | string[]>) {
   const one = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
   const types = Array.isArray(fields.types) ? fields.types : fields.types ? [fields.types] : [];
-  return { types, fullName: one('fullName'), addressLine1: one('addressLine1'), addressLine2: one('addressLine2'), city: one('city'), state: one('state'), zipCode: one('zipCode'), phone: one('phone') };
+  return {
+    types,
+    fullName: one('fullName'),
+    addressLine1: one('addressLine1'),
+    addressLine2: one('addressLine2'),
+    city: one('city'),
+    state: one('state'),
+    zipCode: one('zipCode'),
+    phone: one('phone'),
+  };
 }
 
 const CALLS = [
-  { path: ADDRESS_PATHS.ADD, request: AddAddressSchema, answer: AddressResponseSchema, status: 201, done: 'added', body: (f: Record<string, string | string[]>) => ({ address: formAddress(f) }) },
-  { path: ADDRESS_PATHS.UPDATE, request: UpdateAddressSchema, answer: AddressResponseSchema, status: 200, done: 'saved', body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? ''), address: formAddress(f) }) },
-  { path: ADDRESS_PATHS.REMOVE, request: RemoveAddressSchema, answer: RemovedAddressResponseSchema, status: 200, done: 'removed', body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? '') }) },
+  {
+    path: ADDRESS_PATHS.ADD,
+    request: AddAddressSchema,
+    answer: AddressResponseSchema,
+    status: 201,
+    done: 'added',
+    body: (f: Record<string, string | string[]>) => ({ address: formAddress(f) }),
+  },
+  {
+    path: ADDRESS_PATHS.UPDATE,
+    request: UpdateAddressSchema,
+    answer: AddressResponseSchema,
+    status: 200,
+    done: 'saved',
+    body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? ''), address: formAddress(f) }),
+  },
+  {
+    path: ADDRESS_PATHS.REMOVE,
+    request: RemoveAddressSchema,
+    answer: RemovedAddressResponseSchema,
+    status: 200,
+    done: 'removed',
+    body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? '') }),
+  },
 ] as const;
 
 for (const call of CALLS) {
@@ -71,24 +161,37 @@ for (const call of CALLS) {
     const fields = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Record<string, string | string[]>;
     const parsed = v.safeParse(call.request as v.GenericSchema, call.body(fields));
     const back = (params: Record<string, string>) => c.redirect(`${ADDRESS_PAGE}?${new URLSearchParams(params)}`, 303);
-    if (!parsed.success) return back({ addressError: parsed.issues[0]?.message ?? 'Please check the address.', ...(fields.addressId ? { edit: String(fields.addressId) } : {}) });
+    if (!parsed.success)
+      return back({
+        addressError: parsed.issues[0]?.message ?? 'Please check the address.',
+        ...(fields.addressId ? { edit: String(fields.addressId) } : {}),
+      });
     try {
-      await c.get('upstream').json({ method: 'POST', path: call.path, body: parsed.output }, call.answer as v.GenericSchema);
+      await c
+        .get('upstream')
+        .json({ method: 'POST', path: call.path, body: parsed.output }, call.answer as v.GenericSchema);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(ADDRESS_PAGE), 303);
       const reason = error instanceof HttpError && error.statusCode < 500 ? error.message : ACCOUNT_MESSAGES.GENERIC;
-      return back({ addressError: reason.slice(0, 200), ...(fields.addressId && call.path === ADDRESS_PATHS.UPDATE ? { edit: String(fields.addressId) } : {}) });
+      return back({
+        addressError: reason.slice(0, 200),
+        ...(fields.addressId && call.path === ADDRESS_PATHS.UPDATE ? { edit: String(fields.addressId) } : {}),
+      });
     }
     return back({ address: call.done });
   });
   addressesRoutes.post(call.path, validJson(call.request as v.GenericSchema), async (c) => {
     signedIn(c);
-    const { data } = await c.get('upstream').json({ method: 'POST', path: call.path, body: c.req.valid('json' as never) }, call.answer as v.GenericSchema);
+    const { data } = await c
+      .get('upstream')
+      .json({ method: 'POST', path: call.path, body: c.req.valid('json' as never) }, call.answer as v.GenericSchema);
     return c.json(data as object, call.status);
   });
 }
 
 addressesRoutes.post(ADDRESS_PATHS.VALIDATE, validJson(ValidateAddressSchema), async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'POST', path: ADDRESS_PATHS.VALIDATE, body: c.req.valid('json') }, AddressValidationResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'POST', path: ADDRESS_PATHS.VALIDATE, body: c.req.valid('json') }, AddressValidationResponseSchema);
   return c.json(data, 200);
 });

@@ -56,7 +56,10 @@ function authStateFor(session: SessionState, identity: IdentitySessionOutput): A
   return {
     authorities: [...session.authorities],
     authenticated: session.authorities.includes('ROLE_USER'),
-    userInfo: persistent && session.rememberMeId ? { ...identity.userInfo, rememberMeId: session.rememberMeId } : { ...identity.userInfo },
+    userInfo:
+      persistent && session.rememberMeId
+        ? { ...identity.userInfo, rememberMeId: session.rememberMeId }
+        : { ...identity.userInfo },
   };
 }
 
@@ -67,7 +70,10 @@ function signInPageWithError(redirectUrl: string | null, error: SignInError): st
 
 type SignInFields = { email: string; password: string; rememberMe: boolean; redirectUrl: string | null };
 
-async function readSignIn(c: Context, form: boolean): Promise<{ ok: true; fields: SignInFields } | { ok: false; issues: string[] }> {
+async function readSignIn(
+  c: Context,
+  form: boolean,
+): Promise<{ ok: true; fields: SignInFields } | { ok: false; issues: string[] }> {
   // Read bytes, not text(): workerd warns on text() of a form body.
   const text = new TextDecoder().decode(await c.req.arrayBuffer());
   if (text.length > MAX_BODY_BYTES) return { ok: false, issues: ['Body too large'] };
@@ -113,11 +119,15 @@ export const authCapability: Capability = {
       },
       { method: 'POST', path: '/auth/api/sign-out', sample: { body: {} }, needsSignIn: true },
       // the header's sign-out link: acts only on a same-origin navigation (or one the user typed)
-      { method: 'GET', path: '/auth/api/sign-out', sample: { headers: { 'sec-fetch-site': 'same-origin' } }, needsSignIn: true, navigation: true },
+      {
+        method: 'GET',
+        path: '/auth/api/sign-out',
+        sample: { headers: { 'sec-fetch-site': 'same-origin' } },
+        needsSignIn: true,
+        navigation: true,
+      },
     ],
-    pages: [
-      { name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false },
-    ],
+    pages: [{ name: 'sign in', path: '/signin', file: 'signin.astro', kind: 'static', needsSignIn: false }],
   },
 };
 
@@ -190,7 +200,10 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
     const signInStatus = signInStatusForError(code);
     const status = error.statusCode;
     if (code === ERROR_CODES.RATE_LIMITED) c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
-    return c.json({ ...errorBody(code, error.message, status, error.rootCause), ...(signInStatus ? { signInStatus } : {}) }, status as 400);
+    return c.json(
+      { ...errorBody(code, error.message, status, error.rootCause), ...(signInStatus ? { signInStatus } : {}) },
+      status as 400,
+    );
   }
 
   // spec: ARCHITECTURE Sessions: sign-in issues a fresh cookie (the upstream made a new sid).
@@ -206,7 +219,11 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
   c.header('set-cookie', deviceSetCookie(deviceId, DEVICE_COOKIE_TTL_MS), { append: true });
   // the saved store and way to shop come back on the next personal page (worker/modality-sync.ts)
   c.header('set-cookie', STORE_SYNC_SET, { append: true });
-  const authState: AuthStateOutput = { authorities: ['ROLE_USER'], authenticated: true, userInfo: { ...identity.userInfo } };
+  const authState: AuthStateOutput = {
+    authorities: ['ROLE_USER'],
+    authenticated: true,
+    userInfo: { ...identity.userInfo },
+  };
   if (!form) return c.json({ data: authState }, 200);
   // spec: account §4 Login success -> §2 post-login redirect.
   const step = loginSuccessStep({
@@ -244,7 +261,13 @@ async function revoke(c: Context<EdgeEnv>): Promise<boolean> {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (await revokeOnce(c)) return;
     }
-    console.error(JSON.stringify({ level: 'error', message: 'sign-out not confirmed by the upstream after retries', requestId: c.get('requestId') }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'sign-out not confirmed by the upstream after retries',
+        requestId: c.get('requestId'),
+      }),
+    );
   };
   c.executionCtx.waitUntil(retry());
   return false;

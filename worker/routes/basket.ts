@@ -43,19 +43,46 @@ export const basketCapability: Capability = {
   registry: {
     api: [
       { method: 'GET', path: '/basket/api/basket/', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/basket/api/v2/user/add-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 1 } }, needsSignIn: true },
-      { method: 'POST', path: '/basket/api/v2/user/update-item', sample: { body: { gtin13: SAMPLE_GTIN, quantity: 2 } }, needsSignIn: true },
-      { method: 'POST', path: '/basket/api/user/remove-item', sample: { body: { gtin13s: [SAMPLE_GTIN] } }, needsSignIn: true },
-      { method: 'PUT', path: '/basket/api/basket/', sample: { body: { lineItems: [{ gtin13: SAMPLE_GTIN, quantity: 3 }] } }, needsSignIn: true },
-      { method: 'POST', path: '/basket/api/user/basket-items/update', sample: { body: { items: [{ gtin13: SAMPLE_GTIN, quantity: 2 }] } }, needsSignIn: true },
-      { method: 'POST', path: '/basket/api/v2/user/change-modality', sample: { body: { modalityType: 'DELIVERY' } }, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/basket/api/v2/user/add-item',
+        sample: { body: { gtin13: SAMPLE_GTIN, quantity: 1 } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/basket/api/v2/user/update-item',
+        sample: { body: { gtin13: SAMPLE_GTIN, quantity: 2 } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/basket/api/user/remove-item',
+        sample: { body: { gtin13s: [SAMPLE_GTIN] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'PUT',
+        path: '/basket/api/basket/',
+        sample: { body: { lineItems: [{ gtin13: SAMPLE_GTIN, quantity: 3 }] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/basket/api/user/basket-items/update',
+        sample: { body: { items: [{ gtin13: SAMPLE_GTIN, quantity: 2 }] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/basket/api/v2/user/change-modality',
+        sample: { body: { modalityType: 'DELIVERY' } },
+        needsSignIn: true,
+      },
     ],
-    pages: [
-      { name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true },
-    ],
+    pages: [{ name: 'cart', path: '/cart', file: 'cart.astro', kind: 'interactive', needsSignIn: true }],
   },
 };
-
 
 /** The basket paths that also take the plain forms: the ones it declares, which the CSRF check reads too. */
 const FORM_PATHS = new Set<string>(basketCapability.formEndpoints);
@@ -85,13 +112,15 @@ export function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch
   const key = c.req.header('idempotency-key');
   if (key !== undefined) {
     const parsed = v.safeParse(IdempotencyKeySchema, key);
-    if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid Idempotency-Key', 400, describeIssues(parsed.issues));
+    if (!parsed.success)
+      throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid Idempotency-Key', 400, describeIssues(parsed.issues));
     out.idempotencyKey = parsed.output;
   }
   const ifMatch = c.req.header('if-match');
   if (ifMatch !== undefined) {
     const parsed = v.safeParse(IfMatchSchema, ifMatch.trim());
-    if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid If-Match', 400, describeIssues(parsed.issues));
+    if (!parsed.success)
+      throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid If-Match', 400, describeIssues(parsed.issues));
     out.ifMatch = parsed.output;
   }
   return out;
@@ -114,11 +143,19 @@ function isForm(c: EdgeContext): boolean {
   return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 }
 
-async function readForm(c: EdgeContext): Promise<{ gtin13?: string; quantity?: string; id?: string; modalityType?: string; returnTo?: string } | null> {
+async function readForm(
+  c: EdgeContext,
+): Promise<{ gtin13?: string; quantity?: string; id?: string; modalityType?: string; returnTo?: string } | null> {
   try {
     const form = await c.req.parseBody();
     const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
-    return { gtin13: text('gtin13'), quantity: text('quantity'), id: text('id'), modalityType: text('modalityType'), returnTo: text('returnTo') };
+    return {
+      gtin13: text('gtin13'),
+      quantity: text('quantity'),
+      id: text('id'),
+      modalityType: text('modalityType'),
+      returnTo: text('returnTo'),
+    };
   } catch {
     return null;
   }
@@ -148,7 +185,11 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
   if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'add'), 303);
   try {
     await c.get('upstream').json(
-      { method: 'POST', path: BASKET_PATHS.ADD_ITEM, body: { gtin13: parsed.output.gtin13, quantity: parsed.output.quantity ?? 1 } },
+      {
+        method: 'POST',
+        path: BASKET_PATHS.ADD_ITEM,
+        body: { gtin13: parsed.output.gtin13, quantity: parsed.output.quantity ?? 1 },
+      },
       BasketResponseSchema,
     );
   } catch (error) {
@@ -157,10 +198,18 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
   }
   return c.redirect(returnTo, 303);
 });
-basketRoutes.post(BASKET_PATHS.ADD_ITEM, validJson(AddItemRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.ADD_ITEM, c.req.valid('json')));
-basketRoutes.post(BASKET_PATHS.UPDATE_ITEM, validJson(UpdateItemRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.UPDATE_ITEM, c.req.valid('json')));
-basketRoutes.post(BASKET_PATHS.REMOVE_ITEM, validJson(RemoveItemsRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.REMOVE_ITEM, c.req.valid('json')));
-basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) => forward(c, 'PUT', BASKET_PATHS.BASKET, c.req.valid('json')));
+basketRoutes.post(BASKET_PATHS.ADD_ITEM, validJson(AddItemRequestSchema), (c) =>
+  forward(c, 'POST', BASKET_PATHS.ADD_ITEM, c.req.valid('json')),
+);
+basketRoutes.post(BASKET_PATHS.UPDATE_ITEM, validJson(UpdateItemRequestSchema), (c) =>
+  forward(c, 'POST', BASKET_PATHS.UPDATE_ITEM, c.req.valid('json')),
+);
+basketRoutes.post(BASKET_PATHS.REMOVE_ITEM, validJson(RemoveItemsRequestSchema), (c) =>
+  forward(c, 'POST', BASKET_PATHS.REMOVE_ITEM, c.req.valid('json')),
+);
+basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) =>
+  forward(c, 'PUT', BASKET_PATHS.BASKET, c.req.valid('json')),
+);
 
 // The older update path (shopping §7): JSON from clients, and the cart page's plain line form
 // before hydration (a quantity, 0 removes; the line's id pins what the shopper saw).
@@ -173,17 +222,24 @@ basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c, next) => {
   const { gtin13, quantity, id } = parsed.output;
   try {
     await c.get('upstream').json(
-      { method: 'POST', path: BASKET_PATHS.BASKET_ITEMS_UPDATE, body: { items: [{ gtin13, quantity, ...(id ? { id } : {}) }] } },
+      {
+        method: 'POST',
+        path: BASKET_PATHS.BASKET_ITEMS_UPDATE,
+        body: { items: [{ gtin13, quantity, ...(id ? { id } : {}) }] },
+      },
       BasketResponseSchema,
     );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-    const reason: CartFormError = error instanceof HttpError && error.statusCode === 409 ? 'changed' : quantity === 0 ? 'remove' : 'update';
+    const reason: CartFormError =
+      error instanceof HttpError && error.statusCode === 409 ? 'changed' : quantity === 0 ? 'remove' : 'update';
     return c.redirect(withParam(returnTo, CART_ERROR_PARAM, reason), 303);
   }
   return c.redirect(returnTo, 303);
 });
-basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')));
+basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateRequestSchema), (c) =>
+  forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')),
+);
 
 // The cart's modality switch: JSON from the cart island, the plain form before hydration.
 basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
@@ -193,11 +249,21 @@ basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
   const parsed = v.safeParse(ChangeModalityFormSchema, form ?? {});
   if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
   try {
-    await c.get('upstream').json({ method: 'POST', path: BASKET_PATHS.CHANGE_MODALITY, body: { modalityType: parsed.output.modalityType } }, BasketResponseSchema);
+    await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: BASKET_PATHS.CHANGE_MODALITY, body: { modalityType: parsed.output.modalityType } },
+        BasketResponseSchema,
+      );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, `modality-${parsed.output.modalityType}` as CartFormError), 303);
+    return c.redirect(
+      withParam(returnTo, CART_ERROR_PARAM, `modality-${parsed.output.modalityType}` as CartFormError),
+      303,
+    );
   }
   return c.redirect(returnTo, 303);
 });
-basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), (c) => forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, c.req.valid('json')));
+basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), (c) =>
+  forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, c.req.valid('json')),
+);

@@ -1,9 +1,18 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ProductParamsSchema, ProductResponseSchema, ProductsQuerySchema, ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
+import {
+  ProductParamsSchema,
+  ProductResponseSchema,
+  ProductsQuerySchema,
+  ProductsResponseSchema,
+} from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
-import { SUGGESTIONS_PATH, SuggestionsResponseSchema, suggestionsQuerySchema } from '../../src/lib/search/suggestions.ts';
+import {
+  SUGGESTIONS_PATH,
+  SuggestionsResponseSchema,
+  suggestionsQuerySchema,
+} from '../../src/lib/search/suggestions.ts';
 import { withSignedAds } from '../ad-placements.ts';
 import { errorResponse } from '../errors.ts';
 import { proxySvg } from '../images.ts';
@@ -44,24 +53,69 @@ export const catalogCapability: Capability = {
         sample: { query: { 'filter.query': 'milk', 'page.size': '12', sort: 'price.asc' } },
         needsSignIn: false,
       },
-      { method: 'GET', path: '/atlas/v1/search/v1/suggestions', sample: { query: { 'filter.query': 'mil' } }, needsSignIn: false },
-      { method: 'GET', path: '/atlas/v1/product/v2/products', sample: { query: { gtins: SAMPLE_GTIN } }, needsSignIn: false },
-      { method: 'GET', path: `/atlas/v1/product/v2/products/${SAMPLE_GTIN}`, route: '/atlas/v1/product/v2/products/:gtin13', sample: {}, needsSignIn: false },
-      { method: 'GET', path: `/atlas/v1/product/images/${SAMPLE_GTIN}.svg`, route: '/atlas/v1/product/images/:file', sample: {}, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/atlas/v1/search/v1/suggestions',
+        sample: { query: { 'filter.query': 'mil' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/atlas/v1/product/v2/products',
+        sample: { query: { gtins: SAMPLE_GTIN } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: `/atlas/v1/product/v2/products/${SAMPLE_GTIN}`,
+        route: '/atlas/v1/product/v2/products/:gtin13',
+        sample: {},
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: `/atlas/v1/product/images/${SAMPLE_GTIN}.svg`,
+        route: '/atlas/v1/product/images/:file',
+        sample: {},
+        needsSignIn: false,
+      },
     ],
     pages: [
       { name: 'search', path: '/search?query=milk', file: 'search.astro', kind: 'listing', needsSignIn: false },
       { name: 'top query', path: '/q/milk', file: 'q/[slug].astro', kind: 'listing', needsSignIn: false },
-      { name: 'product list', path: '/pl/dairy-and-eggs/02', file: 'pl/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
-      { name: 'brand', path: '/pb/harvest-select/harvest-select/00', file: 'pb/[brandSlug]/[slug]/[taxonomyId].astro', kind: 'listing', needsSignIn: false },
-      { name: 'product', path: '/p/__FIRST_MILK_SLUG__/__FIRST_MILK_GTIN__', file: 'p/[slug]/[gtin13].astro', kind: 'listing', needsSignIn: false },
+      {
+        name: 'product list',
+        path: '/pl/dairy-and-eggs/02',
+        file: 'pl/[slug]/[taxonomyId].astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
+      {
+        name: 'brand',
+        path: '/pb/harvest-select/harvest-select/00',
+        file: 'pb/[brandSlug]/[slug]/[taxonomyId].astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
+      {
+        name: 'product',
+        path: '/p/__FIRST_MILK_SLUG__/__FIRST_MILK_GTIN__',
+        file: 'p/[slug]/[gtin13].astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
     ],
   },
 };
 
 catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearchQuerySchema), async (c) => {
   const query = Object.fromEntries(new URL(c.req.url).searchParams);
-  const { data } = await c.get('upstream').json({ path: '/atlas/v1/search/v1/products-search', query: pick(query, ProductSearchQuerySchema) }, ProductSearchResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json(
+      { path: '/atlas/v1/search/v1/products-search', query: pick(query, ProductSearchQuerySchema) },
+      ProductSearchResponseSchema,
+    );
   if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
   c.header('vary', 'cookie');
   // each sponsored placement signed: its impression and click are recorded only with it (decision 501)
@@ -72,9 +126,17 @@ catalogRoutes.get(SUGGESTIONS_PATH, async (c) => {
   // spec: shopping §6 "suggestions minimum characters" is a per-banner toggle, so the schema is
   // the banner's; a short or invalid query is CLIENT_ERROR/400 and never reaches the upstream.
   const schema = suggestionsQuerySchema(c.get('banner').toggles.searchSuggestionsMinChars);
-  const parsed = v.safeParse(schema, { 'filter.query': new URL(c.req.url).searchParams.get('filter.query') ?? undefined });
-  if (!parsed.success) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
-  const { data } = await c.get('upstream').json({ path: SUGGESTIONS_PATH, query: { 'filter.query': parsed.output['filter.query'] } }, SuggestionsResponseSchema);
+  const parsed = v.safeParse(schema, {
+    'filter.query': new URL(c.req.url).searchParams.get('filter.query') ?? undefined,
+  });
+  if (!parsed.success)
+    return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+  const { data } = await c
+    .get('upstream')
+    .json(
+      { path: SUGGESTIONS_PATH, query: { 'filter.query': parsed.output['filter.query'] } },
+      SuggestionsResponseSchema,
+    );
   // Suggestions depend on the banner (host) and the text only, not on the shopper.
   c.header('cache-control', c.get('session') ? 'private, max-age=60' : CATALOG_CACHE_CONTROL);
   return c.json(data, 200);
@@ -101,15 +163,22 @@ catalogRoutes.get('/atlas/v1/product/v2/products', validQuery(ProductsQuerySchem
 
 catalogRoutes.get('/atlas/v1/product/v2/products/:gtin13', validParams(ProductParamsSchema), async (c) => {
   const { gtin13 } = c.req.valid('param');
-  const { data } = await c.get('upstream').json({ path: `/atlas/v1/product/v2/products/${gtin13}` }, ProductResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ path: `/atlas/v1/product/v2/products/${gtin13}` }, ProductResponseSchema);
   if (!c.get('session')) c.header('cache-control', CATALOG_CACHE_CONTROL);
   c.header('vary', 'cookie');
   return c.json(data, 200);
 });
 
-catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), (c) => proxySvg(c, `/atlas/v1/product/images/${c.req.valid('param').file}`));
+catalogRoutes.get('/atlas/v1/product/images/:file', validParams(ImageParamsSchema), (c) =>
+  proxySvg(c, `/atlas/v1/product/images/${c.req.valid('param').file}`),
+);
 
 /** The validated parameters only, as the strings the client sent (unknown keys are dropped). */
-function pick(query: Record<string, string>, schema: { entries: Record<string, unknown> }): Record<string, string | undefined> {
+function pick(
+  query: Record<string, string>,
+  schema: { entries: Record<string, unknown> },
+): Record<string, string | undefined> {
   return Object.fromEntries(Object.keys(schema.entries).map((key) => [key, query[key]]));
 }

@@ -34,17 +34,60 @@ export const checkoutCapability: Capability = {
   personalPages: ['/checkout'],
   registry: {
     api: [
-      { method: 'GET', path: '/checkout/api/v1/timeslots', sample: { query: { modality: 'PICKUP' } }, needsSignIn: true },
+      {
+        method: 'GET',
+        path: '/checkout/api/v1/timeslots',
+        sample: { query: { modality: 'PICKUP' } },
+        needsSignIn: true,
+      },
       { method: 'POST', path: '/checkout/api/v1/checkouts', sample: { body: {} }, needsSignIn: true },
-      { method: 'GET', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: {}, needsSignIn: true },
-      { method: 'POST', path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`, route: '/checkout/api/v1/checkouts/:checkoutId', sample: { body: { instructions: 'Leave at the door' }, headers: { 'idempotency-key': 'registry-sample-0001' } }, needsSignIn: true },
-      { method: 'POST', path: '/checkout/api/v1/orders', sample: { body: { checkoutId: SAMPLE_LIST_ID, expectedTotalCents: 0 }, headers: { 'idempotency-key': 'registry-sample-0002' } }, needsSignIn: true },
-      { method: 'POST', path: '/checkout/api/v1/flash-sales', sample: { body: { gtin13s: [SAMPLE_GTIN] }, headers: { 'idempotency-key': 'registry-sample-0003' } }, needsSignIn: true },
-      { method: 'GET', path: '/checkout/api/v1/orders/1000000001', route: '/checkout/api/v1/orders/:orderNumber', sample: {}, needsSignIn: true },
+      {
+        method: 'GET',
+        path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`,
+        route: '/checkout/api/v1/checkouts/:checkoutId',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: `/checkout/api/v1/checkouts/${SAMPLE_LIST_ID}`,
+        route: '/checkout/api/v1/checkouts/:checkoutId',
+        sample: { body: { instructions: 'Leave at the door' }, headers: { 'idempotency-key': 'registry-sample-0001' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/checkout/api/v1/orders',
+        sample: {
+          body: { checkoutId: SAMPLE_LIST_ID, expectedTotalCents: 0 },
+          headers: { 'idempotency-key': 'registry-sample-0002' },
+        },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/checkout/api/v1/flash-sales',
+        sample: { body: { gtin13s: [SAMPLE_GTIN] }, headers: { 'idempotency-key': 'registry-sample-0003' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: '/checkout/api/v1/orders/1000000001',
+        route: '/checkout/api/v1/orders/:orderNumber',
+        sample: {},
+        needsSignIn: true,
+      },
     ],
     pages: [
       { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'order confirmation', path: '/checkout/confirmation/1000000001', file: 'checkout/confirmation/[orderNumber].astro', kind: 'interactive', needsSignIn: true, status: 404 },
+      {
+        name: 'order confirmation',
+        path: '/checkout/confirmation/1000000001',
+        file: 'checkout/confirmation/[orderNumber].astro',
+        kind: 'interactive',
+        needsSignIn: true,
+        status: 404,
+      },
     ],
   },
 };
@@ -53,10 +96,19 @@ function signedIn(c: CheckoutContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to check out', 401);
 }
 
-const CheckoutIdParams = v.object({ checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'must be a checkout id')) });
-const OrderParams = v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) });
+const CheckoutIdParams = v.object({
+  checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'must be a checkout id')),
+});
+const OrderParams = v.object({
+  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
+});
 
-async function forward<S extends v.GenericSchema>(c: CheckoutContext, schema: S, call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> }, status: 200 | 201 = 200) {
+async function forward<S extends v.GenericSchema>(
+  c: CheckoutContext,
+  schema: S,
+  call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> },
+  status: 200 | 201 = 200,
+) {
   signedIn(c);
   const headers = call.method === 'POST' ? writeHeaders(c) : {};
   const result = await c.get('upstream').json({ ...call, ...headers }, schema);
@@ -68,20 +120,48 @@ async function forward<S extends v.GenericSchema>(c: CheckoutContext, schema: S,
 
 checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), (c) => {
   const { modality } = c.req.valid('query');
-  return forward(c, TimeslotsResponseSchema, { path: CHECKOUT_PATHS.TIMESLOTS, ...(modality ? { query: { modality } } : {}) });
+  return forward(c, TimeslotsResponseSchema, {
+    path: CHECKOUT_PATHS.TIMESLOTS,
+    ...(modality ? { query: { modality } } : {}),
+  });
 });
-checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, (c) => forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }));
-checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), (c) => forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }));
-checkoutRoutes.post('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), validJson(ModifyCheckoutSchema), (c) =>
-  forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId), body: c.req.valid('json') }),
+checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, (c) =>
+  forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }),
 );
-checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) => forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.ORDERS, body: c.req.valid('json') }));
+checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), (c) =>
+  forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }),
+);
+checkoutRoutes.post(
+  '/checkout/api/v1/checkouts/:checkoutId',
+  validParams(CheckoutIdParams),
+  validJson(ModifyCheckoutSchema),
+  (c) =>
+    forward(c, CheckoutResponseSchema, {
+      method: 'POST',
+      path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId),
+      body: c.req.valid('json'),
+    }),
+);
+checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) =>
+  forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.ORDERS, body: c.req.valid('json') }),
+);
 checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
   signedIn(c);
   const headers = writeHeaders(c);
   if (!headers.idempotencyKey) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
-  const result = await c.get('upstream').json({ method: 'POST', path: CHECKOUT_PATHS.FLASH_SALES, body: c.req.valid('json'), idempotencyKey: headers.idempotencyKey, callHeaders: { [TENANT_HEADER]: c.get('banner').id } }, FlashSaleResponseSchema);
+  const result = await c.get('upstream').json(
+    {
+      method: 'POST',
+      path: CHECKOUT_PATHS.FLASH_SALES,
+      body: c.req.valid('json'),
+      idempotencyKey: headers.idempotencyKey,
+      callHeaders: { [TENANT_HEADER]: c.get('banner').id },
+    },
+    FlashSaleResponseSchema,
+  );
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 });
-checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) => forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }));
+checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) =>
+  forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }),
+);

@@ -1,7 +1,15 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
-import { ClipFormSchema, ClipRequestSchema, COUPON_ERROR_PARAM, COUPON_PATHS, CouponResponseSchema, CouponsQuerySchema, CouponsResponseSchema } from '../../src/lib/coupons/coupons.ts';
+import {
+  ClipFormSchema,
+  ClipRequestSchema,
+  COUPON_ERROR_PARAM,
+  COUPON_PATHS,
+  CouponResponseSchema,
+  CouponsQuerySchema,
+  CouponsResponseSchema,
+} from '../../src/lib/coupons/coupons.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
@@ -23,13 +31,26 @@ export const couponsCapability: Capability = {
   indexedPages: ['/coupons'],
   registry: {
     api: [
-      { method: 'GET', path: '/atlas/v1/savings/v1/coupons', sample: { query: { projection: 'compact' } }, needsSignIn: false },
-      { method: 'POST', path: '/atlas/v1/savings/v1/coupons/clip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
-      { method: 'POST', path: '/atlas/v1/savings/v1/coupons/unclip', sample: { body: { couponId: 'cp-harvest-001' } }, needsSignIn: true },
+      {
+        method: 'GET',
+        path: '/atlas/v1/savings/v1/coupons',
+        sample: { query: { projection: 'compact' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/atlas/v1/savings/v1/coupons/clip',
+        sample: { body: { couponId: 'cp-harvest-001' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/atlas/v1/savings/v1/coupons/unclip',
+        sample: { body: { couponId: 'cp-harvest-001' } },
+        needsSignIn: true,
+      },
     ],
-    pages: [
-      { name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false },
-    ],
+    pages: [{ name: 'coupons', path: '/coupons', file: 'coupons.astro', kind: 'listing', needsSignIn: false }],
   },
 };
 
@@ -40,12 +61,15 @@ couponsRoutes.get(COUPON_PATHS.LIST, validQuery(CouponsQuerySchema), async (c) =
   if (query['filter.query']) upstreamQuery['filter.query'] = query['filter.query'];
   if (query['filter.clipped']) upstreamQuery['filter.clipped'] = 'true';
   if (query['filter.upcs']) upstreamQuery['filter.upcs'] = query['filter.upcs'].join(',');
-  const { data } = await c.get('upstream').json({ path: COUPON_PATHS.LIST, query: upstreamQuery }, CouponsResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ path: COUPON_PATHS.LIST, query: upstreamQuery }, CouponsResponseSchema);
   c.header('Cache-Control', 'private, no-store');
   return c.json(data, 200);
 });
 
-const isForm = (c: Context<EdgeEnv>) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const isForm = (c: Context<EdgeEnv>) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 function withParam(path: string, value: string): string {
   const url = new URL(path, 'https://return.invalid');
@@ -64,16 +88,23 @@ for (const path of [COUPON_PATHS.CLIP, COUPON_PATHS.UNCLIP]) {
     const parsed = v.safeParse(ClipFormSchema, fields);
     if (!parsed.success) return c.redirect(withParam(returnTo, 'clip'), 303);
     try {
-      await c.get('upstream').json({ method: 'POST', path, body: { couponId: parsed.output.couponId } }, CouponResponseSchema);
+      await c
+        .get('upstream')
+        .json({ method: 'POST', path, body: { couponId: parsed.output.couponId } }, CouponResponseSchema);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-      return c.redirect(withParam(returnTo, error instanceof HttpError && error.statusCode === 422 ? 'loyalty' : 'clip'), 303);
+      return c.redirect(
+        withParam(returnTo, error instanceof HttpError && error.statusCode === 422 ? 'loyalty' : 'clip'),
+        303,
+      );
     }
     return c.redirect(returnTo, 303);
   });
   couponsRoutes.post(path, validJson(ClipRequestSchema), async (c) => {
     if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to clip coupons', 401);
-    const { data } = await c.get('upstream').json({ method: 'POST', path, body: c.req.valid('json') }, CouponResponseSchema);
+    const { data } = await c
+      .get('upstream')
+      .json({ method: 'POST', path, body: c.req.valid('json') }, CouponResponseSchema);
     c.header('Cache-Control', 'private, no-store');
     return c.json(data, 200);
   });

@@ -15,13 +15,28 @@ export const errorLogCapability: Capability = {
   apiPrefixes: ['/atlas/v1/'],
   registry: {
     api: [
-      { method: 'POST', path: '/atlas/v1/analytics/error-log', sample: { body: { type: 'NETWORK_CONNECTION', code: 'NETWORK_ERROR', page: '/checkout' } }, needsSignIn: false, edgeOnly: true },
+      {
+        method: 'POST',
+        path: '/atlas/v1/analytics/error-log',
+        sample: { body: { type: 'NETWORK_CONNECTION', code: 'NETWORK_ERROR', page: '/checkout' } },
+        needsSignIn: false,
+        edgeOnly: true,
+      },
     ],
   },
 };
 
 errorLogRoutes.post(ERROR_LOG_PATH, validJson(ErrorLogBeaconSchema), (c) => {
   const beacon = c.req.valid('json');
-  logErrorLine({ event: 'shopper_error', type: beacon.type, status: null, code: beacon.code, route: loggablePath(beacon.page), banner: c.get('banner').id, requestId: c.get('requestId'), source: 'browser' });
+  logErrorLine({
+    event: 'shopper_error',
+    type: beacon.type,
+    status: null,
+    code: beacon.code,
+    route: loggablePath(beacon.page),
+    banner: c.get('banner').id,
+    requestId: c.get('requestId'),
+    source: 'browser',
+  });
   return c.body(null, 204);
 });

@@ -46,19 +46,58 @@ export const listsCapability: Capability = {
   registry: {
     api: [
       { method: 'GET', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/atlas/v1/shopping-list/v1/shopping-lists', sample: { body: { name: 'Registry list', activeList: 'true' } }, needsSignIn: true },
-      { method: 'GET', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
-      { method: 'PUT', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } }, needsSignIn: true },
-      { method: 'DELETE', path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`, route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/shopping/api/add-to-list', sample: { body: { gtin13: SAMPLE_GTIN } }, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/atlas/v1/shopping-list/v1/shopping-lists',
+        sample: { body: { name: 'Registry list', activeList: 'true' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`,
+        route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'PUT',
+        path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`,
+        route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId',
+        sample: { body: { lineItems: [{ upc: SAMPLE_GTIN, type: 'UPC', channel: 'WEB', quantity: 2 }] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'DELETE',
+        path: `/atlas/v1/shopping-list/v1/shopping-lists/${SAMPLE_LIST_ID}`,
+        route: '/atlas/v1/shopping-list/v1/shopping-lists/:listId',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/shopping/api/add-to-list',
+        sample: { body: { gtin13: SAMPLE_GTIN } },
+        needsSignIn: true,
+      },
     ],
     pages: [
-      { name: 'shopping lists', path: '/shopping/lists', file: 'shopping/lists.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'shopping list', path: '/shopping/list/00000000-0000-4000-8000-000000000001', file: 'shopping/list/[id].astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'shopping lists',
+        path: '/shopping/lists',
+        file: 'shopping/lists.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'shopping list',
+        path: '/shopping/list/00000000-0000-4000-8000-000000000001',
+        file: 'shopping/list/[id].astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
     ],
   },
 };
-
 
 const LIST_PREFIX = LIST_PATHS.LISTS;
 
@@ -92,7 +131,12 @@ listsRoutes.get(LIST_PREFIX, async (c) => {
 });
 
 listsRoutes.post(LIST_PREFIX, validJson(CreateListSchema), async (c) => {
-  const result = await c.get('upstream').json({ method: 'POST', path: LIST_PREFIX, body: c.req.valid('json'), ...writeHeaders(c) }, CreateListResponseSchema);
+  const result = await c
+    .get('upstream')
+    .json(
+      { method: 'POST', path: LIST_PREFIX, body: c.req.valid('json'), ...writeHeaders(c) },
+      CreateListResponseSchema,
+    );
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 201);
 });
@@ -107,7 +151,12 @@ listsRoutes.get(`${LIST_PREFIX}/:listId`, async (c) => {
 listsRoutes.put(`${LIST_PREFIX}/:listId`, validJson(UpdateListSchema), async (c) => {
   const listId = c.req.param('listId');
   checkListId(listId);
-  const result = await c.get('upstream').json({ method: 'PUT', path: LIST_PATHS.list(listId), body: c.req.valid('json'), ...writeHeaders(c) }, UpdateListResponseSchema);
+  const result = await c
+    .get('upstream')
+    .json(
+      { method: 'PUT', path: LIST_PATHS.list(listId), body: c.req.valid('json'), ...writeHeaders(c) },
+      UpdateListResponseSchema,
+    );
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 });
@@ -125,12 +174,22 @@ listsRoutes.delete(`${LIST_PREFIX}/:listId`, async (c) => {
  * one, else the first; a shopper without lists gets 'My Shopping List'): one more when it is
  * already there.
  */
-type NewLine = { upc?: string; categoryId?: string; name?: string; type: 'UPC' | 'WEEKLY_AD'; weeklyAdInfo?: v.InferOutput<typeof WeeklyAdInfoSchema> };
+type NewLine = {
+  upc?: string;
+  categoryId?: string;
+  name?: string;
+  type: 'UPC' | 'WEEKLY_AD';
+  weeklyAdInfo?: v.InferOutput<typeof WeeklyAdInfoSchema>;
+};
 
 /** The WEEKLY_AD line of a deal of the current weekly ad (shopping §3 weeklyAdInfo). */
 async function dealLine(c: ListsContext, dealId: string): Promise<NewLine> {
-  const [details, circulars] = await Promise.all([loadDealDetails(c.get('upstream'), dealId), loadCurrentCirculars(c.get('upstream'))]);
-  if (details.state !== 'loaded') throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such deal in the current weekly ad', 404);
+  const [details, circulars] = await Promise.all([
+    loadDealDetails(c.get('upstream'), dealId),
+    loadCurrentCirculars(c.get('upstream')),
+  ]);
+  if (details.state !== 'loaded')
+    throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such deal in the current weekly ad', 404);
   const circular = circulars?.find((entry) => entry.id === details.deal.circularId);
   const { deal } = details;
   return {
@@ -154,27 +213,49 @@ async function addToList(c: ListsContext, line: string | NewLine, requested: str
   const upstream = c.get('upstream');
   let lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
   if (lists.length === 0) {
-    await upstream.json({ method: 'POST', path: LIST_PREFIX, body: { name: DEFAULT_LIST_NAME, activeList: 'true' }, idempotencyKey: `default-list-${c.get('session')?.customerGUID ?? 'x'}` }, CreateListResponseSchema);
+    await upstream.json(
+      {
+        method: 'POST',
+        path: LIST_PREFIX,
+        body: { name: DEFAULT_LIST_NAME, activeList: 'true' },
+        idempotencyKey: `default-list-${c.get('session')?.customerGUID ?? 'x'}`,
+      },
+      CreateListResponseSchema,
+    );
     lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
   }
   const listId = activeListId(lists, requested, getCookie(c, REMEMBERED_LIST_COOKIE));
   if (!listId) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'No list to add to', 500);
-  const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data.shoppingLists[0];
-  const identity = listItemIdentity({ upc: wanted.upc ?? null, categoryId: wanted.categoryId ?? null, name: wanted.name ?? '' });
+  const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data
+    .shoppingLists[0];
+  const identity = listItemIdentity({
+    upc: wanted.upc ?? null,
+    categoryId: wanted.categoryId ?? null,
+    name: wanted.name ?? '',
+  });
   const existing = list?.lineItems?.find((item) => listItemIdentity(item) === identity);
   const quantity = Math.min((existing?.quantity ?? 0) + 1, 1000);
-  const result = await upstream.json({ method: 'PUT', path: LIST_PATHS.list(listId), body: { lineItems: [{ ...wanted, channel: 'WEB', quantity }], ...(list ? { versionKey: list.versionKey } : {}) } }, UpdateListResponseSchema);
+  const result = await upstream.json(
+    {
+      method: 'PUT',
+      path: LIST_PATHS.list(listId),
+      body: { lineItems: [{ ...wanted, channel: 'WEB', quantity }], ...(list ? { versionKey: list.versionKey } : {}) },
+    },
+    UpdateListResponseSchema,
+  );
   return { listId, name: result.data.data.name, result: result.data };
 }
 
-const isForm = (c: ListsContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-
+const isForm = (c: ListsContext) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 listsRoutes.post(LIST_PATHS.ADD_TO_LIST, async (c, next) => {
   if (!isForm(c)) return next();
   // add to list before hydration (issue 11 §3): a plain form, back to the page it was sent from
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string' && value !== ''));
+  const fields = Object.fromEntries(
+    Object.entries(form).filter(([, value]) => typeof value === 'string' && value !== ''),
+  );
   const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/shopping/lists');
   if (!c.get('session')) return c.redirect(signInUrl(returnTo), 303);
   const parsed = v.safeParse(AddToListFormSchema, fields);
@@ -192,9 +273,13 @@ listsRoutes.post(LIST_PATHS.ADD_TO_LIST, async (c, next) => {
     return back(reason === LIST_SERVER_REASONS.MAX_ITEMS ? LIST_FRAGMENTS.full : LIST_FRAGMENTS.failed);
   }
 });
-listsRoutes.post(LIST_PATHS.ADD_TO_LIST, validJson(v.object({ gtin13: AddToListFormSchema.entries.gtin13, listId: AddToListFormSchema.entries.listId })), async (c) => {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use shopping lists', 401);
-  const body = c.req.valid('json');
-  const added = await addToList(c, body.gtin13, body.listId);
-  return c.json(added.result, 200);
-});
+listsRoutes.post(
+  LIST_PATHS.ADD_TO_LIST,
+  validJson(v.object({ gtin13: AddToListFormSchema.entries.gtin13, listId: AddToListFormSchema.entries.listId })),
+  async (c) => {
+    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use shopping lists', 401);
+    const body = c.req.valid('json');
+    const added = await addToList(c, body.gtin13, body.listId);
+    return c.json(added.result, 200);
+  },
+);

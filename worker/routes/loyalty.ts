@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { POINTS_SUMMARY_PATH, PointsSummaryResponseSchema } from '../../src/lib/account/loyalty.ts';
-import { CommunityRewardsResponseSchema, EnterprisePreferencesResponseSchema, LinkedPromoCodesResponseSchema, LOYALTY_PATHS, MembershipsResponseSchema, PromoCodeRequestSchema, PromoCodeResponseSchema } from '../../src/lib/account/memberships.ts';
+import {
+  CommunityRewardsResponseSchema,
+  EnterprisePreferencesResponseSchema,
+  LinkedPromoCodesResponseSchema,
+  LOYALTY_PATHS,
+  MembershipsResponseSchema,
+  PromoCodeRequestSchema,
+  PromoCodeResponseSchema,
+} from '../../src/lib/account/memberships.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
@@ -26,10 +34,21 @@ export const loyaltyCapability: Capability = {
       { method: 'GET', path: '/accountmanagement/api/communityrewards/participation', sample: {}, needsSignIn: true },
       { method: 'GET', path: '/accountmanagement/api/enterprise-customer-preferences', sample: {}, needsSignIn: true },
       { method: 'GET', path: '/accountmanagement/api/promo-codes', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/promo-codes/validate', sample: { body: { code: 'FRESH5' } }, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/promo-codes/validate',
+        sample: { body: { code: 'FRESH5' } },
+        needsSignIn: true,
+      },
     ],
     pages: [
-      { name: 'rewards', path: '/account/rewards', file: 'account/rewards.astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'rewards',
+        path: '/account/rewards',
+        file: 'account/rewards.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
     ],
   },
 };
@@ -55,6 +74,8 @@ for (const [path, schema] of READS) {
 
 loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), async (c) => {
   signedIn(c);
-  const { data } = await c.get('upstream').json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
   return c.json(data, 200);
 });

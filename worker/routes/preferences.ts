@@ -1,9 +1,25 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  AdPreferencesResponseSchema, AdPreferencesUpdateSchema, AdPreferencesUpdateWithTokenSchema, EMAIL_CATEGORY_IDS, EmailPreferencesResponseSchema, EmailPreferencesUpdateSchema,
-  EmailPreferencesUpdateWithTokenSchema, OptInStatusResponseSchema, OptInUpdateSchema, PREFERENCES_PAGE, PREFERENCE_PATHS, PROFILE_PAGE, ProfileResponseSchema, ProfileUpdateSchema,
-  TokenQuerySchema, UNSUBSCRIBE_PAGE, bannerDetailOf, preferenceFailureMessage, type PreferenceArea,
+  AdPreferencesResponseSchema,
+  AdPreferencesUpdateSchema,
+  AdPreferencesUpdateWithTokenSchema,
+  EMAIL_CATEGORY_IDS,
+  EmailPreferencesResponseSchema,
+  EmailPreferencesUpdateSchema,
+  EmailPreferencesUpdateWithTokenSchema,
+  OptInStatusResponseSchema,
+  OptInUpdateSchema,
+  PREFERENCES_PAGE,
+  PREFERENCE_PATHS,
+  PROFILE_PAGE,
+  ProfileResponseSchema,
+  ProfileUpdateSchema,
+  TokenQuerySchema,
+  UNSUBSCRIBE_PAGE,
+  bannerDetailOf,
+  preferenceFailureMessage,
+  type PreferenceArea,
 } from '../../src/lib/account/preferences.ts';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
@@ -38,32 +54,99 @@ export const preferencesCapability: Capability = {
     api: [
       // the token samples name no issued link (TokenMatch)
       { method: 'GET', path: '/accountmanagement/api/basic/profile', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/basic/profile/update', sample: { body: { mobilePhoneNumber: '559-555-0142' } }, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/basic/profile/update',
+        sample: { body: { mobilePhoneNumber: '559-555-0142' } },
+        needsSignIn: true,
+      },
       { method: 'GET', path: '/accountmanagement/api/emailPreferences', sample: {}, needsSignIn: true },
-      { method: 'GET', path: '/accountmanagement/api/emailPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
-      { method: 'POST', path: '/accountmanagement/api/emailPreferences/update', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] } }, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/emailPreferences/updateWithToken', sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: false }], token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/accountmanagement/api/emailPreferences/getWithToken',
+        sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/emailPreferences/update',
+        sample: { body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: true }] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/emailPreferences/updateWithToken',
+        sample: {
+          body: { emailPreferences: [{ category: 'WEEKLY_AD', selected: false }], token: SAMPLE_ACCOUNT_TOKEN },
+        },
+        needsSignIn: false,
+      },
       { method: 'GET', path: '/accountmanagement/api/opt-in/status', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/opt-in/optin', sample: { body: { selected: false } }, needsSignIn: true },
-      { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithUserId', sample: {}, needsSignIn: true },
-      { method: 'GET', path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithToken', sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
-      { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId', sample: { body: { purchaseBasedAds: true } }, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken', sample: { body: { purchaseBasedAds: false, token: SAMPLE_ACCOUNT_TOKEN } }, needsSignIn: false },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/opt-in/optin',
+        sample: { body: { selected: false } },
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithUserId',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: '/accountmanagement/api/purchaseBasedAdPreferences/getWithToken',
+        sample: { query: { token: SAMPLE_ACCOUNT_TOKEN } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithUserId',
+        sample: { body: { purchaseBasedAds: true } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/purchaseBasedAdPreferences/updateWithToken',
+        sample: { body: { purchaseBasedAds: false, token: SAMPLE_ACCOUNT_TOKEN } },
+        needsSignIn: false,
+      },
     ],
     pages: [
       // the unsubscribe page works signed out
-      { name: 'profile', path: '/account/profile', file: 'account/profile.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'communication preferences', path: '/account/preferences', file: 'account/preferences.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'manage emails from a link', path: '/account/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', file: 'account/unsubscribe.astro', kind: 'interactive', needsSignIn: false },
+      {
+        name: 'profile',
+        path: '/account/profile',
+        file: 'account/profile.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'communication preferences',
+        path: '/account/preferences',
+        file: 'account/preferences.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'manage emails from a link',
+        path: '/account/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAA.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        file: 'account/unsubscribe.astro',
+        kind: 'interactive',
+        needsSignIn: false,
+      },
     ],
   },
 };
 
 type Fields = Record<string, string | string[]>;
 
-const isForm = (c: PrefContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const isForm = (c: PrefContext) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 const one = (fields: Fields, key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
-const all = (fields: Fields, key: string) => (Array.isArray(fields[key]) ? (fields[key] as string[]) : fields[key] ? [fields[key] as string] : []);
+const all = (fields: Fields, key: string) =>
+  Array.isArray(fields[key]) ? (fields[key] as string[]) : fields[key] ? [fields[key] as string] : [];
 
 function signedIn(c: PrefContext) {
   if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
@@ -83,9 +166,14 @@ for (const read of READS) {
     return c.json(data as object, 200);
   });
 }
-for (const read of [{ path: PREFERENCE_PATHS.EMAIL_WITH_TOKEN, answer: EmailPreferencesResponseSchema }, { path: PREFERENCE_PATHS.ADS_WITH_TOKEN, answer: AdPreferencesResponseSchema }] as const) {
+for (const read of [
+  { path: PREFERENCE_PATHS.EMAIL_WITH_TOKEN, answer: EmailPreferencesResponseSchema },
+  { path: PREFERENCE_PATHS.ADS_WITH_TOKEN, answer: AdPreferencesResponseSchema },
+] as const) {
   preferencesRoutes.get(read.path, validQuery(TokenQuerySchema), async (c) => {
-    const { data } = await c.get('upstream').json({ path: read.path, query: { token: c.req.valid('query').token } }, read.answer as v.GenericSchema);
+    const { data } = await c
+      .get('upstream')
+      .json({ path: read.path, query: { token: c.req.valid('query').token } }, read.answer as v.GenericSchema);
     return c.json(data as object, 200);
   });
 }
@@ -93,7 +181,11 @@ for (const read of [{ path: PREFERENCE_PATHS.EMAIL_WITH_TOKEN, answer: EmailPref
 /** The email checkboxes of a form: every category the form showed (`shown`), checked or not. */
 function formEmail(fields: Fields) {
   const checked = new Set(all(fields, 'category'));
-  return { emailPreferences: all(fields, 'shown').filter((c) => (EMAIL_CATEGORY_IDS as readonly string[]).includes(c)).map((category) => ({ category, selected: checked.has(category) })) };
+  return {
+    emailPreferences: all(fields, 'shown')
+      .filter((c) => (EMAIL_CATEGORY_IDS as readonly string[]).includes(c))
+      .map((category) => ({ category, selected: checked.has(category) })),
+  };
 }
 
 interface Write {
@@ -108,21 +200,71 @@ interface Write {
 
 const WRITES: Write[] = [
   {
-    path: PREFERENCE_PATHS.PROFILE_UPDATE, request: ProfileUpdateSchema, answer: ProfileResponseSchema, area: 'profile', token: false, page: PROFILE_PAGE,
+    path: PREFERENCE_PATHS.PROFILE_UPDATE,
+    request: ProfileUpdateSchema,
+    answer: ProfileResponseSchema,
+    area: 'profile',
+    token: false,
+    page: PROFILE_PAGE,
     body: (f, c) => {
       const detail = bannerDetailOf(c.get('banner').id, one(f, 'preferredStore'));
-      return { firstName: one(f, 'firstName'), mobilePhoneNumber: one(f, 'mobilePhoneNumber'), ...(detail ? { bannerSpecificDetails: [detail] } : {}) };
+      return {
+        firstName: one(f, 'firstName'),
+        mobilePhoneNumber: one(f, 'mobilePhoneNumber'),
+        ...(detail ? { bannerSpecificDetails: [detail] } : {}),
+      };
     },
   },
-  { path: PREFERENCE_PATHS.EMAIL_UPDATE, request: EmailPreferencesUpdateSchema, answer: EmailPreferencesResponseSchema, area: 'email', token: false, page: PREFERENCES_PAGE, body: formEmail },
-  { path: PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN, request: EmailPreferencesUpdateWithTokenSchema, answer: EmailPreferencesResponseSchema, area: 'email', token: true, page: UNSUBSCRIBE_PAGE, body: (f) => ({ ...formEmail(f), token: one(f, 'token') }) },
-  { path: PREFERENCE_PATHS.OPT_IN, request: OptInUpdateSchema, answer: OptInStatusResponseSchema, area: 'sms', token: false, page: PREFERENCES_PAGE, body: (f) => ({ type: 'CLICKLIST', selected: one(f, 'selected') === 'true' }) },
-  { path: PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID, request: AdPreferencesUpdateSchema, answer: AdPreferencesResponseSchema, area: 'ads', token: false, page: PREFERENCES_PAGE, body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true' }) },
-  { path: PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN, request: AdPreferencesUpdateWithTokenSchema, answer: AdPreferencesResponseSchema, area: 'ads', token: true, page: UNSUBSCRIBE_PAGE, body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true', token: one(f, 'token') }) },
+  {
+    path: PREFERENCE_PATHS.EMAIL_UPDATE,
+    request: EmailPreferencesUpdateSchema,
+    answer: EmailPreferencesResponseSchema,
+    area: 'email',
+    token: false,
+    page: PREFERENCES_PAGE,
+    body: formEmail,
+  },
+  {
+    path: PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN,
+    request: EmailPreferencesUpdateWithTokenSchema,
+    answer: EmailPreferencesResponseSchema,
+    area: 'email',
+    token: true,
+    page: UNSUBSCRIBE_PAGE,
+    body: (f) => ({ ...formEmail(f), token: one(f, 'token') }),
+  },
+  {
+    path: PREFERENCE_PATHS.OPT_IN,
+    request: OptInUpdateSchema,
+    answer: OptInStatusResponseSchema,
+    area: 'sms',
+    token: false,
+    page: PREFERENCES_PAGE,
+    body: (f) => ({ type: 'CLICKLIST', selected: one(f, 'selected') === 'true' }),
+  },
+  {
+    path: PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID,
+    request: AdPreferencesUpdateSchema,
+    answer: AdPreferencesResponseSchema,
+    area: 'ads',
+    token: false,
+    page: PREFERENCES_PAGE,
+    body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true' }),
+  },
+  {
+    path: PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN,
+    request: AdPreferencesUpdateWithTokenSchema,
+    answer: AdPreferencesResponseSchema,
+    area: 'ads',
+    token: true,
+    page: UNSUBSCRIBE_PAGE,
+    body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true', token: one(f, 'token') }),
+  },
 ];
 
 /** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails. */
-const upstreamBody = (c: PrefContext, write: Write, body: object) => (write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body);
+const upstreamBody = (c: PrefContext, write: Write, body: object) =>
+  write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body;
 
 for (const write of WRITES) {
   // the pages before hydration: a plain form, back to the page saying what happened
@@ -131,16 +273,29 @@ for (const write of WRITES) {
     if (!write.token && !c.get('session')) return c.redirect(signInUrl(write.page), 303);
     const fields = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Fields;
     const token = write.token ? one(fields, 'token') : '';
-    const back = (params: Record<string, string>) => c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
+    const back = (params: Record<string, string>) =>
+      c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
     const parsed = v.safeParse(write.request, write.body(fields, c));
-    if (!parsed.success) return back({ error: write.area, reason: (parsed.issues[0]?.message ?? 'Please check your entry.').slice(0, 200) });
+    if (!parsed.success)
+      return back({
+        error: write.area,
+        reason: (parsed.issues[0]?.message ?? 'Please check your entry.').slice(0, 200),
+      });
     try {
-      await c.get('upstream').json({ method: 'POST', path: write.path, body: upstreamBody(c, write, parsed.output as object) }, write.answer);
+      await c
+        .get('upstream')
+        .json(
+          { method: 'POST', path: write.path, body: upstreamBody(c, write, parsed.output as object) },
+          write.answer,
+        );
     } catch (error) {
       const status = error instanceof HttpError ? error.statusCode : 500;
       if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);
       const code = error instanceof HttpError ? error.code : null;
-      const reason = code === ERROR_CODES.TOKEN_MATCH || (status === 422 && code !== 'NO_PREFERRED_STORE') ? (error as HttpError).message : preferenceFailureMessage(write.area, 'update', code, status);
+      const reason =
+        code === ERROR_CODES.TOKEN_MATCH || (status === 422 && code !== 'NO_PREFERRED_STORE')
+          ? (error as HttpError).message
+          : preferenceFailureMessage(write.area, 'update', code, status);
       return back({ error: write.area, reason: reason.slice(0, 200) });
     }
     return back({ saved: write.area });
@@ -148,7 +303,9 @@ for (const write of WRITES) {
   preferencesRoutes.post(write.path, validJson(write.request), async (c) => {
     if (!write.token) signedIn(c);
     const body = c.req.valid('json' as never) as object;
-    const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body: upstreamBody(c, write, body) }, write.answer);
+    const { data } = await c
+      .get('upstream')
+      .json({ method: 'POST', path: write.path, body: upstreamBody(c, write, body) }, write.answer);
     return c.json(data as object, 200);
   });
 }

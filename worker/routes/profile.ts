@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { AppDataResponseSchema, CustomerProfileResponseSchema, PROFILE_DATA_PATHS } from '../../src/lib/account/profile.ts';
+import {
+  AppDataResponseSchema,
+  CustomerProfileResponseSchema,
+  PROFILE_DATA_PATHS,
+} from '../../src/lib/account/profile.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import type { Capability } from '../capability.ts';
@@ -24,7 +28,10 @@ export const profileCapability: Capability = {
   },
 };
 
-for (const [path, schema] of [[PROFILE_DATA_PATHS.APP_DATA, AppDataResponseSchema], [PROFILE_DATA_PATHS.CUSTOMER_PROFILE, CustomerProfileResponseSchema]] as const) {
+for (const [path, schema] of [
+  [PROFILE_DATA_PATHS.APP_DATA, AppDataResponseSchema],
+  [PROFILE_DATA_PATHS.CUSTOMER_PROFILE, CustomerProfileResponseSchema],
+] as const) {
   profileRoutes.get(path, async (c) => {
     if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your profile', 401);
     const { data } = await c.get('upstream').json({ path }, schema);

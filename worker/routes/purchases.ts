@@ -1,7 +1,13 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { cancelResultUrl, CancelRequestSchema } from '../../src/lib/account/order-state.ts';
-import { OrderDetailResponseSchema, PURCHASE_PATHS, PurchaseListResponseSchema, ReturnRequestSchema, ReturnResponseSchema } from '../../src/lib/account/purchases.ts';
+import {
+  OrderDetailResponseSchema,
+  PURCHASE_PATHS,
+  PurchaseListResponseSchema,
+  ReturnRequestSchema,
+  ReturnResponseSchema,
+} from '../../src/lib/account/purchases.ts';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
@@ -27,14 +33,44 @@ export const purchasesCapability: Capability = {
   registry: {
     api: [
       { method: 'GET', path: '/accountmanagement/api/purchase-history', sample: {}, needsSignIn: true },
-      { method: 'GET', path: '/accountmanagement/api/purchase-history/5000000001', route: '/accountmanagement/api/purchase-history/:orderNumber', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/accountmanagement/api/returns', sample: { body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' } }, needsSignIn: true },
+      {
+        method: 'GET',
+        path: '/accountmanagement/api/purchase-history/5000000001',
+        route: '/accountmanagement/api/purchase-history/:orderNumber',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/returns',
+        sample: {
+          body: { orderNumber: '5000000001', items: [{ gtin13: SAMPLE_GTIN, quantity: 1 }], reason: 'DAMAGED' },
+        },
+        needsSignIn: true,
+      },
       // a fulfilled order: the sample cancel is refused (409), never applied (docs/decisions/470)
-      { method: 'POST', path: '/accountmanagement/api/cancellations', sample: { body: { orderNumber: '5000000001' } }, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/accountmanagement/api/cancellations',
+        sample: { body: { orderNumber: '5000000001' } },
+        needsSignIn: true,
+      },
     ],
     pages: [
-      { name: 'order history', path: '/account/orders', file: 'account/orders/index.astro', kind: 'interactive', needsSignIn: true },
-      { name: 'order', path: '/account/orders/5000000001', file: 'account/orders/[orderNumber].astro', kind: 'interactive', needsSignIn: true },
+      {
+        name: 'order history',
+        path: '/account/orders',
+        file: 'account/orders/index.astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'order',
+        path: '/account/orders/5000000001',
+        file: 'account/orders/[orderNumber].astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
     ],
   },
 };
@@ -48,23 +84,43 @@ purchasesRoutes.get(PURCHASE_PATHS.LIST, async (c) => {
   const { data } = await c.get('upstream').json({ path: PURCHASE_PATHS.LIST }, PurchaseListResponseSchema);
   return c.json(data, 200);
 });
-purchasesRoutes.get('/accountmanagement/api/purchase-history/:orderNumber', validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) })), async (c) => {
-  signedIn(c);
-  const { data } = await c.get('upstream').json({ path: PURCHASE_PATHS.order(c.req.valid('param').orderNumber) }, OrderDetailResponseSchema);
-  return c.json(data, 200);
-});
+purchasesRoutes.get(
+  '/accountmanagement/api/purchase-history/:orderNumber',
+  validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) })),
+  async (c) => {
+    signedIn(c);
+    const { data } = await c
+      .get('upstream')
+      .json({ path: PURCHASE_PATHS.order(c.req.valid('param').orderNumber) }, OrderDetailResponseSchema);
+    return c.json(data, 200);
+  },
+);
 /** A signed-in shopper's write, forwarded with the Idempotency-Key they sent. */
-async function forwardWrite<S extends v.GenericSchema>(c: PurchaseContext, path: string, body: unknown, schema: S, status: 200 | 201) {
+async function forwardWrite<S extends v.GenericSchema>(
+  c: PurchaseContext,
+  path: string,
+  body: unknown,
+  schema: S,
+  status: 200 | 201,
+) {
   signedIn(c);
   const headers = writeHeaders(c);
-  const result = await c.get('upstream').json({ method: 'POST', path, body, ...(headers.idempotencyKey ? { idempotencyKey: headers.idempotencyKey } : {}) }, schema);
+  const result = await c
+    .get('upstream')
+    .json(
+      { method: 'POST', path, body, ...(headers.idempotencyKey ? { idempotencyKey: headers.idempotencyKey } : {}) },
+      schema,
+    );
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data as object, status);
 }
 
-purchasesRoutes.post(PURCHASE_PATHS.RETURNS, validJson(ReturnRequestSchema), (c) => forwardWrite(c, PURCHASE_PATHS.RETURNS, c.req.valid('json'), ReturnResponseSchema, 201));
+purchasesRoutes.post(PURCHASE_PATHS.RETURNS, validJson(ReturnRequestSchema), (c) =>
+  forwardWrite(c, PURCHASE_PATHS.RETURNS, c.req.valid('json'), ReturnResponseSchema, 201),
+);
 
-const isForm = (c: PurchaseContext) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const isForm = (c: PurchaseContext) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 // the order page before hydration: a plain form, back to the order's page with how it went
 purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, async (c, next) => {
@@ -75,11 +131,19 @@ purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, async (c, next) => {
   const { orderNumber } = parsed.output;
   if (!c.get('session')) return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
   try {
-    await c.get('upstream').json({ method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body: { orderNumber } }, OrderDetailResponseSchema);
+    await c
+      .get('upstream')
+      .json({ method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body: { orderNumber } }, OrderDetailResponseSchema);
   } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
-    return c.redirect(cancelResultUrl(orderNumber, error instanceof HttpError && error.statusCode === 409 ? 'late' : 'failed'), 303);
+    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403))
+      return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
+    return c.redirect(
+      cancelResultUrl(orderNumber, error instanceof HttpError && error.statusCode === 409 ? 'late' : 'failed'),
+      303,
+    );
   }
   return c.redirect(cancelResultUrl(orderNumber, 'done'), 303);
 });
-purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, validJson(CancelRequestSchema), (c) => forwardWrite(c, PURCHASE_PATHS.CANCELLATIONS, c.req.valid('json'), OrderDetailResponseSchema, 200));
+purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, validJson(CancelRequestSchema), (c) =>
+  forwardWrite(c, PURCHASE_PATHS.CANCELLATIONS, c.req.valid('json'), OrderDetailResponseSchema, 200),
+);

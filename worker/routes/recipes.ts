@@ -3,8 +3,26 @@ import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { parseLocationId } from '../../src/lib/location/location-id.ts';
 import { RECIPE_IMAGE_FILE } from '../../src/lib/recipes/artwork.ts';
-import { CategoriesResponseSchema, IngredientUpcQuerySchema, IngredientUpcResponseSchema, FavoritesResponseSchema, RecentViewsResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeListResponseSchema, RECIPE_PATHS } from '../../src/lib/recipes/recipes.ts';
-import { FavoriteBodySchema, FavoritesBodySchema, FilteredRecipesBodySchema, OldPageQuerySchema, RecentViewsBodySchema, RecipeIdsBodySchema, RecipeSearchQuerySchema } from '../../src/lib/recipes/requests.ts';
+import {
+  CategoriesResponseSchema,
+  IngredientUpcQuerySchema,
+  IngredientUpcResponseSchema,
+  FavoritesResponseSchema,
+  RecentViewsResponseSchema,
+  RecipeCollectionResponseSchema,
+  RecipeDetailResponseSchema,
+  RecipeListResponseSchema,
+  RECIPE_PATHS,
+} from '../../src/lib/recipes/recipes.ts';
+import {
+  FavoriteBodySchema,
+  FavoritesBodySchema,
+  FilteredRecipesBodySchema,
+  OldPageQuerySchema,
+  RecentViewsBodySchema,
+  RecipeIdsBodySchema,
+  RecipeSearchQuerySchema,
+} from '../../src/lib/recipes/requests.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams, validQuery } from '../validate.ts';
@@ -28,41 +46,169 @@ export const recipesCapability: Capability = {
   registry: {
     api: [
       // recipes, newer family
-      { method: 'GET', path: '/atlas/v1/recipe/recipes/', sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } }, needsSignIn: false },
-      { method: 'GET', path: '/atlas/v1/recipe/recipes/7', route: '/atlas/v1/recipe/recipes/:ids', sample: { query: { projections: 'recipes.full' } }, needsSignIn: false },
-      { method: 'GET', path: '/atlas/v1/recipe/collections/grill-season', route: '/atlas/v1/recipe/collections/:collectionId', sample: {}, needsSignIn: false },
-      { method: 'GET', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/favorites/:customerGUID', sample: { query: { projections: 'favorites.full' } }, needsSignIn: true },
-      { method: 'POST', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/favorites/:customerGUID', sample: { body: { favorites: ['7'] } }, needsSignIn: true },
-      { method: 'DELETE', path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}/7`, route: '/atlas/v1/recipe/favorites/:customerGUID/:id', sample: {}, needsSignIn: true },
-      { method: 'GET', path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/recentViews/:customerGUID', sample: { query: { projections: 'recentViews.full' } }, needsSignIn: true },
-      { method: 'POST', path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`, route: '/atlas/v1/recipe/recentViews/:customerGUID', sample: { body: { recentViews: ['7'] } }, needsSignIn: true },
-      { method: 'GET', path: '/atlas/v1/recipe/images/7-medium.svg', route: '/atlas/v1/recipe/images/:file', sample: {}, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/atlas/v1/recipe/recipes/',
+        sample: { query: { 'filter.cuisine': 'italian', 'page.size': '12' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/atlas/v1/recipe/recipes/7',
+        route: '/atlas/v1/recipe/recipes/:ids',
+        sample: { query: { projections: 'recipes.full' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/atlas/v1/recipe/collections/grill-season',
+        route: '/atlas/v1/recipe/collections/:collectionId',
+        sample: {},
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`,
+        route: '/atlas/v1/recipe/favorites/:customerGUID',
+        sample: { query: { projections: 'favorites.full' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}`,
+        route: '/atlas/v1/recipe/favorites/:customerGUID',
+        sample: { body: { favorites: ['7'] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'DELETE',
+        path: `/atlas/v1/recipe/favorites/${SAMPLE_CUSTOMER_GUID}/7`,
+        route: '/atlas/v1/recipe/favorites/:customerGUID/:id',
+        sample: {},
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`,
+        route: '/atlas/v1/recipe/recentViews/:customerGUID',
+        sample: { query: { projections: 'recentViews.full' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: `/atlas/v1/recipe/recentViews/${SAMPLE_CUSTOMER_GUID}`,
+        route: '/atlas/v1/recipe/recentViews/:customerGUID',
+        sample: { body: { recentViews: ['7'] } },
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: '/atlas/v1/recipe/images/7-medium.svg',
+        route: '/atlas/v1/recipe/images/:file',
+        sample: {},
+        needsSignIn: false,
+      },
       // recipes, older family
-      { method: 'GET', path: '/recipes/api/v1/recipes', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: false },
-      { method: 'GET', path: '/recipes/api/v1/all-recipes', sample: { query: { page: '2', pageSize: '12' } }, needsSignIn: false },
-      { method: 'GET', path: '/recipes/api/v1/recently-viewed', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: true },
-      { method: 'GET', path: '/recipes/api/v2/my-recipes', sample: { query: { page: '1', pageSize: '12' } }, needsSignIn: true },
-      { method: 'POST', path: '/recipes/api/v1/filtered-recipes', sample: { body: { filterData: [{ category: 'cuisine', subcategory: 'italian' }], restrictions: [], pagination: { page: 1, pageSize: 12 } } }, needsSignIn: false },
-      { method: 'POST', path: '/recipes/api/v1/recipes-by-ids', sample: { body: { recipeIds: ['1', '2'] } }, needsSignIn: false },
-      { method: 'GET', path: '/recipes/api/v1/recipe-detail/7', route: '/recipes/api/v1/recipe-detail/:id', sample: {}, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/recipes/api/v1/recipes',
+        sample: { query: { page: '1', pageSize: '12' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/recipes/api/v1/all-recipes',
+        sample: { query: { page: '2', pageSize: '12' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/recipes/api/v1/recently-viewed',
+        sample: { query: { page: '1', pageSize: '12' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'GET',
+        path: '/recipes/api/v2/my-recipes',
+        sample: { query: { page: '1', pageSize: '12' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'POST',
+        path: '/recipes/api/v1/filtered-recipes',
+        sample: {
+          body: {
+            filterData: [{ category: 'cuisine', subcategory: 'italian' }],
+            restrictions: [],
+            pagination: { page: 1, pageSize: 12 },
+          },
+        },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/recipes/api/v1/recipes-by-ids',
+        sample: { body: { recipeIds: ['1', '2'] } },
+        needsSignIn: false,
+      },
+      {
+        method: 'GET',
+        path: '/recipes/api/v1/recipe-detail/7',
+        route: '/recipes/api/v1/recipe-detail/:id',
+        sample: {},
+        needsSignIn: false,
+      },
       { method: 'GET', path: '/recipes/api/v1/categories', sample: {}, needsSignIn: false },
-      { method: 'GET', path: '/recipes/api/v1/ingredient-upc/7', route: '/recipes/api/v1/ingredient-upc/:id', sample: { query: { division: '701', store: '00101' } }, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/recipes/api/v1/ingredient-upc/7',
+        route: '/recipes/api/v1/ingredient-upc/:id',
+        sample: { query: { division: '701', store: '00101' } },
+        needsSignIn: false,
+      },
       { method: 'POST', path: '/recipes/api/v1/favorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
       { method: 'POST', path: '/recipes/api/v1/unfavorite', sample: { body: { recipeId: '7' } }, needsSignIn: true },
     ],
     pages: [
-      { name: 'recipes', path: '/recipes?cuisine=italian', file: 'recipes/index.astro', kind: 'listing', needsSignIn: false },
+      {
+        name: 'recipes',
+        path: '/recipes?cuisine=italian',
+        file: 'recipes/index.astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
       // one file for /recipes/favorites, /recipes/recent and /recipes/mine
-      { name: 'favorite recipes', path: '/recipes/favorites', file: 'recipes/[kind].astro', kind: 'interactive', needsSignIn: true },
-      { name: 'recipe', path: '__RECIPE_7_PATH__', file: 'r/[slug]/[id]/index.astro', kind: 'listing', needsSignIn: false },
-      { name: 'recipe shop view', path: '__RECIPE_7_PATH__/shop', file: 'r/[slug]/[id]/shop.astro', kind: 'listing', needsSignIn: false },
+      {
+        name: 'favorite recipes',
+        path: '/recipes/favorites',
+        file: 'recipes/[kind].astro',
+        kind: 'interactive',
+        needsSignIn: true,
+      },
+      {
+        name: 'recipe',
+        path: '__RECIPE_7_PATH__',
+        file: 'r/[slug]/[id]/index.astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
+      {
+        name: 'recipe shop view',
+        path: '__RECIPE_7_PATH__/shop',
+        file: 'r/[slug]/[id]/shop.astro',
+        kind: 'listing',
+        needsSignIn: false,
+      },
     ],
   },
 };
 
 export const recipeCorrelationId = () => `recipes-${crypto.randomUUID()}`;
 
-const OldListSchema = v.object({ recipes: v.array(v.unknown()), metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }) });
+const OldListSchema = v.object({
+  recipes: v.array(v.unknown()),
+  metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }),
+});
 const OldRecipesSchema = v.object({ recipes: v.array(v.unknown()) });
 const OldDetailSchema = v.object({ recipe: v.unknown() });
 const OldFavoriteSchema = v.object({ recipeId: v.string(), favorite: v.boolean() });
@@ -72,11 +218,24 @@ const RecentViewsWrittenSchema = v.object({ data: v.object({ recentViews: v.arra
 const RemovedSchema = v.object({ data: v.object({ removed: v.string() }) });
 
 function query(c: RecipeContext): Record<string, string> {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => typeof value === 'string')) as Record<
+    string,
+    string
+  >;
 }
 
-async function forward<T>(c: RecipeContext, path: string, schema: v.GenericSchema<unknown, T>, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; query?: Record<string, string> } = {}) {
-  const { data } = await c.get('upstream').json({ method: init.method ?? 'GET', path, body: init.body, query: init.query, correlationId: recipeCorrelationId() }, schema);
+async function forward<T>(
+  c: RecipeContext,
+  path: string,
+  schema: v.GenericSchema<unknown, T>,
+  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; query?: Record<string, string> } = {},
+) {
+  const { data } = await c
+    .get('upstream')
+    .json(
+      { method: init.method ?? 'GET', path, body: init.body, query: init.query, correlationId: recipeCorrelationId() },
+      schema,
+    );
   if (c.get('session')) c.header('Cache-Control', 'private, no-store');
   return c.json(data as object, 200);
 }
@@ -87,42 +246,83 @@ function ownGuid(c: RecipeContext): string {
   if (!session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
   // another shopper's GUID: the caller is not signed in as that shopper. 401, as for a revoked
   // session, which the edge cannot tell apart without the upstream (never asked: not forwarded)
-  if (c.req.param('customerGUID') !== session.customerGUID) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in as the shopper these recipes belong to', 401);
+  if (c.req.param('customerGUID') !== session.customerGUID)
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in as the shopper these recipes belong to', 401);
   return session.customerGUID;
 }
 
-const pickQuery = (c: RecipeContext, keys: readonly string[]) => Object.fromEntries(Object.entries(query(c)).filter(([key]) => keys.includes(key)));
+const pickQuery = (c: RecipeContext, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(query(c)).filter(([key]) => keys.includes(key)));
 const SEARCH_KEYS = Object.keys(RecipeSearchQuerySchema.entries);
-const IdsParamSchema = v.object({ ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,89}$/, 'must be recipe ids')) });
+const IdsParamSchema = v.object({
+  ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,89}$/, 'must be recipe ids')),
+});
 const IdParamSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a recipe id')) });
-const GuidParamSchema = v.object({ customerGUID: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i, 'must be a customer GUID')) });
+const GuidParamSchema = v.object({
+  customerGUID: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i, 'must be a customer GUID')),
+});
 
 // ---- newer family ----
-recipesRoutes.get(RECIPE_PATHS.SEARCH, validQuery(RecipeSearchQuerySchema), (c) => forward(c, RECIPE_PATHS.SEARCH, RecipeListResponseSchema, { query: pickQuery(c, SEARCH_KEYS) }));
-recipesRoutes.get('/atlas/v1/recipe/recipes/:ids', validParams(IdsParamSchema), validQuery(RecipeSearchQuerySchema), (c) => {
-  const { ids } = c.req.valid('param');
-  const asked = pickQuery(c, SEARCH_KEYS);
-  if (ids.includes(',') || asked.projections === 'recipes.compact') return forward(c, RECIPE_PATHS.recipe(ids), RecipesByIdsSchema, { query: { projections: 'recipes.compact' } });
-  // shopping §7: the newer detail needs the division of the selected store
-  return forward(c, RECIPE_PATHS.recipe(ids), RecipeDetailResponseSchema, { query: { projections: 'recipes.full', 'filter.division': c.get('locationId').slice(0, 3) } });
-});
-recipesRoutes.get('/atlas/v1/recipe/collections/:collectionId', validParams(v.object({ collectionId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'must be a collection id')) })), validQuery(RecipeSearchQuerySchema), (c) =>
-  forward(c, RECIPE_PATHS.collection(c.req.valid('param').collectionId), RecipeCollectionResponseSchema, { query: pickQuery(c, ['page.offset', 'page.size', 'filter.dietaryRestrictions']) }),
+recipesRoutes.get(RECIPE_PATHS.SEARCH, validQuery(RecipeSearchQuerySchema), (c) =>
+  forward(c, RECIPE_PATHS.SEARCH, RecipeListResponseSchema, { query: pickQuery(c, SEARCH_KEYS) }),
+);
+recipesRoutes.get(
+  '/atlas/v1/recipe/recipes/:ids',
+  validParams(IdsParamSchema),
+  validQuery(RecipeSearchQuerySchema),
+  (c) => {
+    const { ids } = c.req.valid('param');
+    const asked = pickQuery(c, SEARCH_KEYS);
+    if (ids.includes(',') || asked.projections === 'recipes.compact')
+      return forward(c, RECIPE_PATHS.recipe(ids), RecipesByIdsSchema, { query: { projections: 'recipes.compact' } });
+    // shopping §7: the newer detail needs the division of the selected store
+    return forward(c, RECIPE_PATHS.recipe(ids), RecipeDetailResponseSchema, {
+      query: { projections: 'recipes.full', 'filter.division': c.get('locationId').slice(0, 3) },
+    });
+  },
+);
+recipesRoutes.get(
+  '/atlas/v1/recipe/collections/:collectionId',
+  validParams(v.object({ collectionId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'must be a collection id')) })),
+  validQuery(RecipeSearchQuerySchema),
+  (c) =>
+    forward(c, RECIPE_PATHS.collection(c.req.valid('param').collectionId), RecipeCollectionResponseSchema, {
+      query: pickQuery(c, ['page.offset', 'page.size', 'filter.dietaryRestrictions']),
+    }),
 );
 for (const [path, schema, body, written] of [
   ['/atlas/v1/recipe/favorites/:customerGUID', FavoritesResponseSchema, FavoritesBodySchema, FavoritesWrittenSchema],
-  ['/atlas/v1/recipe/recentViews/:customerGUID', RecentViewsResponseSchema, RecentViewsBodySchema, RecentViewsWrittenSchema],
+  [
+    '/atlas/v1/recipe/recentViews/:customerGUID',
+    RecentViewsResponseSchema,
+    RecentViewsBodySchema,
+    RecentViewsWrittenSchema,
+  ],
 ] as const) {
-  recipesRoutes.get(path, validParams(GuidParamSchema), validQuery(RecipeSearchQuerySchema), (c) => forward(c, path.replace(':customerGUID', ownGuid(c)), schema as v.GenericSchema, { query: pickQuery(c, ['page.offset', 'page.size', 'projections']) }));
-  recipesRoutes.post(path, validParams(GuidParamSchema), validJson(body), (c) => forward(c, path.replace(':customerGUID', ownGuid(c)), written as v.GenericSchema, { method: 'POST', body: c.req.valid('json') }));
+  recipesRoutes.get(path, validParams(GuidParamSchema), validQuery(RecipeSearchQuerySchema), (c) =>
+    forward(c, path.replace(':customerGUID', ownGuid(c)), schema as v.GenericSchema, {
+      query: pickQuery(c, ['page.offset', 'page.size', 'projections']),
+    }),
+  );
+  recipesRoutes.post(path, validParams(GuidParamSchema), validJson(body), (c) =>
+    forward(c, path.replace(':customerGUID', ownGuid(c)), written as v.GenericSchema, {
+      method: 'POST',
+      body: c.req.valid('json'),
+    }),
+  );
 }
-recipesRoutes.delete('/atlas/v1/recipe/favorites/:customerGUID/:id', validParams(v.object({ ...GuidParamSchema.entries, ...IdParamSchema.entries })), (c) =>
-  forward(c, `${RECIPE_PATHS.favorites(ownGuid(c))}/${c.req.valid('param').id}`, RemovedSchema, { method: 'DELETE' }),
+recipesRoutes.delete(
+  '/atlas/v1/recipe/favorites/:customerGUID/:id',
+  validParams(v.object({ ...GuidParamSchema.entries, ...IdParamSchema.entries })),
+  (c) =>
+    forward(c, `${RECIPE_PATHS.favorites(ownGuid(c))}/${c.req.valid('param').id}`, RemovedSchema, { method: 'DELETE' }),
 );
 
 // ---- older family ----
 for (const path of [RECIPE_PATHS.OLD_RECIPES, RECIPE_PATHS.OLD_ALL]) {
-  recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) => forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) }));
+  recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) =>
+    forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) }),
+  );
 }
 for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
   recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) => {
@@ -130,18 +330,33 @@ for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
     return forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) });
   });
 }
-recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }));
-recipesRoutes.post(RECIPE_PATHS.OLD_BY_IDS, validJson(RecipeIdsBodySchema), (c) => forward(c, RECIPE_PATHS.OLD_BY_IDS, OldRecipesSchema, { method: 'POST', body: c.req.valid('json') }));
-recipesRoutes.get('/recipes/api/v1/recipe-detail/:id', validParams(IdParamSchema), (c) => forward(c, RECIPE_PATHS.oldDetail(c.req.valid('param').id), OldDetailSchema));
+recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) =>
+  forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }),
+);
+recipesRoutes.post(RECIPE_PATHS.OLD_BY_IDS, validJson(RecipeIdsBodySchema), (c) =>
+  forward(c, RECIPE_PATHS.OLD_BY_IDS, OldRecipesSchema, { method: 'POST', body: c.req.valid('json') }),
+);
+recipesRoutes.get('/recipes/api/v1/recipe-detail/:id', validParams(IdParamSchema), (c) =>
+  forward(c, RECIPE_PATHS.oldDetail(c.req.valid('param').id), OldDetailSchema),
+);
 // shopping §7 ingredient-upc takes the spec's division and store (validated, so a bad one is a
 // 400), but the products are for the shopper's store: the upstream gets the division and store
 // number of the edge's own location (the session's store) whatever the query said, and the answer
 // names that store (data.locationId). docs/decisions/510-last-spec-surfaces.md
-recipesRoutes.get('/recipes/api/v1/ingredient-upc/:id', validParams(IdParamSchema), validQuery(IngredientUpcQuerySchema), (c) => {
-  const store = parseLocationId(c.get('locationId'));
-  return forward(c, RECIPE_PATHS.oldIngredientUpc(c.req.valid('param').id), IngredientUpcResponseSchema, { query: store ? { division: store.division, store: store.store } : {} });
-});
-recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) => forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema));
+recipesRoutes.get(
+  '/recipes/api/v1/ingredient-upc/:id',
+  validParams(IdParamSchema),
+  validQuery(IngredientUpcQuerySchema),
+  (c) => {
+    const store = parseLocationId(c.get('locationId'));
+    return forward(c, RECIPE_PATHS.oldIngredientUpc(c.req.valid('param').id), IngredientUpcResponseSchema, {
+      query: store ? { division: store.division, store: store.store } : {},
+    });
+  },
+);
+recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) =>
+  forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema),
+);
 for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
   recipesRoutes.post(path, validJson(FavoriteBodySchema), (c) => {
     if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to save recipes', 401);
@@ -150,6 +365,10 @@ for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
 }
 
 // ---- artwork ----
-recipesRoutes.get('/atlas/v1/recipe/images/:file', validParams(v.object({ file: v.pipe(v.string(), v.regex(RECIPE_IMAGE_FILE, 'must be <id>-<small|medium|large>.svg')) })), (c) =>
-  proxySvg(c, `/atlas/v1/recipe/images/${c.req.valid('param').file}`, recipeCorrelationId()),
+recipesRoutes.get(
+  '/atlas/v1/recipe/images/:file',
+  validParams(
+    v.object({ file: v.pipe(v.string(), v.regex(RECIPE_IMAGE_FILE, 'must be <id>-<small|medium|large>.svg')) }),
+  ),
+  (c) => proxySvg(c, `/atlas/v1/recipe/images/${c.req.valid('param').file}`, recipeCorrelationId()),
 );

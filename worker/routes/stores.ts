@@ -15,7 +15,14 @@ import {
   modalityChangeProblem,
   storeCookieValue,
 } from '../../src/lib/location/modality.ts';
-import { ChooseStoreFormSchema, ChooseStoreSchema, STORE_PATHS, StoreSchema, StoreSearchQuerySchema, StoreSearchResponseSchema } from '../../src/lib/location/stores.ts';
+import {
+  ChooseStoreFormSchema,
+  ChooseStoreSchema,
+  STORE_PATHS,
+  StoreSchema,
+  StoreSearchQuerySchema,
+  StoreSearchResponseSchema,
+} from '../../src/lib/location/stores.ts';
 import { GEO_COOKIE, parseGeoCookie, STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validQuery } from '../validate.ts';
@@ -36,11 +43,26 @@ export const storesCapability: Capability = {
   formEndpoints: ['/stores/api/choose', '/stores/api/geo'],
   registry: {
     api: [
-      { method: 'GET', path: '/atlas/v1/stores/v1/search', sample: { query: { postalCode: '93710' } }, needsSignIn: false },
-      { method: 'POST', path: '/stores/api/choose', sample: { body: { locationId: '70100101', modality: 'PICKUP' } }, needsSignIn: false },
+      {
+        method: 'GET',
+        path: '/atlas/v1/stores/v1/search',
+        sample: { query: { postalCode: '93710' } },
+        needsSignIn: false,
+      },
+      {
+        method: 'POST',
+        path: '/stores/api/choose',
+        sample: { body: { locationId: '70100101', modality: 'PICKUP' } },
+        needsSignIn: false,
+      },
       { method: 'POST', path: '/stores/api/geo', sample: { body: { postalCode: '93720' } }, needsSignIn: false },
       { method: 'GET', path: '/atlas/v1/modality/v1/preferences', sample: {}, needsSignIn: true },
-      { method: 'PUT', path: '/atlas/v1/modality/v1/preferences', sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } }, needsSignIn: true },
+      {
+        method: 'PUT',
+        path: '/atlas/v1/modality/v1/preferences',
+        sample: { body: { modalityType: 'PICKUP', locationId: '70100102', makeActive: true } },
+        needsSignIn: true,
+      },
     ],
     pages: [
       { name: 'store picker', path: '/stores?place=93710', file: 'stores.astro', kind: 'listing', needsSignIn: false },
@@ -51,13 +73,31 @@ export const storesCapability: Capability = {
 /** A year: the shopper's store does not change often. */
 export const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function setStoreCookie(c: Context<EdgeEnv>, locationId: string, modality: v.InferOutput<typeof ChooseStoreSchema>['modality'], postalCode: string | null | undefined): void {
-  c.header('Set-Cookie', `${STORE_COOKIE}=${storeCookieValue(locationId, modality, postalCode)}; Max-Age=${STORE_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`, { append: true });
+export function setStoreCookie(
+  c: Context<EdgeEnv>,
+  locationId: string,
+  modality: v.InferOutput<typeof ChooseStoreSchema>['modality'],
+  postalCode: string | null | undefined,
+): void {
+  c.header(
+    'Set-Cookie',
+    `${STORE_COOKIE}=${storeCookieValue(locationId, modality, postalCode)}; Max-Age=${STORE_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    { append: true },
+  );
 }
 
 storesRoutes.get(STORE_PATHS.SEARCH, validQuery(StoreSearchQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  const { data } = await c.get('upstream').json({ path: STORE_PATHS.SEARCH, query: { ...(query.postalCode ? { postalCode: query.postalCode } : {}), ...(query.city ? { city: query.city } : {}) } }, StoreSearchResponseSchema);
+  const { data } = await c.get('upstream').json(
+    {
+      path: STORE_PATHS.SEARCH,
+      query: {
+        ...(query.postalCode ? { postalCode: query.postalCode } : {}),
+        ...(query.city ? { city: query.city } : {}),
+      },
+    },
+    StoreSearchResponseSchema,
+  );
   return c.json(data, 200);
 });
 
@@ -72,30 +112,47 @@ type Choice = v.InferOutput<typeof ChooseStoreSchema>;
 async function choose(c: Context<EdgeEnv>, choice: Choice) {
   let store: v.InferOutput<typeof StoreSchema>;
   try {
-    store = (await c.get('upstream').json({ path: `/atlas/v1/stores/v1/stores/${choice.locationId}` }, StoreAnswerSchema)).data.data.store;
+    store = (
+      await c.get('upstream').json({ path: `/atlas/v1/stores/v1/stores/${choice.locationId}` }, StoreAnswerSchema)
+    ).data.data.store;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such store on this banner', 404);
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such store on this banner', 404);
     throw error;
   }
   const knownPostalCode = c.get('deliveryPostalCode') ?? parseGeoCookie(getCookie(c, GEO_COOKIE))?.postalCode;
-  const postalCode = choice.modality === 'DELIVERY' ? (choice.postalCode ?? (choice.address ? undefined : knownPostalCode)) : undefined;
-  const change = { modalityType: choice.modality, locationId: choice.locationId, postalCode, address: choice.modality === 'DELIVERY' ? choice.address : undefined, makeActive: true };
+  const postalCode =
+    choice.modality === 'DELIVERY' ? (choice.postalCode ?? (choice.address ? undefined : knownPostalCode)) : undefined;
+  const change = {
+    modalityType: choice.modality,
+    locationId: choice.locationId,
+    postalCode,
+    address: choice.modality === 'DELIVERY' ? choice.address : undefined,
+    makeActive: true,
+  };
   const problem = modalityChangeProblem(change, store, store.name, MODALITY_LABELS[choice.modality]);
   if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422);
   if (c.get('session')) {
-    await c.get('upstream').json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
+    await c
+      .get('upstream')
+      .json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
   }
   setStoreCookie(c, choice.locationId, choice.modality, postalCode);
   c.header('Cache-Control', 'private, no-store');
   return store;
 }
 
-const isForm = (c: Context<EdgeEnv>) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const isForm = (c: Context<EdgeEnv>) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 async function formFields(c: Context<EdgeEnv>): Promise<Record<string, string>> {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   // an empty optional field is absent, not invalid
-  return Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+  return Object.fromEntries(
+    Object.entries(form).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+    ),
+  );
 }
 
 storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
@@ -109,7 +166,12 @@ storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
     await choose(c, parsed.output);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {
-      const reason = error.statusCode !== 422 ? 'store' : error.message === DELIVERY_DESTINATION_REQUIRED ? 'destination' : 'modality';
+      const reason =
+        error.statusCode !== 422
+          ? 'store'
+          : error.message === DELIVERY_DESTINATION_REQUIRED
+            ? 'destination'
+            : 'modality';
       return c.redirect(`/stores?storeError=${reason}&returnTo=${encodeURIComponent(returnTo)}`, 303);
     }
     throw error;
@@ -127,10 +189,16 @@ const GEO_COOKIE_MAX_AGE = STORE_COOKIE_MAX_AGE;
 
 /** account §3 Geo location: a shopper who has chosen nothing is priced at their postal code's proxy store. */
 async function chooseGeo(c: Context<EdgeEnv>, postalCode: string) {
-  const { data } = await c.get('upstream').json({ path: MODALITY_PATHS.GEO, query: { postalCode } }, GeoLocationResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ path: MODALITY_PATHS.GEO, query: { postalCode } }, GeoLocationResponseSchema);
   const geo = data.data.geoLocation;
   if (!geo) throw new HttpError(ERROR_CODES.NOT_FOUND, `No ${c.get('banner').name} store is near ${postalCode}`, 404);
-  c.header('Set-Cookie', `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Max-Age=${GEO_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`, { append: true });
+  c.header(
+    'Set-Cookie',
+    `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Max-Age=${GEO_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    { append: true },
+  );
   c.header('Cache-Control', 'private, no-store');
   return geo;
 }
@@ -144,7 +212,8 @@ storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, async (c, next) => {
   try {
     await chooseGeo(c, parsed.output.postalCode);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) return c.redirect(`/stores?storeError=far&returnTo=${encodeURIComponent(returnTo)}`, 303);
+    if (error instanceof HttpError && error.statusCode < 500)
+      return c.redirect(`/stores?storeError=far&returnTo=${encodeURIComponent(returnTo)}`, 303);
     throw error;
   }
   return c.redirect(returnTo, 303);
@@ -156,15 +225,23 @@ storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, validJson(GeoQuerySchema), async (c
 
 // A signed-in shopper's modality preferences (account §3, §4): read, and changed like the picker.
 storesRoutes.get(MODALITY_PATHS.PREFERENCES, async (c) => {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your saved store and way to shop', 401);
-  const { data } = await c.get('upstream').json({ path: MODALITY_PATHS.PREFERENCES }, ModalityPreferencesResponseSchema);
+  if (!c.get('session'))
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your saved store and way to shop', 401);
+  const { data } = await c
+    .get('upstream')
+    .json({ path: MODALITY_PATHS.PREFERENCES }, ModalityPreferencesResponseSchema);
   return c.json(data, 200);
 });
 storesRoutes.put(MODALITY_PATHS.PREFERENCES, validJson(ModalityChangeSchema), async (c) => {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to keep your store and way to shop', 401);
+  if (!c.get('session'))
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to keep your store and way to shop', 401);
   const change = c.req.valid('json');
-  const { data } = await c.get('upstream').json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
-  const active = data.data.modalityPreferences.lafObject.find((entry) => entry.type === data.data.modalityPreferences.activeModality);
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
+  const active = data.data.modalityPreferences.lafObject.find(
+    (entry) => entry.type === data.data.modalityPreferences.activeModality,
+  );
   if (active?.sources[0]) setStoreCookie(c, active.sources[0].storeId, active.type, active.destination.postalCode);
   c.header('Cache-Control', 'private, no-store');
   return c.json(data, 200);

@@ -1,7 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import {
-  AddCardSchema, BOT_TELEMETRY_HEADER, CardIdParamSchema, CardSchema, CardsResponseSchema, EbtBalanceRequestSchema, EbtBalanceSchema, EbtPublicKeySchema, GiftCardBalanceSchema, GiftCardReferenceParamSchema, GiftCardRequestSchema, GiftCardsResponseSchema, UpdateCardSchema, WALLET_PATHS,
+  AddCardSchema,
+  BOT_TELEMETRY_HEADER,
+  CardIdParamSchema,
+  CardSchema,
+  CardsResponseSchema,
+  EbtBalanceRequestSchema,
+  EbtBalanceSchema,
+  EbtPublicKeySchema,
+  GiftCardBalanceSchema,
+  GiftCardReferenceParamSchema,
+  GiftCardRequestSchema,
+  GiftCardsResponseSchema,
+  UpdateCardSchema,
+  WALLET_PATHS,
 } from '../../src/lib/wallet/contracts.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams } from '../validate.ts';
@@ -28,18 +41,65 @@ export const walletCapability: Capability = {
       // the gift card and EBT samples name no seeded card
       { method: 'GET', path: '/wallet/api/v1/cards', sample: {}, needsSignIn: true },
       // the least a card needs: the name is then the shopper's, the billing address the address book's (422 without one)
-      { method: 'POST', path: '/wallet/api/v1/cards', sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }, needsSignIn: true },
-      { method: 'PUT', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: { body: { nickname: 'Groceries', default: true } }, needsSignIn: true },
-      { method: 'DELETE', path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`, route: '/wallet/api/v1/cards/:cardId', sample: {}, needsSignIn: true },
+      {
+        method: 'POST',
+        path: '/wallet/api/v1/cards',
+        sample: { body: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2031', cvv: '123' } },
+        needsSignIn: true,
+      },
+      {
+        method: 'PUT',
+        path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`,
+        route: '/wallet/api/v1/cards/:cardId',
+        sample: { body: { nickname: 'Groceries', default: true } },
+        needsSignIn: true,
+      },
+      {
+        method: 'DELETE',
+        path: `/wallet/api/v1/cards/${SAMPLE_CARD_ID}`,
+        route: '/wallet/api/v1/cards/:cardId',
+        sample: {},
+        needsSignIn: true,
+      },
       // a 429 from a PIN check is the shopper's answer: too many wrong card numbers or PINs (docs/decisions/460)
-      { method: 'POST', path: '/wallet/api/v1/gift-cards/balance', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
+      {
+        method: 'POST',
+        path: '/wallet/api/v1/gift-cards/balance',
+        sample: { body: { cardNumber: '6006490000009999', pin: '1234' } },
+        needsSignIn: true,
+        rateLimitIsAnswer: true,
+      },
       { method: 'GET', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/wallet/api/v1/gift-cards', sample: { body: { cardNumber: '6006490000009999', pin: '1234' } }, needsSignIn: true, rateLimitIsAnswer: true },
+      {
+        method: 'POST',
+        path: '/wallet/api/v1/gift-cards',
+        sample: { body: { cardNumber: '6006490000009999', pin: '1234' } },
+        needsSignIn: true,
+        rateLimitIsAnswer: true,
+      },
       { method: 'DELETE', path: '/wallet/api/v1/gift-cards', sample: {}, needsSignIn: true },
       // an applied gift card by its reference, never its number (docs/decisions/460)
-      { method: 'DELETE', path: '/wallet/api/v1/gift-cards/gc-000000000000000000009999', route: '/wallet/api/v1/gift-cards/:reference', sample: {}, needsSignIn: true },
+      {
+        method: 'DELETE',
+        path: '/wallet/api/v1/gift-cards/gc-000000000000000000009999',
+        route: '/wallet/api/v1/gift-cards/:reference',
+        sample: {},
+        needsSignIn: true,
+      },
       { method: 'GET', path: '/wallet/api/v1/ebt/public-key', sample: {}, needsSignIn: true },
-      { method: 'POST', path: '/wallet/api/v1/ebt/balance', sample: { body: { cardNumber: '5077190000009999', encryptedPin: 'A'.repeat(344), paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=' } }, needsSignIn: true, rateLimitIsAnswer: true },
+      {
+        method: 'POST',
+        path: '/wallet/api/v1/ebt/balance',
+        sample: {
+          body: {
+            cardNumber: '5077190000009999',
+            encryptedPin: 'A'.repeat(344),
+            paymentgram: 'eyJjYXJkTGFzdEZvdXIiOiI5OTk5In0=',
+          },
+        },
+        needsSignIn: true,
+        rateLimitIsAnswer: true,
+      },
     ],
     pages: [
       { name: 'wallet', path: '/account/wallet', file: 'account/wallet.astro', kind: 'interactive', needsSignIn: true },
@@ -62,14 +122,21 @@ walletRoutes.get(WALLET_PATHS.CARDS, async (c) => {
 });
 
 walletRoutes.post(WALLET_PATHS.CARDS, validJson(AddCardSchema), async (c) => {
-  const result = await c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.CARDS, body: c.req.valid('json'), ...writeHeaders(c) }, CardSchema);
+  const result = await c
+    .get('upstream')
+    .json({ method: 'POST', path: WALLET_PATHS.CARDS, body: c.req.valid('json'), ...writeHeaders(c) }, CardSchema);
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 201);
 });
 
 walletRoutes.put(CARD, validParams(CardIdParamSchema), validJson(UpdateCardSchema), async (c) => {
   const { cardId } = c.req.valid('param');
-  const result = await c.get('upstream').json({ method: 'PUT', path: WALLET_PATHS.card(cardId), body: c.req.valid('json'), ...writeHeaders(c) }, CardSchema);
+  const result = await c
+    .get('upstream')
+    .json(
+      { method: 'PUT', path: WALLET_PATHS.card(cardId), body: c.req.valid('json'), ...writeHeaders(c) },
+      CardSchema,
+    );
   const eTag = result.headers.get('etag');
   if (eTag) c.header('ETag', eTag);
   return c.json(result.data, 200);
@@ -84,7 +151,14 @@ function botTelemetry(c: WalletContext): string | undefined {
 walletRoutes.delete(CARD, validParams(CardIdParamSchema), async (c) => {
   const { cardId } = c.req.valid('param');
   const telemetry = botTelemetry(c);
-  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.card(cardId), ...(telemetry ? { callHeaders: { 'x-bot-telemetry': telemetry } } : {}) }, CardSchema);
+  const { data } = await c.get('upstream').json(
+    {
+      method: 'DELETE',
+      path: WALLET_PATHS.card(cardId),
+      ...(telemetry ? { callHeaders: { 'x-bot-telemetry': telemetry } } : {}),
+    },
+    CardSchema,
+  );
   return c.json(data, 200);
 });
 
@@ -96,14 +170,24 @@ async function pinCheck<T>(c: WalletContext, call: () => Promise<T>): Promise<T>
   try {
     return await call();
   } catch (error) {
-    const seconds = error instanceof HttpError && error.statusCode === 429 ? /^retryAfterSeconds=(\d{1,6})$/.exec(error.rootCause[0] ?? '')?.[1] : undefined;
+    const seconds =
+      error instanceof HttpError && error.statusCode === 429
+        ? /^retryAfterSeconds=(\d{1,6})$/.exec(error.rootCause[0] ?? '')?.[1]
+        : undefined;
     if (seconds) c.header('retry-after', seconds);
     throw error;
   }
 }
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARD_BALANCE, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARD_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true }, GiftCardBalanceSchema));
+  const { data } = await pinCheck(c, () =>
+    c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: WALLET_PATHS.GIFT_CARD_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true },
+        GiftCardBalanceSchema,
+      ),
+  );
   return c.json(data, 200);
 });
 
@@ -113,18 +197,33 @@ walletRoutes.get(WALLET_PATHS.GIFT_CARDS, async (c) => {
 });
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARDS, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.GIFT_CARDS, body: c.req.valid('json'), ...writeHeaders(c), rateLimitIsAnswer: true }, GiftCardsResponseSchema));
+  const { data } = await pinCheck(c, () =>
+    c.get('upstream').json(
+      {
+        method: 'POST',
+        path: WALLET_PATHS.GIFT_CARDS,
+        body: c.req.valid('json'),
+        ...writeHeaders(c),
+        rateLimitIsAnswer: true,
+      },
+      GiftCardsResponseSchema,
+    ),
+  );
   return c.json(data, 201);
 });
 
 walletRoutes.delete(WALLET_PATHS.GIFT_CARDS, async (c) => {
-  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.GIFT_CARDS }, GiftCardsResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'DELETE', path: WALLET_PATHS.GIFT_CARDS }, GiftCardsResponseSchema);
   return c.json(data, 200);
 });
 
 walletRoutes.delete(GIFT_CARD, validParams(GiftCardReferenceParamSchema), async (c) => {
   const { reference } = c.req.valid('param');
-  const { data } = await c.get('upstream').json({ method: 'DELETE', path: WALLET_PATHS.giftCard(reference) }, GiftCardsResponseSchema);
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'DELETE', path: WALLET_PATHS.giftCard(reference) }, GiftCardsResponseSchema);
   return c.json(data, 200);
 });
 
@@ -135,12 +234,25 @@ walletRoutes.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
 
 walletRoutes.post(WALLET_PATHS.EBT_BALANCE, validJson(EbtBalanceRequestSchema), async (c) => {
   try {
-    const { data } = await pinCheck(c, () => c.get('upstream').json({ method: 'POST', path: WALLET_PATHS.EBT_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true }, EbtBalanceSchema));
+    const { data } = await pinCheck(c, () =>
+      c
+        .get('upstream')
+        .json(
+          { method: 'POST', path: WALLET_PATHS.EBT_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true },
+          EbtBalanceSchema,
+        ),
+    );
     return c.json(data, 200);
   } catch (error) {
     // shopping §8: a SNAP error carries reason and code, beside the spec's error shape
     if (!(error instanceof HttpError) || (error.statusCode !== 422 && error.statusCode !== 429)) throw error;
     const status = error.statusCode === 429 ? 429 : 422;
-    return c.json({ ...errorBody(error.code, error.message, status, error.rootCause), error: { reason: error.message, code: error.code } }, status);
+    return c.json(
+      {
+        ...errorBody(error.code, error.message, status, error.rootCause),
+        error: { reason: error.message, code: error.code },
+      },
+      status,
+    );
   }
 });

@@ -37,13 +37,25 @@ describe('upstream client fault handling', () => {
     ['a 429', async () => new Response('slow down', { status: 429 })],
     ['malformed JSON', async () => new Response('{"data":', { status: 200 })],
     ['a body that breaks the contract', async () => Response.json({ data: { n: 'seven' } })],
-    ['a connection reset', async () => { throw new TypeError('Network connection lost.'); }],
+    [
+      'a connection reset',
+      async () => {
+        throw new TypeError('Network connection lost.');
+      },
+    ],
     [
       'a slow body',
       async () =>
-        new Response(new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode('{"data":')); } }), {
-          status: 200,
-        }),
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"data":'));
+            },
+          }),
+          {
+            status: 200,
+          },
+        ),
     ],
   ];
 
@@ -58,8 +70,12 @@ describe('upstream client fault handling', () => {
   }
 
   test('passes a 429 through only when the call says it is a real answer (sign-in rate limit)', async () => {
-    const limited: FetchLike = async () => Response.json(errorBody('RATE_LIMITED', 'Too many attempts', 429), { status: 429 });
-    expect(await failure(client(limited).json({ path: '/x' }, OkSchema))).toMatchObject({ code: 'UNKNOWN_RESPONSE_ERROR', statusCode: 500 });
+    const limited: FetchLike = async () =>
+      Response.json(errorBody('RATE_LIMITED', 'Too many attempts', 429), { status: 429 });
+    expect(await failure(client(limited).json({ path: '/x' }, OkSchema))).toMatchObject({
+      code: 'UNKNOWN_RESPONSE_ERROR',
+      statusCode: 500,
+    });
     expect(await failure(client(limited).json({ path: '/x', rateLimitIsAnswer: true }, OkSchema))).toMatchObject({
       code: 'RATE_LIMITED',
       statusCode: 429,
@@ -68,12 +84,15 @@ describe('upstream client fault handling', () => {
 
   test('passes an upstream 4xx in the spec shape through with its code and status', async () => {
     const error = await failure(
-      client(async () => Response.json(errorBody('INVALID_OBJECT', 'page.offset must be less than 40', 400), { status: 400 })).json(
-        { path: '/x' },
-        OkSchema,
-      ),
+      client(async () =>
+        Response.json(errorBody('INVALID_OBJECT', 'page.offset must be less than 40', 400), { status: 400 }),
+      ).json({ path: '/x' }, OkSchema),
     );
-    expect(error).toMatchObject({ code: 'INVALID_OBJECT', statusCode: 400, message: 'page.offset must be less than 40' });
+    expect(error).toMatchObject({
+      code: 'INVALID_OBJECT',
+      statusCode: 400,
+      message: 'page.offset must be less than 40',
+    });
   });
 
   test('returns validated data on success', async () => {

@@ -50,15 +50,24 @@ export interface EmbeddedUpstream {
   fetch(request: Request, env: Env, ctx: ExecutionContext | undefined): Response | Promise<Response>;
 }
 
-function transportFor(env: Env, ctx: ExecutionContext | undefined, embedded: EmbeddedUpstream | undefined): { base: string; send: FetchLike } {
+function transportFor(
+  env: Env,
+  ctx: ExecutionContext | undefined,
+  embedded: EmbeddedUpstream | undefined,
+): { base: string; send: FetchLike } {
   const setting = (env.UPSTREAM ?? 'embedded').trim();
   if (setting === 'embedded' || setting === '') {
-    if (!embedded) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, ['UPSTREAM=embedded, but this build has no embedded upstream']);
+    if (!embedded)
+      throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, [
+        'UPSTREAM=embedded, but this build has no embedded upstream',
+      ]);
     return { base: 'http://upstream.internal', send: async (request) => embedded.fetch(request, env, ctx) };
   }
   // Apart from the edge, the upstream trusts only calls that carry the shared secret.
   if (!env.UPSTREAM_SHARED_SECRET) {
-    throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, ['UPSTREAM_SHARED_SECRET is missing']);
+    throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Upstream is not configured', 500, [
+      'UPSTREAM_SHARED_SECRET is missing',
+    ]);
   }
   if (setting === 'service') {
     const service = env.UPSTREAM_SERVICE;
@@ -110,7 +119,9 @@ export function createUpstreamClient(
   const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? '8000') || 8000;
 
   async function raw(call: UpstreamCall): Promise<Response> {
-    const { base, send } = transport ? { base: 'http://upstream.internal', send: transport } : transportFor(env, ctx, embedded);
+    const { base, send } = transport
+      ? { base: 'http://upstream.internal', send: transport }
+      : transportFor(env, ctx, embedded);
     const url = new URL(call.path, `${base}/`);
     if (call.query) {
       const entries = call.query instanceof URLSearchParams ? [...call.query] : Object.entries(call.query);
@@ -134,7 +145,10 @@ export function createUpstreamClient(
       const response = await Promise.race([send(request), timeout]);
       // Read the body inside the time limit too, so a slow body cannot hold the edge.
       const body = await Promise.race([response.arrayBuffer(), timeout]);
-      return new Response(response.status === 204 ? null : body, { status: response.status, headers: response.headers });
+      return new Response(response.status === 204 ? null : body, {
+        status: response.status,
+        headers: response.headers,
+      });
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw unknownResponse('Upstream unreachable', [error instanceof Error ? error.name : 'Error']);
@@ -143,7 +157,10 @@ export function createUpstreamClient(
     }
   }
 
-  async function json<S extends v.GenericSchema>(call: UpstreamCall, schema: S): Promise<UpstreamResult<v.InferOutput<S>>> {
+  async function json<S extends v.GenericSchema>(
+    call: UpstreamCall,
+    schema: S,
+  ): Promise<UpstreamResult<v.InferOutput<S>>> {
     const response = await raw(call);
     let payload: unknown = null;
     const text = await response.text();
@@ -159,7 +176,10 @@ export function createUpstreamClient(
       // A 403 is the upstream refusing the edge itself (no or wrong shared secret): a
       // configuration failure, not the shopper's (docs/decisions/110).
       const passThrough =
-        response.status >= 400 && response.status < 500 && response.status !== 403 && (response.status !== 429 || call.rateLimitIsAnswer === true);
+        response.status >= 400 &&
+        response.status < 500 &&
+        response.status !== 403 &&
+        (response.status !== 429 || call.rateLimitIsAnswer === true);
       if (passThrough && parsedError.success && parsedError.output.errors[0]) {
         const first = parsedError.output.errors[0];
         throw new HttpError(first.code, first.reason, response.status, first.rootCause);
@@ -167,7 +187,8 @@ export function createUpstreamClient(
       throw unknownResponse('Upstream failed', [`status ${response.status}`]);
     }
     const parsed = v.safeParse(schema, payload);
-    if (!parsed.success) throw unknownResponse('Upstream response broke its contract', describeIssues(parsed.issues).slice(0, 5));
+    if (!parsed.success)
+      throw unknownResponse('Upstream response broke its contract', describeIssues(parsed.issues).slice(0, 5));
     return { status: response.status, data: parsed.output, headers: response.headers };
   }
 

@@ -30,14 +30,21 @@ export default function CancelOrder({ orderNumber, cancelBy }: Props) {
     key.current ??= crypto.randomUUID().replaceAll('-', '');
     dispatch({ type: 'request' });
     try {
-      const response = await islandFetch(PURCHASE_PATHS.CANCELLATIONS, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key.current }, body: JSON.stringify({ orderNumber }) });
+      const response = await islandFetch(PURCHASE_PATHS.CANCELLATIONS, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
+        body: JSON.stringify({ orderNumber }),
+      });
       if (response.status === 401 || response.status === 403) {
         redirectToSignIn();
         return;
       }
       if (!response.ok) {
         const parsed = v.safeParse(ErrorBodySchema, await response.json().catch(() => null));
-        message.current = response.status < 500 && parsed.success ? (parsed.output.errors[0]?.reason ?? ORDER_MESSAGES.CANCEL_FAILED) : ORDER_MESSAGES.CANCEL_FAILED;
+        message.current =
+          response.status < 500 && parsed.success
+            ? (parsed.output.errors[0]?.reason ?? ORDER_MESSAGES.CANCEL_FAILED)
+            : ORDER_MESSAGES.CANCEL_FAILED;
         key.current = null;
         dispatch(actionForStatus(response.status));
         return;
@@ -63,7 +70,8 @@ export default function CancelOrder({ orderNumber, cancelBy }: Props) {
     <details className="cancel-order" data-testid="cancel-order">
       <summary>Cancel this order</summary>
       <p>
-        You can cancel until {cutoffLabel(cancelBy)} (store time). Your items, time slot, coupons, flash-sale offers and any gift card or SNAP/EBT payment go back.
+        You can cancel until {cutoffLabel(cancelBy)} (store time). Your items, time slot, coupons, flash-sale offers and
+        any gift card or SNAP/EBT payment go back.
       </p>
       <form method="post" action={PURCHASE_PATHS.CANCELLATIONS} onSubmit={(event) => void submit(event)}>
         <input type="hidden" name="orderNumber" value={orderNumber} />

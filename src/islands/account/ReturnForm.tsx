@@ -1,7 +1,15 @@
 import { atom, useAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { PURCHASE_PATHS, RETURN_MESSAGES, RETURN_REASONS, returnProblem, ReturnResponseSchema, type OrderReturn, type PurchaseListOrder } from '../../lib/account/purchases.ts';
+import {
+  PURCHASE_PATHS,
+  RETURN_MESSAGES,
+  RETURN_REASONS,
+  returnProblem,
+  ReturnResponseSchema,
+  type OrderReturn,
+  type PurchaseListOrder,
+} from '../../lib/account/purchases.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { ACCOUNT_MESSAGES, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
@@ -29,7 +37,9 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string }>({
+    kind: 'idle',
+  });
   const [key, setKey] = useState<string | null>(null);
   useEffect(() => setReturns(initialReturns), [initialReturns, setReturns]);
 
@@ -37,7 +47,14 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (state.kind === 'sending') return;
-    const request = { orderNumber, items: Object.entries(chosen).filter(([, quantity]) => quantity > 0).map(([gtin13, quantity]) => ({ gtin13, quantity })), reason, note };
+    const request = {
+      orderNumber,
+      items: Object.entries(chosen)
+        .filter(([, quantity]) => quantity > 0)
+        .map(([gtin13, quantity]) => ({ gtin13, quantity })),
+      reason,
+      note,
+    };
     const problem = returnProblem(request);
     if (problem) {
       setState({ kind: 'failed', message: RETURN_MESSAGES[problem] });
@@ -47,7 +64,11 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
     setKey(idempotencyKey);
     setState({ kind: 'sending' });
     try {
-      const response = await islandFetch(PURCHASE_PATHS.RETURNS, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey }, body: JSON.stringify(request) });
+      const response = await islandFetch(PURCHASE_PATHS.RETURNS, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(request),
+      });
       if (response.status === 401 || response.status === 403) {
         redirectToSignIn();
         return;
@@ -56,17 +77,33 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
       if (!response.ok) {
         const parsed = v.safeParse(ErrorBodySchema, payload);
         setKey(null);
-        setState({ kind: 'failed', message: response.status < 500 && parsed.success ? (parsed.output.errors[0]?.reason ?? ACCOUNT_MESSAGES.GENERIC) : ACCOUNT_MESSAGES.GENERIC });
+        setState({
+          kind: 'failed',
+          message:
+            response.status < 500 && parsed.success
+              ? (parsed.output.errors[0]?.reason ?? ACCOUNT_MESSAGES.GENERIC)
+              : ACCOUNT_MESSAGES.GENERIC,
+        });
         return;
       }
       const created = v.parse(ReturnResponseSchema, payload).data;
       setReturns([...returns, created]);
-      setReturnable((left) => Object.fromEntries(Object.entries(left).map(([gtin13, quantity]) => [gtin13, quantity - (created.items.find((item) => item.gtin13 === gtin13)?.quantity ?? 0)])));
+      setReturnable((left) =>
+        Object.fromEntries(
+          Object.entries(left).map(([gtin13, quantity]) => [
+            gtin13,
+            quantity - (created.items.find((item) => item.gtin13 === gtin13)?.quantity ?? 0),
+          ]),
+        ),
+      );
       setChosen({});
       setReason('');
       setNote('');
       setKey(null);
-      setState({ kind: 'done', message: `Return requested: ${formatCents(created.refundCents)} will go back to your payment once it is approved.` });
+      setState({
+        kind: 'done',
+        message: `Return requested: ${formatCents(created.refundCents)} will go back to your payment once it is approved.`,
+      });
     } catch {
       // the same key is kept: sending again records the return once
       setState({ kind: 'failed', message: SHOPPING_MESSAGES.GIFT_CARD_OFFLINE });
@@ -81,7 +118,18 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
           <ul className="returns" data-testid="returns">
             {returns.map((entry) => (
               <li key={entry.returnId} data-testid="return">
-                <strong>{entry.status === 'REQUESTED' ? 'Requested' : entry.status === 'APPROVED' ? 'Approved' : 'Refunded'}</strong>: {entry.items.map((item) => `${item.quantity} × ${items.find((line) => line.gtin13 === item.gtin13)?.name ?? item.gtin13}`).join(', ')} · {RETURN_REASONS.find((option) => option.id === entry.reason)?.label ?? entry.reason} · {formatCents(entry.refundCents)}
+                <strong>
+                  {entry.status === 'REQUESTED' ? 'Requested' : entry.status === 'APPROVED' ? 'Approved' : 'Refunded'}
+                </strong>
+                :{' '}
+                {entry.items
+                  .map(
+                    (item) =>
+                      `${item.quantity} × ${items.find((line) => line.gtin13 === item.gtin13)?.name ?? item.gtin13}`,
+                  )
+                  .join(', ')}{' '}
+                · {RETURN_REASONS.find((option) => option.id === entry.reason)?.label ?? entry.reason} ·{' '}
+                {formatCents(entry.refundCents)}
               </li>
             ))}
           </ul>
@@ -98,11 +146,30 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
               return (
                 <div key={item.gtin13} className="return-line">
                   <label className="check">
-                    <input type="checkbox" checked={quantity > 0} onChange={(event) => setChosen((current) => ({ ...current, [item.gtin13]: event.target.checked ? 1 : 0 }))} />
+                    <input
+                      type="checkbox"
+                      checked={quantity > 0}
+                      onChange={(event) =>
+                        setChosen((current) => ({ ...current, [item.gtin13]: event.target.checked ? 1 : 0 }))
+                      }
+                    />
                     {item.name}
                   </label>
                   <label className="qty">
-                    Quantity <input type="number" min={1} max={max} value={quantity || 1} disabled={quantity === 0} onChange={(event) => setChosen((current) => ({ ...current, [item.gtin13]: Math.max(1, Math.min(max, Number(event.target.value) || 1)) }))} />
+                    Quantity{' '}
+                    <input
+                      type="number"
+                      min={1}
+                      max={max}
+                      value={quantity || 1}
+                      disabled={quantity === 0}
+                      onChange={(event) =>
+                        setChosen((current) => ({
+                          ...current,
+                          [item.gtin13]: Math.max(1, Math.min(max, Number(event.target.value) || 1)),
+                        }))
+                      }
+                    />
                     <span className="muted"> of {max}</span>
                   </label>
                 </div>
@@ -130,7 +197,11 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
         </form>
       )}
       {state.message && (
-        <p className={state.kind === 'failed' ? 'notice error' : 'notice'} role={state.kind === 'failed' ? 'alert' : 'status'} data-testid={state.kind === 'failed' ? 'return-error' : 'return-done'}>
+        <p
+          className={state.kind === 'failed' ? 'notice error' : 'notice'}
+          role={state.kind === 'failed' ? 'alert' : 'status'}
+          data-testid={state.kind === 'failed' ? 'return-error' : 'return-done'}
+        >
           {state.message}
         </p>
       )}

@@ -1,6 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { ITEM_LIMIT_ERROR, addToCartAtom, cartErrorsReadAtom, cartViewAtom, clearCartErrorAtom, seedLateBasketAtom, setCartQuantityAtom } from './atoms.ts';
+import {
+  ITEM_LIMIT_ERROR,
+  addToCartAtom,
+  cartErrorsReadAtom,
+  cartViewAtom,
+  clearCartErrorAtom,
+  seedLateBasketAtom,
+  setCartQuantityAtom,
+} from './atoms.ts';
 import type { AddOffer } from '../../lib/basket/cart-reducer.ts';
 import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
@@ -71,7 +79,12 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
           {busy ? <span className="add-to-cart__progress">Updating…</span> : null}
         </QuantityStepper>
       ) : (
-        <form method="post" action="/basket/api/v2/user/add-item" onSubmit={onSubmit} data-hydrated={mounted ? '' : undefined}>
+        <form
+          method="post"
+          action="/basket/api/v2/user/add-item"
+          onSubmit={onSubmit}
+          data-hydrated={mounted ? '' : undefined}
+        >
           <input type="hidden" name="gtin13" value={gtin13} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <button type="submit" aria-label={`Add to cart: ${productName}`}>
@@ -79,7 +92,9 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
           </button>
         </form>
       )}
-      {error === ITEM_LIMIT_ERROR ? <ItemLimitModal productName={productName} onClose={() => clearError(gtin13)} /> : null}
+      {error === ITEM_LIMIT_ERROR ? (
+        <ItemLimitModal productName={productName} onClose={() => clearError(gtin13)} />
+      ) : null}
       {error && error !== ITEM_LIMIT_ERROR ? (
         <p role="alert" className="add-to-cart__error">
           {error}

@@ -53,7 +53,11 @@ function PinnedCartSwitch() {
   if (choice === undefined) return null;
   return (
     <label className="pinned-cart-switch">
-      <input type="checkbox" checked={choice !== 'hidden'} onChange={(event) => act(event.currentTarget.checked ? 'show' : 'hide')} />{' '}
+      <input
+        type="checkbox"
+        checked={choice !== 'hidden'}
+        onChange={(event) => act(event.currentTarget.checked ? 'show' : 'hide')}
+      />{' '}
       Show my cart on every page
     </label>
   );
@@ -89,7 +93,12 @@ function CartModality() {
   const change = useSetAtom(changeCartModalityAtom);
   const failed = MODALITIES.find((modality) => states[modality] === 'error');
   return (
-    <form method="post" action={BASKET_PATHS.CHANGE_MODALITY} className="cart-modality" onSubmit={(event) => event.preventDefault()}>
+    <form
+      method="post"
+      action={BASKET_PATHS.CHANGE_MODALITY}
+      className="cart-modality"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <input type="hidden" name="returnTo" value={CART_PATH} />
       <fieldset>
         <legend>How would you like to get this order?</legend>
@@ -125,7 +134,11 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
   const modality = useAtomValue(cartModalityAtom);
 
   if (load.status === 'loading' && view.lines.length === 0) {
-    return <p role="status" data-testid="cart-loading">Loading your cart…</p>;
+    return (
+      <p role="status" data-testid="cart-loading">
+        Loading your cart…
+      </p>
+    );
   }
   if (!initialBasket && load.status !== 'loaded') {
     return (
@@ -168,18 +181,30 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
       {formError && Object.keys(errors).length === 0 ? <CartError message={formError} /> : null}
       <ul className="cart-lines" data-testid="cart-lines">
         {lines.map((line) => (
-          <li key={line.gtin13} data-testid="cart-line" data-gtin13={line.gtin13} aria-busy={line.activeUpdateRequests > 0}>
+          <li
+            key={line.gtin13}
+            data-testid="cart-line"
+            data-gtin13={line.gtin13}
+            aria-busy={line.activeUpdateRequests > 0}
+          >
             <span className="cart-line__name">{line.name || line.gtin13}</span>
             <span className="cart-line__price">
               {line.unitPriceCents < line.regularUnitPriceCents ? (
                 <>
-                  <span className="cart-line__sale">{formatCents(line.unitPriceCents)}</span> <s>{formatCents(line.regularUnitPriceCents)}</s>
+                  <span className="cart-line__sale">{formatCents(line.unitPriceCents)}</span>{' '}
+                  <s>{formatCents(line.regularUnitPriceCents)}</s>
                 </>
               ) : (
                 formatCents(line.unitPriceCents)
               )}
-              {line.unitPrice ? <span className="cart-line__unit" data-testid="cart-line-unit-price">{line.unitPrice}</span> : null}
-              {line.dealPriceString ? <span className="cart-line__deal"> Weekly ad: {line.dealPriceString}</span> : null}
+              {line.unitPrice ? (
+                <span className="cart-line__unit" data-testid="cart-line-unit-price">
+                  {line.unitPrice}
+                </span>
+              ) : null}
+              {line.dealPriceString ? (
+                <span className="cart-line__deal"> Weekly ad: {line.dealPriceString}</span>
+              ) : null}
               {line.coupon ? (
                 <span className="cart-line__deal" data-testid="cart-line-coupon">
                   {line.quantity >= line.coupon.minQuantity
@@ -219,9 +244,18 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
                 name={line.name}
                 quantity={line.quantity}
                 submitsForm
-                onChange={(quantity) => void setQuantity({ gtin13: line.gtin13, name: line.name, from: line.quantity, quantity })}
+                onChange={(quantity) =>
+                  void setQuantity({ gtin13: line.gtin13, name: line.name, from: line.quantity, quantity })
+                }
               />
-              <button type="submit" name="quantity" value="0" className="link-button" aria-label={`Remove ${line.name} from cart`} onClick={() => void remove(line.gtin13)}>
+              <button
+                type="submit"
+                name="quantity"
+                value="0"
+                className="link-button"
+                aria-label={`Remove ${line.name} from cart`}
+                onClick={() => void remove(line.gtin13)}
+              >
                 Remove
               </button>
             </form>
@@ -238,7 +272,9 @@ function CartLinesList({ initialBasket, loadFailureMessage, formError = null, fa
               items={line.substitutionItems}
               busy={line.activeUpdateRequests > 0}
             />
-            {errors[line.gtin13] ? <CartError className="cart-line__error" message={errors[line.gtin13] as string} /> : null}
+            {errors[line.gtin13] ? (
+              <CartError className="cart-line__error" message={errors[line.gtin13] as string} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -9,7 +9,8 @@ export function CrossSell() {
   const crossSell = useAtomValue(cartCrossSellAtom);
   const add = useSetAtom(addToCartAtom);
   const dismiss = useSetAtom(dismissCrossSellAtom);
-  if (!crossSell || crossSell.status === 'error' || (crossSell.status === 'loaded' && crossSell.items.length === 0)) return null;
+  if (!crossSell || crossSell.status === 'error' || (crossSell.status === 'loaded' && crossSell.items.length === 0))
+    return null;
   return (
     <aside className="cross-sell" aria-labelledby="cross-sell-title" data-testid="cross-sell">
       <div className="cross-sell__head">
@@ -24,12 +25,21 @@ export function CrossSell() {
         <ul>
           {crossSell.items.map((item) => {
             const cents = item.price ? (item.price.promoCents ?? item.price.regularCents) : null;
-            const offer = item.price ? { regularCents: item.price.regularCents, promoCents: item.price.promoCents, dealPriceString: null } : undefined;
+            const offer = item.price
+              ? { regularCents: item.price.regularCents, promoCents: item.price.promoCents, dealPriceString: null }
+              : undefined;
             return (
               <li key={item.gtin13}>
                 <a href={`/p/${item.slug}/${item.gtin13}`}>{item.name}</a>
-                <span>{item.size}{cents !== null ? ` · ${formatCents(cents)}` : ''}</span>
-                <button type="button" aria-label={`Add to cart: ${item.name}`} onClick={() => void add({ gtin13: item.gtin13, name: item.name, offer })}>
+                <span>
+                  {item.size}
+                  {cents !== null ? ` · ${formatCents(cents)}` : ''}
+                </span>
+                <button
+                  type="button"
+                  aria-label={`Add to cart: ${item.name}`}
+                  onClick={() => void add({ gtin13: item.gtin13, name: item.name, offer })}
+                >
                   Add
                 </button>
               </li>

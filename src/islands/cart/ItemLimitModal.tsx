@@ -12,11 +12,17 @@ export function ItemLimitModal({ productName, onClose }: { productName: string; 
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="item-limit-title" data-testid="item-limit-modal" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby="item-limit-title"
+      data-testid="item-limit-modal"
+      onClose={onClose}
+    >
       <h2 id="item-limit-title">Your cart is full</h2>
       <p>
-        A cart can hold up to {MAX_CART_LINES} different items, so {productName} could not be added. Remove something from your cart, then
-        try again.
+        A cart can hold up to {MAX_CART_LINES} different items, so {productName} could not be added. Remove something
+        from your cart, then try again.
       </p>
       <p className="modal__actions">
         <a className="button" href="/cart">

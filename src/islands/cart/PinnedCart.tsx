@@ -3,7 +3,15 @@ import { useEffect, useState } from 'react';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
-import { cartViewAtom, loadCartAtom, pinnedCartActionAtom, pinnedCartAtom, readPinnedChoiceAtom, refreshCartAtom, seedLateBasketAtom } from './atoms.ts';
+import {
+  cartViewAtom,
+  loadCartAtom,
+  pinnedCartActionAtom,
+  pinnedCartAtom,
+  readPinnedChoiceAtom,
+  refreshCartAtom,
+  seedLateBasketAtom,
+} from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 export interface PinnedCartProps {
@@ -45,7 +53,12 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
   const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
   return (
-    <aside className={`pinned-cart pinned-cart--${state}`} aria-label="Your cart" data-testid="pinned-cart" data-state={state}>
+    <aside
+      className={`pinned-cart pinned-cart--${state}`}
+      aria-label="Your cart"
+      data-testid="pinned-cart"
+      data-state={state}
+    >
       <div className="pinned-cart__bar">
         <strong>Cart</strong> <span data-testid="pinned-cart-summary">{summary}</span>
         <span className="pinned-cart__actions">

@@ -21,8 +21,18 @@ export interface QuantityStepperProps {
 }
 
 /** The −/quantity/+ control (cards, product page, cart: one component, one look), capped at MAX_LINE_QUANTITY. */
-export function QuantityStepper({ name, quantity, onChange, label, className, busy, submitsForm = false, children }: QuantityStepperProps) {
-  const as = (next: number) => (submitsForm ? ({ type: 'submit', name: 'quantity', value: String(next) } as const) : ({ type: 'button' } as const));
+export function QuantityStepper({
+  name,
+  quantity,
+  onChange,
+  label,
+  className,
+  busy,
+  submitsForm = false,
+  children,
+}: QuantityStepperProps) {
+  const as = (next: number) =>
+    submitsForm ? ({ type: 'submit', name: 'quantity', value: String(next) } as const) : ({ type: 'button' } as const);
   return (
     <div className={`qty-stepper ${className}`} role="group" aria-label={label} aria-busy={busy}>
       <button {...as(quantity - 1)} aria-label={`Remove one ${name}`} onClick={() => onChange(quantity - 1)}>
@@ -31,7 +41,13 @@ export function QuantityStepper({ name, quantity, onChange, label, className, bu
       <output aria-live="polite" data-testid="cart-line-quantity">
         {quantity}
       </output>
-      <button {...as(quantity + 1)} aria-label={`Add one more ${name}`} data-step="more" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => onChange(quantity + 1)}>
+      <button
+        {...as(quantity + 1)}
+        aria-label={`Add one more ${name}`}
+        data-step="more"
+        disabled={quantity >= MAX_LINE_QUANTITY}
+        onClick={() => onChange(quantity + 1)}
+      >
         +
       </button>
       {children}

@@ -38,11 +38,23 @@ async function getJson<T>(path: string, schema: v.GenericSchema<unknown, T>): Pr
 /** Products of the line's category at the shopper's store, the line itself left out. */
 async function similarProducts(gtin13: string): Promise<Similar[]> {
   const { product } = (await getJson(`/atlas/v1/product/v2/products/${gtin13}`, ProductResponseSchema)).data;
-  const search = await getJson(`/atlas/v1/search/v1/products-search?filter.taxonomies=${encodeURIComponent(product.categoryId)}&page.size=${SIMILAR_SIZE + 1}`, ProductSearchResponseSchema);
-  const upcs = search.data.productsSearch.map((item) => item.upc).filter((upc) => upc !== gtin13).slice(0, SIMILAR_SIZE);
+  const search = await getJson(
+    `/atlas/v1/search/v1/products-search?filter.taxonomies=${encodeURIComponent(product.categoryId)}&page.size=${SIMILAR_SIZE + 1}`,
+    ProductSearchResponseSchema,
+  );
+  const upcs = search.data.productsSearch
+    .map((item) => item.upc)
+    .filter((upc) => upc !== gtin13)
+    .slice(0, SIMILAR_SIZE);
   if (upcs.length === 0) return [];
-  const { products } = (await getJson(`/atlas/v1/product/v2/products?gtins=${upcs.join(',')}`, ProductsResponseSchema)).data;
-  return products.map((item) => ({ gtin13: item.gtin13, name: item.name, size: item.size, priceCents: item.price ? (item.price.promoCents ?? item.price.regularCents) : null }));
+  const { products } = (await getJson(`/atlas/v1/product/v2/products?gtins=${upcs.join(',')}`, ProductsResponseSchema))
+    .data;
+  return products.map((item) => ({
+    gtin13: item.gtin13,
+    name: item.name,
+    size: item.size,
+    priceCents: item.price ? (item.price.promoCents ?? item.price.regularCents) : null,
+  }));
 }
 
 export interface SubstitutionPickerProps {
@@ -59,7 +71,10 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
   const save = useSetAtom(setCartSubstitutionAtom);
   const saving = useAtomValue(cartSubstitutionStateAtom)[gtin13];
   const [mode, setMode] = useState<SubstitutionPolicy>(policy);
-  const [similar, setSimilar] = useState<{ status: 'idle' | 'loading' | 'loaded' | 'error'; products: Similar[] }>({ status: 'idle', products: [] });
+  const [similar, setSimilar] = useState<{ status: 'idle' | 'loading' | 'loaded' | 'error'; products: Similar[] }>({
+    status: 'idle',
+    products: [],
+  });
   const [chosen, setChosen] = useState<string[]>([...items]);
 
   const load = () => {
@@ -75,11 +90,18 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
     if (next === 'CUSTOMER_CHOICE') load();
     else void save({ gtin13, quantity, substitutionPolicy: next, substitutionItems: [] });
   };
-  const toggle = (item: string) => setChosen((current) => (current.includes(item) ? current.filter((x) => x !== item) : [...current, item].slice(0, MAX_SUBSTITUTION_ITEMS)));
+  const toggle = (item: string) =>
+    setChosen((current) =>
+      current.includes(item) ? current.filter((x) => x !== item) : [...current, item].slice(0, MAX_SUBSTITUTION_ITEMS),
+    );
   const group = `substitution-${gtin13}`;
 
   return (
-    <details className="cart-line__subs" data-testid="substitution-picker" onToggle={(event) => (event.currentTarget.open && mode === 'CUSTOMER_CHOICE' ? load() : undefined)}>
+    <details
+      className="cart-line__subs"
+      data-testid="substitution-picker"
+      onToggle={(event) => (event.currentTarget.open && mode === 'CUSTOMER_CHOICE' ? load() : undefined)}
+    >
       <summary>
         Substitutions: <span data-testid="substitution-policy">{LABELS[policy]}</span>
       </summary>
@@ -88,7 +110,11 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
         {(['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const).map((option) => (
           <label key={option}>
             <input type="radio" name={group} value={option} checked={mode === option} onChange={() => choose(option)} />{' '}
-            {option === 'SHOPPER_CHOICE' ? 'Let our shopper pick the best available' : option === 'CUSTOMER_CHOICE' ? 'Choose my replacements' : "Don't substitute"}
+            {option === 'SHOPPER_CHOICE'
+              ? 'Let our shopper pick the best available'
+              : option === 'CUSTOMER_CHOICE'
+                ? 'Choose my replacements'
+                : "Don't substitute"}
           </label>
         ))}
       </fieldset>
@@ -98,12 +124,21 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
           {similar.status === 'error' ? (
             <p role="alert">
               We couldn't load similar products.{' '}
-              <button type="button" className="link-button" onClick={() => { setSimilar({ status: 'idle', products: [] }); load(); }}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setSimilar({ status: 'idle', products: [] });
+                  load();
+                }}
+              >
                 Try again
               </button>
             </p>
           ) : null}
-          {similar.status === 'loaded' && similar.products.length === 0 ? <p>No similar products at your store.</p> : null}
+          {similar.status === 'loaded' && similar.products.length === 0 ? (
+            <p>No similar products at your store.</p>
+          ) : null}
           {similar.products.length > 0 ? (
             <fieldset>
               <legend>Pick up to {MAX_SUBSTITUTION_ITEMS}, in order of preference</legend>
@@ -116,17 +151,26 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
                     disabled={!chosen.includes(product.gtin13) && chosen.length >= MAX_SUBSTITUTION_ITEMS}
                     onChange={() => toggle(product.gtin13)}
                   />{' '}
-                  {product.name} ({product.size}){product.priceCents !== null ? ` · ${formatCents(product.priceCents)}` : ''}
+                  {product.name} ({product.size})
+                  {product.priceCents !== null ? ` · ${formatCents(product.priceCents)}` : ''}
                 </label>
               ))}
-              <button type="button" disabled={busy || saving === 'loading'} onClick={() => void save({ gtin13, quantity, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: chosen })}>
+              <button
+                type="button"
+                disabled={busy || saving === 'loading'}
+                onClick={() =>
+                  void save({ gtin13, quantity, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: chosen })
+                }
+              >
                 Save replacements
               </button>
             </fieldset>
           ) : null}
         </div>
       ) : null}
-      {saving === 'error' ? <p role="alert">Sorry, something went wrong with your request to update your cart.</p> : null}
+      {saving === 'error' ? (
+        <p role="alert">Sorry, something went wrong with your request to update your cart.</p>
+      ) : null}
       {saving === 'loaded' ? <p role="status">Saved.</p> : null}
     </details>
   );

@@ -5,7 +5,12 @@ import { BASKET_PATHS, BasketResponseSchema, type BasketOutput } from '../../lib
 import type { CartOp } from '../../lib/basket/cart-reducer.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
-import { RECOMMENDATIONS_PATH, RecommendationsResponseSchema, recommendationsQuery, type CarouselOutput } from '../../lib/promotions/recommendations.ts';
+import {
+  RECOMMENDATIONS_PATH,
+  RecommendationsResponseSchema,
+  recommendationsQuery,
+  type CarouselOutput,
+} from '../../lib/promotions/recommendations.ts';
 import { islandFetch } from '../shared/fetch.ts';
 
 // Calls to the edge on the spec's paths (shopping §7 Cart). Every logical write carries its own
@@ -41,7 +46,8 @@ async function request(path: string, init: RequestInit): Promise<BasketOutput> {
     try {
       response = await islandFetch(path, init);
     } catch (error) {
-      if (attempt === NETWORK_RETRIES) throw new CartApiError(null, null, error instanceof Error ? error.message : 'Network Error');
+      if (attempt === NETWORK_RETRIES)
+        throw new CartApiError(null, null, error instanceof Error ? error.message : 'Network Error');
     }
   }
   if (!response) throw new CartApiError(null, null, 'Network Error');
@@ -63,15 +69,31 @@ export function fetchBasket(): Promise<BasketOutput> {
 
 /** Sends one optimistic write; `eTag` is the last one the page saw (null before any). */
 export function sendCartOp(op: CartOp, eTag: string | null): Promise<BasketOutput> {
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': op.id };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'idempotency-key': op.id,
+  };
   if (eTag) headers['if-match'] = eTag;
   switch (op.kind) {
     case 'add':
-      return request(BASKET_PATHS.ADD_ITEM, { method: 'POST', headers, body: JSON.stringify({ gtin13: op.gtin13, quantity: op.quantity, substitutionPolicy: 'SHOPPER_CHOICE' }) });
+      return request(BASKET_PATHS.ADD_ITEM, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ gtin13: op.gtin13, quantity: op.quantity, substitutionPolicy: 'SHOPPER_CHOICE' }),
+      });
     case 'setQuantity':
-      return request(BASKET_PATHS.UPDATE_ITEM, { method: 'POST', headers, body: JSON.stringify({ gtin13: op.gtin13, quantity: op.quantity }) });
+      return request(BASKET_PATHS.UPDATE_ITEM, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ gtin13: op.gtin13, quantity: op.quantity }),
+      });
     case 'remove':
-      return request(BASKET_PATHS.REMOVE_ITEM, { method: 'POST', headers, body: JSON.stringify({ gtin13s: [op.gtin13] }) });
+      return request(BASKET_PATHS.REMOVE_ITEM, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ gtin13s: [op.gtin13] }),
+      });
     default: {
       const unknown: never = op;
       throw new Error(`unknown cart op ${JSON.stringify(unknown)}`);
@@ -89,7 +111,10 @@ export function changeBasketModality(modality: Modality, idempotencyKey: string)
 }
 
 /** Saves a line's substitution choice (update-item with the line's current quantity). */
-export function sendSubstitution(change: { gtin13: string; quantity: number; substitutionPolicy: string; substitutionItems: string[] }, idempotencyKey: string): Promise<BasketOutput> {
+export function sendSubstitution(
+  change: { gtin13: string; quantity: number; substitutionPolicy: string; substitutionItems: string[] },
+  idempotencyKey: string,
+): Promise<BasketOutput> {
   return request(BASKET_PATHS.UPDATE_ITEM, {
     method: 'POST',
     headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },

@@ -1,13 +1,36 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { shouldSkipRequest } from '../../lib/async/request-state.ts';
-import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type AddOffer, type CartAction, type CartOp, type CartState } from '../../lib/basket/cart-reducer.ts';
+import {
+  INITIAL_CART_STATE,
+  cartReducer,
+  cartView,
+  nextOpToSend,
+  type AddOffer,
+  type CartAction,
+  type CartOp,
+  type CartState,
+} from '../../lib/basket/cart-reducer.ts';
 import { CART_ITEM_LIMIT_REASON, type BasketOutput } from '../../lib/basket/contracts.ts';
-import { PINNED_CART_STORAGE_KEY, nextPinnedCartState, pinnedCartState, type PinnedCartAction } from '../../lib/basket/pinned-cart.ts';
+import {
+  PINNED_CART_STORAGE_KEY,
+  nextPinnedCartState,
+  pinnedCartState,
+  type PinnedCartAction,
+} from '../../lib/basket/pinned-cart.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { ERROR_CODES } from '../../lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { lateBasket } from '../shared/late-personal.ts';
-import { CartApiError, changeBasketModality, fetchBasket, fetchCrossSell, newOpId, redirectToSignIn, sendCartOp, sendSubstitution } from './api.ts';
+import {
+  CartApiError,
+  changeBasketModality,
+  fetchBasket,
+  fetchCrossSell,
+  newOpId,
+  redirectToSignIn,
+  sendCartOp,
+  sendSubstitution,
+} from './api.ts';
 import type { RecommendationItemOutput } from '../../lib/promotions/recommendations.ts';
 
 // The cart's atoms, in Jotai's default store: the header's CartCount, every AddToCart and the
@@ -33,7 +56,8 @@ export const ITEM_LIMIT_ERROR = 'item-limit-exceeded';
 function failureMessage(op: CartOp, error: unknown): string {
   // spec: shopping §8 Cart
   if (error instanceof CartApiError && error.status === 412) return SHOPPING_MESSAGES.CART_LINE_ITEM_MISMATCH;
-  if (error instanceof CartApiError && error.status === 422 && error.message === CART_ITEM_LIMIT_REASON) return ITEM_LIMIT_ERROR;
+  if (error instanceof CartApiError && error.status === 422 && error.message === CART_ITEM_LIMIT_REASON)
+    return ITEM_LIMIT_ERROR;
   // none left, or fewer than asked, at the shopper's store: the edge's reason says which (decision 475)
   if (error instanceof CartApiError && error.code === ERROR_CODES.OUT_OF_STOCK) return error.message;
   if (op.kind === 'add') return SHOPPING_MESSAGES.CART_ADD_FAILURE;
@@ -92,7 +116,9 @@ export const cartLoadStateAtom = atom((get) => get(cartStateAtom).load);
 export const cartErrorsReadAtom = atom((get) => get(cartErrorsAtom));
 
 /** Seeds the count the page was rendered with (CartCount's useHydrateAtoms). */
-export const seedCartCountAtom = atom(null, (get, set, count: number | null) => dispatch(get, set, { type: 'hydrateCount', count }));
+export const seedCartCountAtom = atom(null, (get, set, count: number | null) =>
+  dispatch(get, set, { type: 'hydrateCount', count }),
+);
 
 /** Seeds the basket the page was rendered with (the cart page's useHydrateAtoms). */
 export const seedBasketAtom = atom(null, (get, set, basket: BasketOutput | null) => {
@@ -131,19 +157,22 @@ const UNKNOWN_OFFER: AddOffer = { regularCents: 0, promoCents: null, dealPriceSt
  * Adds one of an item, optimistically (shopping §4 Cart: quantity 1, shopper-choice substitution),
  * priced from the offer the page showed (regular, promo, weekly-ad deal) until the server answers.
  */
-export const addToCartAtom = atom(null, (get, set, item: { gtin13: string; name: string; offer?: AddOffer; modalityType?: Modality }) => {
-  setError(get, set, item.gtin13, null);
-  dispatch(get, set, {
-    type: 'add',
-    opId: newOpId(),
-    gtin13: item.gtin13,
-    name: item.name,
-    offer: item.offer ?? UNKNOWN_OFFER,
-    modalityType: item.modalityType ?? 'PICKUP',
-    created: new Date().toISOString(),
-  });
-  return pump(get, set);
-});
+export const addToCartAtom = atom(
+  null,
+  (get, set, item: { gtin13: string; name: string; offer?: AddOffer; modalityType?: Modality }) => {
+    setError(get, set, item.gtin13, null);
+    dispatch(get, set, {
+      type: 'add',
+      opId: newOpId(),
+      gtin13: item.gtin13,
+      name: item.name,
+      offer: item.offer ?? UNKNOWN_OFFER,
+      modalityType: item.modalityType ?? 'PICKUP',
+      created: new Date().toISOString(),
+    });
+    return pump(get, set);
+  },
+);
 
 /** Sets a line's quantity optimistically; 0 removes the line. */
 export const setCartQuantityAtom = atom(null, (get, set, change: { gtin13: string; quantity: number }) => {
@@ -192,7 +221,16 @@ export const cartSubstitutionStateAtom = atom((get) => get(substitutionStateAtom
  */
 export const setCartSubstitutionAtom = atom(
   null,
-  async (get, set, change: { gtin13: string; quantity: number; substitutionPolicy: 'SHOPPER_CHOICE' | 'CUSTOMER_CHOICE' | 'NONE'; substitutionItems: string[] }) => {
+  async (
+    get,
+    set,
+    change: {
+      gtin13: string;
+      quantity: number;
+      substitutionPolicy: 'SHOPPER_CHOICE' | 'CUSTOMER_CHOICE' | 'NONE';
+      substitutionItems: string[];
+    },
+  ) => {
     set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'loading' });
     try {
       dispatch(get, set, { type: 'loadSuccess', basket: await sendSubstitution(change, newOpId()) });
@@ -222,22 +260,36 @@ export const dismissCrossSellAtom = atom(null, (_get, set) => set(crossSellAtom,
  * (shopping §4 Cart: increasing a quantity triggers cross-sell). The suggestions are fetched once
  * per product while the row shows it; a failed fetch just shows nothing.
  */
-export const changeCartQuantityAtom = atom(null, (get, set, change: { gtin13: string; name: string; from: number; quantity: number }) => {
-  const written = set(setCartQuantityAtom, { gtin13: change.gtin13, quantity: change.quantity });
-  if (change.quantity > change.from && get(crossSellAtom)?.gtin13 !== change.gtin13) {
-    set(crossSellAtom, { gtin13: change.gtin13, title: `Goes Well With ${change.name}`, status: 'loading', items: [] });
-    fetchCrossSell(change.gtin13, CROSS_SELL_SIZE).then(
-      (carousel) => {
-        if (get(crossSellAtom)?.gtin13 !== change.gtin13) return;
-        set(crossSellAtom, { gtin13: change.gtin13, title: carousel?.title ?? `Goes Well With ${change.name}`, status: 'loaded', items: carousel?.items ?? [] });
-      },
-      () => {
-        if (get(crossSellAtom)?.gtin13 === change.gtin13) set(crossSellAtom, { gtin13: change.gtin13, title: '', status: 'error', items: [] });
-      },
-    );
-  }
-  return written;
-});
+export const changeCartQuantityAtom = atom(
+  null,
+  (get, set, change: { gtin13: string; name: string; from: number; quantity: number }) => {
+    const written = set(setCartQuantityAtom, { gtin13: change.gtin13, quantity: change.quantity });
+    if (change.quantity > change.from && get(crossSellAtom)?.gtin13 !== change.gtin13) {
+      set(crossSellAtom, {
+        gtin13: change.gtin13,
+        title: `Goes Well With ${change.name}`,
+        status: 'loading',
+        items: [],
+      });
+      fetchCrossSell(change.gtin13, CROSS_SELL_SIZE).then(
+        (carousel) => {
+          if (get(crossSellAtom)?.gtin13 !== change.gtin13) return;
+          set(crossSellAtom, {
+            gtin13: change.gtin13,
+            title: carousel?.title ?? `Goes Well With ${change.name}`,
+            status: 'loaded',
+            items: carousel?.items ?? [],
+          });
+        },
+        () => {
+          if (get(crossSellAtom)?.gtin13 === change.gtin13)
+            set(crossSellAtom, { gtin13: change.gtin13, title: '', status: 'error', items: [] });
+        },
+      );
+    }
+    return written;
+  },
+);
 
 /** Clears a line's error (the modal's Close). */
 export const clearCartErrorAtom = atom(null, (get, set, gtin13: string) => setError(get, set, gtin13, null));
@@ -252,7 +304,9 @@ const pinnedChoiceAtom = atom<string | null | undefined>(undefined);
 export const pinnedChoiceReadAtom = atom((get) => get(pinnedChoiceAtom));
 
 /** What the pinned cart shows: the stored choice, else collapsed with items and hidden without. */
-export const pinnedCartAtom = atom((get) => pinnedCartState(get(pinnedChoiceAtom) ?? null, cartView(get(cartStateAtom)).itemCount));
+export const pinnedCartAtom = atom((get) =>
+  pinnedCartState(get(pinnedChoiceAtom) ?? null, cartView(get(cartStateAtom)).itemCount),
+);
 
 /** Reads the stored choice (a private window without storage reads none). */
 export const readPinnedChoiceAtom = atom(null, (_get, set) => {

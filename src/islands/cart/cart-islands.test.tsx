@@ -7,20 +7,54 @@ import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartOnlyLeft } from '../../lib/ht
 
 const MILK = '0000000000017';
 
-const LINE = { modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', eligible: true };
+const LINE = {
+  modalityType: 'PICKUP',
+  substitutionPolicy: 'SHOPPER_CHOICE',
+  substitutionItems: [],
+  created: '2026-11-22T00:00:00.000Z',
+  eligible: true,
+};
 
 /** The server basket: 2 loaves already in it, plus `quantity` milk. */
 function basketBody(quantity: number, version = 2) {
-  const priced = (unit: number, count: number) => ({ unitPriceCents: unit, regularUnitPriceCents: unit, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: unit * count, savingsCents: 0, coupon: null, couponSavingsCents: 0, flashSales: [], priceAdjustments: [] });
+  const priced = (unit: number, count: number) => ({
+    unitPriceCents: unit,
+    regularUnitPriceCents: unit,
+    promoUnitPriceCents: null,
+    dealPriceString: null,
+    lineTotalCents: unit * count,
+    savingsCents: 0,
+    coupon: null,
+    couponSavingsCents: 0,
+    flashSales: [],
+    priceAdjustments: [],
+  });
   const bread = { ...LINE, id: 'l0', gtin13: '0000000000024', quantity: 2, name: 'Sourdough', ...priced(399, 2) };
-  const lineItems = quantity ? [bread, { ...LINE, id: 'l1', gtin13: MILK, quantity, name: 'Whole Milk', ...priced(429, quantity) }] : [bread];
-  return { data: { id: 'b1', eTag: `"${version}"`, type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems, itemCount: quantity + 2, subtotalCents: lineItems.reduce((sum, line) => sum + line.lineTotalCents, 0), savingsCents: 0 } };
+  const lineItems = quantity
+    ? [bread, { ...LINE, id: 'l1', gtin13: MILK, quantity, name: 'Whole Milk', ...priced(429, quantity) }]
+    : [bread];
+  return {
+    data: {
+      id: 'b1',
+      eTag: `"${version}"`,
+      type: 'ACTIVE',
+      orderId: null,
+      modality: 'PICKUP',
+      lineItems,
+      itemCount: quantity + 2,
+      subtotalCents: lineItems.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      savingsCents: 0,
+    },
+  };
 }
 
 /** Fresh modules per test: a fresh Jotai default store, as on a new page. */
 async function islands() {
   vi.resetModules();
-  const [{ default: AddToCart }, { default: CartCount }] = await Promise.all([import('./AddToCart.tsx'), import('./CartCount.tsx')]);
+  const [{ default: AddToCart }, { default: CartCount }] = await Promise.all([
+    import('./AddToCart.tsx'),
+    import('./CartCount.tsx'),
+  ]);
   return { AddToCart, CartCount };
 }
 
@@ -63,7 +97,9 @@ describe('AddToCart and CartCount', () => {
       </>,
     );
     await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('2'));
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     expect(screen.getByTestId('cart-count').getAttribute('aria-label')).toBe('Cart, 3 items');
     const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
@@ -95,7 +131,9 @@ describe('AddToCart and CartCount', () => {
         <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
       </>,
     );
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
     expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
@@ -103,14 +141,20 @@ describe('AddToCart and CartCount', () => {
 
   test('an add refused as out of stock rolls back and says so, not the generic message (decision 475)', async () => {
     const { AddToCart, CartCount } = await islands();
-    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, CART_OUT_OF_STOCK, 422, [MILK])), { status: 422 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, CART_OUT_OF_STOCK, 422, [MILK])), {
+        status: 422,
+      }),
+    );
     render(
       <>
         <CartCount initialCount={2} />
         <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
       </>,
     );
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CART_OUT_OF_STOCK));
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
     expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
@@ -120,14 +164,20 @@ describe('AddToCart and CartCount', () => {
     const { AddToCart, CartCount } = await islands();
     vi.mocked(fetch)
       .mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, cartOnlyLeft(1), 422, [MILK])), { status: 422 }));
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify(errorBody(ERROR_CODES.OUT_OF_STOCK, cartOnlyLeft(1), 422, [MILK])), {
+          status: 422,
+        }),
+      );
     render(
       <>
         <CartCount initialCount={2} />
         <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
       </>,
     );
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
     fireEvent.click(screen.getByRole('button', { name: 'Add one more Whole Milk' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(cartOnlyLeft(1)));
@@ -148,12 +198,16 @@ describe('AddToCart and CartCount', () => {
         <AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />
       </>,
     );
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.CART_ADD_FAILURE));
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
     vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }));
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
     await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
@@ -161,7 +215,10 @@ describe('AddToCart and CartCount', () => {
     const beacons = vi.mocked(navigator.sendBeacon).mock.calls;
     expect(beacons.length).toBeGreaterThanOrEqual(1);
     expect(beacons[0]?.[0]).toBe('/atlas/v1/analytics/error-log');
-    expect(JSON.parse(await (beacons[0]?.[1] as Blob).text())).toMatchObject({ type: 'NETWORK_CONNECTION', code: 'TIMEOUT' });
+    expect(JSON.parse(await (beacons[0]?.[1] as Blob).text())).toMatchObject({
+      type: 'NETWORK_CONNECTION',
+      code: 'TIMEOUT',
+    });
     vi.restoreAllMocks();
   });
 
@@ -171,8 +228,12 @@ describe('AddToCart and CartCount', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/search', search: '?query=milk', assign });
     vi.mocked(fetch).mockResolvedValue(new Response('{}', { status: 401 }));
     render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
-    fireEvent.submit(screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`));
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(`/signin?redirectUrl=${encodeURIComponent('/search?query=milk')}`),
+    );
   });
 
   test('the cart fetch runs only when signed in and the banner allows it', async () => {
@@ -194,7 +255,13 @@ describe('PinnedCart', () => {
     const body = basketBody(1);
     const milk = body.data.lineItems[1]!;
     const flashSales = [{ couponId: 'FS-1', discountCents: 50, held, perShopper: 2 }];
-    body.data.lineItems[1] = { ...milk, flashSales, priceAdjustments: [{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 50 }], lineTotalCents: 379, savingsCents: 50 } as typeof milk;
+    body.data.lineItems[1] = {
+      ...milk,
+      flashSales,
+      priceAdjustments: [{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 50 }],
+      lineTotalCents: 379,
+      savingsCents: 50,
+    } as typeof milk;
     return { data: { ...body.data, subtotalCents: 798 + 379, savingsCents: 50 } };
   }
 
@@ -219,4 +286,3 @@ describe('PinnedCart', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
-

@@ -15,7 +15,27 @@ function basket(name: string): BasketOutput {
     subtotalCents: 100,
     savingsCents: 0,
     lineItems: [
-      { id: 'l1', gtin13: '0000000000017', quantity: 1, modalityType: 'PICKUP', substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [], created: '2026-11-22T00:00:00.000Z', name, unitPriceCents: 100, regularUnitPriceCents: 100, promoUnitPriceCents: null, dealPriceString: null, lineTotalCents: 100, savingsCents: 0, coupon: null, couponSavingsCents: 0, flashSales: [], priceAdjustments: [], eligible: true },
+      {
+        id: 'l1',
+        gtin13: '0000000000017',
+        quantity: 1,
+        modalityType: 'PICKUP',
+        substitutionPolicy: 'SHOPPER_CHOICE',
+        substitutionItems: [],
+        created: '2026-11-22T00:00:00.000Z',
+        name,
+        unitPriceCents: 100,
+        regularUnitPriceCents: 100,
+        promoUnitPriceCents: null,
+        dealPriceString: null,
+        lineTotalCents: 100,
+        savingsCents: 0,
+        coupon: null,
+        couponSavingsCents: 0,
+        flashSales: [],
+        priceAdjustments: [],
+        eligible: true,
+      },
     ],
   };
 }

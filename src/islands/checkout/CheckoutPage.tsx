@@ -3,14 +3,37 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { MODALITY_LABELS } from '../../lib/catalog/product.ts';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
-import { CHECKOUT_MESSAGES, checkoutFailure, type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutFailure,
+  type Checkout,
+  type CheckoutWalletCard,
+  type CheckoutWalletEntry,
+  type ModifyCheckout,
+} from '../../lib/checkout/contracts.ts';
 import { centsToDecimal, formatCents, formatDollarText, parseDollarsToCents } from '../../lib/money/money.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { netLineTotal } from '../../lib/pricing/net-line.ts';
 import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
-import { CheckoutApiError, claimFlashSales, fetchCheckout, modifyCheckout, newIdempotencyKey, placeOrder } from './api.ts';
-import { checkoutAtom, flashSalesAtom, holdsFlashSaleAtom, sectionMessagesAtom, sectionRequestAtom, sectionRequestsAtom, walletCardsAtom, type CheckoutSection } from './atoms.ts';
+import {
+  CheckoutApiError,
+  claimFlashSales,
+  fetchCheckout,
+  modifyCheckout,
+  newIdempotencyKey,
+  placeOrder,
+} from './api.ts';
+import {
+  checkoutAtom,
+  flashSalesAtom,
+  holdsFlashSaleAtom,
+  sectionMessagesAtom,
+  sectionRequestAtom,
+  sectionRequestsAtom,
+  walletCardsAtom,
+  type CheckoutSection,
+} from './atoms.ts';
 
 // The checkout page (issue 13 §10): review, time, contact and address, age check, tip, payment,
 // place order — each section a native form, usable with the keyboard alone. Every change is one
@@ -47,7 +70,14 @@ function messageFor(error: unknown, phone: string): string {
   return checkoutFailure(phone);
 }
 
-function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, timeZone = null, customerServicePhone }: Props) {
+function CheckoutPage({
+  initial,
+  cards: initialCards,
+  walletV2 = null,
+  slots,
+  timeZone = null,
+  customerServicePhone,
+}: Props) {
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [cards, setCards] = useAtom(walletCardsAtom);
   const requests = useAtomValue(sectionRequestsAtom);
@@ -99,7 +129,8 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
   }, [holdsFlashSale]);
 
   const busy = (section: CheckoutSection) => keyedRequestState(requests, section).loading;
-  const say = (section: CheckoutSection, message: string | null) => setMessages((current) => ({ ...current, [section]: message ?? undefined }));
+  const say = (section: CheckoutSection, message: string | null) =>
+    setMessages((current) => ({ ...current, [section]: message ?? undefined }));
 
   async function save(section: CheckoutSection, change: ModifyCheckout): Promise<boolean> {
     if (busy(section)) return false;
@@ -111,7 +142,13 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
       dispatch({ section, action: { type: 'success' } });
       return true;
     } catch (error) {
-      dispatch({ section, action: error instanceof CheckoutApiError && error.status ? { type: 'responseError', httpStatus: error.status } : { type: 'clientError' } });
+      dispatch({
+        section,
+        action:
+          error instanceof CheckoutApiError && error.status
+            ? { type: 'responseError', httpStatus: error.status }
+            : { type: 'clientError' },
+      });
       say(section, messageFor(error, customerServicePhone));
       return false;
     }
@@ -155,9 +192,16 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
       placing.current = false;
       // a refusal is final for this attempt: the next press is a new attempt with a new key
       if (error instanceof CheckoutApiError && error.status !== null) placeKey.current = null;
-      dispatch({ section: 'place', action: error instanceof CheckoutApiError && error.status ? { type: 'responseError', httpStatus: error.status } : { type: 'clientError' } });
+      dispatch({
+        section: 'place',
+        action:
+          error instanceof CheckoutApiError && error.status
+            ? { type: 'responseError', httpStatus: error.status }
+            : { type: 'clientError' },
+      });
       say('place', messageFor(error, customerServicePhone));
-      if (error instanceof CheckoutApiError && error.status === 409) setCheckout(await fetchCheckout(view.id).catch(() => view));
+      if (error instanceof CheckoutApiError && error.status === 409)
+        setCheckout(await fetchCheckout(view.id).catch(() => view));
     }
   }
 
@@ -165,7 +209,12 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
   const cartFallout = view.fallout.filter((gtin13) => !view.unfilled.some((line) => line.gtin13 === gtin13));
   const needsAddress = view.modalityType === 'DELIVERY' || view.modalityType === 'SHIP';
   const cardTransaction = view.payment.transactions.find((entry) => entry.paymentMethod.type === 'CARD');
-  const ready = view.lineItems.length > 0 && (!needsTime || chosen !== null) && Boolean(contact.firstName && contact.lastName && contact.phone) && (!needsAddress || contact.address !== null) && !needsAge;
+  const ready =
+    view.lineItems.length > 0 &&
+    (!needsTime || chosen !== null) &&
+    Boolean(contact.firstName && contact.lastName && contact.phone) &&
+    (!needsAddress || contact.address !== null) &&
+    !needsAge;
   const Message = ({ section }: { section: CheckoutSection }) =>
     messages[section] ? (
       <p className="notice error" role="alert" data-testid={`checkout-${section}-error`}>
@@ -190,7 +239,11 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                   {line.name}
                   {line.minimumAge !== null && <span className="badge">{line.minimumAge}+</span>}
                   {line.snapEligible && <span className="badge snap">SNAP</span>}
-                  {view.fallout.includes(line.gtin13) && <span className="badge warn" data-testid="checkout-fallout">Changed since you started: see your cart</span>}
+                  {view.fallout.includes(line.gtin13) && (
+                    <span className="badge warn" data-testid="checkout-fallout">
+                      Changed since you started: see your cart
+                    </span>
+                  )}
                   {line.priceAdjustments.map((entry) => (
                     <span key={entry.couponId} className="badge deal" data-testid="flash-sale">
                       Flash sale −{formatCents(entry.amountCents)}
@@ -206,9 +259,16 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                 <span className="qty">{line.quantity} ×</span>
                 <span className="name">
                   {line.name}
-                  <span className="badge warn">{line.available > 0 ? `Only ${line.available} left: not in this order` : 'Out of stock: not in this order'}</span>
+                  <span className="badge warn">
+                    {line.available > 0
+                      ? `Only ${line.available} left: not in this order`
+                      : 'Out of stock: not in this order'}
+                  </span>
                 </span>
-                <span className="amount"><span aria-hidden="true">—</span><span className="sr-only">not charged</span></span>
+                <span className="amount">
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">not charged</span>
+                </span>
               </li>
             ))}
           </ul>
@@ -225,7 +285,10 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
           {chosen && (
             <p role="status" data-testid="checkout-slot-chosen">
               <span data-testid="checkout-slot-window">{formatSlot(chosen)}</span>
-              {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}. {holdZone ? `Held for you until ${formatInstantClock(Date.parse(chosen.heldUntil), holdZone)}.` : 'Held for you.'}
+              {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}.{' '}
+              {holdZone
+                ? `Held for you until ${formatInstantClock(Date.parse(chosen.heldUntil), holdZone)}.`
+                : 'Held for you.'}
             </p>
           )}
           {slots.length === 0 ? (
@@ -234,7 +297,13 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             <>
               <div className="days" role="group" aria-label="Day">
                 {days.map((date) => (
-                  <button key={date} type="button" className="chip" aria-pressed={date === day} onClick={() => setDay(date)}>
+                  <button
+                    key={date}
+                    type="button"
+                    className="chip"
+                    aria-pressed={date === day}
+                    onClick={() => setDay(date)}
+                  >
                     {formatDay(date)}
                   </button>
                 ))}
@@ -253,10 +322,10 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                         disabled={slot.available === 0 && chosen?.slotId !== slot.slotId}
                         onChange={() => void save('time', { slotId: slot.slotId })}
                       />
-                      <span>
-                        {formatWindow(slot.startTime, slot.endTime)}
+                      <span>{formatWindow(slot.startTime, slot.endTime)}</span>
+                      <span className="muted">
+                        {slot.available === 0 ? 'Full' : slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'}
                       </span>
-                      <span className="muted">{slot.available === 0 ? 'Full' : slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'}</span>
                     </label>
                   ))}
               </fieldset>
@@ -267,7 +336,9 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
       )}
 
       <section aria-labelledby="contact-heading" className="panel">
-        <h2 id="contact-heading">{needsTime ? 3 : 2}. Contact{needsAddress ? ' and address' : ''}</h2>
+        <h2 id="contact-heading">
+          {needsTime ? 3 : 2}. Contact{needsAddress ? ' and address' : ''}
+        </h2>
         <form
           className="grid-form"
           onSubmit={(event) => {
@@ -280,7 +351,17 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
                 lastName: text('lastName'),
                 phone: text('phone').replace(/\D/g, ''),
                 ...(text('email') ? { email: text('email') } : {}),
-                ...(needsAddress ? { address: { addressLine1: text('addressLine1'), ...(text('addressLine2') ? { addressLine2: text('addressLine2') } : {}), city: text('city'), state: text('state').toUpperCase(), zipCode: text('zipCode') } } : {}),
+                ...(needsAddress
+                  ? {
+                      address: {
+                        addressLine1: text('addressLine1'),
+                        ...(text('addressLine2') ? { addressLine2: text('addressLine2') } : {}),
+                        city: text('city'),
+                        state: text('state').toUpperCase(),
+                        zipCode: text('zipCode'),
+                      },
+                    }
+                  : {}),
               },
             });
           }}
@@ -292,7 +373,16 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             Last name <input name="lastName" autoComplete="family-name" required defaultValue={contact.lastName} />
           </label>
           <label>
-            Phone <input name="phone" type="tel" autoComplete="tel-national" inputMode="tel" required pattern="[0-9()+ .-]{10,16}" defaultValue={contact.phone} />
+            Phone{' '}
+            <input
+              name="phone"
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              required
+              pattern="[0-9()+ .-]{10,16}"
+              defaultValue={contact.phone}
+            />
           </label>
           <label>
             Email <input name="email" type="email" autoComplete="email" defaultValue={contact.email} />
@@ -300,19 +390,46 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
           {needsAddress && (
             <>
               <label className="wide">
-                Street address <input name="addressLine1" autoComplete="address-line1" required defaultValue={contact.address?.addressLine1 ?? ''} />
+                Street address{' '}
+                <input
+                  name="addressLine1"
+                  autoComplete="address-line1"
+                  required
+                  defaultValue={contact.address?.addressLine1 ?? ''}
+                />
               </label>
               <label className="wide">
-                Apartment, suite (optional) <input name="addressLine2" autoComplete="address-line2" defaultValue={contact.address?.addressLine2 ?? ''} />
+                Apartment, suite (optional){' '}
+                <input
+                  name="addressLine2"
+                  autoComplete="address-line2"
+                  defaultValue={contact.address?.addressLine2 ?? ''}
+                />
               </label>
               <label>
-                City <input name="city" autoComplete="address-level2" required defaultValue={contact.address?.city ?? ''} />
+                City{' '}
+                <input name="city" autoComplete="address-level2" required defaultValue={contact.address?.city ?? ''} />
               </label>
               <label>
-                State <input name="state" autoComplete="address-level1" required maxLength={2} defaultValue={contact.address?.state ?? ''} />
+                State{' '}
+                <input
+                  name="state"
+                  autoComplete="address-level1"
+                  required
+                  maxLength={2}
+                  defaultValue={contact.address?.state ?? ''}
+                />
               </label>
               <label>
-                ZIP code <input name="zipCode" autoComplete="postal-code" inputMode="numeric" required pattern="\d{5}" defaultValue={contact.address?.zipCode ?? ''} />
+                ZIP code{' '}
+                <input
+                  name="zipCode"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  required
+                  pattern="\d{5}"
+                  defaultValue={contact.address?.zipCode ?? ''}
+                />
               </label>
             </>
           )}
@@ -321,7 +438,9 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
           </button>
         </form>
         <Message section="contact" />
-        {view.checkoutOptions.minimumAge !== null && view.checkoutOptions.dateOfBirth && <p className="muted">Birth date on file for the ID check: {view.checkoutOptions.dateOfBirth}.</p>}
+        {view.checkoutOptions.minimumAge !== null && view.checkoutOptions.dateOfBirth && (
+          <p className="muted">Birth date on file for the ID check: {view.checkoutOptions.dateOfBirth}.</p>
+        )}
       </section>
 
       <dialog ref={ageDialog} aria-labelledby="age-heading" className="age-dialog" data-testid="age-dialog">
@@ -352,12 +471,20 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
       {view.gratuity.maximumAmount > 0 && (
         <section aria-labelledby="tip-heading" className="panel">
           <h2 id="tip-heading">Tip</h2>
-          <p className="muted">Every cent of the tip goes to the team who {view.modalityType === 'DELIVERY' ? 'shops and delivers' : 'picks'} your order.</p>
+          <p className="muted">
+            Every cent of the tip goes to the team who{' '}
+            {view.modalityType === 'DELIVERY' ? 'shops and delivers' : 'picks'} your order.
+          </p>
           <fieldset className="tips" disabled={!view.gratuity.modifiable || busy('tip')}>
             <legend className="sr-only">Tip amount</legend>
             {[0, ...view.gratuity.suggestions].map((cents) => (
               <label key={cents} className="chip">
-                <input type="radio" name="tip" checked={view.gratuity.amount === cents} onChange={() => void save('tip', { gratuityCents: cents })} />
+                <input
+                  type="radio"
+                  name="tip"
+                  checked={view.gratuity.amount === cents}
+                  onChange={() => void save('tip', { gratuityCents: cents })}
+                />
                 {cents === 0 ? 'No tip' : formatCents(cents)}
               </label>
             ))}
@@ -372,7 +499,14 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             }}
           >
             <label>
-              Other amount ($, up to {formatCents(view.gratuity.maximumAmount)}) <input name="customTip" inputMode="decimal" value={customTip} onChange={(event) => setCustomTip(event.target.value)} disabled={!view.gratuity.modifiable} />
+              Other amount ($, up to {formatCents(view.gratuity.maximumAmount)}){' '}
+              <input
+                name="customTip"
+                inputMode="decimal"
+                value={customTip}
+                onChange={(event) => setCustomTip(event.target.value)}
+                disabled={!view.gratuity.modifiable}
+              />
             </label>
             <button type="submit" disabled={!view.gratuity.modifiable || busy('tip')}>
               Set tip
@@ -393,7 +527,13 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             <legend>Pay with</legend>
             {cards.map((card) => (
               <label key={card.cardId} className="card-option">
-                <input type="radio" name="cardId" value={card.cardId} checked={view.payment.cardId === card.cardId} onChange={() => void save('payment', { cardId: card.cardId })} />
+                <input
+                  type="radio"
+                  name="cardId"
+                  value={card.cardId}
+                  checked={view.payment.cardId === card.cardId}
+                  onChange={() => void save('payment', { cardId: card.cardId })}
+                />
                 <span>
                   {card.brand} ending in {card.lastFour}
                   {card.nickname ? ` (${card.nickname})` : ''} · expires {card.expirationMonth}/{card.expirationYear}
@@ -411,7 +551,8 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
               .filter((entry) => entry.paymentType !== 'CREDIT_CARD')
               .map((entry) => (
                 <li key={entry.id}>
-                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}: {formatDollarText(entry.balance ?? '0.00')}
+                  {entry.paymentType === 'GIFT_CARD' ? 'Gift card (applied to your orders)' : 'SNAP/EBT balance'}:{' '}
+                  {formatDollarText(entry.balance ?? '0.00')}
                 </li>
               ))}
           </ul>
@@ -421,13 +562,20 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
             className="inline-form"
             onSubmit={(event) => {
               event.preventDefault();
-              const cents = parseDollarsToCents(String(new FormData(event.currentTarget).get('ebt') ?? '').replace(/^\$/, ''));
+              const cents = parseDollarsToCents(
+                String(new FormData(event.currentTarget).get('ebt') ?? '').replace(/^\$/, ''),
+              );
               if (cents === null) say('payment', 'Enter an EBT amount in dollars and cents.');
               else void save('payment', { ebtRequestedCents: cents });
             }}
           >
             <label>
-              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($) <input name="ebt" inputMode="decimal" defaultValue={view.payment.ebtRequestedCents ? centsToDecimal(view.payment.ebtRequestedCents) : ''} />
+              Pay SNAP items with EBT, up to {formatCents(view.summary.snapEligibleTotal)} ($){' '}
+              <input
+                name="ebt"
+                inputMode="decimal"
+                defaultValue={view.payment.ebtRequestedCents ? centsToDecimal(view.payment.ebtRequestedCents) : ''}
+              />
             </label>
             <button type="submit" disabled={busy('payment')}>
               Use EBT
@@ -437,7 +585,12 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
         <ul className="transactions" data-testid="checkout-transactions">
           {view.payment.transactions.map((entry, index) => (
             <li key={index}>
-              {entry.paymentMethod.type === 'CARD' ? `${entry.paymentMethod.brand} ending in ${entry.paymentMethod.lastFour}` : entry.paymentMethod.type === 'GIFT_CARD' ? `Gift card ending in ${entry.paymentMethod.lastFour}` : 'SNAP/EBT'}: {formatCents(entry.amountCents)}
+              {entry.paymentMethod.type === 'CARD'
+                ? `${entry.paymentMethod.brand} ending in ${entry.paymentMethod.lastFour}`
+                : entry.paymentMethod.type === 'GIFT_CARD'
+                  ? `Gift card ending in ${entry.paymentMethod.lastFour}`
+                  : 'SNAP/EBT'}
+              : {formatCents(entry.amountCents)}
             </li>
           ))}
         </ul>
@@ -465,11 +618,33 @@ function CheckoutPage({ initial, cards: initialCards, walletV2 = null, slots, ti
           </dd>
         </dl>
         <form onSubmit={(event) => void place(event)}>
-          <button type="submit" className="place" disabled={!ready || !cardTransaction && view.summary.total > view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0) || busy('place') || placed !== null} aria-busy={busy('place')} data-testid="place-order">
-            {placed ? 'Order placed' : busy('place') ? 'Placing your order…' : `Place order · ${formatCents(view.summary.total)}`}
+          <button
+            type="submit"
+            className="place"
+            disabled={
+              !ready ||
+              (!cardTransaction &&
+                view.summary.total > view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0)) ||
+              busy('place') ||
+              placed !== null
+            }
+            aria-busy={busy('place')}
+            data-testid="place-order"
+          >
+            {placed
+              ? 'Order placed'
+              : busy('place')
+                ? 'Placing your order…'
+                : `Place order · ${formatCents(view.summary.total)}`}
           </button>
         </form>
-        {!ready && <p className="muted">Choose a time, complete your contact details{view.checkoutOptions.minimumAge !== null ? ', confirm your birth date' : ''} and a card to place your order.</p>}
+        {!ready && (
+          <p className="muted">
+            Choose a time, complete your contact details
+            {view.checkoutOptions.minimumAge !== null ? ', confirm your birth date' : ''} and a card to place your
+            order.
+          </p>
+        )}
         <Message section="place" />
       </section>
     </div>

@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { CHECKOUT_PATHS, CheckoutResponseSchema, FlashSaleResponseSchema, OrderResponseSchema, type Checkout, type ModifyCheckout, type Order } from '../../lib/checkout/contracts.ts';
+import {
+  CHECKOUT_PATHS,
+  CheckoutResponseSchema,
+  FlashSaleResponseSchema,
+  OrderResponseSchema,
+  type Checkout,
+  type ModifyCheckout,
+  type Order,
+} from '../../lib/checkout/contracts.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { redirectToSignIn } from '../cart/api.ts';
 import { islandFetch } from '../shared/fetch.ts';
@@ -22,7 +30,11 @@ export class CheckoutApiError extends Error {
 
 export const newIdempotencyKey = () => crypto.randomUUID().replaceAll('-', '');
 
-async function send<S extends v.GenericSchema>(path: string, schema: S, init: RequestInit & { idempotencyKey?: string } = {}): Promise<v.InferOutput<S>> {
+async function send<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  init: RequestInit & { idempotencyKey?: string } = {},
+): Promise<v.InferOutput<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
@@ -42,13 +54,28 @@ async function send<S extends v.GenericSchema>(path: string, schema: S, init: Re
     const first = parsed.success ? parsed.output.errors[0] : undefined;
     // shopping §6, §8: AUTH_REQUIRED (a 401 or 403) sends the shopper to sign-in
     if (response.status === 401 || response.status === 403) redirectToSignIn();
-    throw new CheckoutApiError(response.status, first?.code ?? null, first?.reason ?? `HTTP ${response.status}`, first?.rootCause ?? []);
+    throw new CheckoutApiError(
+      response.status,
+      first?.code ?? null,
+      first?.reason ?? `HTTP ${response.status}`,
+      first?.rootCause ?? [],
+    );
   }
   return v.parse(schema, payload);
 }
 
-export async function modifyCheckout(id: string, change: ModifyCheckout, idempotencyKey = newIdempotencyKey()): Promise<Checkout> {
-  return (await send(CHECKOUT_PATHS.checkout(id), CheckoutResponseSchema, { method: 'POST', body: JSON.stringify(change), idempotencyKey })).data;
+export async function modifyCheckout(
+  id: string,
+  change: ModifyCheckout,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<Checkout> {
+  return (
+    await send(CHECKOUT_PATHS.checkout(id), CheckoutResponseSchema, {
+      method: 'POST',
+      body: JSON.stringify(change),
+      idempotencyKey,
+    })
+  ).data;
 }
 
 export async function fetchCheckout(id: string): Promise<Checkout> {
@@ -56,9 +83,21 @@ export async function fetchCheckout(id: string): Promise<Checkout> {
 }
 
 export async function placeOrder(id: string, expectedTotalCents: number, idempotencyKey: string): Promise<Order> {
-  return (await send(CHECKOUT_PATHS.ORDERS, OrderResponseSchema, { method: 'POST', body: JSON.stringify({ checkoutId: id, expectedTotalCents }), idempotencyKey })).data;
+  return (
+    await send(CHECKOUT_PATHS.ORDERS, OrderResponseSchema, {
+      method: 'POST',
+      body: JSON.stringify({ checkoutId: id, expectedTotalCents }),
+      idempotencyKey,
+    })
+  ).data;
 }
 
 export async function claimFlashSales(gtin13s: string[], idempotencyKey: string) {
-  return (await send(CHECKOUT_PATHS.FLASH_SALES, FlashSaleResponseSchema, { method: 'POST', body: JSON.stringify({ gtin13s }), idempotencyKey })).data;
+  return (
+    await send(CHECKOUT_PATHS.FLASH_SALES, FlashSaleResponseSchema, {
+      method: 'POST',
+      body: JSON.stringify({ gtin13s }),
+      idempotencyKey,
+    })
+  ).data;
 }

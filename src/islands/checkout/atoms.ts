@@ -11,8 +11,10 @@ export type CheckoutSection = 'time' | 'contact' | 'age' | 'tip' | 'payment' | '
 export const checkoutAtom = atom<Checkout | null>(null);
 export const walletCardsAtom = atom<CheckoutWalletCard[]>([]);
 export const sectionRequestsAtom = atom<Readonly<Record<string, RequestState>>>({});
-export const sectionRequestAtom = atom(null, (get, set, { section, action }: { section: CheckoutSection; action: RequestAction }) =>
-  set(sectionRequestsAtom, keyedRequestReducer(get(sectionRequestsAtom), section, action)),
+export const sectionRequestAtom = atom(
+  null,
+  (get, set, { section, action }: { section: CheckoutSection; action: RequestAction }) =>
+    set(sectionRequestsAtom, keyedRequestReducer(get(sectionRequestsAtom), section, action)),
 );
 export const sectionMessagesAtom = atom<Partial<Record<CheckoutSection, string>>>({});
 /** gtin13 -> the flash-sale quantity held (shopping §2: above 0, leaving the page is confirmed) */

@@ -23,7 +23,11 @@ export default function StepUp() {
     const password = String(new FormData(form).get('password') ?? '');
     setState({ kind: 'sending' });
     try {
-      const issued = await islandFetch('/auth/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password, purpose: 'STEP_UP' }) });
+      const issued = await islandFetch('/auth/api/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password, purpose: 'STEP_UP' }),
+      });
       if (issued.status === 401 || issued.status === 403) {
         const payload: unknown = await issued.json().catch(() => null);
         const reason = v.safeParse(ErrorBodySchema, payload);
@@ -39,7 +43,13 @@ export default function StepUp() {
       if (!issued.ok) {
         const payload: unknown = await issued.json().catch(() => null);
         const reason = v.safeParse(ErrorBodySchema, payload);
-        setState({ kind: 'failed', message: issued.status < 500 && reason.success ? (reason.output.errors[0]?.reason ?? ACCOUNT_MESSAGES.GENERIC) : ACCOUNT_MESSAGES.GENERIC });
+        setState({
+          kind: 'failed',
+          message:
+            issued.status < 500 && reason.success
+              ? (reason.output.errors[0]?.reason ?? ACCOUNT_MESSAGES.GENERIC)
+              : ACCOUNT_MESSAGES.GENERIC,
+        });
         form.reset();
         return;
       }
@@ -49,12 +59,20 @@ export default function StepUp() {
       v.parse(StepUpResponseSchema, await stepped.json());
       window.location.reload();
     } catch {
-      setState({ kind: 'failed', message: navigator.onLine ? ACCOUNT_MESSAGES.GENERIC : SHOPPING_MESSAGES.GIFT_CARD_OFFLINE });
+      setState({
+        kind: 'failed',
+        message: navigator.onLine ? ACCOUNT_MESSAGES.GENERIC : SHOPPING_MESSAGES.GIFT_CARD_OFFLINE,
+      });
     }
   }
 
   return (
-    <form className="step-up" onSubmit={(event) => void submit(event)} data-hydrated={mounted ? '' : undefined} data-testid="step-up">
+    <form
+      className="step-up"
+      onSubmit={(event) => void submit(event)}
+      data-hydrated={mounted ? '' : undefined}
+      data-testid="step-up"
+    >
       <h2>Confirm it’s you</h2>
       <p>Your prescriptions are private. Enter your password again to open the pharmacy for the next 15 minutes.</p>
       <label>

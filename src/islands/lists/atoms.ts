@@ -1,8 +1,27 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import { LIST_MESSAGES, type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import {
+  LIST_MESSAGES,
+  type ListArea,
+  type ListItemOutput,
+  type ShoppingListOutput,
+} from '../../lib/lists/contracts.ts';
 import { NETWORK_NOTICE, listNotice, outageNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
-import { identityOf, initialListState, listReducer, type ListAction, type ListState } from '../../lib/lists/list-reducer.ts';
-import { lineOf, listCacheKey, newWriteKey, parseQueue, queueStorageKey, rebaseWrites, type PendingWrite } from '../../lib/lists/write-queue.ts';
+import {
+  identityOf,
+  initialListState,
+  listReducer,
+  type ListAction,
+  type ListState,
+} from '../../lib/lists/list-reducer.ts';
+import {
+  lineOf,
+  listCacheKey,
+  newWriteKey,
+  parseQueue,
+  queueStorageKey,
+  rebaseWrites,
+  type PendingWrite,
+} from '../../lib/lists/write-queue.ts';
 import { listApi } from './api.ts';
 
 // The list page's atoms (issue 11 §4-§6). The items are a pure reducer's state (src/lib/lists);
@@ -36,7 +55,10 @@ function persist(get: Getter) {
   try {
     store.setItem(queueStorageKey(meta.listId), JSON.stringify(get(queueAtom)));
     const state = get(listStateAtom);
-    store.setItem(listCacheKey(meta.listId), JSON.stringify({ meta, items: state.items, estimatedTotal: state.estimatedTotal, savedAt: Date.now() }));
+    store.setItem(
+      listCacheKey(meta.listId),
+      JSON.stringify({ meta, items: state.items, estimatedTotal: state.estimatedTotal, savedAt: Date.now() }),
+    );
   } catch {
     // storage full or blocked: the queue still lives in memory
   }
@@ -50,18 +72,26 @@ function dispatch(get: Getter, set: Setter, action: ListAction) {
 export const noticeFor = listNotice;
 
 /** Seeds the page's list (server-rendered), then shows the writes a previous visit left waiting. */
-export const seedListAtom = atom(null, (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
-  set(listsAtom, seed.lists);
-  if (!seed.list) return;
-  set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
-  set(listStateAtom, initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }));
-  // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
-  const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter((write) => write.listId === seed.list?.listId);
-  if (waiting.length > 0) {
-    set(queueAtom, waiting);
-    for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
-  }
-});
+export const seedListAtom = atom(
+  null,
+  (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
+    set(listsAtom, seed.lists);
+    if (!seed.list) return;
+    set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
+    set(
+      listStateAtom,
+      initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }),
+    );
+    // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
+    const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter(
+      (write) => write.listId === seed.list?.listId,
+    );
+    if (waiting.length > 0) {
+      set(queueAtom, waiting);
+      for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
+    }
+  },
+);
 
 /**
  * Offline, the page may be an older copy (the service worker's): the list as this browser last
@@ -71,10 +101,23 @@ export const restoreOfflineAtom = atom(null, (get, set) => {
   const meta = get(listMetaAtom);
   if (!meta || typeof navigator === 'undefined' || navigator.onLine !== false) return;
   try {
-    const saved = JSON.parse(storage()?.getItem(listCacheKey(meta.listId)) ?? 'null') as { items: ListItemOutput[]; estimatedTotal: ListState['estimatedTotal'] } | null;
+    const saved = JSON.parse(storage()?.getItem(listCacheKey(meta.listId)) ?? 'null') as {
+      items: ListItemOutput[];
+      estimatedTotal: ListState['estimatedTotal'];
+    } | null;
     if (!saved || !Array.isArray(saved.items)) return;
     set(offlineAtom, true);
-    dispatch(get, set, { type: 'load', items: saved.items.map((item) => ({ ...item, quantity: 'lastServerQuantity' in item && typeof item.lastServerQuantity === 'number' ? item.lastServerQuantity : item.quantity })), estimatedTotal: saved.estimatedTotal });
+    dispatch(get, set, {
+      type: 'load',
+      items: saved.items.map((item) => ({
+        ...item,
+        quantity:
+          'lastServerQuantity' in item && typeof item.lastServerQuantity === 'number'
+            ? item.lastServerQuantity
+            : item.quantity,
+      })),
+      estimatedTotal: saved.estimatedTotal,
+    });
     for (const write of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
   } catch {
     // nothing readable kept: the page's own copy stays
@@ -85,7 +128,16 @@ export const restoreOfflineAtom = atom(null, (get, set) => {
 function currentItem(get: Getter, identity: string): ListItemOutput | null {
   const item = get(listStateAtom).items.find((entry) => entry.identity === identity);
   if (!item) return null;
-  const { identity: _i, persistedQuantity: _p, activeUpdateRequests: _a, isDeleting: _d, checkRequests: _c, lastServerQuantity: _q, lastServerChecked: _k, ...output } = item;
+  const {
+    identity: _i,
+    persistedQuantity: _p,
+    activeUpdateRequests: _a,
+    isDeleting: _d,
+    checkRequests: _c,
+    lastServerQuantity: _q,
+    lastServerChecked: _k,
+    ...output
+  } = item;
   return output;
 }
 
@@ -111,7 +163,8 @@ export const toggleCheckAtom = atom(null, (get, set, identity: string) => {
   enqueue(get, set, 'check', identity);
 });
 
-const areaOf = (write: PendingWrite): ListArea => (write.kind === 'check' ? 'toggles' : write.item.quantity === 0 ? 'removeItem' : 'updateQuantity');
+const areaOf = (write: PendingWrite): ListArea =>
+  write.kind === 'check' ? 'toggles' : write.item.quantity === 0 ? 'removeItem' : 'updateQuantity';
 
 /** Sends the waiting writes, one at a time, in order. */
 export const flushAtom = atom(null, async (get, set) => {
@@ -122,7 +175,11 @@ export const flushAtom = atom(null, async (get, set) => {
       const write = get(queueAtom)[0];
       const meta = get(listMetaAtom);
       if (!write || !meta) return;
-      const result = await listApi.update(write.listId, { lineItems: [lineOf(write)], versionKey: meta.versionKey }, write.key);
+      const result = await listApi.update(
+        write.listId,
+        { lineItems: [lineOf(write)], versionKey: meta.versionKey },
+        write.key,
+      );
       if (!result.ok && result.kind === 'network') {
         set(offlineAtom, true);
         return;
@@ -133,15 +190,21 @@ export const flushAtom = atom(null, async (get, set) => {
         const fresh = await listApi.list(write.listId);
         if (!fresh.ok) {
           if (fresh.kind === 'network') set(offlineAtom, true);
-          else set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.LOAD });
+          else
+            set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.LOAD });
           return;
         }
         const list = fresh.data.data.shoppingLists[0];
         if (!list) return;
         set(listMetaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
-        dispatch(get, set, { type: 'load', items: list.lineItems ?? [], estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' } });
+        dispatch(get, set, {
+          type: 'load',
+          items: list.lineItems ?? [],
+          estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' },
+        });
         set(queueAtom, rebaseWrites(get(queueAtom), list.lineItems ?? []));
-        for (const waiting of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
+        for (const waiting of get(queueAtom))
+          dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
         persist(get);
         continue;
       }
@@ -151,7 +214,13 @@ export const flushAtom = atom(null, async (get, set) => {
         const answer = result.data.data;
         set(listMetaAtom, { ...meta, versionKey: answer.versionKey, name: answer.name });
         const server = answer.lineItems.find((entry) => identityOf(entry) === identity) ?? null;
-        dispatch(get, set, { type: 'succeeded', identity, kind: write.kind, server, estimatedTotal: answer.estimatedTotal });
+        dispatch(get, set, {
+          type: 'succeeded',
+          identity,
+          kind: write.kind,
+          server,
+          estimatedTotal: answer.estimatedTotal,
+        });
       } else {
         dispatch(get, set, { type: 'failed', identity, kind: write.kind });
         if (result.kind === 'error') set(noticeAtom, noticeFor(result.status, result.reason, areaOf(write)));
@@ -169,7 +238,17 @@ export const removeAllAtom = atom(null, async (get, set) => {
   const meta = get(listMetaAtom);
   if (!meta || get(queueAtom).length > 0) return;
   const items = get(listStateAtom).items;
-  const result = await listApi.update(meta.listId, { lineItems: items.map((item) => ({ ...lineOf({ key: '', listId: meta.listId, kind: 'quantity', item }), quantity: 0 })), versionKey: meta.versionKey }, newWriteKey());
+  const result = await listApi.update(
+    meta.listId,
+    {
+      lineItems: items.map((item) => ({
+        ...lineOf({ key: '', listId: meta.listId, kind: 'quantity', item }),
+        quantity: 0,
+      })),
+      versionKey: meta.versionKey,
+    },
+    newWriteKey(),
+  );
   if (result.ok) {
     set(listMetaAtom, { ...meta, versionKey: result.data.data.versionKey });
     dispatch(get, set, { type: 'removedAll' });

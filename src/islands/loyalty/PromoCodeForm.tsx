@@ -5,7 +5,13 @@ import * as v from 'valibot';
 import { MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
 import { shouldTriggerSignIn, signInUrl } from '../../lib/auth/redirect.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
-import { linkedCodesListAtom, promoMessageAtom, promoRequestAtom, seedLinkedCodesAtom, submitPromoCodeAtom } from './atoms.ts';
+import {
+  linkedCodesListAtom,
+  promoMessageAtom,
+  promoRequestAtom,
+  seedLinkedCodesAtom,
+  submitPromoCodeAtom,
+} from './atoms.ts';
 
 // Link a promo code to the card (issue 12 part 3; account §4 Promo code validation outcomes:
 // LINKED, ALREADY_LINKED, DEFAULT_SUCCESS). The only part of the rewards page that acts; a 401 or
@@ -33,7 +39,8 @@ function PromoCodeForm({ linkedCodes }: Props) {
     }
     setProblem('');
     const result = await submit(parsed.output);
-    if (result === 'signIn' && shouldTriggerSignIn(401, window.location.pathname)) window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
+    if (result === 'signIn' && shouldTriggerSignIn(401, window.location.pathname))
+      window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
     if (result === 'done') form.reset();
   };
 
@@ -54,11 +61,28 @@ function PromoCodeForm({ linkedCodes }: Props) {
       <form className="promo-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={request.loading}>
         <label>
           Promo code
-          <input name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={MAX_PROMO_CODE_LENGTH} required aria-describedby="promo-answer" />
+          <input
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={MAX_PROMO_CODE_LENGTH}
+            required
+            aria-describedby="promo-answer"
+          />
         </label>
-        <button type="submit" disabled={request.loading}>Link code</button>
+        <button type="submit" disabled={request.loading}>
+          Link code
+        </button>
       </form>
-      <p id="promo-answer" className={`promo-answer promo-answer--${tone}`} role="status" aria-live="polite" data-testid="promo-answer" data-state={problem ? 'error' : request.status}>
+      <p
+        id="promo-answer"
+        className={`promo-answer promo-answer--${tone}`}
+        role="status"
+        aria-live="polite"
+        data-testid="promo-answer"
+        data-state={problem ? 'error' : request.status}
+      >
         {text}
       </p>
     </section>

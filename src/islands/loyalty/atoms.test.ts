@@ -3,7 +3,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PROMO_CODE_INVALID } from '../../lib/account/memberships.ts';
 import { errorBody } from '../../lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
-import { linkedCodesListAtom, promoMessageAtom, promoRequestAtom, seedLinkedCodesAtom, submitPromoCodeAtom } from './atoms.ts';
+import {
+  linkedCodesListAtom,
+  promoMessageAtom,
+  promoRequestAtom,
+  seedLinkedCodesAtom,
+  submitPromoCodeAtom,
+} from './atoms.ts';
 
 // The promo-code request through the one request-state machine (initial -> loading -> loaded |
 // error) against a fake edge (docs/decisions/370-loyalty.md).
@@ -16,7 +22,9 @@ describe('submitPromoCodeAtom', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal('fetch', async () => {
       await held;
-      return Response.json({ data: { code: 'FRESH5', outcome: 'LINKED', description: 'x', linkedCodes: ['HARVEST10', 'FRESH5'] } });
+      return Response.json({
+        data: { code: 'FRESH5', outcome: 'LINKED', description: 'x', linkedCodes: ['HARVEST10', 'FRESH5'] },
+      });
     });
     const store = createStore();
     store.set(seedLinkedCodesAtom, ['HARVEST10']);
@@ -32,7 +40,9 @@ describe('submitPromoCodeAtom', () => {
   });
   test("a refused code is an error with the upstream's reason; offline says so; 401 asks for sign-in", async () => {
     const store = createStore();
-    vi.stubGlobal('fetch', async () => Response.json(errorBody('UNPROCESSABLE', PROMO_CODE_INVALID, 422), { status: 422 }));
+    vi.stubGlobal('fetch', async () =>
+      Response.json(errorBody('UNPROCESSABLE', PROMO_CODE_INVALID, 422), { status: 422 }),
+    );
     expect(await store.set(submitPromoCodeAtom, { code: 'NOPE' })).toBe('failed');
     expect(store.get(promoRequestAtom)).toMatchObject({ status: 'error', httpStatus: 422 });
     expect(store.get(promoMessageAtom)).toBe(PROMO_CODE_INVALID);

@@ -23,19 +23,40 @@ export const seedLinkedCodesAtom = atom(null, (_get, set, codes: string[]) => se
 export type PromoSubmitResult = 'done' | 'failed' | 'signIn' | 'skipped';
 
 /** Validates a code: loading, then loaded with the outcome's message, or error with the reason. */
-export const submitPromoCodeAtom = atom(null, async (get, set, request: PromoCodeRequest): Promise<PromoSubmitResult> => {
-  if (get(requestAtom).loading) return 'skipped';
-  // a finished request (loaded or error) is reset: each code typed is a new request
-  set(requestAtom, requestStateReducer(requestStateReducer(get(requestAtom), { type: 'reset' }), { type: 'request' }));
-  const result = await validatePromoCode(request.code);
-  if (result.ok) {
-    set(linkedCodesAtom, result.data.linkedCodes);
-    set(messageBaseAtom, PROMO_MESSAGES[result.data.outcome](result.data.code));
-    set(requestAtom, requestStateReducer(get(requestAtom), { type: 'success' }));
-    return 'done';
-  }
-  set(requestAtom, requestStateReducer(get(requestAtom), result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status }));
-  if (result.status === 401 || result.status === 403) return 'signIn';
-  set(messageBaseAtom, result.status === null ? ACCOUNT_MESSAGES.OFFLINE : result.status === 422 ? (result.reason ?? PROMO_CODE_INVALID) : result.status === 400 && result.reason ? result.reason : ACCOUNT_MESSAGES.GENERIC);
-  return 'failed';
-});
+export const submitPromoCodeAtom = atom(
+  null,
+  async (get, set, request: PromoCodeRequest): Promise<PromoSubmitResult> => {
+    if (get(requestAtom).loading) return 'skipped';
+    // a finished request (loaded or error) is reset: each code typed is a new request
+    set(
+      requestAtom,
+      requestStateReducer(requestStateReducer(get(requestAtom), { type: 'reset' }), { type: 'request' }),
+    );
+    const result = await validatePromoCode(request.code);
+    if (result.ok) {
+      set(linkedCodesAtom, result.data.linkedCodes);
+      set(messageBaseAtom, PROMO_MESSAGES[result.data.outcome](result.data.code));
+      set(requestAtom, requestStateReducer(get(requestAtom), { type: 'success' }));
+      return 'done';
+    }
+    set(
+      requestAtom,
+      requestStateReducer(
+        get(requestAtom),
+        result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status },
+      ),
+    );
+    if (result.status === 401 || result.status === 403) return 'signIn';
+    set(
+      messageBaseAtom,
+      result.status === null
+        ? ACCOUNT_MESSAGES.OFFLINE
+        : result.status === 422
+          ? (result.reason ?? PROMO_CODE_INVALID)
+          : result.status === 400 && result.reason
+            ? result.reason
+            : ACCOUNT_MESSAGES.GENERIC,
+    );
+    return 'failed';
+  },
+);

@@ -1,7 +1,24 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { FormEvent } from 'react';
-import { NO_PREFERRED_STORE, PREFERENCE_PATHS, PROFILE_PAGE, SMS_CATEGORY_LABEL, SMS_CONSENT_TEXT, SMS_UNSUBSCRIBE_TEXT } from '../../lib/account/preferences.ts';
-import { adPreferenceAtom, emailPreferencesAtom, noticesValueAtom, reloadAtom, requestStatesAtom, saveAdsAtom, saveEmailAtom, saveSmsAtom, smsPreferencesAtom } from './atoms.ts';
+import {
+  NO_PREFERRED_STORE,
+  PREFERENCE_PATHS,
+  PROFILE_PAGE,
+  SMS_CATEGORY_LABEL,
+  SMS_CONSENT_TEXT,
+  SMS_UNSUBSCRIBE_TEXT,
+} from '../../lib/account/preferences.ts';
+import {
+  adPreferenceAtom,
+  emailPreferencesAtom,
+  noticesValueAtom,
+  reloadAtom,
+  requestStatesAtom,
+  saveAdsAtom,
+  saveEmailAtom,
+  saveSmsAtom,
+  smsPreferencesAtom,
+} from './atoms.ts';
 
 // The three preference forms (account §3, §9). Each is a real HTML form posting to the spec's path,
 // so it works before hydration; the island then sends it with fetch. Every control is a native
@@ -15,7 +32,12 @@ function AreaNotice({ area }: { area: Area }) {
   const reload = useSetAtom(reloadAtom);
   return (
     <>
-      <p className={notice?.tone === 'error' ? 'notice error' : notice ? 'notice' : 'pref-quiet'} role="status" aria-live="polite" data-testid={`${area}-notice`}>
+      <p
+        className={notice?.tone === 'error' ? 'notice error' : notice ? 'notice' : 'pref-quiet'}
+        role="status"
+        aria-live="polite"
+        data-testid={`${area}-notice`}
+      >
         {notice?.text ?? ''}
       </p>
       {load.loading && <p className="pref-quiet-text">Loading…</p>}
@@ -28,7 +50,8 @@ function AreaNotice({ area }: { area: Area }) {
   );
 }
 
-const TokenField = ({ token }: { token: string | null }) => (token ? <input type="hidden" name="token" value={token} /> : null);
+const TokenField = ({ token }: { token: string | null }) =>
+  token ? <input type="hidden" name="token" value={token} /> : null;
 
 export function EmailSection({ token }: { token: string | null }) {
   const email = useAtomValue(emailPreferencesAtom);
@@ -43,9 +66,18 @@ export function EmailSection({ token }: { token: string | null }) {
     <section className="pref-section" aria-labelledby="email-title" data-testid="email-preferences">
       <h2 id="email-title">Email</h2>
       <AreaNotice area="email" />
-      {noStore && !token && <p><a href={PROFILE_PAGE}>Choose a preferred store</a></p>}
+      {noStore && !token && (
+        <p>
+          <a href={PROFILE_PAGE}>Choose a preferred store</a>
+        </p>
+      )}
       {email && !noStore && (
-        <form method="post" action={token ? PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN : PREFERENCE_PATHS.EMAIL_UPDATE} onSubmit={submit} key={JSON.stringify(email.emailUngroupedPreferences)}>
+        <form
+          method="post"
+          action={token ? PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN : PREFERENCE_PATHS.EMAIL_UPDATE}
+          onSubmit={submit}
+          key={JSON.stringify(email.emailUngroupedPreferences)}
+        >
           <TokenField token={token} />
           <fieldset className="pref-choices">
             <legend>Send me</legend>
@@ -60,7 +92,9 @@ export function EmailSection({ token }: { token: string | null }) {
               </label>
             ))}
           </fieldset>
-          <button type="submit" disabled={update.loading}>{update.loading ? 'Saving…' : 'Save email preferences'}</button>
+          <button type="submit" disabled={update.loading}>
+            {update.loading ? 'Saving…' : 'Save email preferences'}
+          </button>
         </form>
       )}
     </section>
@@ -82,13 +116,19 @@ export function SmsSection() {
       <AreaNotice area="sms" />
       {sms && (
         <form method="post" action={PREFERENCE_PATHS.OPT_IN} onSubmit={submit} key={String(orderUpdates?.selected)}>
-          {sms.warning && <p className="pref-warning" data-testid="sms-warning">{sms.warning} <a href={PROFILE_PAGE}>Add a mobile phone</a></p>}
+          {sms.warning && (
+            <p className="pref-warning" data-testid="sms-warning">
+              {sms.warning} <a href={PROFILE_PAGE}>Add a mobile phone</a>
+            </p>
+          )}
           <label className="pref-choice">
             <input type="checkbox" name="selected" value="true" defaultChecked={orderUpdates?.selected ?? false} />
             <span>{SMS_CONSENT_TEXT}</span>
           </label>
           <p className="pref-hint">{SMS_UNSUBSCRIBE_TEXT}</p>
-          <button type="submit" disabled={update.loading}>{update.loading ? 'Saving…' : `Save ${SMS_CATEGORY_LABEL}`}</button>
+          <button type="submit" disabled={update.loading}>
+            {update.loading ? 'Saving…' : `Save ${SMS_CATEGORY_LABEL}`}
+          </button>
         </form>
       )}
     </section>
@@ -108,13 +148,20 @@ export function AdsSection({ token }: { token: string | null }) {
       <h2 id="ads-title">Ads based on your purchases</h2>
       <AreaNotice area="ads" />
       {ads !== null && (
-        <form method="post" action={token ? PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN : PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID} onSubmit={submit} key={String(ads)}>
+        <form
+          method="post"
+          action={token ? PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN : PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID}
+          onSubmit={submit}
+          key={String(ads)}
+        >
           <TokenField token={token} />
           <label className="pref-choice">
             <input type="checkbox" name="purchaseBasedAds" value="true" defaultChecked={ads} />
             <span>Show me offers and ads chosen from what I buy</span>
           </label>
-          <button type="submit" disabled={update.loading}>{update.loading ? 'Saving…' : 'Save ad preferences'}</button>
+          <button type="submit" disabled={update.loading}>
+            {update.loading ? 'Saving…' : 'Save ad preferences'}
+          </button>
         </form>
       )}
     </section>

@@ -22,7 +22,9 @@ export interface AddAllProps {
 
 export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddAllProps) {
   const [mounted, setMounted] = useState(false);
-  const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({
+    kind: 'idle',
+  });
   useEffect(() => setMounted(true), []);
 
   /** One PUT of the whole cart (shopping §7: cart changes go through a cart PUT with lineItems), guarded by its eTag. */
@@ -31,15 +33,39 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
     if (cart.status === 401 || cart.status === 403) return 'signIn';
     if (!cart.ok) throw new Error(`status ${cart.status}`);
     const basket = v.parse(BasketResponseSchema, await cart.json()).data;
-    const lines = new Map(basket.lineItems.map((line) => [line.gtin13, { gtin13: line.gtin13, quantity: line.quantity, substitutionPolicy: line.substitutionPolicy, modalityType: line.modalityType }]));
+    const lines = new Map(
+      basket.lineItems.map((line) => [
+        line.gtin13,
+        {
+          gtin13: line.gtin13,
+          quantity: line.quantity,
+          substitutionPolicy: line.substitutionPolicy,
+          modalityType: line.modalityType,
+        },
+      ]),
+    );
     for (const item of items) {
       const held = lines.get(item.gtin13);
       const more = item.quantity ?? 1;
-      lines.set(item.gtin13, held ? { ...held, quantity: Math.min(held.quantity + more, MAX_LINE_QUANTITY) } : { gtin13: item.gtin13, quantity: Math.min(more, MAX_LINE_QUANTITY), substitutionPolicy: 'SHOPPER_CHOICE', modalityType: basket.modality });
+      lines.set(
+        item.gtin13,
+        held
+          ? { ...held, quantity: Math.min(held.quantity + more, MAX_LINE_QUANTITY) }
+          : {
+              gtin13: item.gtin13,
+              quantity: Math.min(more, MAX_LINE_QUANTITY),
+              substitutionPolicy: 'SHOPPER_CHOICE',
+              modalityType: basket.modality,
+            },
+      );
     }
     const response = await islandFetch(BASKET_PATHS.BASKET, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', 'if-match': basket.eTag, 'idempotency-key': `recipe-${crypto.randomUUID()}` },
+      headers: {
+        'content-type': 'application/json',
+        'if-match': basket.eTag,
+        'idempotency-key': `recipe-${crypto.randomUUID()}`,
+      },
       body: JSON.stringify({ lineItems: [...lines.values()] }),
     });
     if (response.status === 412) return 'stale';
@@ -77,14 +103,20 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
       }}
     >
       <button type="submit" disabled={items.length === 0 || state.kind === 'adding'} data-testid="add-all-to-cart">
-        {state.kind === 'adding' ? 'Adding…' : lead ? `${lead} add all ${items.length} to cart` : `Add all ${items.length} to cart${totalCents === undefined ? '' : ` · ${formatCents(totalCents)}`}`}
+        {state.kind === 'adding'
+          ? 'Adding…'
+          : lead
+            ? `${lead} add all ${items.length} to cart`
+            : `Add all ${items.length} to cart${totalCents === undefined ? '' : ` · ${formatCents(totalCents)}`}`}
       </button>
       {state.kind === 'added' && (
         <p role="status" data-testid="add-all-done">
           Added {state.count} items to your cart. <a href="/cart">View cart</a>
         </p>
       )}
-      {state.kind === 'failed' && <p role="alert">Sorry, we couldn’t add the ingredients to your cart. Please try again.</p>}
+      {state.kind === 'failed' && (
+        <p role="alert">Sorry, we couldn’t add the ingredients to your cart. Please try again.</p>
+      )}
     </form>
   );
 }

@@ -16,17 +16,28 @@ import { cacheRecipesAtom, confirmFavoriteAtom, readCachedRecipeAtom } from './a
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 async function lookUp(recipeId: string): Promise<{ recipe: RecipeCompact | null; signedIn: boolean }> {
-  const response = await islandFetch(RECIPE_PATHS.OLD_BY_IDS, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ recipeIds: [recipeId] }) });
+  const response = await islandFetch(RECIPE_PATHS.OLD_BY_IDS, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ recipeIds: [recipeId] }),
+  });
   if (!response.ok) throw new Error(`status ${response.status}`);
   const parsed = v.parse(v.object({ recipes: v.array(RecipeCompactSchema) }), await response.json());
-  const state = await islandFetch('/auth/api/authentication-state').then((answer) => answer.json()).catch(() => null) as { data?: { authenticated?: boolean } } | null;
+  const state = (await islandFetch('/auth/api/authentication-state')
+    .then((answer) => answer.json())
+    .catch(() => null)) as { data?: { authenticated?: boolean } } | null;
   return { recipe: parsed.recipes[0] ?? null, signedIn: Boolean(state?.data?.authenticated) };
 }
 
 function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: string; path: string }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const [state, dispatch] = useReducer(favoriteReducer, { favorite: false, pending: false, toggled: false, error: null });
+  const [state, dispatch] = useReducer(favoriteReducer, {
+    favorite: false,
+    pending: false,
+    toggled: false,
+    error: null,
+  });
   const [known, setKnown] = useState(false);
   const readCached = useSetAtom(readCachedRecipeAtom);
   const cacheRecipes = useSetAtom(cacheRecipesAtom);
@@ -50,7 +61,10 @@ function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: st
         dispatch({ type: 'sync', favorite: current });
         setKnown(true);
       }
-      const response = await islandFetch(favoriteCall(current) === 'favorite' ? RECIPE_PATHS.OLD_FAVORITE : RECIPE_PATHS.OLD_UNFAVORITE, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ recipeId }) });
+      const response = await islandFetch(
+        favoriteCall(current) === 'favorite' ? RECIPE_PATHS.OLD_FAVORITE : RECIPE_PATHS.OLD_UNFAVORITE,
+        { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ recipeId }) },
+      );
       if (response.status === 401 || response.status === 403) {
         window.location.assign(signInUrl(window.location.pathname));
         return;

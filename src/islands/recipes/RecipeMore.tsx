@@ -1,7 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { loadRecipeList } from '../../lib/recipes/load-recipes.ts';
-import { formatMinutes, RECIPE_MESSAGES, recipePath, servings, stripPlaceholders, type RecipeListMeta } from '../../lib/recipes/recipes.ts';
+import {
+  formatMinutes,
+  RECIPE_MESSAGES,
+  recipePath,
+  servings,
+  stripPlaceholders,
+  type RecipeListMeta,
+} from '../../lib/recipes/recipes.ts';
 import type { RecipeFilters } from '../../lib/recipes/requests.ts';
 import { recipesViewFrom } from '../../lib/recipes/view-state.ts';
 import { browserJsonClient } from '../shared/json-client.ts';
@@ -39,7 +46,11 @@ function RecipeMore({ filters, newerFamily, meta, nextHref }: Props) {
   const more = async () => {
     if (view.request.loading) return;
     dispatch({ type: 'fetch' });
-    const outcome = await loadRecipeList(browserJsonClient, { toggles: { isALayerEnabledForRecipes: newerFamily } }, { ...filters, page: nextPage });
+    const outcome = await loadRecipeList(
+      browserJsonClient,
+      { toggles: { isALayerEnabledForRecipes: newerFamily } },
+      { ...filters, page: nextPage },
+    );
     if (!outcome.ok) {
       dispatch({ type: 'failed', httpStatus: null });
       return;
@@ -58,7 +69,16 @@ function RecipeMore({ filters, newerFamily, meta, nextHref }: Props) {
             return (
               <li key={recipe.id}>
                 <article className="recipe-card" data-testid="recipe-card" data-recipe-id={recipe.id}>
-                  {image && <img src={image.url} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />}
+                  {image && (
+                    <img
+                      src={image.url}
+                      width={image.width}
+                      height={image.height}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <h2 className="title">
                     <a href={recipePath(recipe.slug, recipe.id)}>{recipe.title}</a>
                   </h2>
@@ -91,7 +111,13 @@ function RecipeMore({ filters, newerFamily, meta, nextHref }: Props) {
           {[...new URLSearchParams(nextHref.split('?')[1] ?? '')].map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className="more" disabled={view.request.loading} aria-busy={view.request.loading} data-testid="recipes-more-button">
+          <button
+            type="submit"
+            className="more"
+            disabled={view.request.loading}
+            aria-busy={view.request.loading}
+            data-testid="recipes-more-button"
+          >
             {view.request.loading && view.reason === 'fetching' ? 'Loading recipes…' : 'Show more recipes'}
           </button>
         </form>

@@ -1,5 +1,13 @@
 import { atom } from 'jotai';
-import { cacheGet, cachePut, INITIAL_RECIPES_VIEW, recipesViewReducer, type RecipeCache, type RecipesViewAction, type RecipesViewState } from '../../lib/recipes/view-state.ts';
+import {
+  cacheGet,
+  cachePut,
+  INITIAL_RECIPES_VIEW,
+  recipesViewReducer,
+  type RecipeCache,
+  type RecipesViewAction,
+  type RecipesViewState,
+} from '../../lib/recipes/view-state.ts';
 import type { RecipeCompact, RecipeFull } from '../../lib/recipes/recipes.ts';
 
 // The recipe islands' state (issue 10 §6): view recipes through the shared request-state reducer
@@ -7,7 +15,9 @@ import type { RecipeCompact, RecipeFull } from '../../lib/recipes/recipes.ts';
 // server said about a recipe's favourite flag.
 
 export const recipesViewAtom = atom<RecipesViewState>(INITIAL_RECIPES_VIEW);
-export const dispatchRecipesViewAtom = atom(null, (get, set, action: RecipesViewAction) => set(recipesViewAtom, recipesViewReducer(get(recipesViewAtom), action)));
+export const dispatchRecipesViewAtom = atom(null, (get, set, action: RecipesViewAction) =>
+  set(recipesViewAtom, recipesViewReducer(get(recipesViewAtom), action)),
+);
 
 export const recipeCacheAtom = atom<RecipeCache>(new Map());
 /** Cache recipes (most recent last). */
@@ -23,8 +33,11 @@ export const readCachedRecipeAtom = atom(null, (get, set, id: string) => {
   return recipe;
 });
 /** The favourite flag the server confirmed: cache and list follow (shopping §4). */
-export const confirmFavoriteAtom = atom(null, (get, set, { recipeId, favorite }: { recipeId: string; favorite: boolean }) => {
-  const cached = get(recipeCacheAtom).get(recipeId);
-  if (cached) set(recipeCacheAtom, cachePut(get(recipeCacheAtom), { ...cached, favorite }));
-  set(dispatchRecipesViewAtom, { type: 'favorite', recipeId, favorite });
-});
+export const confirmFavoriteAtom = atom(
+  null,
+  (get, set, { recipeId, favorite }: { recipeId: string; favorite: boolean }) => {
+    const cached = get(recipeCacheAtom).get(recipeId);
+    if (cached) set(recipeCacheAtom, cachePut(get(recipeCacheAtom), { ...cached, favorite }));
+    set(dispatchRecipesViewAtom, { type: 'favorite', recipeId, favorite });
+  },
+);

@@ -26,8 +26,25 @@ describe('SearchSuggest', () => {
 
   test('becomes a combobox with a listbox after the minimum characters; Down highlights, Escape closes', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ data: { suggestions: [{ text: 'milk', type: 'TERM' }, { text: 'mild', type: 'TERM' }] }, meta: { query: 'mil' } })));
-    render(<form><SearchSuggest {...props} /></form>);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: {
+            suggestions: [
+              { text: 'milk', type: 'TERM' },
+              { text: 'mild', type: 'TERM' },
+            ],
+          },
+          meta: { query: 'mil' },
+        }),
+      ),
+    );
+    render(
+      <form>
+        <SearchSuggest {...props} />
+      </form>,
+    );
     const box = screen.getByRole('combobox');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     fireEvent.input(box, { target: { value: 'mil' } });
@@ -48,23 +65,39 @@ describe('SearchSuggest', () => {
 
   test('a product suggestion shows its picture and store price, and Enter opens its page (issue 8 §8)', async () => {
     vi.useFakeTimers();
-    const product = { text: 'Meadow Crest Whole Milk', type: 'PRODUCT', gtin13: '0010013000010', slug: 'meadow-crest-whole-milk', size: 'Half Gallon' };
+    const product = {
+      text: 'Meadow Crest Whole Milk',
+      type: 'PRODUCT',
+      gtin13: '0010013000010',
+      slug: 'meadow-crest-whole-milk',
+      size: 'Half Gallon',
+    };
     const fetchMock = vi.fn(async (url: string) =>
       url.startsWith('/atlas/v1/product/v2/products?')
-        ? Response.json({ data: { products: [{ gtin13: product.gtin13, price: { regularCents: 429, promoCents: 379, unit: 'each' } }] } })
+        ? Response.json({
+            data: {
+              products: [{ gtin13: product.gtin13, price: { regularCents: 429, promoCents: 379, unit: 'each' } }],
+            },
+          })
         : Response.json({ data: { suggestions: [{ text: 'milk', type: 'TERM' }, product] }, meta: { query: 'mil' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const submit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
-    render(<form onSubmit={submit}><SearchSuggest {...props} /></form>);
+    render(
+      <form onSubmit={submit}>
+        <SearchSuggest {...props} />
+      </form>,
+    );
     const box = screen.getByRole('combobox');
     fireEvent.input(box, { target: { value: 'mil' } });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/atlas/v1/product/v2/products?gtins=0010013000010&projections=offers');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/atlas/v1/product/v2/products?gtins=0010013000010&projections=offers',
+    );
     const option = screen.getAllByRole('option')[1]!;
     expect(option.querySelector('img')?.getAttribute('src')).toBe('/atlas/v1/product/images/0010013000010.svg');
     expect(option.textContent).toBe('Meadow Crest Whole Milk Half Gallon Sale price $3.79');
@@ -78,12 +111,21 @@ describe('SearchSuggest', () => {
 
   test('shows the offline hint when the call gets no answer (code -1)', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    render(<form><SearchSuggest {...props} /></form>);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    render(
+      <form>
+        <SearchSuggest {...props} />
+      </form>,
+    );
     fireEvent.input(screen.getByRole('combobox'), { target: { value: 'bread' } });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(screen.getByTestId('suggestions-status').textContent).toBe("Hmmm, looks like we've lost you. Please check your internet connection.");
+    expect(screen.getByTestId('suggestions-status').textContent).toBe(
+      "Hmmm, looks like we've lost you. Please check your internet connection.",
+    );
   });
 });

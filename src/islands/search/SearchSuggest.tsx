@@ -3,9 +3,20 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { productImageUrl } from '../../lib/catalog/product.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
-import { SUGGESTIONS_DEBOUNCE_MS, suggestionSize, suggestionTarget, type SuggestionOutput } from '../../lib/search/suggestions.ts';
+import {
+  SUGGESTIONS_DEBOUNCE_MS,
+  suggestionSize,
+  suggestionTarget,
+  type SuggestionOutput,
+} from '../../lib/search/suggestions.ts';
 import type { SuggestionPrice } from './api.ts';
-import { closeSuggestionsAtom, moveActiveAtom, requestSuggestionsAtom, setActiveAtom, suggestViewAtom } from './atoms.ts';
+import {
+  closeSuggestionsAtom,
+  moveActiveAtom,
+  requestSuggestionsAtom,
+  setActiveAtom,
+  suggestViewAtom,
+} from './atoms.ts';
 
 export interface SearchSuggestProps {
   /** The input's id (its <label for> is in SearchForm.astro). */
@@ -121,7 +132,14 @@ export default function SearchSuggest({ id, value, maxLength, minChars }: Search
         onKeyDown={onKeyDown}
         onBlur={() => close()}
       />
-      <ul id={listId} role="listbox" aria-label="Search suggestions" className="suggest-list" hidden={!open} data-testid="search-suggestions">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Search suggestions"
+        className="suggest-list"
+        hidden={!open}
+        data-testid="search-suggestions"
+      >
         {open &&
           view.suggestions.map((suggestion, index) => (
             <li
@@ -151,7 +169,13 @@ export default function SearchSuggest({ id, value, maxLength, minChars }: Search
 }
 
 /** One option's content: a product suggestion shows its picture, size and price at the shopper's store. */
-function SuggestionLabel({ suggestion, prices }: { suggestion: SuggestionOutput; prices: ReadonlyMap<string, SuggestionPrice> }) {
+function SuggestionLabel({
+  suggestion,
+  prices,
+}: {
+  suggestion: SuggestionOutput;
+  prices: ReadonlyMap<string, SuggestionPrice>;
+}) {
   if (suggestionTarget(suggestion).kind === 'search' || !suggestion.gtin13) {
     return (
       <>
@@ -166,7 +190,15 @@ function SuggestionLabel({ suggestion, prices }: { suggestion: SuggestionOutput;
   const onSale = price != null && price.promoCents !== null && price.promoCents < price.regularCents;
   return (
     <>
-      <img className="suggest-image" src={productImageUrl(suggestion.gtin13)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+      <img
+        className="suggest-image"
+        src={productImageUrl(suggestion.gtin13)}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+      />
       <span className="suggest-name">
         {suggestion.text}
         {size && <span className="suggest-size"> {size}</span>}

@@ -32,7 +32,8 @@ export async function fetchSuggestions(text: string, signal?: AbortSignal): Prom
     throw new SuggestionsApiError(toSearchFailure(new Error(reason), response.status));
   }
   const parsed = v.safeParse(SuggestionsResponseSchema, payload);
-  if (!parsed.success) throw new SuggestionsApiError(toSearchFailure(new Error('Unexpected suggestions response'), response.status));
+  if (!parsed.success)
+    throw new SuggestionsApiError(toSearchFailure(new Error('Unexpected suggestions response'), response.status));
   return parsed.output.data.suggestions;
 }
 
@@ -47,13 +48,21 @@ export type SuggestionPrice = ProductOutput['price'];
  * it reads the store from the session), so the suggestions themselves stay cacheable for every
  * store (docs/decisions/410-search-edges.md). Any failure is an empty map: the prices are extra.
  */
-export async function fetchSuggestionPrices(gtins: readonly string[], signal?: AbortSignal): Promise<Map<string, SuggestionPrice>> {
+export async function fetchSuggestionPrices(
+  gtins: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<string, SuggestionPrice>> {
   if (gtins.length === 0) return new Map();
   try {
     const query = new URLSearchParams({ gtins: gtins.join(','), projections: 'offers' });
-    const response = await islandFetch(`/atlas/v1/product/v2/products?${query}`, { headers: { accept: 'application/json' }, signal });
+    const response = await islandFetch(`/atlas/v1/product/v2/products?${query}`, {
+      headers: { accept: 'application/json' },
+      signal,
+    });
     const parsed = v.safeParse(SuggestionPricesSchema, await response.json().catch(() => null));
-    return parsed.success && response.ok ? new Map(parsed.output.data.products.map((product) => [product.gtin13, product.price])) : new Map();
+    return parsed.success && response.ok
+      ? new Map(parsed.output.data.products.map((product) => [product.gtin13, product.price]))
+      : new Map();
   } catch {
     return new Map();
   }

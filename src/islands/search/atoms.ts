@@ -1,6 +1,16 @@
 import { atom } from 'jotai';
-import { INITIAL_REQUEST_IDS, invalidateRequests, isLatestRequest, issueRequestId } from '../../lib/search/request-ids.ts';
-import { meetsSuggestionMinimum, productSuggestionGtins, suggestionText, type SuggestionOutput } from '../../lib/search/suggestions.ts';
+import {
+  INITIAL_REQUEST_IDS,
+  invalidateRequests,
+  isLatestRequest,
+  issueRequestId,
+} from '../../lib/search/request-ids.ts';
+import {
+  meetsSuggestionMinimum,
+  productSuggestionGtins,
+  suggestionText,
+  type SuggestionOutput,
+} from '../../lib/search/suggestions.ts';
 import { SuggestionsApiError, fetchSuggestionPrices, fetchSuggestions, type SuggestionPrice } from './api.ts';
 
 // The header search box's suggestions (docs/decisions/060-search-pages.md). Nothing is seeded
@@ -36,40 +46,51 @@ export const suggestViewAtom = atom((get) => get(stateAtom));
  * the list and makes any answer in flight late. spec: shopping §4 Search: each request gets an
  * incrementing id; only the latest one's answer is used.
  */
-export const requestSuggestionsAtom = atom(null, async (get, set, { text, minChars }: { text: string; minChars: number }) => {
-  controller?.abort();
-  controller = null;
-  if (!meetsSuggestionMinimum(text, minChars)) {
-    set(requestIdsAtom, invalidateRequests(get(requestIdsAtom)));
-    set(stateAtom, INITIAL);
-    return;
-  }
-  const wanted = suggestionText(text);
-  const { ids, id } = issueRequestId(get(requestIdsAtom));
-  set(requestIdsAtom, ids);
-  set(stateAtom, (state) => ({ ...state, status: 'loading' }));
-  const own = new AbortController();
-  controller = own;
-  try {
-    const suggestions = await fetchSuggestions(wanted, own.signal);
-    if (!isLatestRequest(get(requestIdsAtom), id)) return;
-    set(stateAtom, { status: 'loaded', text: wanted, suggestions, active: -1, open: suggestions.length > 0, prices: NO_PRICES });
-    // The pictures show at once; the prices for the shopper's store follow in one call.
-    const gtins = productSuggestionGtins(suggestions);
-    if (gtins.length > 0) {
-      const prices = await fetchSuggestionPrices(gtins, own.signal);
-      if (isLatestRequest(get(requestIdsAtom), id) && prices.size > 0) set(stateAtom, (state) => ({ ...state, prices }));
+export const requestSuggestionsAtom = atom(
+  null,
+  async (get, set, { text, minChars }: { text: string; minChars: number }) => {
+    controller?.abort();
+    controller = null;
+    if (!meetsSuggestionMinimum(text, minChars)) {
+      set(requestIdsAtom, invalidateRequests(get(requestIdsAtom)));
+      set(stateAtom, INITIAL);
+      return;
     }
-  } catch (error) {
-    if (!isLatestRequest(get(requestIdsAtom), id)) return;
-    // spec: shopping §8: no answer at all is "no network connection" (code -1), shown as a quiet
-    // hint; any other failure just shows no suggestions (the plain search still works).
-    const offline = error instanceof SuggestionsApiError && error.failure.code === -1;
-    set(stateAtom, { ...INITIAL, status: offline ? 'offline' : 'idle', text: wanted });
-  } finally {
-    if (controller === own) controller = null;
-  }
-});
+    const wanted = suggestionText(text);
+    const { ids, id } = issueRequestId(get(requestIdsAtom));
+    set(requestIdsAtom, ids);
+    set(stateAtom, (state) => ({ ...state, status: 'loading' }));
+    const own = new AbortController();
+    controller = own;
+    try {
+      const suggestions = await fetchSuggestions(wanted, own.signal);
+      if (!isLatestRequest(get(requestIdsAtom), id)) return;
+      set(stateAtom, {
+        status: 'loaded',
+        text: wanted,
+        suggestions,
+        active: -1,
+        open: suggestions.length > 0,
+        prices: NO_PRICES,
+      });
+      // The pictures show at once; the prices for the shopper's store follow in one call.
+      const gtins = productSuggestionGtins(suggestions);
+      if (gtins.length > 0) {
+        const prices = await fetchSuggestionPrices(gtins, own.signal);
+        if (isLatestRequest(get(requestIdsAtom), id) && prices.size > 0)
+          set(stateAtom, (state) => ({ ...state, prices }));
+      }
+    } catch (error) {
+      if (!isLatestRequest(get(requestIdsAtom), id)) return;
+      // spec: shopping §8: no answer at all is "no network connection" (code -1), shown as a quiet
+      // hint; any other failure just shows no suggestions (the plain search still works).
+      const offline = error instanceof SuggestionsApiError && error.failure.code === -1;
+      set(stateAtom, { ...INITIAL, status: offline ? 'offline' : 'idle', text: wanted });
+    } finally {
+      if (controller === own) controller = null;
+    }
+  },
+);
 
 /** Moves the highlight by `delta` (wrapping), opening the list when it has options. */
 export const moveActiveAtom = atom(null, (get, set, delta: 1 | -1) => {

@@ -10,7 +10,11 @@ export const ISLAND_FETCH_TIMEOUT_MS = 10_000;
  * fetch() on the same origin that gives up after `timeoutMs` (a TimeoutError), or when `signal`
  * aborts. `await islandFetch('/basket/api/basket/', { method: 'GET' })`
  */
-export function islandFetch(path: string, init: RequestInit = {}, timeoutMs = ISLAND_FETCH_TIMEOUT_MS): Promise<Response> {
+export function islandFetch(
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = ISLAND_FETCH_TIMEOUT_MS,
+): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   return fetch(path, { ...init, credentials: 'same-origin', signal }).catch((error: unknown) => {

@@ -14,7 +14,13 @@ export class BrowserCallError extends Error {
 
 export const browserJsonClient: JsonClient = {
   async json(call: UpstreamCall, schema) {
-    const query = call.query ? new URLSearchParams(Object.entries(call.query instanceof URLSearchParams ? Object.fromEntries(call.query) : call.query).flatMap(([key, value]) => (value === undefined ? [] : [[key, value]]))) : null;
+    const query = call.query
+      ? new URLSearchParams(
+          Object.entries(call.query instanceof URLSearchParams ? Object.fromEntries(call.query) : call.query).flatMap(
+            ([key, value]) => (value === undefined ? [] : [[key, value]]),
+          ),
+        )
+      : null;
     const path = query && query.size ? `${call.path}?${query}` : call.path;
     let response: Response;
     try {

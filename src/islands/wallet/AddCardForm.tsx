@@ -23,10 +23,20 @@ export function AddCardForm() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const input = {
-      cardNumber: field(data, 'cardNumber'), expirationMonth: field(data, 'expirationMonth'), expirationYear: field(data, 'expirationYear'), cvv: field(data, 'cvv'),
-      cardHolderFirstName: field(data, 'cardHolderFirstName'), cardHolderLastName: field(data, 'cardHolderLastName'),
-      billingAddress: { addressLine1: field(data, 'addressLine1'), city: field(data, 'city'), state: field(data, 'state'), zipCode: field(data, 'zipCode') },
-      nickname: field(data, 'nickname'), default: data.get('default') === 'on',
+      cardNumber: field(data, 'cardNumber'),
+      expirationMonth: field(data, 'expirationMonth'),
+      expirationYear: field(data, 'expirationYear'),
+      cvv: field(data, 'cvv'),
+      cardHolderFirstName: field(data, 'cardHolderFirstName'),
+      cardHolderLastName: field(data, 'cardHolderLastName'),
+      billingAddress: {
+        addressLine1: field(data, 'addressLine1'),
+        city: field(data, 'city'),
+        state: field(data, 'state'),
+        zipCode: field(data, 'zipCode'),
+      },
+      nickname: field(data, 'nickname'),
+      default: data.get('default') === 'on',
     };
     const parsed = v.safeParse(AddCardSchema, input);
     if (!parsed.success) {
@@ -46,33 +56,90 @@ export function AddCardForm() {
   };
 
   return (
-    <form className="wallet-form" data-testid="add-card-form" onSubmit={(event) => void submit(event)} onChange={() => (attempt.current = null)} noValidate>
+    <form
+      className="wallet-form"
+      data-testid="add-card-form"
+      onSubmit={(event) => void submit(event)}
+      onChange={() => (attempt.current = null)}
+      noValidate
+    >
       <h2>Add a card</h2>
-      <label>Card number <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} required /></label>
+      <label>
+        Card number <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} required />
+      </label>
       <div className="wallet-row">
-        <label>Month <input name="expirationMonth" inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" maxLength={2} required /></label>
-        <label>Year <input name="expirationYear" inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" maxLength={4} required /></label>
-        <label>Security code <input name="cvv" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required /></label>
+        <label>
+          Month{' '}
+          <input
+            name="expirationMonth"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            maxLength={2}
+            required
+          />
+        </label>
+        <label>
+          Year{' '}
+          <input
+            name="expirationYear"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="YYYY"
+            maxLength={4}
+            required
+          />
+        </label>
+        <label>
+          Security code <input name="cvv" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required />
+        </label>
       </div>
       <div className="wallet-row two">
-        <label>First name on card <input name="cardHolderFirstName" autoComplete="cc-given-name" maxLength={40} required /></label>
-        <label>Last name on card <input name="cardHolderLastName" autoComplete="cc-family-name" maxLength={40} required /></label>
+        <label>
+          First name on card <input name="cardHolderFirstName" autoComplete="cc-given-name" maxLength={40} required />
+        </label>
+        <label>
+          Last name on card <input name="cardHolderLastName" autoComplete="cc-family-name" maxLength={40} required />
+        </label>
       </div>
-      <label>Billing street address <input name="addressLine1" autoComplete="billing address-line1" maxLength={100} required /></label>
+      <label>
+        Billing street address{' '}
+        <input name="addressLine1" autoComplete="billing address-line1" maxLength={100} required />
+      </label>
       <div className="wallet-row">
-        <label>City <input name="city" autoComplete="billing address-level2" maxLength={60} required /></label>
-        <label>State
+        <label>
+          City <input name="city" autoComplete="billing address-level2" maxLength={60} required />
+        </label>
+        <label>
+          State
           <select name="state" autoComplete="billing address-level1" required defaultValue="">
             <option value="">Choose</option>
-            {US_STATES.map((state) => <option key={state} value={state}>{state}</option>)}
+            {US_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
           </select>
         </label>
-        <label>ZIP code <input name="zipCode" inputMode="numeric" autoComplete="billing postal-code" maxLength={10} required /></label>
+        <label>
+          ZIP code{' '}
+          <input name="zipCode" inputMode="numeric" autoComplete="billing postal-code" maxLength={10} required />
+        </label>
       </div>
-      <label>Nickname (optional) <input name="nickname" maxLength={40} autoComplete="off" /></label>
-      <label className="wallet-check"><input type="checkbox" name="default" /> Make this my default card</label>
-      {error && <p className="wallet-error" role="alert" data-testid="add-card-error">{error}</p>}
-      <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save card'}</button>
+      <label>
+        Nickname (optional) <input name="nickname" maxLength={40} autoComplete="off" />
+      </label>
+      <label className="wallet-check">
+        <input type="checkbox" name="default" /> Make this my default card
+      </label>
+      {error && (
+        <p className="wallet-error" role="alert" data-testid="add-card-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save card'}
+      </button>
     </form>
   );
 }

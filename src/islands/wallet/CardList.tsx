@@ -6,7 +6,12 @@ import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sorte
 // The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
 // a confirmation. Every control is a real button or field, so the list works by keyboard.
 
-const BRAND_NAMES: Record<CardOutput['brand'], string> = { VISA: 'Visa', MASTERCARD: 'Mastercard', AMEX: 'American Express', DISCOVER: 'Discover' };
+const BRAND_NAMES: Record<CardOutput['brand'], string> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  AMEX: 'American Express',
+  DISCOVER: 'Discover',
+};
 
 function CardRow({ card }: { card: CardOutput }) {
   const pending = useAtomValue(pendingCardsAtom).has(card.cardId);
@@ -24,7 +29,9 @@ function CardRow({ card }: { card: CardOutput }) {
 
   const saveName = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nickname = String(new FormData(event.currentTarget).get('nickname') ?? '').trim().slice(0, 40);
+    const nickname = String(new FormData(event.currentTarget).get('nickname') ?? '')
+      .trim()
+      .slice(0, 40);
     setMode('view');
     void rename(card, nickname);
   };
@@ -34,7 +41,11 @@ function CardRow({ card }: { card: CardOutput }) {
       <div className="wallet-card-head">
         <p className="wallet-card-title">
           <strong>{card.nickname || BRAND_NAMES[card.brand]}</strong>
-          {card.default && <span className="wallet-badge" data-testid="default-badge">Default</span>}
+          {card.default && (
+            <span className="wallet-badge" data-testid="default-badge">
+              Default
+            </span>
+          )}
         </p>
         <p className="wallet-card-meta">
           {title} · expires {card.expirationMonth}/{card.expirationYear}
@@ -45,32 +56,62 @@ function CardRow({ card }: { card: CardOutput }) {
       {mode === 'rename' && (
         <form className="wallet-inline" onSubmit={saveName}>
           <label>
-            Nickname <input ref={nameRef} name="nickname" defaultValue={card.nickname} maxLength={40} autoComplete="off" />
+            Nickname{' '}
+            <input ref={nameRef} name="nickname" defaultValue={card.nickname} maxLength={40} autoComplete="off" />
           </label>
           <button type="submit">Save</button>
-          <button type="button" className="link-button" onClick={() => setMode('view')}>Cancel</button>
+          <button type="button" className="link-button" onClick={() => setMode('view')}>
+            Cancel
+          </button>
         </form>
       )}
       {mode === 'confirm' && (
         <div className="wallet-confirm" role="group" aria-label={`Delete ${title}?`}>
           <p>Delete {title}?</p>
-          <button ref={confirmRef} type="button" className="danger" onClick={() => { setMode('view'); void remove(card); }}>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="danger"
+            onClick={() => {
+              setMode('view');
+              void remove(card);
+            }}
+          >
             Yes, delete
           </button>
-          <button type="button" className="link-button" onClick={() => setMode('view')}>Keep it</button>
+          <button type="button" className="link-button" onClick={() => setMode('view')}>
+            Keep it
+          </button>
         </div>
       )}
       {mode === 'view' && (
         <div className="wallet-actions">
           {!card.default && (
-            <button type="button" disabled={pending} onClick={() => void setDefault(card)} aria-label={`Make default: ${title}`}>
+            <button
+              type="button"
+              disabled={pending}
+              onClick={() => void setDefault(card)}
+              aria-label={`Make default: ${title}`}
+            >
               Make default
             </button>
           )}
-          <button type="button" className="link-button" disabled={pending} onClick={() => setMode('rename')} aria-label={`Edit nickname: ${title}`}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={pending}
+            onClick={() => setMode('rename')}
+            aria-label={`Edit nickname: ${title}`}
+          >
             Edit nickname
           </button>
-          <button type="button" className="link-button" disabled={pending} onClick={() => setMode('confirm')} aria-label={`Delete: ${title}`}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={pending}
+            onClick={() => setMode('confirm')}
+            aria-label={`Delete: ${title}`}
+          >
             Delete
           </button>
         </div>
@@ -81,7 +122,12 @@ function CardRow({ card }: { card: CardOutput }) {
 
 export function CardList() {
   const cards = useAtomValue(sortedCardsAtom);
-  if (cards.length === 0) return <p className="wallet-empty" data-testid="wallet-empty">No saved cards yet. Add one below.</p>;
+  if (cards.length === 0)
+    return (
+      <p className="wallet-empty" data-testid="wallet-empty">
+        No saved cards yet. Add one below.
+      </p>
+    );
   return (
     <ul className="wallet-cards" data-testid="wallet-cards">
       {cards.map((card) => (

@@ -24,22 +24,36 @@ export function EbtBalance() {
     const data = new FormData(form);
     const cardNumber = String(data.get('cardNumber') ?? '').replace(/\s/g, '');
     const pin = String(data.get('pin') ?? '').trim();
-    if (!v.is(CardSchema, cardNumber)) return setAnswer({ tone: 'error', text: 'Enter the 16 to 19 digit EBT card number.' });
+    if (!v.is(CardSchema, cardNumber))
+      return setAnswer({ tone: 'error', text: 'Enter the 16 to 19 digit EBT card number.' });
     if (!v.is(PinSchema, pin)) return setAnswer({ tone: 'error', text: 'Enter the 4 to 8 digit PIN.' });
     setBusy(true);
     const key = await walletApi.ebtPublicKey();
-    const result = key.ok ? await walletApi.ebtBalance({ cardNumber, encryptedPin: await encryptPin(key.data, pin), paymentgram: buildPaymentgram(cardNumber) }) : key;
+    const result = key.ok
+      ? await walletApi.ebtBalance({
+          cardNumber,
+          encryptedPin: await encryptPin(key.data, pin),
+          paymentgram: buildPaymentgram(cardNumber),
+        })
+      : key;
     setBusy(false);
     // the pin (and the card number) leave the form whatever the answer
     form.reset();
     if (result.ok) {
       const balance = 'balance' in result.data ? result.data.balance : '0.00';
-      return setAnswer({ tone: 'ok', text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatDollarText(balance)}.` });
+      return setAnswer({
+        tone: 'ok',
+        text: `SNAP balance on the card ending in ${cardNumber.slice(-4)}: ${formatDollarText(balance)}.`,
+      });
     }
     if (result.snap) return setAnswer({ tone: 'error', text: result.snap.reason });
     const action = walletErrorAction(result);
     if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
-    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? WALLET_MESSAGES.EBT_CARD_INVALID : action.message });
+    else
+      setAnswer({
+        tone: 'error',
+        text: action.kind === 'notFound' ? WALLET_MESSAGES.EBT_CARD_INVALID : action.message,
+      });
   };
 
   return (
@@ -47,13 +61,26 @@ export function EbtBalance() {
       <h2 id="ebt-title">SNAP/EBT balance</h2>
       <form className="wallet-form" data-testid="ebt-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="wallet-row two">
-          <label>EBT card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required /></label>
-          <label>EBT PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required /></label>
+          <label>
+            EBT card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required />
+          </label>
+          <label>
+            EBT PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required />
+          </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" disabled={busy}>{busy ? 'Checking…' : 'Check EBT balance'}</button>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Check EBT balance'}
+          </button>
         </div>
-        <p className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'} role="status" aria-live="polite" data-testid="ebt-answer">{answer?.text ?? ''}</p>
+        <p
+          className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'}
+          role="status"
+          aria-live="polite"
+          data-testid="ebt-answer"
+        >
+          {answer?.text ?? ''}
+        </p>
       </form>
     </section>
   );

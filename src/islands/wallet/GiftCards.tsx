@@ -11,7 +11,6 @@ import { signInUrl } from '../../lib/auth/redirect.ts';
 // Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
 // is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
 
-
 export function GiftCards() {
   const applied = useAtomValue(appliedGiftCardsAtom);
   const apply = useSetAtom(applyGiftCardAtom);
@@ -24,7 +23,10 @@ export function GiftCards() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const wantsApply = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply';
-    const input = { cardNumber: String(data.get('cardNumber') ?? '').replace(/\s/g, ''), pin: String(data.get('pin') ?? '').trim() };
+    const input = {
+      cardNumber: String(data.get('cardNumber') ?? '').replace(/\s/g, ''),
+      pin: String(data.get('pin') ?? '').trim(),
+    };
     const parsed = v.safeParse(GiftCardRequestSchema, input);
     if (!parsed.success) {
       const message = parsed.issues[0]?.message ?? 'check the card';
@@ -35,14 +37,27 @@ export function GiftCards() {
     const result = wantsApply ? await apply(parsed.output) : await walletApi.giftCardBalance(parsed.output);
     setBusy(false);
     if (result.ok) {
-      const balance = 'remainingBalance' in result.data ? result.data.remainingBalance : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ?? '0.00');
-      setAnswer({ tone: 'ok', text: wantsApply ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${formatDollarText(balance)}.` : `Gift card ending in ${input.cardNumber.slice(-4)} has ${formatDollarText(balance)}.` });
+      const balance =
+        'remainingBalance' in result.data
+          ? result.data.remainingBalance
+          : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ??
+            '0.00');
+      setAnswer({
+        tone: 'ok',
+        text: wantsApply
+          ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${formatDollarText(balance)}.`
+          : `Gift card ending in ${input.cardNumber.slice(-4)} has ${formatDollarText(balance)}.`,
+      });
       form.reset();
       return;
     }
     const action = walletErrorAction(result);
     if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
-    else setAnswer({ tone: 'error', text: action.kind === 'notFound' ? WALLET_MESSAGES.GIFT_CARD_INVALID : action.message });
+    else
+      setAnswer({
+        tone: 'error',
+        text: action.kind === 'notFound' ? WALLET_MESSAGES.GIFT_CARD_INVALID : action.message,
+      });
   };
 
   return (
@@ -52,22 +67,46 @@ export function GiftCards() {
         <ul className="wallet-gift-cards" data-testid="gift-cards">
           {applied.map((card) => (
             <li key={card.reference}>
-              <span>Gift card ending in {card.lastFour}: <strong>{formatDollarText(card.remainingBalance)}</strong></span>
-              <button type="button" className="link-button" onClick={() => void remove(card.reference)} aria-label={`Remove gift card ending in ${card.lastFour}`}>Remove</button>
+              <span>
+                Gift card ending in {card.lastFour}: <strong>{formatDollarText(card.remainingBalance)}</strong>
+              </span>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void remove(card.reference)}
+                aria-label={`Remove gift card ending in ${card.lastFour}`}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>
       )}
       <form className="wallet-form" data-testid="gift-card-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="wallet-row two">
-          <label>Gift card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required /></label>
-          <label>PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required /></label>
+          <label>
+            Gift card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required />
+          </label>
+          <label>
+            PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required />
+          </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" name="action" value="balance" disabled={busy}>Check balance</button>
-          <button type="submit" name="action" value="apply" className="secondary" disabled={busy}>Apply to my orders</button>
+          <button type="submit" name="action" value="balance" disabled={busy}>
+            Check balance
+          </button>
+          <button type="submit" name="action" value="apply" className="secondary" disabled={busy}>
+            Apply to my orders
+          </button>
         </div>
-        <p className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'} role="status" aria-live="polite" data-testid="gift-card-answer">{answer?.text ?? ''}</p>
+        <p
+          className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'}
+          role="status"
+          aria-live="polite"
+          data-testid="gift-card-answer"
+        >
+          {answer?.text ?? ''}
+        </p>
       </form>
     </section>
   );

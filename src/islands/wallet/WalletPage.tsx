@@ -25,16 +25,32 @@ function Wallet({ wallet, giftCards }: WalletPageProps) {
   const reload = useSetAtom(reloadCardsAtom);
   return (
     <div className="wallet">
-      <p className={notice?.tone === 'error' ? 'notice error' : notice ? 'notice' : 'wallet-quiet'} role="status" aria-live="polite" data-testid="wallet-notice">
+      <p
+        className={notice?.tone === 'error' ? 'notice error' : notice ? 'notice' : 'wallet-quiet'}
+        role="status"
+        aria-live="polite"
+        data-testid="wallet-notice"
+      >
         {notice?.text ?? ''}
-        {notice && <button type="button" className="link-button" onClick={() => setNotice(null)}>Dismiss</button>}
+        {notice && (
+          <button type="button" className="link-button" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        )}
       </p>
       <section className="wallet-section" aria-labelledby="cards-title">
         <h2 id="cards-title">Saved cards</h2>
-        {load.loading && <p className="wallet-quiet" role="status">Loading your cards…</p>}
+        {load.loading && (
+          <p className="wallet-quiet" role="status">
+            Loading your cards…
+          </p>
+        )}
         {load.error ? (
           <div className="notice error" role="alert">
-            {WALLET_MESSAGES.WALLET_GENERIC} <button type="button" className="link-button" onClick={() => void reload()}>Try again</button>
+            {WALLET_MESSAGES.WALLET_GENERIC}{' '}
+            <button type="button" className="link-button" onClick={() => void reload()}>
+              Try again
+            </button>
           </div>
         ) : (
           <CardList />

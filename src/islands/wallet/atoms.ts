@@ -2,7 +2,13 @@ import { atom, type Getter, type Setter } from 'jotai';
 import { requestStateReducer, INITIAL_REQUEST_STATE, type RequestState } from '../../lib/async/request-state.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import { applyDefault, sortCards } from '../../lib/wallet/cards.ts';
-import type { AddCardInput, AppliedGiftCardOutput, CardOutput, CardsResponseOutput, GiftCardRequestInput } from '../../lib/wallet/contracts.ts';
+import type {
+  AddCardInput,
+  AppliedGiftCardOutput,
+  CardOutput,
+  CardsResponseOutput,
+  GiftCardRequestInput,
+} from '../../lib/wallet/contracts.ts';
 import { walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi, type WalletResult } from './api.ts';
 
@@ -25,17 +31,32 @@ export const sortedCardsAtom = atom((get) => sortCards(get(cardsAtom)));
 export const appliedGiftCardsAtom = atom((get) => get(giftCardsAtom));
 export const loadStateAtom = atom((get) => get(loadAtom));
 export const pendingCardsAtom = atom((get) => get(pendingAtom));
-export const noticeAtom = atom((get) => get(noticeBaseAtom), (_get, set, notice: WalletNotice) => set(noticeBaseAtom, notice));
+export const noticeAtom = atom(
+  (get) => get(noticeBaseAtom),
+  (_get, set, notice: WalletNotice) => set(noticeBaseAtom, notice),
+);
 
 /** Seeds what the page loaded on the server (or its failure). */
-export const seedWalletAtom = atom(null, (_get, set, seed: { wallet: CardsResponseOutput | null; giftCards: AppliedGiftCardOutput[] }) => {
-  set(cardsAtom, seed.wallet?.cards ?? []);
-  set(giftCardsAtom, seed.giftCards);
-  set(loadAtom, seed.wallet ? requestStateReducer(INITIAL_REQUEST_STATE, { type: 'success' }) : requestStateReducer(INITIAL_REQUEST_STATE, { type: 'clientError' }));
-});
+export const seedWalletAtom = atom(
+  null,
+  (_get, set, seed: { wallet: CardsResponseOutput | null; giftCards: AppliedGiftCardOutput[] }) => {
+    set(cardsAtom, seed.wallet?.cards ?? []);
+    set(giftCardsAtom, seed.giftCards);
+    set(
+      loadAtom,
+      seed.wallet
+        ? requestStateReducer(INITIAL_REQUEST_STATE, { type: 'success' })
+        : requestStateReducer(INITIAL_REQUEST_STATE, { type: 'clientError' }),
+    );
+  },
+);
 
 /** What a failed call does (shopping §8): sign-in, a not-found card refetched, or a message. */
-function failed(set: Setter, result: Extract<WalletResult<unknown>, { ok: false }>, refetch: () => Promise<void>): void {
+function failed(
+  set: Setter,
+  result: Extract<WalletResult<unknown>, { ok: false }>,
+  refetch: () => Promise<void>,
+): void {
   const action = walletErrorAction(result);
   if (action.kind === 'signIn') {
     window.location.assign(signInUrl(WALLET_PAGE));
@@ -57,7 +78,13 @@ async function refetchCards(get: Getter, set: Setter): Promise<void> {
     set(cardsAtom, result.data.cards);
     set(loadAtom, requestStateReducer(get(loadAtom), { type: 'success' }));
   } else {
-    set(loadAtom, requestStateReducer(get(loadAtom), result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status }));
+    set(
+      loadAtom,
+      requestStateReducer(
+        get(loadAtom),
+        result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status },
+      ),
+    );
     if (result.status === 401 || result.status === 403) window.location.assign(signInUrl(WALLET_PAGE));
   }
 }
@@ -76,7 +103,15 @@ function setPending(get: Getter, set: Setter, cardId: string, on: boolean) {
  * replaces the card (and the list is read again when others changed), a failure restores the
  * snapshot exactly.
  */
-async function optimistic(get: Getter, set: Setter, cardId: string, apply: (cards: CardOutput[]) => CardOutput[], send: () => Promise<WalletResult<CardOutput>>, done: string, othersChanged: boolean): Promise<boolean> {
+async function optimistic(
+  get: Getter,
+  set: Setter,
+  cardId: string,
+  apply: (cards: CardOutput[]) => CardOutput[],
+  send: () => Promise<WalletResult<CardOutput>>,
+  done: string,
+  othersChanged: boolean,
+): Promise<boolean> {
   if (get(pendingAtom).has(cardId)) return false;
   const snapshot = get(cardsAtom);
   set(cardsAtom, apply(snapshot));
@@ -88,7 +123,12 @@ async function optimistic(get: Getter, set: Setter, cardId: string, apply: (card
     failed(set, result, () => refetchCards(get, set));
     return false;
   }
-  set(cardsAtom, get(cardsAtom).flatMap((card) => (card.cardId !== cardId ? [card] : result.data.status === 'DELETED' ? [] : [result.data])));
+  set(
+    cardsAtom,
+    get(cardsAtom).flatMap((card) =>
+      card.cardId !== cardId ? [card] : result.data.status === 'DELETED' ? [] : [result.data],
+    ),
+  );
   set(noticeBaseAtom, { tone: 'ok', text: done });
   // the others' default and lastUpdated changed on the server too: read them again for their tags
   if (othersChanged) await refetchCards(get, set);
@@ -98,28 +138,55 @@ async function optimistic(get: Getter, set: Setter, cardId: string, apply: (card
 const label = (card: CardOutput) => `${card.nickname || card.brand} ending in ${card.lastFour}`;
 
 export const setDefaultAtom = atom(null, (get, set, card: CardOutput) =>
-  optimistic(get, set, card.cardId, (cards) => applyDefault(cards, card.cardId), () => walletApi.updateCard(card, { default: true }), `${label(card)} is now your default card.`, true),
+  optimistic(
+    get,
+    set,
+    card.cardId,
+    (cards) => applyDefault(cards, card.cardId),
+    () => walletApi.updateCard(card, { default: true }),
+    `${label(card)} is now your default card.`,
+    true,
+  ),
 );
 
 export const renameCardAtom = atom(null, (get, set, card: CardOutput, nickname: string) =>
-  optimistic(get, set, card.cardId, (cards) => cards.map((entry) => (entry.cardId === card.cardId ? { ...entry, nickname } : entry)), () => walletApi.updateCard(card, { nickname }), 'Nickname saved.', false),
+  optimistic(
+    get,
+    set,
+    card.cardId,
+    (cards) => cards.map((entry) => (entry.cardId === card.cardId ? { ...entry, nickname } : entry)),
+    () => walletApi.updateCard(card, { nickname }),
+    'Nickname saved.',
+    false,
+  ),
 );
 
 export const deleteCardAtom = atom(null, (get, set, card: CardOutput) =>
-  optimistic(get, set, card.cardId, (cards) => cards.filter((entry) => entry.cardId !== card.cardId), () => walletApi.deleteCard(card.cardId), `${label(card)} was deleted.`, card.default),
+  optimistic(
+    get,
+    set,
+    card.cardId,
+    (cards) => cards.filter((entry) => entry.cardId !== card.cardId),
+    () => walletApi.deleteCard(card.cardId),
+    `${label(card)} was deleted.`,
+    card.default,
+  ),
 );
 
 /** Adds a card (not optimistic: the server gives it its id); one Idempotency-Key per attempt the shopper makes. */
-export const addCardAtom = atom(null, async (get, set, input: AddCardInput, idempotencyKey: string): Promise<boolean> => {
-  const result = await walletApi.addCard(input, idempotencyKey);
-  if (!result.ok) {
-    failed(set, result, () => refetchCards(get, set));
-    return false;
-  }
-  set(noticeBaseAtom, { tone: 'ok', text: `Card ending in ${result.data.lastFour} added.` });
-  await refetchCards(get, set);
-  return true;
-});
+export const addCardAtom = atom(
+  null,
+  async (get, set, input: AddCardInput, idempotencyKey: string): Promise<boolean> => {
+    const result = await walletApi.addCard(input, idempotencyKey);
+    if (!result.ok) {
+      failed(set, result, () => refetchCards(get, set));
+      return false;
+    }
+    set(noticeBaseAtom, { tone: 'ok', text: `Card ending in ${result.data.lastFour} added.` });
+    await refetchCards(get, set);
+    return true;
+  },
+);
 
 /** Applies a gift card after its balance check; the server's list replaces ours. */
 export const applyGiftCardAtom = atom(null, async (get, set, input: GiftCardRequestInput) => {
@@ -131,7 +198,10 @@ export const applyGiftCardAtom = atom(null, async (get, set, input: GiftCardRequ
 /** Removes an applied gift card optimistically. */
 export const removeGiftCardAtom = atom(null, async (get, set, reference: string) => {
   const snapshot = get(giftCardsAtom);
-  set(giftCardsAtom, snapshot.filter((card) => card.reference !== reference));
+  set(
+    giftCardsAtom,
+    snapshot.filter((card) => card.reference !== reference),
+  );
   const result = await walletApi.removeGiftCard(reference);
   if (result.ok) set(giftCardsAtom, result.data.giftCards);
   else {

@@ -14,13 +14,67 @@ export const ADDRESS_PATHS = {
 
 export const ADDRESS_BOOK_LIMIT = 75;
 /** account §8, verbatim. */
-export const ADDRESS_LIMIT_MESSAGE = 'You have reached the address book limit of 75 addresses. If you wish to add a new one, please consider removing an address not in use.';
+export const ADDRESS_LIMIT_MESSAGE =
+  'You have reached the address book limit of 75 addresses. If you wish to add a new one, please consider removing an address not in use.';
 export const ADDRESS_TYPES = ['delivery', 'home', 'default'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export const US_STATES = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'] as const;
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
 
-const text = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
 
 export const AddressInputSchema = v.object({
   types: v.pipe(v.array(v.picklist(ADDRESS_TYPES)), v.minLength(1, 'choose at least one type'), v.maxLength(3)),
@@ -30,26 +84,67 @@ export const AddressInputSchema = v.object({
   city: text(60, 'enter a city'),
   state: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(US_STATES, 'choose a state')),
   zipCode: v.pipe(v.string(), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, 'enter a 5-digit ZIP code')),
-  phone: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^\+?[\d\s().-]{10,20}$/, 'enter a 10-digit phone number')), ''),
+  phone: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^\+?[\d\s().-]{10,20}$/, 'enter a 10-digit phone number')),
+    '',
+  ),
 });
 export type AddressInput = v.InferOutput<typeof AddressInputSchema>;
 
-export const AddressSchema = v.object({ addressId: v.string(), ...AddressInputSchema.entries, createdAt: v.string(), updatedAt: v.string() });
+export const AddressSchema = v.object({
+  addressId: v.string(),
+  ...AddressInputSchema.entries,
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
 export type AddressOutput = v.InferOutput<typeof AddressSchema>;
 
 /** account §3 Address book: the list and a message. */
-export const AddressBookResponseSchema = v.object({ data: v.object({ addresses: v.array(AddressSchema), message: v.nullable(v.string()) }) });
+export const AddressBookResponseSchema = v.object({
+  data: v.object({ addresses: v.array(AddressSchema), message: v.nullable(v.string()) }),
+});
 export const AddressResponseSchema = v.object({ data: v.object({ address: AddressSchema }) });
 export const AddAddressSchema = v.object({ address: AddressInputSchema });
-export const UpdateAddressSchema = v.object({ addressId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'must be an address id')), address: AddressInputSchema });
+export const UpdateAddressSchema = v.object({
+  addressId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'must be an address id')),
+  address: AddressInputSchema,
+});
 export const RemoveAddressSchema = v.object({ addressId: UpdateAddressSchema.entries.addressId });
-export const RemovedAddressResponseSchema = v.object({ data: v.object({ addressId: v.string(), removed: v.literal(true) }) });
+export const RemovedAddressResponseSchema = v.object({
+  data: v.object({ addressId: v.string(), removed: v.literal(true) }),
+});
 
-export const ValidateAddressSchema = v.object({ address: v.object({ addressLine1: v.pipe(v.string(), v.maxLength(100)), city: v.pipe(v.string(), v.maxLength(60)), state: v.pipe(v.string(), v.maxLength(2)), zipCode: v.pipe(v.string(), v.maxLength(10)) }) });
-export const AddressValidationResponseSchema = v.object({ data: v.object({ valid: v.boolean(), issues: v.array(v.string()), normalized: v.nullable(v.object({ addressLine1: v.string(), city: v.string(), state: v.string(), zipCode: v.string() })) }) });
+export const ValidateAddressSchema = v.object({
+  address: v.object({
+    addressLine1: v.pipe(v.string(), v.maxLength(100)),
+    city: v.pipe(v.string(), v.maxLength(60)),
+    state: v.pipe(v.string(), v.maxLength(2)),
+    zipCode: v.pipe(v.string(), v.maxLength(10)),
+  }),
+});
+export const AddressValidationResponseSchema = v.object({
+  data: v.object({
+    valid: v.boolean(),
+    issues: v.array(v.string()),
+    normalized: v.nullable(
+      v.object({ addressLine1: v.string(), city: v.string(), state: v.string(), zipCode: v.string() }),
+    ),
+  }),
+});
 
 /** The first digit of ZIP codes per state (the regions the reference locator knows). */
-const ZIP_REGION: Readonly<Record<string, string>> = { CA: '9', ME: '0', NY: '01', TX: '7', FL: '3', WA: '9', OR: '9', MA: '0', IL: '6', OH: '4' };
+const ZIP_REGION: Readonly<Record<string, string>> = {
+  CA: '9',
+  ME: '0',
+  NY: '01',
+  TX: '7',
+  FL: '3',
+  WA: '9',
+  OR: '9',
+  MA: '0',
+  IL: '6',
+  OH: '4',
+};
 
 /**
  * The reference locator's rules (a real address-validation service replaces them behind the same
@@ -68,5 +163,10 @@ export function validateAddress(address: { addressLine1: string; city: string; s
   else if (region && !region.includes(zip.charAt(0))) issues.push(`${zip.slice(0, 5)} is not a ZIP code in ${state}.`);
   if (!/^[\p{L} .'-]{2,60}$/u.test(address.city.trim())) issues.push('Enter a city.');
   const title = (value: string) => value.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (letter) => letter.toUpperCase());
-  return { valid: issues.length === 0, issues, normalized: issues.length === 0 ? { addressLine1: title(line), city: title(address.city.trim()), state, zipCode: zip } : null };
+  return {
+    valid: issues.length === 0,
+    issues,
+    normalized:
+      issues.length === 0 ? { addressLine1: title(line), city: title(address.city.trim()), state, zipCode: zip } : null,
+  };
 }

@@ -28,14 +28,19 @@ export const FuelPointsPeriodSchema = v.strictObject({
 export const PointsSummarySchema = v.strictObject({
   /** this month first, then last month (its points are still redeemable) */
   fuelPoints: v.array(FuelPointsPeriodSchema),
-  annualPlusCardSavings: v.strictObject({ year: v.pipe(v.number(), v.integer()), savingsCents: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  annualPlusCardSavings: v.strictObject({
+    year: v.pipe(v.number(), v.integer()),
+    savingsCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
 });
 export type PointsSummary = v.InferOutput<typeof PointsSummarySchema>;
 export const PointsSummaryResponseSchema = v.strictObject({ data: PointsSummarySchema });
 
 /** The year and month of an instant in a time zone, e.g. { year: 2026, month: 11 }. */
 export function calendarOf(at: number, timeZone: string = LOYALTY_TIME_ZONE): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(
+    new Date(at),
+  );
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return { year: value('year'), month: value('month') };
 }
@@ -58,9 +63,14 @@ export function redeemableThrough(year: number, month: number): string {
  * each purchase) and the plus-card savings of this calendar year. Example: a $12.34 purchase today
  * earns 12 points this month.
  */
-export function pointsSummary(purchases: readonly LoyaltyPurchase[], now: number, timeZone: string = LOYALTY_TIME_ZONE): PointsSummary {
+export function pointsSummary(
+  purchases: readonly LoyaltyPurchase[],
+  now: number,
+  timeZone: string = LOYALTY_TIME_ZONE,
+): PointsSummary {
   const today = calendarOf(now, timeZone);
-  const previous = today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
+  const previous =
+    today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
   const points = new Map<string, number>();
   let savingsCents = 0;
   for (const purchase of purchases) {
@@ -70,13 +80,21 @@ export function pointsSummary(purchases: readonly LoyaltyPurchase[], now: number
     points.set(key, (points.get(key) ?? 0) + fuelPointsFor(purchase.spentCents));
     if (when.year === today.year) savingsCents += Math.max(0, purchase.savingsCents);
   }
-  const period = (at: { year: number; month: number }) => ({ period: periodKey(at.year, at.month), points: points.get(periodKey(at.year, at.month)) ?? 0, redeemableThrough: redeemableThrough(at.year, at.month) });
+  const period = (at: { year: number; month: number }) => ({
+    period: periodKey(at.year, at.month),
+    points: points.get(periodKey(at.year, at.month)) ?? 0,
+    redeemableThrough: redeemableThrough(at.year, at.month),
+  });
   return { fuelPoints: [period(today), period(previous)], annualPlusCardSavings: { year: today.year, savingsCents } };
 }
 
 /** Where the summary's purchases begin: the earlier of 1 January and the first of last month, less a day of time-zone slack. */
 export function purchasesSince(now: number): number {
   const today = calendarOf(now);
-  const previousMonthStart = Date.UTC(today.month === 1 ? today.year - 1 : today.year, today.month === 1 ? 11 : today.month - 2, 1);
+  const previousMonthStart = Date.UTC(
+    today.month === 1 ? today.year - 1 : today.year,
+    today.month === 1 ? 11 : today.month - 2,
+    1,
+  );
   return Math.min(Date.UTC(today.year, 0, 1), previousMonthStart) - 24 * 3_600_000;
 }

@@ -17,7 +17,10 @@ const DateString = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const ENROLLMENT_STATUSES = ['ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
 export const MEMBERSHIP_TYPES = ['PLUS_ANNUAL', 'PLUS_MONTHLY'] as const;
-export const MEMBERSHIP_LABELS: Readonly<Record<(typeof MEMBERSHIP_TYPES)[number], string>> = { PLUS_ANNUAL: 'Plus membership, yearly', PLUS_MONTHLY: 'Plus membership, monthly' };
+export const MEMBERSHIP_LABELS: Readonly<Record<(typeof MEMBERSHIP_TYPES)[number], string>> = {
+  PLUS_ANNUAL: 'Plus membership, yearly',
+  PLUS_MONTHLY: 'Plus membership, monthly',
+};
 
 /** account §3 Membership enrollment: one enrollment with its subscription id, status and dates. */
 export const EnrollmentSchema = v.strictObject({
@@ -31,18 +34,24 @@ export type Enrollment = v.InferOutput<typeof EnrollmentSchema>;
 export const MembershipsSchema = v.strictObject({
   enrollments: v.array(EnrollmentSchema),
   enrollmentStatus: v.picklist(['ENROLLED', 'NOT_ENROLLED']),
-  activeMembership: v.nullable(v.strictObject({ membershipType: v.picklist(MEMBERSHIP_TYPES), startDate: DateString, endDate: DateString })),
+  activeMembership: v.nullable(
+    v.strictObject({ membershipType: v.picklist(MEMBERSHIP_TYPES), startDate: DateString, endDate: DateString }),
+  ),
 });
 export type Memberships = v.InferOutput<typeof MembershipsSchema>;
 export const MembershipsResponseSchema = v.strictObject({ data: MembershipsSchema });
 
 /** account §4 Membership: finds the active enrollment (status ACTIVE, today within its dates) and records its type and dates. */
 export function membershipsOf(enrollments: readonly Enrollment[], today: string): Memberships {
-  const active = enrollments.find((entry) => entry.enrollmentStatus === 'ACTIVE' && entry.startDate <= today && today <= entry.endDate);
+  const active = enrollments.find(
+    (entry) => entry.enrollmentStatus === 'ACTIVE' && entry.startDate <= today && today <= entry.endDate,
+  );
   return {
     enrollments: [...enrollments],
     enrollmentStatus: active ? 'ENROLLED' : 'NOT_ENROLLED',
-    activeMembership: active ? { membershipType: active.membershipType, startDate: active.startDate, endDate: active.endDate } : null,
+    activeMembership: active
+      ? { membershipType: active.membershipType, startDate: active.startDate, endDate: active.endDate }
+      : null,
   };
 }
 
@@ -55,7 +64,9 @@ export type CommunityRewards = v.InferOutput<typeof CommunityRewardsSchema>;
 export const CommunityRewardsResponseSchema = v.strictObject({ data: CommunityRewardsSchema });
 
 /** account §3 Enterprise customer preference: an id (other fields are not shown by the spec). */
-export const EnterprisePreferencesResponseSchema = v.strictObject({ data: v.strictObject({ preferences: v.array(v.strictObject({ id: v.string() })) }) });
+export const EnterprisePreferencesResponseSchema = v.strictObject({
+  data: v.strictObject({ preferences: v.array(v.strictObject({ id: v.string() })) }),
+});
 export const ENTERPRISE_PREFERENCE_LABELS: Readonly<Record<string, string>> = {
   PAPERLESS_RECEIPTS: 'Paperless receipts',
   FUEL_POINTS_AT_PUMP: 'Fuel points applied at the pump',
@@ -69,14 +80,27 @@ export const MAX_PROMO_CODE_LENGTH = 20;
 
 /** POST body: a code as the shopper typed it; trimmed and upper-cased. */
 export const PromoCodeRequestSchema = v.object({
-  code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.minLength(1, 'Enter a promo code'), v.maxLength(MAX_PROMO_CODE_LENGTH, 'A promo code has at most 20 characters')),
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.minLength(1, 'Enter a promo code'),
+    v.maxLength(MAX_PROMO_CODE_LENGTH, 'A promo code has at most 20 characters'),
+  ),
 });
 export type PromoCodeRequest = v.InferOutput<typeof PromoCodeRequestSchema>;
-export const PromoCodeResultSchema = v.strictObject({ code: v.string(), outcome: v.picklist(PROMO_OUTCOMES), description: v.string(), linkedCodes: v.array(v.string()) });
+export const PromoCodeResultSchema = v.strictObject({
+  code: v.string(),
+  outcome: v.picklist(PROMO_OUTCOMES),
+  description: v.string(),
+  linkedCodes: v.array(v.string()),
+});
 export type PromoCodeResult = v.InferOutput<typeof PromoCodeResultSchema>;
 export const PromoCodeResponseSchema = v.strictObject({ data: PromoCodeResultSchema });
 /** GET: the codes linked to the shopper's card, oldest first. */
-export const LinkedPromoCodesResponseSchema = v.strictObject({ data: v.strictObject({ linkedCodes: v.array(v.string()) }) });
+export const LinkedPromoCodesResponseSchema = v.strictObject({
+  data: v.strictObject({ linkedCodes: v.array(v.string()) }),
+});
 
 /**
  * account §4: ALREADY_LINKED for a code the shopper already linked, DEFAULT_SUCCESS for the

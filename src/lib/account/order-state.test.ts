@@ -1,20 +1,39 @@
 import { describe, expect, test } from 'vitest';
-import { cancelCutoff, cancellable, cancelResultUrl, cutoffLabel, fulfilledAt, orderStatus, type OrderTiming } from './order-state.ts';
+import {
+  cancelCutoff,
+  cancellable,
+  cancelResultUrl,
+  cutoffLabel,
+  fulfilledAt,
+  orderStatus,
+  type OrderTiming,
+} from './order-state.ts';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
-const slotted = (date: string, startTime: string, endTime: string): OrderTiming => ({ placedAt: '2026-11-18T17:00:00.000Z', promiseSelection: { date, startTime, endTime } });
+const slotted = (date: string, startTime: string, endTime: string): OrderTiming => ({
+  placedAt: '2026-11-18T17:00:00.000Z',
+  promiseSelection: { date, startTime, endTime },
+});
 
 describe('cancelCutoff: an hour before the slot starts, on the store’s clock', () => {
   test('a 10:00 pickup in Fresno in winter (UTC-8) can be cancelled until 09:00 local, 17:00 UTC', () => {
-    expect(new Date(cancelCutoff(slotted('2026-11-20', '10:00', '11:00'), LA)).toISOString()).toBe('2026-11-20T17:00:00.000Z');
+    expect(new Date(cancelCutoff(slotted('2026-11-20', '10:00', '11:00'), LA)).toISOString()).toBe(
+      '2026-11-20T17:00:00.000Z',
+    );
   });
   test('in summer (UTC-7) and in Maine (UTC-4) the same wall-clock slot is another instant', () => {
-    expect(new Date(cancelCutoff(slotted('2026-07-20', '10:00', '11:00'), LA)).toISOString()).toBe('2026-07-20T16:00:00.000Z');
-    expect(new Date(cancelCutoff(slotted('2026-07-20', '10:00', '11:00'), NY)).toISOString()).toBe('2026-07-20T13:00:00.000Z');
+    expect(new Date(cancelCutoff(slotted('2026-07-20', '10:00', '11:00'), LA)).toISOString()).toBe(
+      '2026-07-20T16:00:00.000Z',
+    );
+    expect(new Date(cancelCutoff(slotted('2026-07-20', '10:00', '11:00'), NY)).toISOString()).toBe(
+      '2026-07-20T13:00:00.000Z',
+    );
   });
   test('an order without a slot (ship, in store) may be cancelled for an hour after it was placed', () => {
-    expect(new Date(cancelCutoff({ placedAt: '2026-11-18T17:00:00.000Z', promiseSelection: null }, LA)).toISOString()).toBe('2026-11-18T18:00:00.000Z');
+    expect(
+      new Date(cancelCutoff({ placedAt: '2026-11-18T17:00:00.000Z', promiseSelection: null }, LA)).toISOString(),
+    ).toBe('2026-11-18T18:00:00.000Z');
   });
 });
 

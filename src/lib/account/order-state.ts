@@ -41,7 +41,12 @@ export function fulfilledAt(order: OrderTiming, timeZone: string): number {
  * cancel, a fulfilment told by the store), otherwise PLACED until it is fulfilled, then COMPLETED.
  * `orderStatus(null, order, 'America/Los_Angeles', Date.now())`
  */
-export function orderStatus(recorded: OrderStatus | null, order: OrderTiming, timeZone: string, now: number): OrderStatus {
+export function orderStatus(
+  recorded: OrderStatus | null,
+  order: OrderTiming,
+  timeZone: string,
+  now: number,
+): OrderStatus {
   if (recorded !== null && recorded !== 'PLACED') return recorded;
   return fulfilledAt(order, timeZone) <= now ? 'COMPLETED' : 'PLACED';
 }
@@ -55,18 +60,25 @@ export function cancellable(status: OrderStatus, order: OrderTiming, timeZone: s
 export const ORDER_MESSAGES = {
   CANCEL_TOO_LATE: `It’s too late to cancel this order: orders can be cancelled until ${CANCEL_CUTOFF_MINUTES} minutes before the pickup or delivery time.`,
   NOT_CANCELLABLE: 'This order can no longer be cancelled.',
-  CANCELLED: 'Your order is cancelled. Your time slot is released, and coupons, flash-sale offers and any gift card or SNAP/EBT payment are back in your account.',
+  CANCELLED:
+    'Your order is cancelled. Your time slot is released, and coupons, flash-sale offers and any gift card or SNAP/EBT payment are back in your account.',
   CANCEL_FAILED: 'We couldn’t cancel this order. Please try again.',
   RETURN_NOT_FULFILLED: 'Items can be returned once the order has been picked up or delivered.',
 } as const;
 
 /** The ?cancel= values the order page reads after a plain-form cancel (no JavaScript). */
 export const CANCEL_RESULT_PARAM = 'cancel';
-export const CANCEL_RESULTS = { done: ORDER_MESSAGES.CANCELLED, late: ORDER_MESSAGES.CANCEL_TOO_LATE, failed: ORDER_MESSAGES.CANCEL_FAILED } as const;
+export const CANCEL_RESULTS = {
+  done: ORDER_MESSAGES.CANCELLED,
+  late: ORDER_MESSAGES.CANCEL_TOO_LATE,
+  failed: ORDER_MESSAGES.CANCEL_FAILED,
+} as const;
 export type CancelResult = keyof typeof CANCEL_RESULTS;
 
 /** POST /accountmanagement/api/cancellations (ours), as JSON or the order page's plain form: the order to cancel. */
-export const CancelRequestSchema = v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) });
+export const CancelRequestSchema = v.object({
+  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
+});
 
 /** The order page a plain-form cancel goes back to, with how it went. */
 export function cancelResultUrl(orderNumber: string, result: CancelResult): string {

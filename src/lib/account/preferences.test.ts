@@ -1,17 +1,34 @@
 import { describe, expect, test } from 'vitest';
 import { BANNERS } from '../banner/banners.ts';
 import { ACCOUNT_MESSAGES } from '../http/messages.ts';
-import { bannerDetailOf, emailCategoriesFor, isBannerCategory, normalizePhone, preferenceFailureMessage, preferredLocationId, sendsToSignIn } from './preferences.ts';
+import {
+  bannerDetailOf,
+  emailCategoriesFor,
+  isBannerCategory,
+  normalizePhone,
+  preferenceFailureMessage,
+  preferredLocationId,
+  sendsToSignIn,
+} from './preferences.ts';
 
 describe('emailCategoriesFor', () => {
   test('gives the other banners Weekly Ad, Specials & Promotions, Monthly Newsletter, in order', () => {
-    expect(emailCategoriesFor(BANNERS.harvest).map((entry) => entry.shortDescription)).toEqual(['Weekly Ad', 'Specials & Promotions', 'Monthly Newsletter']);
+    expect(emailCategoriesFor(BANNERS.harvest).map((entry) => entry.shortDescription)).toEqual([
+      'Weekly Ad',
+      'Specials & Promotions',
+      'Monthly Newsletter',
+    ]);
     expect(emailCategoriesFor(BANNERS.harvest)[0]?.longDescription).toBe('Specials from your local Harvest Market.');
   });
 
   test('gives the variant its club, Fresh Catch, Fine Wines Club and the relabelled plus-offers entry (Tuesday evening)', () => {
     const entries = emailCategoriesFor(BANNERS.bayside);
-    expect(entries.map((entry) => entry.shortDescription)).toEqual(['Join Bayside Club', 'Fresh Catch', 'Fine Wines Club', 'Bayside Plus Offers']);
+    expect(entries.map((entry) => entry.shortDescription)).toEqual([
+      'Join Bayside Club',
+      'Fresh Catch',
+      'Fine Wines Club',
+      'Bayside Plus Offers',
+    ]);
     expect(entries[3]?.longDescription).toMatch(/weekly promotion.*Tuesday evening/);
   });
 
@@ -23,13 +40,21 @@ describe('emailCategoriesFor', () => {
 
 describe('profile helpers', () => {
   test('bannerDetailOf splits a location id into division and store number', () => {
-    expect(bannerDetailOf('harvest', '70100101')).toEqual({ banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00101' });
+    expect(bannerDetailOf('harvest', '70100101')).toEqual({
+      banner: 'harvest',
+      preferredStoreDivisionNumber: '701',
+      preferredStoreNumber: '00101',
+    });
     expect(bannerDetailOf('harvest', '')).toBeNull();
     expect(bannerDetailOf('harvest', '701-00101')).toBeNull();
   });
 
-  test('preferredLocationId reads the banner\'s own detail only', () => {
-    const profile = { bannerSpecificDetails: [{ banner: 'bayside' as const, preferredStoreDivisionNumber: '620', preferredStoreNumber: '00201' }] };
+  test("preferredLocationId reads the banner's own detail only", () => {
+    const profile = {
+      bannerSpecificDetails: [
+        { banner: 'bayside' as const, preferredStoreDivisionNumber: '620', preferredStoreNumber: '00201' },
+      ],
+    };
     expect(preferredLocationId(profile, 'bayside')).toBe('62000201');
     expect(preferredLocationId(profile, 'harvest')).toBeNull();
   });
@@ -53,11 +78,21 @@ describe('sendsToSignIn', () => {
 
 describe('preferenceFailureMessage', () => {
   test('uses the spec messages verbatim', () => {
-    expect(preferenceFailureMessage('email', 'update', 'UNKNOWN_RESPONSE_ERROR', 500)).toBe(ACCOUNT_MESSAGES.EMAIL_PREFS_UPDATE_FAILURE);
-    expect(preferenceFailureMessage('email', 'load', 'NO_PREFERRED_STORE', 200)).toBe('Please select a preferred store before editing your email preferences.');
-    expect(preferenceFailureMessage('sms', 'load', null, 500)).toBe("...couldn't retrieve your Order Updates preference at this time. Please try again later.");
-    expect(preferenceFailureMessage('sms', 'update', null, 500)).toBe("...couldn't update your Order Updates preference at this time. Please try again.");
-    expect(preferenceFailureMessage('ads', 'update', null, 500)).toBe("...couldn't update your advertising preferences at this time. Please try again later.");
+    expect(preferenceFailureMessage('email', 'update', 'UNKNOWN_RESPONSE_ERROR', 500)).toBe(
+      ACCOUNT_MESSAGES.EMAIL_PREFS_UPDATE_FAILURE,
+    );
+    expect(preferenceFailureMessage('email', 'load', 'NO_PREFERRED_STORE', 200)).toBe(
+      'Please select a preferred store before editing your email preferences.',
+    );
+    expect(preferenceFailureMessage('sms', 'load', null, 500)).toBe(
+      "...couldn't retrieve your Order Updates preference at this time. Please try again later.",
+    );
+    expect(preferenceFailureMessage('sms', 'update', null, 500)).toBe(
+      "...couldn't update your Order Updates preference at this time. Please try again.",
+    );
+    expect(preferenceFailureMessage('ads', 'update', null, 500)).toBe(
+      "...couldn't update your advertising preferences at this time. Please try again later.",
+    );
     expect(preferenceFailureMessage('ads', 'load', null, null)).toBe(ACCOUNT_MESSAGES.OFFLINE);
   });
 });

@@ -37,24 +37,58 @@ export interface EmailCategory {
 }
 
 /** account §9: each banner's email entries, in order; the variant relabels its last entry. */
-export function emailCategoriesFor(banner: Pick<Banner, 'isVariant' | 'name' | 'clubName' | 'plusOffersName'>): EmailCategory[] {
+export function emailCategoriesFor(
+  banner: Pick<Banner, 'isVariant' | 'name' | 'clubName' | 'plusOffersName'>,
+): EmailCategory[] {
   if (banner.isVariant) {
     return [
-      { category: 'LOYALTY_CLUB', shortDescription: `Join ${banner.clubName ?? 'our club'}`, longDescription: `Member-only savings and news from ${banner.clubName ?? 'our club'}.` },
-      { category: 'FRESH_CATCH', shortDescription: 'Fresh Catch', longDescription: 'What just came in at the seafood counter.' },
-      { category: 'FINE_WINES_CLUB', shortDescription: 'Fine Wines Club', longDescription: 'Wine picks, tastings and club prices.' },
-      { category: 'EXPRESS_LANE_OFFERS', shortDescription: banner.plusOffersName ?? 'Express Lane Offers', longDescription: 'A weekly promotion, sent every Tuesday evening.' },
+      {
+        category: 'LOYALTY_CLUB',
+        shortDescription: `Join ${banner.clubName ?? 'our club'}`,
+        longDescription: `Member-only savings and news from ${banner.clubName ?? 'our club'}.`,
+      },
+      {
+        category: 'FRESH_CATCH',
+        shortDescription: 'Fresh Catch',
+        longDescription: 'What just came in at the seafood counter.',
+      },
+      {
+        category: 'FINE_WINES_CLUB',
+        shortDescription: 'Fine Wines Club',
+        longDescription: 'Wine picks, tastings and club prices.',
+      },
+      {
+        category: 'EXPRESS_LANE_OFFERS',
+        shortDescription: banner.plusOffersName ?? 'Express Lane Offers',
+        longDescription: 'A weekly promotion, sent every Tuesday evening.',
+      },
     ];
   }
   return [
-    { category: 'WEEKLY_AD', shortDescription: 'Weekly Ad', longDescription: `Specials from your local ${banner.name}.` },
-    { category: 'SPECIALS_PROMOTIONS', shortDescription: 'Specials & Promotions', longDescription: 'Digital coupons and savings.' },
+    {
+      category: 'WEEKLY_AD',
+      shortDescription: 'Weekly Ad',
+      longDescription: `Specials from your local ${banner.name}.`,
+    },
+    {
+      category: 'SPECIALS_PROMOTIONS',
+      shortDescription: 'Specials & Promotions',
+      longDescription: 'Digital coupons and savings.',
+    },
     { category: 'MONTHLY_NEWSLETTER', shortDescription: 'Monthly Newsletter', longDescription: 'Recipes and tips.' },
   ];
 }
 
 /** Every category any banner knows (the contract's picklist). */
-export const EMAIL_CATEGORY_IDS = ['WEEKLY_AD', 'SPECIALS_PROMOTIONS', 'MONTHLY_NEWSLETTER', 'LOYALTY_CLUB', 'FRESH_CATCH', 'FINE_WINES_CLUB', 'EXPRESS_LANE_OFFERS'] as const;
+export const EMAIL_CATEGORY_IDS = [
+  'WEEKLY_AD',
+  'SPECIALS_PROMOTIONS',
+  'MONTHLY_NEWSLETTER',
+  'LOYALTY_CLUB',
+  'FRESH_CATCH',
+  'FINE_WINES_CLUB',
+  'EXPRESS_LANE_OFFERS',
+] as const;
 
 /** True when a category belongs to the banner. `isBannerCategory(BANNERS.harvest, 'FRESH_CATCH') === false` */
 export function isBannerCategory(banner: Parameters<typeof emailCategoriesFor>[0], category: string): boolean {
@@ -62,10 +96,19 @@ export function isBannerCategory(banner: Parameters<typeof emailCategoriesFor>[0
 }
 
 // Tokens from an email's link: the account token format (src/lib/auth/signed-token.ts)
-const TokenSchema = v.pipe(v.string(), v.maxLength(96), v.regex(/^[A-Za-z0-9_-]{22}\.[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}$/, 'must be a link token'));
+const TokenSchema = v.pipe(
+  v.string(),
+  v.maxLength(96),
+  v.regex(/^[A-Za-z0-9_-]{22}\.[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}$/, 'must be a link token'),
+);
 export const TokenQuerySchema = v.object({ token: TokenSchema });
 
-export const EmailPreferenceSchema = v.object({ category: v.picklist(EMAIL_CATEGORY_IDS), shortDescription: v.string(), longDescription: v.string(), selected: v.boolean() });
+export const EmailPreferenceSchema = v.object({
+  category: v.picklist(EMAIL_CATEGORY_IDS),
+  shortDescription: v.string(),
+  longDescription: v.string(),
+  selected: v.boolean(),
+});
 export type EmailPreferenceOutput = v.InferOutput<typeof EmailPreferenceSchema>;
 /** account §7: hasErrors, errorCode, status, emailUngroupedPreferences. */
 export const EmailPreferencesResponseSchema = v.strictObject({
@@ -83,26 +126,38 @@ export const EmailPreferencesUpdateSchema = v.object({
   emailPreferences: v.pipe(v.array(SelectionSchema), v.maxLength(EMAIL_CATEGORY_IDS.length)),
 });
 export type EmailPreferencesUpdateInput = v.InferInput<typeof EmailPreferencesUpdateSchema>;
-export const EmailPreferencesUpdateWithTokenSchema = v.object({ ...EmailPreferencesUpdateSchema.entries, token: TokenSchema });
+export const EmailPreferencesUpdateWithTokenSchema = v.object({
+  ...EmailPreferencesUpdateSchema.entries,
+  token: TokenSchema,
+});
 
 /** account §9 SMS: the opt-in types; CLICKLIST is the transactional one, labelled Order Updates. */
 export const OPT_IN_TYPES = ['PROMOTIONAL', 'CLICKLIST'] as const;
 export const SMS_CATEGORY_LABEL = 'Order Updates';
 /** account §9, verbatim. */
-export const SMS_CONSENT_TEXT = "I'd like to receive text message updates and reminders about my pickup and delivery orders.*";
+export const SMS_CONSENT_TEXT =
+  "I'd like to receive text message updates and reminders about my pickup and delivery orders.*";
 export const SMS_UNSUBSCRIBE_TEXT = '*To unsubscribe text STOP to 53744.';
 /** Ours: why Order Updates cannot be turned on (the warning of account §3 SMS preference). */
 export const SMS_NO_PHONE_WARNING = 'Add a mobile phone number to your profile to get Order Updates by text.';
 
 export const OptInSchema = v.strictObject({ type: v.picklist(OPT_IN_TYPES), selected: v.boolean() });
-export const OptInStatusResponseSchema = v.strictObject({ data: v.strictObject({ optIns: v.array(OptInSchema), warning: v.nullable(v.string()) }) });
+export const OptInStatusResponseSchema = v.strictObject({
+  data: v.strictObject({ optIns: v.array(OptInSchema), warning: v.nullable(v.string()) }),
+});
 export type OptInStatusOutput = v.InferOutput<typeof OptInStatusResponseSchema>['data'];
-export const OptInUpdateSchema = v.object({ type: v.optional(v.picklist(OPT_IN_TYPES), 'CLICKLIST'), selected: v.boolean() });
+export const OptInUpdateSchema = v.object({
+  type: v.optional(v.picklist(OPT_IN_TYPES), 'CLICKLIST'),
+  selected: v.boolean(),
+});
 
 /** Purchase-based ad preferences (account §7): one switch. */
 export const AdPreferencesResponseSchema = v.strictObject({ data: v.strictObject({ purchaseBasedAds: v.boolean() }) });
 export const AdPreferencesUpdateSchema = v.object({ purchaseBasedAds: v.boolean() });
-export const AdPreferencesUpdateWithTokenSchema = v.object({ ...AdPreferencesUpdateSchema.entries, token: TokenSchema });
+export const AdPreferencesUpdateWithTokenSchema = v.object({
+  ...AdPreferencesUpdateSchema.entries,
+  token: TokenSchema,
+});
 
 // account §3 Profile
 export const MOBILE_PHONE_PATTERN = /^$|^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
@@ -119,12 +174,28 @@ export const ProfileSchema = v.strictObject({
 });
 export type ProfileOutput = v.InferOutput<typeof ProfileSchema>;
 export const StoreChoiceSchema = v.strictObject({ locationId: v.string(), name: v.string(), city: v.string() });
-export const ProfileResponseSchema = v.strictObject({ data: v.strictObject({ profile: ProfileSchema, stores: v.array(StoreChoiceSchema) }) });
+export const ProfileResponseSchema = v.strictObject({
+  data: v.strictObject({ profile: ProfileSchema, stores: v.array(StoreChoiceSchema) }),
+});
 export type ProfileResponseOutput = v.InferOutput<typeof ProfileResponseSchema>['data'];
 /** Every field optional: a shopper changes what they change. */
 export const ProfileUpdateSchema = v.object({
-  firstName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'enter a first name'), v.maxLength(40, 'must be at most 40 characters'))),
-  mobilePhoneNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20), v.regex(MOBILE_PHONE_PATTERN, 'enter a 10-digit mobile phone number'))),
+  firstName: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'enter a first name'),
+      v.maxLength(40, 'must be at most 40 characters'),
+    ),
+  ),
+  mobilePhoneNumber: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(20),
+      v.regex(MOBILE_PHONE_PATTERN, 'enter a 10-digit mobile phone number'),
+    ),
+  ),
   bannerSpecificDetails: v.optional(v.pipe(v.array(BannerDetailSchema), v.maxLength(2))),
 });
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
@@ -136,7 +207,10 @@ export function bannerDetailOf(banner: BannerId, locationId: string): BannerDeta
 }
 
 /** The preferred store's location id on a banner, or null. */
-export function preferredLocationId(profile: Pick<ProfileOutput, 'bannerSpecificDetails'>, banner: BannerId): string | null {
+export function preferredLocationId(
+  profile: Pick<ProfileOutput, 'bannerSpecificDetails'>,
+  banner: BannerId,
+): string | null {
   const detail = profile.bannerSpecificDetails.find((entry) => entry.banner === banner);
   return detail ? `${detail.preferredStoreDivisionNumber}${detail.preferredStoreNumber}` : null;
 }
@@ -156,14 +230,21 @@ export type PreferenceArea = 'email' | 'sms' | 'ads' | 'profile';
 export type PreferenceStep = 'load' | 'update';
 
 /** The message a failed load or update shows (account §8, verbatim; GENERIC where the spec gives none). */
-export function preferenceFailureMessage(area: PreferenceArea, step: PreferenceStep, code?: string | null, status?: number | null): string {
+export function preferenceFailureMessage(
+  area: PreferenceArea,
+  step: PreferenceStep,
+  code?: string | null,
+  status?: number | null,
+): string {
   if (status === null) return ACCOUNT_MESSAGES.OFFLINE;
   if (area === 'email' && code === NO_PREFERRED_STORE) return ACCOUNT_MESSAGES.SELECT_STORE_EMAIL;
   switch (area) {
     case 'email':
       return step === 'update' ? ACCOUNT_MESSAGES.EMAIL_PREFS_UPDATE_FAILURE : ACCOUNT_MESSAGES.GENERIC;
     case 'sms':
-      return step === 'update' ? ACCOUNT_MESSAGES.ORDER_UPDATES_UPDATE_FAILURE : ACCOUNT_MESSAGES.ORDER_UPDATES_LOAD_FAILURE;
+      return step === 'update'
+        ? ACCOUNT_MESSAGES.ORDER_UPDATES_UPDATE_FAILURE
+        : ACCOUNT_MESSAGES.ORDER_UPDATES_LOAD_FAILURE;
     case 'ads':
       return step === 'update' ? ACCOUNT_MESSAGES.ADVERTISING_UPDATE_FAILURE : ACCOUNT_MESSAGES.GENERIC;
     case 'profile':

@@ -14,11 +14,26 @@ export const PROFILE_DATA_PATHS = {
 } as const;
 
 /** The banner toggles the account area reads (account §3, §5, §6). */
-export const ACCOUNT_TOGGLE_NAMES = ['oauthEnabled', 'alwaysPromptLogin', 'emailVerificationRequired', 'hideStoreBasedFeatures'] as const;
+export const ACCOUNT_TOGGLE_NAMES = [
+  'oauthEnabled',
+  'alwaysPromptLogin',
+  'emailVerificationRequired',
+  'hideStoreBasedFeatures',
+] as const;
 
 export const AppDataSchema = v.strictObject({
-  banner: v.strictObject({ id: v.picklist(BANNER_IDS), name: v.string(), isVariant: v.boolean(), clubName: v.nullable(v.string()) }),
-  toggles: v.strictObject(Object.fromEntries(ACCOUNT_TOGGLE_NAMES.map((name) => [name, v.boolean()])) as Record<(typeof ACCOUNT_TOGGLE_NAMES)[number], v.BooleanSchema<undefined>>),
+  banner: v.strictObject({
+    id: v.picklist(BANNER_IDS),
+    name: v.string(),
+    isVariant: v.boolean(),
+    clubName: v.nullable(v.string()),
+  }),
+  toggles: v.strictObject(
+    Object.fromEntries(ACCOUNT_TOGGLE_NAMES.map((name) => [name, v.boolean()])) as Record<
+      (typeof ACCOUNT_TOGGLE_NAMES)[number],
+      v.BooleanSchema<undefined>
+    >,
+  ),
   profile: ProfileSchema,
   /** The preferred store on this banner (bannerSpecificDetails), or null when none is chosen. */
   preferredStore: v.nullable(StoreChoiceSchema),
@@ -36,4 +51,6 @@ export const CustomerProfileSchema = v.strictObject({
   hasLoyaltyCard: v.boolean(),
 });
 export type CustomerProfileOutput = v.InferOutput<typeof CustomerProfileSchema>;
-export const CustomerProfileResponseSchema = v.strictObject({ data: v.strictObject({ profile: CustomerProfileSchema }) });
+export const CustomerProfileResponseSchema = v.strictObject({
+  data: v.strictObject({ profile: CustomerProfileSchema }),
+});

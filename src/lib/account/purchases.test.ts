@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { buyAgainGtins, collapsePurchases, INITIAL_PURCHASE_LIST, purchaseDate, purchaseListReducer, returnProblem, type PurchaseEntry } from './purchases.ts';
+import {
+  buyAgainGtins,
+  collapsePurchases,
+  INITIAL_PURCHASE_LIST,
+  purchaseDate,
+  purchaseListReducer,
+  returnProblem,
+  type PurchaseEntry,
+} from './purchases.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
@@ -17,28 +25,69 @@ const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
   deliveryPartner: 'INSTACART',
   ...over,
 });
-const receipt = (over: Partial<PurchaseEntry> = {}) => entry({ receiptId: 'R-1', isReceipt: true, status: 'COMPLETED', deliveryPartner: null, orderDetails: { subOrders: [{ subOrderId: 'S-R', orderNumber: '1000000001', fulfillmentType: 'DELIVERY', transactionTimeWithTimezone: '2026-11-23T03:59:00-08:00' }] }, ...over });
+const receipt = (over: Partial<PurchaseEntry> = {}) =>
+  entry({
+    receiptId: 'R-1',
+    isReceipt: true,
+    status: 'COMPLETED',
+    deliveryPartner: null,
+    orderDetails: {
+      subOrders: [
+        {
+          subOrderId: 'S-R',
+          orderNumber: '1000000001',
+          fulfillmentType: 'DELIVERY',
+          transactionTimeWithTimezone: '2026-11-23T03:59:00-08:00',
+        },
+      ],
+    },
+    ...over,
+  });
 
 describe('an order and its receipt collapse into one (account §4, the 24-hour window of §9)', () => {
   test('a pending Instacart delivery placed 23 h 59 min ago keeps the receipt, with the details merged', () => {
-    const order = entry({ placedAt: new Date(NOW - (24 * 60 - 1) * 60_000).toISOString(), orderDetails: { subOrders: [{ subOrderId: 'S-O', orderNumber: '1000000001', fulfillmentType: 'DELIVERY', transactionTimeWithTimezone: 'x' }] } });
+    const order = entry({
+      placedAt: new Date(NOW - (24 * 60 - 1) * 60_000).toISOString(),
+      orderDetails: {
+        subOrders: [
+          {
+            subOrderId: 'S-O',
+            orderNumber: '1000000001',
+            fulfillmentType: 'DELIVERY',
+            transactionTimeWithTimezone: 'x',
+          },
+        ],
+      },
+    });
     const [kept, ...rest] = collapsePurchases([order], [receipt()], NOW);
     expect(rest).toEqual([]);
     expect(kept).toMatchObject({ isReceipt: true, receiptId: 'R-1', status: 'PENDING' });
     expect(kept?.orderDetails.subOrders.map((sub) => sub.subOrderId).sort()).toEqual(['S-O', 'S-R']);
   });
   test('placed 24 h 1 min ago, the order is kept (with the receipt id)', () => {
-    const [kept, ...rest] = collapsePurchases([entry({ placedAt: new Date(NOW - (24 * 60 + 1) * 60_000).toISOString() })], [receipt()], NOW);
+    const [kept, ...rest] = collapsePurchases(
+      [entry({ placedAt: new Date(NOW - (24 * 60 + 1) * 60_000).toISOString() })],
+      [receipt()],
+      NOW,
+    );
     expect(rest).toEqual([]);
     expect(kept).toMatchObject({ isReceipt: false, orderNumber: '1000000001', receiptId: 'R-1' });
   });
   test('in every other case the order is kept: not Instacart, not pending, not delivery', () => {
-    for (const over of [{ deliveryPartner: null }, { status: 'COMPLETED' as const }, { fulfillmentType: 'PICKUP' as const }]) {
+    for (const over of [
+      { deliveryPartner: null },
+      { status: 'COMPLETED' as const },
+      { fulfillmentType: 'PICKUP' as const },
+    ]) {
       expect(collapsePurchases([entry(over)], [receipt()], NOW)[0]?.isReceipt).toBe(false);
     }
   });
   test('receipts of no order stay, newest first', () => {
-    const older = receipt({ receiptId: 'R-2', orderNumber: null, placedAt: new Date(NOW - 86_400_000 * 3).toISOString() });
+    const older = receipt({
+      receiptId: 'R-2',
+      orderNumber: null,
+      placedAt: new Date(NOW - 86_400_000 * 3).toISOString(),
+    });
     const list = collapsePurchases([entry({ orderNumber: '1000000002' })], [older], NOW);
     expect(list.map((item) => item.receiptId ?? item.orderNumber)).toEqual(['1000000002', 'R-2']);
   });
@@ -52,7 +101,10 @@ describe('returns and the purchase list state', () => {
     expect(returnProblem({ items: [{ quantity: 1 }], reason: 'DAMAGED' })).toBeNull();
   });
   test('request, OK, error; a checkout update resets it', () => {
-    const ok = purchaseListReducer(purchaseListReducer(INITIAL_PURCHASE_LIST, { type: 'request' }), { type: 'ok', orders: [] });
+    const ok = purchaseListReducer(purchaseListReducer(INITIAL_PURCHASE_LIST, { type: 'request' }), {
+      type: 'ok',
+      orders: [],
+    });
     expect(ok.status).toBe('ok');
     expect(purchaseListReducer(ok, { type: 'error' }).status).toBe('error');
     expect(purchaseListReducer(ok, { type: 'checkoutUpdated' })).toBe(INITIAL_PURCHASE_LIST);
@@ -61,8 +113,15 @@ describe('returns and the purchase list state', () => {
 
 describe('buy again', () => {
   test('the products bought most often come first, the most recent among equals', () => {
-    const order = (at: string, gtins: string[]) => ({ ...entry({ placedAt: at }), items: gtins.map((gtin13) => ({ gtin13, name: gtin13, quantity: 1, lineTotalCents: 100 })) });
-    const orders = [order('2026-11-01T00:00:00Z', ['A', 'B']), order('2026-11-10T00:00:00Z', ['B', 'C', 'C']), order('2026-11-20T00:00:00Z', ['D'])];
+    const order = (at: string, gtins: string[]) => ({
+      ...entry({ placedAt: at }),
+      items: gtins.map((gtin13) => ({ gtin13, name: gtin13, quantity: 1, lineTotalCents: 100 })),
+    });
+    const orders = [
+      order('2026-11-01T00:00:00Z', ['A', 'B']),
+      order('2026-11-10T00:00:00Z', ['B', 'C', 'C']),
+      order('2026-11-20T00:00:00Z', ['D']),
+    ];
     expect(buyAgainGtins(orders)).toEqual(['B', 'D', 'C', 'A']);
     expect(buyAgainGtins(orders, 2)).toEqual(['B', 'D']);
   });
@@ -71,7 +130,19 @@ describe('buy again', () => {
 describe('the day of a purchase', () => {
   test('is the store’s day, read from transactionTimeWithTimezone, not the UTC day of placedAt', () => {
     // 8:30 PM in Fresno on the 22nd is already the 23rd in UTC
-    const late = entry({ placedAt: '2026-11-23T04:30:00.000Z', orderDetails: { subOrders: [{ subOrderId: 'S-1', orderNumber: '1000000001', fulfillmentType: 'PICKUP', transactionTimeWithTimezone: '2026-11-22T20:30:00-08:00' }] } });
+    const late = entry({
+      placedAt: '2026-11-23T04:30:00.000Z',
+      orderDetails: {
+        subOrders: [
+          {
+            subOrderId: 'S-1',
+            orderNumber: '1000000001',
+            fulfillmentType: 'PICKUP',
+            transactionTimeWithTimezone: '2026-11-22T20:30:00-08:00',
+          },
+        ],
+      },
+    });
     expect(purchaseDate(late)).toBe('2026-11-22');
     expect(purchaseDate(entry({ placedAt: '2026-11-23T04:30:00.000Z' }))).toBe('2026-11-23');
   });

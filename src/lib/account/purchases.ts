@@ -90,7 +90,15 @@ export type OrderDetail = v.InferOutput<typeof OrderDetailResponseSchema>['data'
 /** POST /accountmanagement/api/returns (account §3 Return flow: item, reason, quantity, note, submit). */
 export const ReturnRequestSchema = v.object({
   orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
-  items: v.pipe(v.array(v.object({ gtin13: v.pipe(v.string(), v.regex(/^\d{13}$/, 'must be a 13-digit GTIN')), quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)) })), v.maxLength(250)),
+  items: v.pipe(
+    v.array(
+      v.object({
+        gtin13: v.pipe(v.string(), v.regex(/^\d{13}$/, 'must be a 13-digit GTIN')),
+        quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)),
+      }),
+    ),
+    v.maxLength(250),
+  ),
   reason: v.pipe(v.string(), v.maxLength(40)),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
 });
@@ -103,7 +111,10 @@ export const RETURN_MESSAGES: Readonly<Record<ReturnProblem, string>> = {
   'none selected': 'Select at least one item to return.',
   'reason unselected': 'Choose a reason for the return.',
 };
-export function returnProblem(request: { items: ReadonlyArray<{ quantity: number }>; reason: string }): ReturnProblem | null {
+export function returnProblem(request: {
+  items: ReadonlyArray<{ quantity: number }>;
+  reason: string;
+}): ReturnProblem | null {
   if (!request.items.some((item) => item.quantity > 0)) return 'none selected';
   if (!RETURN_REASONS.some((reason) => reason.id === request.reason)) return 'reason unselected';
   return null;
@@ -120,27 +131,47 @@ export interface PurchaseEntry extends PurchaseListOrder {
  * every other case the order is kept. Order details are merged onto what is kept by receipt id.
  * Newest first.
  */
-export function collapsePurchases(orders: readonly PurchaseEntry[], receipts: readonly PurchaseEntry[], now: number): PurchaseListOrder[] {
-  const receiptsByOrder = new Map(receipts.filter((receipt) => receipt.orderNumber).map((receipt) => [receipt.orderNumber as string, receipt]));
+export function collapsePurchases(
+  orders: readonly PurchaseEntry[],
+  receipts: readonly PurchaseEntry[],
+  now: number,
+): PurchaseListOrder[] {
+  const receiptsByOrder = new Map(
+    receipts.filter((receipt) => receipt.orderNumber).map((receipt) => [receipt.orderNumber as string, receipt]),
+  );
   const used = new Set<string>();
   const kept: PurchaseEntry[] = orders.map((order) => {
     const receipt = order.orderNumber ? receiptsByOrder.get(order.orderNumber) : undefined;
     if (!receipt) return order;
     used.add(receipt.receiptId ?? '');
     const fresh = now - Date.parse(order.placedAt) < DEDUPE_WINDOW_MS;
-    const keepReceipt = order.deliveryPartner === 'INSTACART' && order.fulfillmentType === 'DELIVERY' && order.status === 'PENDING' && fresh;
+    const keepReceipt =
+      order.deliveryPartner === 'INSTACART' &&
+      order.fulfillmentType === 'DELIVERY' &&
+      order.status === 'PENDING' &&
+      fresh;
     // the details of both, merged by receipt id onto the one kept
-    const subOrders = [...order.orderDetails.subOrders, ...receipt.orderDetails.subOrders.filter((sub) => !order.orderDetails.subOrders.some((mine) => mine.subOrderId === sub.subOrderId))];
+    const subOrders = [
+      ...order.orderDetails.subOrders,
+      ...receipt.orderDetails.subOrders.filter(
+        (sub) => !order.orderDetails.subOrders.some((mine) => mine.subOrderId === sub.subOrderId),
+      ),
+    ];
     // the receipt is the record, the order's status is still the truth (a pending delivery is on its way)
-    return keepReceipt ? { ...receipt, status: order.status, orderDetails: { subOrders } } : { ...order, receiptId: receipt.receiptId, orderDetails: { subOrders } };
+    return keepReceipt
+      ? { ...receipt, status: order.status, orderDetails: { subOrders } }
+      : { ...order, receiptId: receipt.receiptId, orderDetails: { subOrders } };
   });
   const rest = receipts.filter((receipt) => !used.has(receipt.receiptId ?? ''));
-  return [...kept, ...rest].sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt)).map(({ deliveryPartner: _partner, ...entry }) => entry);
+  return [...kept, ...rest]
+    .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))
+    .map(({ deliveryPartner: _partner, ...entry }) => entry);
 }
 
 /** account §4 Purchase list: request, OK, error; reset on a checkout update. */
 export type PurchaseListState = { status: 'initial' | 'request' | 'ok' | 'error'; orders: PurchaseListOrder[] };
-export type PurchaseListAction = { type: 'request' } | { type: 'ok'; orders: PurchaseListOrder[] } | { type: 'error' } | { type: 'checkoutUpdated' };
+export type PurchaseListAction =
+  { type: 'request' } | { type: 'ok'; orders: PurchaseListOrder[] } | { type: 'error' } | { type: 'checkoutUpdated' };
 export const INITIAL_PURCHASE_LIST: PurchaseListState = { status: 'initial', orders: [] };
 export function purchaseListReducer(state: PurchaseListState, action: PurchaseListAction): PurchaseListState {
   switch (action.type) {

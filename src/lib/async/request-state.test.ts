@@ -13,11 +13,19 @@ describe('requestStateReducer', () => {
   test('a request goes initial -> loading -> loaded', () => {
     const loading = requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' });
     expect(loading).toMatchObject({ status: 'loading', loading: true, loaded: false, error: false });
-    expect(requestStateReducer(loading, { type: 'success' })).toMatchObject({ status: 'loaded', loaded: true, loading: false });
+    expect(requestStateReducer(loading, { type: 'success' })).toMatchObject({
+      status: 'loaded',
+      loaded: true,
+      loading: false,
+    });
   });
   test('a response error or a client error ends in error', () => {
     const loading = requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' });
-    expect(requestStateReducer(loading, { type: 'responseError', httpStatus: 503 })).toMatchObject({ status: 'error', error: true, httpStatus: 503 });
+    expect(requestStateReducer(loading, { type: 'responseError', httpStatus: 503 })).toMatchObject({
+      status: 'error',
+      error: true,
+      httpStatus: 503,
+    });
     expect(requestStateReducer(loading, { type: 'clientError' })).toMatchObject({ status: 'error', httpStatus: null });
   });
   test('a request already loading or loaded is skipped', () => {
@@ -30,7 +38,9 @@ describe('requestStateReducer', () => {
     expect(shouldSkipRequest(failed)).toBe(false);
   });
   test('reset returns to initial', () => {
-    const loaded = requestStateReducer(requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' }), { type: 'success' });
+    const loaded = requestStateReducer(requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' }), {
+      type: 'success',
+    });
     expect(requestStateReducer(loaded, { type: 'reset' })).toEqual(INITIAL_REQUEST_STATE);
   });
   test('200, 201, 202, 204 and 206 count as success; any other status is a response error', () => {
@@ -38,7 +48,9 @@ describe('requestStateReducer', () => {
     for (const status of [203, 301, 400, 401, 500]) expect(actionForStatus(status).type).toBe('responseError');
   });
   test('an unknown action fails loudly', () => {
-    expect(() => requestStateReducer(INITIAL_REQUEST_STATE, { type: 'x' } as unknown as RequestAction)).toThrow(/unknown request action/);
+    expect(() => requestStateReducer(INITIAL_REQUEST_STATE, { type: 'x' } as unknown as RequestAction)).toThrow(
+      /unknown request action/,
+    );
   });
 });
 
@@ -50,6 +62,8 @@ describe('keyedRequestReducer', () => {
     expect(keyedRequestState(states, 'PICKUP').status).toBe('loaded');
     expect(keyedRequestState(states, 'DELIVERY').status).toBe('loading');
     expect(keyedRequestState(states, 'SHIP')).toEqual(INITIAL_REQUEST_STATE);
-    expect(keyedRequestState(keyedRequestReducer(states, 'PICKUP', { type: 'reset' }), 'PICKUP')).toEqual(INITIAL_REQUEST_STATE);
+    expect(keyedRequestState(keyedRequestReducer(states, 'PICKUP', { type: 'reset' }), 'PICKUP')).toEqual(
+      INITIAL_REQUEST_STATE,
+    );
   });
 });

@@ -22,7 +22,13 @@ export type RequestAction =
   | { type: 'clientError' }
   | { type: 'reset' };
 
-export const INITIAL_REQUEST_STATE: RequestState = { status: 'initial', loading: false, loaded: false, error: false, httpStatus: null };
+export const INITIAL_REQUEST_STATE: RequestState = {
+  status: 'initial',
+  loading: false,
+  loaded: false,
+  error: false,
+  httpStatus: null,
+};
 
 function stateOf(status: RequestStatus, httpStatus: number | null): RequestState {
   return { status, loading: status === 'loading', loaded: status === 'loaded', error: status === 'error', httpStatus };

@@ -9,19 +9,44 @@ import { MAX_TOKEN_LENGTH } from './signed-token.ts';
 // docs/decisions/220.
 
 export const MAX_NAME_LENGTH = 60;
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'Enter a name'), v.maxLength(MAX_NAME_LENGTH), v.check((value) => !/[<>]/.test(value) && ![...value].some((ch) => { const code = ch.charCodeAt(0); return code < 32 || code === 127; }), 'Use letters, spaces and punctuation only'));
+const NameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'Enter a name'),
+  v.maxLength(MAX_NAME_LENGTH),
+  v.check(
+    (value) =>
+      !/[<>]/.test(value) &&
+      ![...value].some((ch) => {
+        const code = ch.charCodeAt(0);
+        return code < 32 || code === 127;
+      }),
+    'Use letters, spaces and punctuation only',
+  ),
+);
 export const TokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TOKEN_LENGTH));
 const NewPasswordSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PASSWORD_LENGTH));
 
 /** Adds the password rule (decision 220) to an object schema's password field, with the email when there is one. */
-function withPasswordRule<T extends v.GenericSchema<Record<string, unknown>, { [key: string]: unknown }>>(schema: T, field: string, emailField?: string) {
+function withPasswordRule<T extends v.GenericSchema<Record<string, unknown>, { [key: string]: unknown }>>(
+  schema: T,
+  field: string,
+  emailField?: string,
+) {
   return v.pipe(
     schema,
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const value = dataset.value as Record<string, unknown>;
-      const problem = passwordProblem(String(value[field] ?? ''), emailField ? String(value[emailField] ?? '') : undefined);
-      if (problem) addIssue({ message: PASSWORD_PROBLEM_TEXT[problem], path: [{ type: 'object', origin: 'value', input: value, key: field, value: value[field] }] });
+      const problem = passwordProblem(
+        String(value[field] ?? ''),
+        emailField ? String(value[emailField] ?? '') : undefined,
+      );
+      if (problem)
+        addIssue({
+          message: PASSWORD_PROBLEM_TEXT[problem],
+          path: [{ type: 'object', origin: 'value', input: value, key: field, value: value[field] }],
+        });
     }),
   );
 }
@@ -34,19 +59,33 @@ export const CreateAccountRequestSchema = withPasswordRule(
 export type CreateAccountRequestInput = v.InferInput<typeof CreateAccountRequestSchema>;
 
 export const ForgotPasswordRequestSchema = v.object({ email: EmailSchema });
-export const ResetPasswordRequestSchema = withPasswordRule(v.object({ token: TokenSchema, password: NewPasswordSchema }), 'password');
+export const ResetPasswordRequestSchema = withPasswordRule(
+  v.object({ token: TokenSchema, password: NewPasswordSchema }),
+  'password',
+);
 export const ConfirmEmailRequestSchema = v.object({ token: TokenSchema });
-export const ChangePasswordRequestSchema = withPasswordRule(v.object({ currentPassword: PasswordSchema, newPassword: NewPasswordSchema }), 'newPassword');
+export const ChangePasswordRequestSchema = withPasswordRule(
+  v.object({ currentPassword: PasswordSchema, newPassword: NewPasswordSchema }),
+  'newPassword',
+);
 export const EmptyRequestSchema = v.optional(v.object({}), {});
 
 /** Tokens a signed-in shopper may ask for (with their password): a hand-off sign-in, a step-up. */
 export const ISSUABLE_TOKENS = ['SIGN_IN', 'STEP_UP'] as const;
 export const IssueTokenRequestSchema = v.object({ password: PasswordSchema, purpose: v.picklist(ISSUABLE_TOKENS) });
-export const IssuedTokenSchema = v.object({ token: v.string(), purpose: v.picklist(ISSUABLE_TOKENS), expiresAt: v.number() });
+export const IssuedTokenSchema = v.object({
+  token: v.string(),
+  purpose: v.picklist(ISSUABLE_TOKENS),
+  expiresAt: v.number(),
+});
 export const IssuedTokenResponseSchema = v.object({ data: IssuedTokenSchema });
 
 /** GET /rx-security/stepup-auth: the step-up the bearer token proves. */
-export const StepUpSchema = v.object({ stepUpAuthenticated: v.literal(true), customerGUID: v.string(), expiresAt: v.number() });
+export const StepUpSchema = v.object({
+  stepUpAuthenticated: v.literal(true),
+  customerGUID: v.string(),
+  expiresAt: v.number(),
+});
 export const StepUpResponseSchema = v.object({ data: StepUpSchema });
 
 export const EmailConfirmationSendSchema = v.object({ sent: v.boolean(), emailVerified: v.boolean() });

@@ -4,9 +4,11 @@ import { decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlT
 
 describe('base64url', () => {
   test('round-trips any bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      expect(decodeBase64Url(encodeBase64Url(bytes))).toEqual(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expect(decodeBase64Url(encodeBase64Url(bytes))).toEqual(bytes);
+      }),
+    );
   });
   test('round-trips text', () => {
     expect(decodeBase64UrlText(encodeBase64UrlText('Zoë ✓'))).toBe('Zoë ✓');

@@ -34,7 +34,11 @@ export type AuthStateOutput = v.InferOutput<typeof AuthStateSchema>;
 export const AuthStateResponseSchema = v.object({ data: AuthStateSchema });
 
 /** spec: account §4 Auth state: anonymous by default. */
-export const ANONYMOUS_AUTH_STATE: AuthStateOutput = { authorities: ['ROLE_ANONYMOUS'], authenticated: false, userInfo: null };
+export const ANONYMOUS_AUTH_STATE: AuthStateOutput = {
+  authorities: ['ROLE_ANONYMOUS'],
+  authenticated: false,
+  userInfo: null,
+};
 
 export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(MAX_EMAIL_LENGTH), v.email());
 export const PasswordSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PASSWORD_LENGTH));
@@ -92,4 +96,7 @@ export const IdentitySessionSchema = v.object({
 export type IdentitySessionOutput = v.InferOutput<typeof IdentitySessionSchema>;
 export const IdentitySessionResponseSchema = v.object({ data: IdentitySessionSchema });
 /** A sign-in's answer: the session, and the id of the device it came from, now trusted. */
-export const IdentitySignInResponseSchema = v.object({ data: IdentitySessionSchema, deviceId: v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN)) });
+export const IdentitySignInResponseSchema = v.object({
+  data: IdentitySessionSchema,
+  deviceId: v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN)),
+});

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { loginFailureUrl, loginSuccessStep } from './login-flow.ts';
 
-const BASE = { authorities: ['ROLE_USER'] as const, retried: false, emailVerified: true, emailVerificationRequired: true, redirectUrl: '/cart' };
+const BASE = {
+  authorities: ['ROLE_USER'] as const,
+  retried: false,
+  emailVerified: true,
+  emailVerificationRequired: true,
+  redirectUrl: '/cart',
+};
 
 describe('loginSuccessStep', () => {
   test('redoes login once when the user role is missing', () => {

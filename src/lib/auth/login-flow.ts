@@ -1,5 +1,11 @@
 import type { Authority } from './contracts.ts';
-import { ACCOUNT_CREATE_PATH, EMAIL_CONFIRMATION_PATH, REDIRECT_PARAM, postLoginUrl, resolveReturnTarget } from './redirect.ts';
+import {
+  ACCOUNT_CREATE_PATH,
+  EMAIL_CONFIRMATION_PATH,
+  REDIRECT_PARAM,
+  postLoginUrl,
+  resolveReturnTarget,
+} from './redirect.ts';
 
 // spec: account §4 Login success and Login failure.
 
@@ -27,7 +33,11 @@ export function loginSuccessStep(input: LoginSuccessInput): LoginSuccessStep {
   if (!input.authorities.includes('ROLE_USER') && !input.retried) return { type: 'RETRY_WITH_PROMPT' };
   const returnUrl = resolveReturnTarget(input.redirectUrl);
   if (!input.emailVerified && input.emailVerificationRequired) {
-    return { type: 'CONFIRM_EMAIL', url: `${EMAIL_CONFIRMATION_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(returnUrl)}`, returnUrl };
+    return {
+      type: 'CONFIRM_EMAIL',
+      url: `${EMAIL_CONFIRMATION_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(returnUrl)}`,
+      returnUrl,
+    };
   }
   return { type: 'REDIRECT', url: postLoginUrl(input.redirectUrl) };
 }

@@ -13,7 +13,16 @@ describe('passwordProblem (docs/decisions/220)', () => {
     expect(passwordProblem('x'.repeat(1025))).toBe('TOO_LONG');
   });
   test('refuses common breached passwords with any digits or symbols after them', () => {
-    for (const weak of ['password', 'Password123!', 'qwerty2024', 'iloveyou!!', '12345678', '11111111', 'abcdefgh', 'letmein99']) {
+    for (const weak of [
+      'password',
+      'Password123!',
+      'qwerty2024',
+      'iloveyou!!',
+      '12345678',
+      '11111111',
+      'abcdefgh',
+      'letmein99',
+    ]) {
       expect(passwordProblem(weak), weak).toBe('BREACHED');
     }
   });

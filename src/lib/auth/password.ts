@@ -39,8 +39,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = decodeBase64Url(saltText ?? '');
   const expected = decodeBase64Url(hashText ?? '');
   const wellFormed =
-    scheme === HASH_SCHEME && Number.isInteger(iterations) && iterations > 0 && iterations <= PBKDF2_ITERATIONS && salt && expected;
-  const actual = await derive(password, salt ?? new Uint8Array(SALT_BYTES), wellFormed ? iterations : PBKDF2_ITERATIONS);
+    scheme === HASH_SCHEME &&
+    Number.isInteger(iterations) &&
+    iterations > 0 &&
+    iterations <= PBKDF2_ITERATIONS &&
+    salt &&
+    expected;
+  const actual = await derive(
+    password,
+    salt ?? new Uint8Array(SALT_BYTES),
+    wellFormed ? iterations : PBKDF2_ITERATIONS,
+  );
   return Boolean(wellFormed) && constantTimeEqual(actual, expected ?? new Uint8Array(0));
 }
 
@@ -48,4 +57,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A well-formed hash nobody's password matches: unknown emails are verified against it, so the
  * answer takes as long as for a real account and timing does not reveal which accounts exist.
  */
-export const DUMMY_PASSWORD_HASH = 'pbkdf2-sha256$100000$Sczn0MsCkJdWXH-NSPj16w$oFep8HVxbKeAFfvh6olXgMZ6mogWqXz44d-7J2PzKvA';
+export const DUMMY_PASSWORD_HASH =
+  'pbkdf2-sha256$100000$Sczn0MsCkJdWXH-NSPj16w$oFep8HVxbKeAFfvh6olXgMZ6mogWqXz44d-7J2PzKvA';

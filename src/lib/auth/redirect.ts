@@ -62,7 +62,8 @@ export function resolveReturnTarget(raw: string | null | undefined): string {
  */
 export function signInUrl(returnTo?: string | null): string {
   // Already on the sign-in page: keep the return address it carries instead of looping.
-  if (returnTo && isSignInPath(returnTo)) return signInUrl(new URL(sanitizeRedirectUrl(returnTo), PARSE_BASE).searchParams.get(REDIRECT_PARAM));
+  if (returnTo && isSignInPath(returnTo))
+    return signInUrl(new URL(sanitizeRedirectUrl(returnTo), PARSE_BASE).searchParams.get(REDIRECT_PARAM));
   const target = resolveReturnTarget(returnTo);
   return target === '/' && !returnTo ? SIGN_IN_PATH : `${SIGN_IN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
 }

@@ -20,7 +20,11 @@ export const STEP_UP_MINUTES = 15;
  * What the guard decides for a path. A remembered-only session (ROLE_PERSISTENT_USER) is not
  * enough for health data: the shopper signs in again.
  */
-export function guardRoute(path: string, session: { authorities: readonly string[]; stepUpUntil?: number | null } | null, now: number): GuardOutcome {
+export function guardRoute(
+  path: string,
+  session: { authorities: readonly string[]; stepUpUntil?: number | null } | null,
+  now: number,
+): GuardOutcome {
   const rule = HEALTH_ROUTES[path.replace(/\/+$/, '') || '/'];
   if (!rule) return 'allow';
   if (!session || !session.authorities.includes('ROLE_USER')) return 'signIn';

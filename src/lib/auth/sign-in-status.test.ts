@@ -15,7 +15,9 @@ describe('signInStatusReducer', () => {
   });
 
   test('RESET_PASSWORD is kept on the sign-in page', () => {
-    expect(signInStatusReducer('RESET_PASSWORD', { type: 'navigate', to: '/signin?redirectUrl=%2F' })).toBe('RESET_PASSWORD');
+    expect(signInStatusReducer('RESET_PASSWORD', { type: 'navigate', to: '/signin?redirectUrl=%2F' })).toBe(
+      'RESET_PASSWORD',
+    );
     expect(signInStatusReducer('RESET_PASSWORD', { type: 'navigate', to: '/account/create' })).toBe(null);
   });
 

@@ -2,7 +2,13 @@ import { ACCOUNT_CREATE_PATH, SIGN_IN_PATH } from './redirect.ts';
 
 // spec: account §4 Sign-in status values, and the rule for leaving a page.
 
-export const SIGN_IN_STATUSES = ['LOCKED_OUT', 'RESET_PASSWORD', 'SOCIAL_CREATE', 'SOCIAL_LINK', 'SOCIAL_EMAIL_UNAVAILABLE'] as const;
+export const SIGN_IN_STATUSES = [
+  'LOCKED_OUT',
+  'RESET_PASSWORD',
+  'SOCIAL_CREATE',
+  'SOCIAL_LINK',
+  'SOCIAL_EMAIL_UNAVAILABLE',
+] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 export type SignInStatusState = SignInStatus | null;
 

@@ -107,7 +107,13 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: false,
     customerServicePhone: '1-800-555-0142',
     theme: { primary: '#1f6f3f', primaryDark: '#14502c', accent: '#f2b705', surface: '#f6f8f4' },
-    toggles: { ...BASE_TOGGLES, emailVerificationRequired: true, fiveXCouponsLink: true, surveys: true, redirectGrilledSteakRecipe: { from: '13', to: '14' } },
+    toggles: {
+      ...BASE_TOGGLES,
+      emailVerificationRequired: true,
+      fiveXCouponsLink: true,
+      surveys: true,
+      redirectGrilledSteakRecipe: { from: '13', to: '14' },
+    },
     abTests: { 'hide-store-features': 0, 'upfront-timeslots': 1 },
     defaultLocationId: '70100101',
     upfrontTimeslotMarkets: ['geo-936', 'geo-937'],
@@ -123,7 +129,18 @@ export const BANNERS: Record<BannerId, Banner> = {
     isVariant: true,
     customerServicePhone: '1-800-555-0199',
     theme: { primary: '#0b5c8a', primaryDark: '#073f60', accent: '#e8702a', surface: '#f3f7fa' },
-    toggles: { ...BASE_TOGGLES, cartFetch: false, shopIngredients: false, searchLoadMore: true, hideStoreBasedFeatures: true, isALayerEnabledForRecipes: false, newerLayerPaymentCards: false, searchBuyAgain: false, searchSeasonalCarousel: false, searchShoppableTop: false },
+    toggles: {
+      ...BASE_TOGGLES,
+      cartFetch: false,
+      shopIngredients: false,
+      searchLoadMore: true,
+      hideStoreBasedFeatures: true,
+      isALayerEnabledForRecipes: false,
+      newerLayerPaymentCards: false,
+      searchBuyAgain: false,
+      searchSeasonalCarousel: false,
+      searchShoppableTop: false,
+    },
     abTests: { 'hide-store-features': 1, 'upfront-timeslots': 0 },
     defaultLocationId: '62000201',
     upfrontTimeslotMarkets: ['geo-041'],
@@ -153,7 +170,11 @@ export function parseBannerHosts(setting: string | undefined): Map<string, Banne
  * The banner for a request's host name: an exact host match, else a `<banner>.` prefix
  * (`bayside.localhost`), else the default. `resolveBanner('bayside.localhost:8787', hosts, 'harvest') === 'bayside'`
  */
-export function resolveBanner(host: string | null | undefined, hosts: Map<string, BannerId>, fallback: BannerId): BannerId {
+export function resolveBanner(
+  host: string | null | undefined,
+  hosts: Map<string, BannerId>,
+  fallback: BannerId,
+): BannerId {
   const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   const exact = hosts.get(name);
   if (exact) return exact;
@@ -178,7 +199,8 @@ export function parseBannerOrigins(setting: string | undefined): Map<BannerId, s
     const id = entry.slice(0, at).trim().toLowerCase();
     try {
       const url = new URL(entry.slice(at + 1).trim());
-      if (at > 0 && isBannerId(id) && (url.protocol === 'https:' || url.protocol === 'http:')) origins.set(id, url.origin);
+      if (at > 0 && isBannerId(id) && (url.protocol === 'https:' || url.protocol === 'http:'))
+        origins.set(id, url.origin);
     } catch {
       // not a URL: ignored
     }

@@ -102,20 +102,128 @@ const search = (query: string): string => `/search?query=${encodeURIComponent(qu
 /** Each banner's seasonal feature, in its own voice. */
 const SEASONAL: Record<BannerId, Record<Season, Omit<SeasonalFeature, 'id'>>> = {
   harvest: {
-    thanksgiving: { title: 'The Thanksgiving table', blurb: 'Everything from the turkey to the pumpkin pie, picked and baked for your feast.', links: [{ label: 'Turkey', href: search('turkey') }, { label: 'Sweet potatoes', href: search('sweet potatoes') }, { label: 'Pies', href: search('pie') }, { label: 'Dinner rolls', href: search('ciabatta rolls') }] },
-    holidays: { title: 'Holiday baking season', blurb: 'Flour, butter, chocolate chips and everything for cookie day.', links: [{ label: 'Baking', href: search('flour') }, { label: 'Butter', href: search('butter') }, { label: 'Chocolate chips', href: search('chocolate chips') }, { label: 'Eggs', href: search('eggs') }] },
-    winter: { title: 'Soup and stew weather', blurb: 'Root vegetables, broths and crusty bread for slow Sundays.', links: [{ label: 'Soups and broths', href: search('broth') }, { label: 'Potatoes', href: search('potatoes') }, { label: 'Sourdough', href: search('sourdough') }, { label: 'Carrots', href: search('carrots') }] },
-    spring: { title: 'First of the spring greens', blurb: 'Tender salad greens, herbs and berries from growers we know.', links: [{ label: 'Salad greens', href: search('spring mix') }, { label: 'Fresh herbs', href: search('basil') }, { label: 'Strawberries', href: search('strawberries') }, { label: 'Baby spinach', href: search('baby spinach') }] },
-    summer: { title: 'Farm stand favourites', blurb: 'Peaches, corn and everything for the grill.', links: [{ label: 'Peaches', href: search('peaches') }, { label: 'Sweet corn', href: search('sweet corn') }, { label: 'Steaks', href: search('steak') }, { label: 'Blueberries', href: search('blueberries') }] },
-    autumn: { title: 'Orchard season', blurb: 'Crisp apples, pears and warm spices.', links: [{ label: 'Apples', href: search('apples') }, { label: 'Pears', href: search('pears') }, { label: 'Cinnamon bagels', href: search('cinnamon') }, { label: 'Apple pie', href: search('apple pie') }] },
+    thanksgiving: {
+      title: 'The Thanksgiving table',
+      blurb: 'Everything from the turkey to the pumpkin pie, picked and baked for your feast.',
+      links: [
+        { label: 'Turkey', href: search('turkey') },
+        { label: 'Sweet potatoes', href: search('sweet potatoes') },
+        { label: 'Pies', href: search('pie') },
+        { label: 'Dinner rolls', href: search('ciabatta rolls') },
+      ],
+    },
+    holidays: {
+      title: 'Holiday baking season',
+      blurb: 'Flour, butter, chocolate chips and everything for cookie day.',
+      links: [
+        { label: 'Baking', href: search('flour') },
+        { label: 'Butter', href: search('butter') },
+        { label: 'Chocolate chips', href: search('chocolate chips') },
+        { label: 'Eggs', href: search('eggs') },
+      ],
+    },
+    winter: {
+      title: 'Soup and stew weather',
+      blurb: 'Root vegetables, broths and crusty bread for slow Sundays.',
+      links: [
+        { label: 'Soups and broths', href: search('broth') },
+        { label: 'Potatoes', href: search('potatoes') },
+        { label: 'Sourdough', href: search('sourdough') },
+        { label: 'Carrots', href: search('carrots') },
+      ],
+    },
+    spring: {
+      title: 'First of the spring greens',
+      blurb: 'Tender salad greens, herbs and berries from growers we know.',
+      links: [
+        { label: 'Salad greens', href: search('spring mix') },
+        { label: 'Fresh herbs', href: search('basil') },
+        { label: 'Strawberries', href: search('strawberries') },
+        { label: 'Baby spinach', href: search('baby spinach') },
+      ],
+    },
+    summer: {
+      title: 'Farm stand favourites',
+      blurb: 'Peaches, corn and everything for the grill.',
+      links: [
+        { label: 'Peaches', href: search('peaches') },
+        { label: 'Sweet corn', href: search('sweet corn') },
+        { label: 'Steaks', href: search('steak') },
+        { label: 'Blueberries', href: search('blueberries') },
+      ],
+    },
+    autumn: {
+      title: 'Orchard season',
+      blurb: 'Crisp apples, pears and warm spices.',
+      links: [
+        { label: 'Apples', href: search('apples') },
+        { label: 'Pears', href: search('pears') },
+        { label: 'Cinnamon bagels', href: search('cinnamon') },
+        { label: 'Apple pie', href: search('apple pie') },
+      ],
+    },
   },
   bayside: {
-    thanksgiving: { title: 'Feast by the bay', blurb: 'Turkey with all the trimmings, plus shrimp and scallops for the starters.', links: [{ label: 'Turkey', href: search('turkey') }, { label: 'Shrimp', href: search('shrimp') }, { label: 'Scallops', href: search('scallops') }, { label: 'Pies', href: search('pie') }] },
-    holidays: { title: 'Holiday seafood and party platters', blurb: 'Salmon, shrimp and the deli’s party trays for every gathering.', links: [{ label: 'Salmon', href: search('salmon') }, { label: 'Shrimp', href: search('shrimp') }, { label: 'Deli meats', href: search('ham') }, { label: 'Cheese', href: search('cheese') }] },
-    winter: { title: 'Chowder season', blurb: 'Cod, potatoes and cream for a pot of chowder.', links: [{ label: 'Cod', href: search('cod') }, { label: 'Potatoes', href: search('potatoes') }, { label: 'Cream', href: search('cream') }, { label: 'Crackers', href: search('crackers') }] },
-    spring: { title: 'Fresh catch, fresh start', blurb: 'Light fish dinners and crisp salads.', links: [{ label: 'Tilapia', href: search('tilapia') }, { label: 'Salads', href: search('salad') }, { label: 'Lemons', href: search('lemons') }, { label: 'Salmon', href: search('salmon') }] },
-    summer: { title: 'Dockside cookout', blurb: 'Shrimp skewers, corn and cold drinks.', links: [{ label: 'Shrimp', href: search('shrimp') }, { label: 'Corn', href: search('corn') }, { label: 'Sparkling water', href: search('sparkling') }, { label: 'Lemonade', href: search('lemonade') }] },
-    autumn: { title: 'Game day by the bay', blurb: 'Wings, chips and dips for the big game.', links: [{ label: 'Chicken wings', href: search('wings') }, { label: 'Chips', href: search('chips') }, { label: 'Mixed nuts', href: search('mixed nuts') }, { label: 'Cola', href: search('cola') }] },
+    thanksgiving: {
+      title: 'Feast by the bay',
+      blurb: 'Turkey with all the trimmings, plus shrimp and scallops for the starters.',
+      links: [
+        { label: 'Turkey', href: search('turkey') },
+        { label: 'Shrimp', href: search('shrimp') },
+        { label: 'Scallops', href: search('scallops') },
+        { label: 'Pies', href: search('pie') },
+      ],
+    },
+    holidays: {
+      title: 'Holiday seafood and party platters',
+      blurb: 'Salmon, shrimp and the deli’s party trays for every gathering.',
+      links: [
+        { label: 'Salmon', href: search('salmon') },
+        { label: 'Shrimp', href: search('shrimp') },
+        { label: 'Deli meats', href: search('ham') },
+        { label: 'Cheese', href: search('cheese') },
+      ],
+    },
+    winter: {
+      title: 'Chowder season',
+      blurb: 'Cod, potatoes and cream for a pot of chowder.',
+      links: [
+        { label: 'Cod', href: search('cod') },
+        { label: 'Potatoes', href: search('potatoes') },
+        { label: 'Cream', href: search('cream') },
+        { label: 'Crackers', href: search('crackers') },
+      ],
+    },
+    spring: {
+      title: 'Fresh catch, fresh start',
+      blurb: 'Light fish dinners and crisp salads.',
+      links: [
+        { label: 'Tilapia', href: search('tilapia') },
+        { label: 'Salads', href: search('salad') },
+        { label: 'Lemons', href: search('lemons') },
+        { label: 'Salmon', href: search('salmon') },
+      ],
+    },
+    summer: {
+      title: 'Dockside cookout',
+      blurb: 'Shrimp skewers, corn and cold drinks.',
+      links: [
+        { label: 'Shrimp', href: search('shrimp') },
+        { label: 'Corn', href: search('corn') },
+        { label: 'Sparkling water', href: search('sparkling') },
+        { label: 'Lemonade', href: search('lemonade') },
+      ],
+    },
+    autumn: {
+      title: 'Game day by the bay',
+      blurb: 'Wings, chips and dips for the big game.',
+      links: [
+        { label: 'Chicken wings', href: search('wings') },
+        { label: 'Chips', href: search('chips') },
+        { label: 'Mixed nuts', href: search('mixed nuts') },
+        { label: 'Cola', href: search('cola') },
+      ],
+    },
   },
 };
 

@@ -6,7 +6,9 @@ import type { PageContext } from '../http/page-context.ts';
  * that skips the cart fetch (shopping §4 Cart, toggles.cartFetch) or when the basket cannot be
  * read. Never throws: a header must render without its count.
  */
-export async function loadCartCount(context: Pick<PageContext, 'banner' | 'session' | 'upstream'>): Promise<number | null> {
+export async function loadCartCount(
+  context: Pick<PageContext, 'banner' | 'session' | 'upstream'>,
+): Promise<number | null> {
   if (!context.session || !context.banner.toggles.cartFetch) return null;
   try {
     const result = await context.upstream.json({ method: 'GET', path: BASKET_PATHS.BASKET }, BasketResponseSchema);

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { basketETag, type BasketOutput, type LineItemOutput } from './contracts.ts';
-import { INITIAL_CART_STATE, cartReducer, cartView, nextOpToSend, type CartAction, type CartOp, type CartState } from './cart-reducer.ts';
+import {
+  INITIAL_CART_STATE,
+  cartReducer,
+  cartView,
+  nextOpToSend,
+  type CartAction,
+  type CartOp,
+  type CartState,
+} from './cart-reducer.ts';
 
 const MILK = '0000000000017';
 const BREAD = '0000000000024';
@@ -32,11 +40,27 @@ function line(gtin13: string, quantity: number): LineItemOutput {
 }
 
 function basket(version: number, lines: LineItemOutput[]): BasketOutput {
-  return { id: 'b1', eTag: basketETag(version), type: 'ACTIVE', orderId: null, modality: 'PICKUP', lineItems: lines, itemCount: lines.reduce((s, l) => s + l.quantity, 0), subtotalCents: lines.reduce((s, l) => s + l.lineTotalCents, 0), savingsCents: 0 };
+  return {
+    id: 'b1',
+    eTag: basketETag(version),
+    type: 'ACTIVE',
+    orderId: null,
+    modality: 'PICKUP',
+    lineItems: lines,
+    itemCount: lines.reduce((s, l) => s + l.quantity, 0),
+    subtotalCents: lines.reduce((s, l) => s + l.lineTotalCents, 0),
+    savingsCents: 0,
+  };
 }
 
 const add = (opId: string, gtin13: string): CartAction => ({
-  type: 'add', opId, gtin13, name: `item ${gtin13}`, offer: { regularCents: 100, promoCents: null, dealPriceString: null }, modalityType: 'PICKUP', created: '2026-11-22T00:00:00.000Z',
+  type: 'add',
+  opId,
+  gtin13,
+  name: `item ${gtin13}`,
+  offer: { regularCents: 100, promoCents: null, dealPriceString: null },
+  modalityType: 'PICKUP',
+  created: '2026-11-22T00:00:00.000Z',
 });
 
 function run(actions: CartAction[], state: CartState = INITIAL_CART_STATE): CartState {
@@ -46,48 +70,85 @@ function run(actions: CartAction[], state: CartState = INITIAL_CART_STATE): Cart
 describe('cartReducer', () => {
   test('add is optimistic with quantity 1 and shopper-choice substitution', () => {
     const state = run([add('op1', MILK)]);
-    expect(cartView(state).lines).toMatchObject([{ gtin13: MILK, quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE', persistedQuantity: 0, activeUpdateRequests: 1 }]);
+    expect(cartView(state).lines).toMatchObject([
+      {
+        gtin13: MILK,
+        quantity: 1,
+        substitutionPolicy: 'SHOPPER_CHOICE',
+        persistedQuantity: 0,
+        activeUpdateRequests: 1,
+      },
+    ]);
   });
 
   test('the header count adds optimistic lines to the rendered count until the server answers', () => {
     const state = run([{ type: 'hydrateCount', count: 3 }, add('op1', MILK)]);
     expect(cartView(state).itemCount).toBe(4);
-    const answered = cartReducer(state, { type: 'writeSuccess', opId: 'op1', basket: basket(5, [line(BREAD, 3), line(MILK, 1)]) });
+    const answered = cartReducer(state, {
+      type: 'writeSuccess',
+      opId: 'op1',
+      basket: basket(5, [line(BREAD, 3), line(MILK, 1)]),
+    });
     expect(cartView(answered).itemCount).toBe(4);
   });
 
   test('a quantity of 0 becomes a removal', () => {
-    const state = run([{ type: 'loadSuccess', basket: basket(1, [line(MILK, 2)]) }, { type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 0 }]);
+    const state = run([
+      { type: 'loadSuccess', basket: basket(1, [line(MILK, 2)]) },
+      { type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 0 },
+    ]);
     expect(state.pending).toMatchObject([{ kind: 'remove', gtin13: MILK }]);
-    expect(cartView(state).lines).toMatchObject([{ gtin13: MILK, quantity: 0, isDeleting: true, persistedQuantity: 2 }]);
+    expect(cartView(state).lines).toMatchObject([
+      { gtin13: MILK, quantity: 0, isDeleting: true, persistedQuantity: 2 },
+    ]);
     expect(cartView(state).itemCount).toBe(0);
   });
 
   test('a change made while an add is pending is queued behind it', () => {
-    const state = run([add('op1', MILK), { type: 'sent', opId: 'op1' }, { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 4 }]);
+    const state = run([
+      add('op1', MILK),
+      { type: 'sent', opId: 'op1' },
+      { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 4 },
+    ]);
     expect(cartView(state).lines).toMatchObject([{ gtin13: MILK, quantity: 4, queued: true, activeUpdateRequests: 2 }]);
     expect(nextOpToSend(state)).toBeNull();
     const afterAdd = cartReducer(state, { type: 'writeSuccess', opId: 'op1', basket: basket(2, [line(MILK, 1)]) });
     expect(nextOpToSend(afterAdd)).toMatchObject({ id: 'op2', kind: 'setQuantity', quantity: 4 });
-    expect(cartView(afterAdd).lines).toMatchObject([{ gtin13: MILK, quantity: 4, persistedQuantity: 1, queued: false }]);
+    expect(cartView(afterAdd).lines).toMatchObject([
+      { gtin13: MILK, quantity: 4, persistedQuantity: 1, queued: false },
+    ]);
   });
 
   test('a failed add takes the changes queued behind it', () => {
-    const state = run([add('op1', MILK), { type: 'sent', opId: 'op1' }, { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 4 }, { type: 'writeFailure', opId: 'op1' }]);
+    const state = run([
+      add('op1', MILK),
+      { type: 'sent', opId: 'op1' },
+      { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 4 },
+      { type: 'writeFailure', opId: 'op1' },
+    ]);
     expect(state.pending).toEqual([]);
     expect(cartView(state).lines).toEqual([]);
   });
 
   test('persistedQuantity syncs and activeUpdateRequests pops when the server answers', () => {
     const loaded = run([{ type: 'loadSuccess', basket: basket(1, [line(MILK, 1)]) }]);
-    const changed = run([{ type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 3 }, { type: 'sent', opId: 'op1' }], loaded);
+    const changed = run(
+      [
+        { type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 3 },
+        { type: 'sent', opId: 'op1' },
+      ],
+      loaded,
+    );
     expect(cartView(changed).lines[0]).toMatchObject({ quantity: 3, persistedQuantity: 1, activeUpdateRequests: 1 });
     const done = cartReducer(changed, { type: 'writeSuccess', opId: 'op1', basket: basket(2, [line(MILK, 3)]) });
     expect(cartView(done).lines[0]).toMatchObject({ quantity: 3, persistedQuantity: 3, activeUpdateRequests: 0 });
   });
 
   test('an answer older than the basket held is ignored (answers may cross)', () => {
-    const state = run([{ type: 'loadSuccess', basket: basket(4, [line(MILK, 2)]) }, { type: 'loadSuccess', basket: basket(3, [line(MILK, 1)]) }]);
+    const state = run([
+      { type: 'loadSuccess', basket: basket(4, [line(MILK, 2)]) },
+      { type: 'loadSuccess', basket: basket(3, [line(MILK, 1)]) },
+    ]);
     expect(state.server?.eTag).toBe(basketETag(4));
   });
 
@@ -98,9 +159,30 @@ describe('cartReducer', () => {
   });
 
   test('an optimistic line is priced by the one pricing function, so multi-buy and buy one get one show the right total before the answer', () => {
-    const bogo = { ...line(MILK, 1), unitPriceCents: 399, regularUnitPriceCents: 399, dealPriceString: 'Buy 1 Get 1 Free', lineTotalCents: 399 };
-    const multi = { ...line(BREAD, 1), unitPriceCents: 200, regularUnitPriceCents: 249, dealPriceString: '3 for $6', lineTotalCents: 200, savingsCents: 49 };
-    const flash = { ...line(EGGS, 1), unitPriceCents: 429, regularUnitPriceCents: 429, lineTotalCents: 379, savingsCents: 50, flashSales: [{ couponId: 'FS-1', discountCents: 50, held: 2, perShopper: 2 }], priceAdjustments: [{ type: 'FLASH_SALE' as const, couponId: 'FS-1', amountCents: 50 }] };
+    const bogo = {
+      ...line(MILK, 1),
+      unitPriceCents: 399,
+      regularUnitPriceCents: 399,
+      dealPriceString: 'Buy 1 Get 1 Free',
+      lineTotalCents: 399,
+    };
+    const multi = {
+      ...line(BREAD, 1),
+      unitPriceCents: 200,
+      regularUnitPriceCents: 249,
+      dealPriceString: '3 for $6',
+      lineTotalCents: 200,
+      savingsCents: 49,
+    };
+    const flash = {
+      ...line(EGGS, 1),
+      unitPriceCents: 429,
+      regularUnitPriceCents: 429,
+      lineTotalCents: 379,
+      savingsCents: 50,
+      flashSales: [{ couponId: 'FS-1', discountCents: 50, held: 2, perShopper: 2 }],
+      priceAdjustments: [{ type: 'FLASH_SALE' as const, couponId: 'FS-1', amountCents: 50 }],
+    };
     const state = run([
       { type: 'loadSuccess', basket: basket(1, [bogo, multi, flash]) },
       { type: 'setQuantity', opId: 'op1', gtin13: MILK, quantity: 2 },
@@ -110,25 +192,43 @@ describe('cartReducer', () => {
     const totals = Object.fromEntries(cartView(state).lines.map((entry) => [entry.gtin13, entry.lineTotalCents]));
     // was unit × quantity until the server answered: 798, 600 and 1287 (the flash sale lost)
     expect(totals).toEqual({ [MILK]: 399, [BREAD]: 600, [EGGS]: 1187 });
-    expect(cartView(state).lines.find((entry) => entry.gtin13 === EGGS)?.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 100 }]);
+    expect(cartView(state).lines.find((entry) => entry.gtin13 === EGGS)?.priceAdjustments).toEqual([
+      { type: 'FLASH_SALE', couponId: 'FS-1', amountCents: 100 },
+    ]);
   });
 
   test('an add is priced from the card’s offer: a buy-one-get-one item raised to 2 before the answer costs one', () => {
     const state = run([
-      { type: 'add', opId: 'op1', gtin13: MILK, name: 'Milk', offer: { regularCents: 399, promoCents: null, dealPriceString: 'Buy 1 Get 1 Free' }, modalityType: 'PICKUP', created: '2026-11-22T00:00:00.000Z' },
+      {
+        type: 'add',
+        opId: 'op1',
+        gtin13: MILK,
+        name: 'Milk',
+        offer: { regularCents: 399, promoCents: null, dealPriceString: 'Buy 1 Get 1 Free' },
+        modalityType: 'PICKUP',
+        created: '2026-11-22T00:00:00.000Z',
+      },
       { type: 'sent', opId: 'op1' },
       { type: 'setQuantity', opId: 'op2', gtin13: MILK, quantity: 2 },
     ]);
-    expect(cartView(state).lines).toMatchObject([{ gtin13: MILK, quantity: 2, unitPriceCents: 399, lineTotalCents: 399, savingsCents: 399 }]);
+    expect(cartView(state).lines).toMatchObject([
+      { gtin13: MILK, quantity: 2, unitPriceCents: 399, lineTotalCents: 399, savingsCents: 399 },
+    ]);
   });
 
   test('an unknown action fails loudly', () => {
-    expect(() => cartReducer(INITIAL_CART_STATE, { type: 'nope' } as unknown as CartAction)).toThrow(/unknown cart action/);
+    expect(() => cartReducer(INITIAL_CART_STATE, { type: 'nope' } as unknown as CartAction)).toThrow(
+      /unknown cart action/,
+    );
   });
 
   test('a failed write restores the cart exactly as it was before it', () => {
     const loaded = run([{ type: 'loadSuccess', basket: basket(1, [line(MILK, 2), line(BREAD, 1)]) }, add('a', EGGS)]);
-    for (const action of [add('op', MILK), { type: 'setQuantity', opId: 'op', gtin13: BREAD, quantity: 7 } as const, { type: 'remove', opId: 'op', gtin13: MILK } as const]) {
+    for (const action of [
+      add('op', MILK),
+      { type: 'setQuantity', opId: 'op', gtin13: BREAD, quantity: 7 } as const,
+      { type: 'remove', opId: 'op', gtin13: MILK } as const,
+    ]) {
       const before = cartView(loaded);
       const failed = run([action, { type: 'sent', opId: 'op' }, { type: 'writeFailure', opId: 'op' }], loaded);
       expect(cartView(failed)).toEqual(before);
@@ -157,7 +257,10 @@ class FakeServer {
     return true;
   }
   basket(): BasketOutput {
-    return basket(this.version, [...this.lines].map(([gtin13, quantity]) => line(gtin13, quantity)));
+    return basket(
+      this.version,
+      [...this.lines].map(([gtin13, quantity]) => line(gtin13, quantity)),
+    );
   }
 }
 
@@ -174,7 +277,8 @@ function simulate(commands: Command[], skip: ReadonlySet<string>) {
     const op = nextOpToSend(state);
     if (!op) return false;
     step({ type: 'sent', opId: op.id });
-    if (fate.get(op.id) !== false && server.apply(op)) step({ type: 'writeSuccess', opId: op.id, basket: server.basket() });
+    if (fate.get(op.id) !== false && server.apply(op))
+      step({ type: 'writeSuccess', opId: op.id, basket: server.basket() });
     else {
       failed.add(op.id);
       step({ type: 'writeFailure', opId: op.id });
@@ -200,7 +304,12 @@ function simulate(commands: Command[], skip: ReadonlySet<string>) {
 }
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('add' as const, 'set' as const, 'remove' as const), gtin: fc.nat(2), quantity: fc.integer({ min: 0, max: 12 }), ok: fc.boolean() }),
+  fc.record({
+    kind: fc.constantFrom('add' as const, 'set' as const, 'remove' as const),
+    gtin: fc.nat(2),
+    quantity: fc.integer({ min: 0, max: 12 }),
+    ok: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('answer' as const) }),
 );
 

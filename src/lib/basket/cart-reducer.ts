@@ -23,7 +23,17 @@ export type AddOffer = Pick<Offer, 'regularCents' | 'promoCents' | 'dealPriceStr
 
 /** One optimistic write; its id is also the write's Idempotency-Key (reused on retry). */
 export type CartOp =
-  | { id: string; kind: 'add'; gtin13: string; quantity: number; sent: boolean; name: string; offer: AddOffer; modalityType: Modality; created: string }
+  | {
+      id: string;
+      kind: 'add';
+      gtin13: string;
+      quantity: number;
+      sent: boolean;
+      name: string;
+      offer: AddOffer;
+      modalityType: Modality;
+      created: string;
+    }
   | { id: string; kind: 'setQuantity'; gtin13: string; quantity: number; sent: boolean }
   | { id: string; kind: 'remove'; gtin13: string; sent: boolean };
 
@@ -42,7 +52,15 @@ export type CartAction =
   | { type: 'loadRequest' }
   | { type: 'loadSuccess'; basket: BasketOutput }
   | { type: 'loadFailure'; httpStatus: number | null }
-  | { type: 'add'; opId: string; gtin13: string; name: string; offer: AddOffer; modalityType: Modality; created: string }
+  | {
+      type: 'add';
+      opId: string;
+      gtin13: string;
+      name: string;
+      offer: AddOffer;
+      modalityType: Modality;
+      created: string;
+    }
   | { type: 'setQuantity'; opId: string; gtin13: string; quantity: number }
   | { type: 'remove'; opId: string; gtin13: string }
   | { type: 'sent'; opId: string }
@@ -64,7 +82,12 @@ export interface CartView {
   itemCount: number;
 }
 
-export const INITIAL_CART_STATE: CartState = { server: null, baseCount: null, pending: [], load: INITIAL_REQUEST_STATE };
+export const INITIAL_CART_STATE: CartState = {
+  server: null,
+  baseCount: null,
+  pending: [],
+  load: INITIAL_REQUEST_STATE,
+};
 
 /** Takes a server basket unless it is older than the one held (answers may cross). */
 function newerServer(current: BasketOutput | null, next: BasketOutput): BasketOutput {
@@ -87,13 +110,19 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'loadRequest':
       return { ...state, load: requestStateReducer(state.load, { type: 'request' }) };
     case 'loadSuccess':
-      return { ...state, server: newerServer(state.server, action.basket), load: requestStateReducer(state.load, { type: 'success' }) };
+      return {
+        ...state,
+        server: newerServer(state.server, action.basket),
+        load: requestStateReducer(state.load, { type: 'success' }),
+      };
     case 'loadFailure':
       return {
         ...state,
         load: requestStateReducer(
           state.load,
-          action.httpStatus === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: action.httpStatus },
+          action.httpStatus === null
+            ? { type: 'clientError' }
+            : { type: 'responseError', httpStatus: action.httpStatus },
         ),
       };
     case 'add': {
@@ -112,7 +141,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, pending: [...state.pending, op] };
     }
     case 'setQuantity': {
-      if (!Number.isInteger(action.quantity) || action.quantity < 0 || action.quantity > MAX_LINE_QUANTITY) return state;
+      if (!Number.isInteger(action.quantity) || action.quantity < 0 || action.quantity > MAX_LINE_QUANTITY)
+        return state;
       if (!inView(state, action.gtin13)) return state;
       // spec: a quantity of 0 becomes a removal
       const op: CartOp =
@@ -123,12 +153,19 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case 'remove':
       if (!inView(state, action.gtin13)) return state;
-      return { ...state, pending: [...state.pending, { id: action.opId, kind: 'remove', gtin13: action.gtin13, sent: false }] };
+      return {
+        ...state,
+        pending: [...state.pending, { id: action.opId, kind: 'remove', gtin13: action.gtin13, sent: false }],
+      };
     case 'sent':
       return { ...state, pending: state.pending.map((op) => (op.id === action.opId ? { ...op, sent: true } : op)) };
     case 'writeSuccess':
       // the server answer replaces the optimistic state of this write
-      return { ...state, server: newerServer(state.server, action.basket), pending: state.pending.filter((op) => op.id !== action.opId) };
+      return {
+        ...state,
+        server: newerServer(state.server, action.basket),
+        pending: state.pending.filter((op) => op.id !== action.opId),
+      };
     case 'writeFailure': {
       const failed = state.pending.find((op) => op.id === action.opId);
       if (!failed) return state;
@@ -138,7 +175,9 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         !op.sent &&
         op.gtin13 === failed.gtin13 &&
         !state.server?.lineItems.some((line) => line.gtin13 === failed.gtin13) &&
-        !state.pending.some((other) => other.kind === 'add' && other.gtin13 === failed.gtin13 && other.id !== failed.id);
+        !state.pending.some(
+          (other) => other.kind === 'add' && other.gtin13 === failed.gtin13 && other.id !== failed.id,
+        );
       return { ...state, pending: state.pending.filter((op) => op.id !== failed.id && !orphaned(op)) };
     }
     default: {
@@ -158,7 +197,13 @@ export function nextOpToSend(state: CartState): CartOp | null {
 export function cartView(state: CartState): CartView {
   const lines = new Map<string, CartLineView>();
   for (const line of state.server?.lineItems ?? []) {
-    lines.set(line.gtin13, { ...line, persistedQuantity: line.quantity, activeUpdateRequests: 0, isDeleting: false, queued: false });
+    lines.set(line.gtin13, {
+      ...line,
+      persistedQuantity: line.quantity,
+      activeUpdateRequests: 0,
+      isDeleting: false,
+      queued: false,
+    });
   }
   const addsSeen = new Set<string>();
   for (const op of state.pending) {
@@ -167,7 +212,12 @@ export function cartView(state: CartState): CartView {
     if (op.kind === 'add') {
       addsSeen.add(op.gtin13);
       if (line) {
-        lines.set(op.gtin13, { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + op.quantity), isDeleting: false, activeUpdateRequests: line.activeUpdateRequests + 1 });
+        lines.set(op.gtin13, {
+          ...line,
+          quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + op.quantity),
+          isDeleting: false,
+          activeUpdateRequests: line.activeUpdateRequests + 1,
+        });
       } else {
         lines.set(op.gtin13, {
           id: `pending:${op.id}`,
@@ -189,14 +239,26 @@ export function cartView(state: CartState): CartView {
           dealPriceString: op.offer.dealPriceString,
           coupon: null,
           flashSales: [],
-          ...priced({ regularUnitPriceCents: op.offer.regularCents, promoUnitPriceCents: op.offer.promoCents, dealPriceString: op.offer.dealPriceString }, op.quantity),
+          ...priced(
+            {
+              regularUnitPriceCents: op.offer.regularCents,
+              promoUnitPriceCents: op.offer.promoCents,
+              dealPriceString: op.offer.dealPriceString,
+            },
+            op.quantity,
+          ),
         });
       }
       continue;
     }
     if (!line) continue;
     const counted = { ...line, activeUpdateRequests: line.activeUpdateRequests + 1, queued: line.queued || queued };
-    lines.set(op.gtin13, op.kind === 'remove' ? { ...counted, quantity: 0, isDeleting: true } : { ...counted, quantity: op.quantity, isDeleting: false });
+    lines.set(
+      op.gtin13,
+      op.kind === 'remove'
+        ? { ...counted, quantity: 0, isDeleting: true }
+        : { ...counted, quantity: op.quantity, isDeleting: false },
+    );
   }
   // every line at the quantity the shopper sees, by the one pricing function (the server's lines come out as it priced them)
   const all = [...lines.values()].map((line) => ({ ...line, ...priced(line, line.quantity) }));
@@ -207,7 +269,13 @@ export function cartView(state: CartState): CartView {
 /** The priced fields of a line at `quantity`, from its pricing data. */
 function priced(line: Parameters<typeof lineOffer>[0], quantity: number) {
   const price = linePrice(lineOffer(line), quantity);
-  return { unitPriceCents: price.unitCents, lineTotalCents: price.totalCents, savingsCents: price.savingsCents, couponSavingsCents: price.couponCents, priceAdjustments: price.adjustments };
+  return {
+    unitPriceCents: price.unitCents,
+    lineTotalCents: price.totalCents,
+    savingsCents: price.savingsCents,
+    couponSavingsCents: price.couponCents,
+    priceAdjustments: price.adjustments,
+  };
 }
 
 /** True when the cart holds a write for `gtin13` that has not been answered. */

@@ -1,10 +1,22 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { AddItemRequestSchema, IdempotencyKeySchema, PutBasketRequestSchema, UpdateItemRequestSchema, basketETag, cartItemCount, eTagVersion } from './contracts.ts';
+import {
+  AddItemRequestSchema,
+  IdempotencyKeySchema,
+  PutBasketRequestSchema,
+  UpdateItemRequestSchema,
+  basketETag,
+  cartItemCount,
+  eTagVersion,
+} from './contracts.ts';
 
 describe('basket contracts', () => {
   test('an add defaults to quantity 1 and shopper-choice substitution', () => {
-    expect(v.parse(AddItemRequestSchema, { gtin13: '0000000000017' })).toEqual({ gtin13: '0000000000017', quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE' });
+    expect(v.parse(AddItemRequestSchema, { gtin13: '0000000000017' })).toEqual({
+      gtin13: '0000000000017',
+      quantity: 1,
+      substitutionPolicy: 'SHOPPER_CHOICE',
+    });
   });
   test('quantities are whole numbers 1..999 (0 only on update, where it removes)', () => {
     expect(v.safeParse(AddItemRequestSchema, { gtin13: '0000000000017', quantity: 1000 }).success).toBe(false);

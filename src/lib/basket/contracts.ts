@@ -42,20 +42,34 @@ export const CART_CHANGED_EVENT = 'hm:cart-changed';
 
 /** POST /basket/api/v2/user/change-modality (JSON, or the cart page's plain form with returnTo). */
 export const ChangeModalityRequestSchema = v.object({ modalityType: ModalitySchema });
-export const ChangeModalityFormSchema = v.object({ modalityType: ModalitySchema, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
+export const ChangeModalityFormSchema = v.object({
+  modalityType: ModalitySchema,
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
 
 /** An Idempotency-Key the edge forwards: 8-128 characters of [A-Za-z0-9_-]. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-export const IdempotencyKeySchema = v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8-128 characters of A-Z a-z 0-9 - _'));
+export const IdempotencyKeySchema = v.pipe(
+  v.string(),
+  v.regex(IDEMPOTENCY_KEY_PATTERN, 'must be 8-128 characters of A-Z a-z 0-9 - _'),
+);
 /** An If-Match value: a quoted entity tag (optionally weak) or `*`. */
-export const IfMatchSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^(\*|(W\/)?"[^"]{1,80}")$/, 'must be an entity tag'));
+export const IfMatchSchema = v.pipe(
+  v.string(),
+  v.maxLength(100),
+  v.regex(/^(\*|(W\/)?"[^"]{1,80}")$/, 'must be an entity tag'),
+);
 
 const QuantitySchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY));
 /** 0 is a removal (shopping §4 Cart). */
 const QuantityOrZeroSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY));
 
 /** What came off a line after its price: a flash sale (shopping §3 Checkout priceAdjustment coupons), on cart and checkout lines alike. */
-export const PriceAdjustmentSchema = v.object({ type: v.literal('FLASH_SALE'), couponId: v.string(), amountCents: v.pipe(v.number(), v.integer()) });
+export const PriceAdjustmentSchema = v.object({
+  type: v.literal('FLASH_SALE'),
+  couponId: v.string(),
+  amountCents: v.pipe(v.number(), v.integer()),
+});
 
 /** A flash-sale offer the shopper holds on the item (src/lib/pricing FlashSaleTerms). */
 export const FlashSaleTermsSchema = v.object({
@@ -165,7 +179,10 @@ export const BasketItemsUpdateRequestSchema = v.object({
     ),
     v.minLength(1),
     v.maxLength(MAX_CART_LINES),
-    v.check((items) => new Set(items.map((item) => item.gtin13)).size === items.length, 'items must not repeat a gtin13'),
+    v.check(
+      (items) => new Set(items.map((item) => item.gtin13)).size === items.length,
+      'items must not repeat a gtin13',
+    ),
   ),
 });
 export type BasketItemsUpdateRequestInput = v.InferInput<typeof BasketItemsUpdateRequestSchema>;
@@ -173,7 +190,13 @@ export type BasketItemsUpdateRequestInput = v.InferInput<typeof BasketItemsUpdat
 /** The no-JavaScript cart line form (the cart page before hydration): a quantity, 0 removes. */
 export const BasketItemFormSchema = v.object({
   gtin13: Gtin13Schema,
-  quantity: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(0), v.maxValue(MAX_LINE_QUANTITY)),
+  quantity: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(0),
+    v.maxValue(MAX_LINE_QUANTITY),
+  ),
   id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
   returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 });
@@ -196,7 +219,10 @@ export const PutBasketRequestSchema = v.object({
       }),
     ),
     v.maxLength(MAX_CART_LINES),
-    v.check((lines) => new Set(lines.map((line) => line.gtin13)).size === lines.length, 'lineItems must not repeat a gtin13'),
+    v.check(
+      (lines) => new Set(lines.map((line) => line.gtin13)).size === lines.length,
+      'lineItems must not repeat a gtin13',
+    ),
   ),
 });
 export type PutBasketRequestInput = v.InferInput<typeof PutBasketRequestSchema>;
@@ -205,7 +231,13 @@ export type PutBasketRequestInput = v.InferInput<typeof PutBasketRequestSchema>;
 export const AddItemFormSchema = v.object({
   gtin13: Gtin13Schema,
   quantity: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(MAX_LINE_QUANTITY),
+    ),
   ),
   returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 });

@@ -35,7 +35,8 @@ export function normalizeSubstitution(
   asked: { policy?: SubstitutionPolicy | undefined; items?: readonly string[] | undefined },
   current: { policy: SubstitutionPolicy; items: readonly string[] },
 ): { policy: SubstitutionPolicy; items: string[] } {
-  const givenItems = asked.items ?? (asked.policy === undefined || asked.policy === 'CUSTOMER_CHOICE' ? current.items : []);
+  const givenItems =
+    asked.items ?? (asked.policy === undefined || asked.policy === 'CUSTOMER_CHOICE' ? current.items : []);
   const items = [...new Set(givenItems.filter((item) => item !== gtin13))].slice(0, MAX_SUBSTITUTION_ITEMS);
   const allowed = (asked.policy ?? (asked.items !== undefined ? 'CUSTOMER_CHOICE' : current.policy)) !== 'NONE';
   const kept = allowed ? items : [];

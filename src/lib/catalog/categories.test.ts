@@ -27,9 +27,14 @@ describe('the category table', () => {
 
 describe('the aisle table', () => {
   test('runs from 0 to 20 plus the weekly flyer codes, as the migration inserts them', () => {
-    expect(AISLES.filter((a) => a.flyerCode === null).map((a) => a.number)).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(AISLES.filter((a) => a.flyerCode === null).map((a) => a.number)).toEqual(
+      Array.from({ length: 21 }, (_, i) => i),
+    );
     expect(AISLES.filter((a) => a.flyerCode).map((a) => a.flyerCode)).toEqual(['SPECIALS', 'SAVINGS']);
-    for (const a of AISLES) expect(MIGRATION).toContain(`(${a.number}, '${a.name.replace(/'/g, "''")}', ${a.flyerCode ? `'${a.flyerCode}'` : 'NULL'})`);
+    for (const a of AISLES)
+      expect(MIGRATION).toContain(
+        `(${a.number}, '${a.name.replace(/'/g, "''")}', ${a.flyerCode ? `'${a.flyerCode}'` : 'NULL'})`,
+      );
   });
   test('names unknown aisles as the spec does', () => {
     expect(aisleName(0)).toBe('Best Deals');

@@ -99,7 +99,13 @@ const ROWS: Row[] = [
   ['65', 'Personal Care', '13', 'personal-care', 19],
 ];
 
-export const CATEGORIES: readonly Category[] = ROWS.map(([id, name, parentId, slug, aisle]) => ({ id, name, parentId, slug, aisle }));
+export const CATEGORIES: readonly Category[] = ROWS.map(([id, name, parentId, slug, aisle]) => ({
+  id,
+  name,
+  parentId,
+  slug,
+  aisle,
+}));
 export const DEPARTMENTS: readonly Category[] = CATEGORIES.filter((category) => category.parentId === null);
 
 const BY_ID = new Map(CATEGORIES.map((category) => [category.id, category]));

@@ -4,7 +4,8 @@ import { bannerLabels, privateLabel, soldAtBanner } from './private-labels.ts';
 
 describe('private labels', () => {
   test('each banner has an everyday and an organic label of its own', () => {
-    for (const banner of BANNER_IDS) expect(bannerLabels(banner).map((label) => label.line)).toEqual(['everyday', 'organic']);
+    for (const banner of BANNER_IDS)
+      expect(bannerLabels(banner).map((label) => label.line)).toEqual(['everyday', 'organic']);
     const names = BANNER_IDS.flatMap((banner) => bannerLabels(banner).map((label) => label.name));
     expect(new Set(names).size).toBe(names.length);
   });

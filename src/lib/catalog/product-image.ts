@@ -44,7 +44,12 @@ export interface ImageSources {
  * to spread on the <img>. URLs outside the contract are kept as they are.
  * `productImageSources('/atlas/v1/product/images/0010000000016.svg', null, 240)` -> `{ src: '/atlas/v1/product/images/0010000000016.svg' }`
  */
-export function productImageSources(imageUrl: string, template: string | null | undefined, width: number, sizes = `${width}px`): ImageSources {
+export function productImageSources(
+  imageUrl: string,
+  template: string | null | undefined,
+  width: number,
+  sizes = `${width}px`,
+): ImageSources {
   const gtin13 = CONTRACT_IMAGE.exec(imageUrl)?.[1];
   if (!template || !gtin13) return { src: imageUrl };
   const at = (w: number) => template.replace(/\{gtin13\}/g, gtin13).replace(/\{width\}/g, String(w));

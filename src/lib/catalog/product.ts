@@ -9,7 +9,12 @@ export const MODALITIES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
 export type Modality = (typeof MODALITIES)[number];
 export const ModalitySchema = v.picklist(MODALITIES);
 /** What a shopper reads for each modality (the cart's switch, shopping §8 Cart's {modality}). */
-export const MODALITY_LABELS: Readonly<Record<Modality, string>> = { PICKUP: 'Pickup', DELIVERY: 'Delivery', SHIP: 'Ship', IN_STORE: 'In Store' };
+export const MODALITY_LABELS: Readonly<Record<Modality, string>> = {
+  PICKUP: 'Pickup',
+  DELIVERY: 'Delivery',
+  SHIP: 'Ship',
+  IN_STORE: 'In Store',
+};
 
 /** spec: shopping §9: in-store modality is treated as pickup for product lookups. */
 export function lookupModality(modality: Modality): Exclude<Modality, 'IN_STORE'> {
@@ -78,7 +83,9 @@ export const ProductSchema = v.object({
   ),
   description: v.optional(v.string()),
   /** projection variants.compact (and the detail fetch): the sizes of the same variant group */
-  variants: v.optional(v.array(v.object({ gtin13: Gtin13Schema, size: v.string(), name: v.string(), slug: v.string() }))),
+  variants: v.optional(
+    v.array(v.object({ gtin13: Gtin13Schema, size: v.string(), name: v.string(), slug: v.string() })),
+  ),
 });
 export type ProductOutput = v.InferOutput<typeof ProductSchema>;
 
@@ -100,7 +107,14 @@ const csvOf = <T extends v.GenericSchema<string, string>>(item: T, max: number) 
   v.pipe(
     v.string(),
     v.maxLength(max * 40),
-    v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+    v.transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ]),
     v.maxLength(max, `at most ${max} values`),
     v.array(item),
   );
@@ -113,11 +127,16 @@ const csvOf = <T extends v.GenericSchema<string, string>>(item: T, max: number) 
 export const ProductsQuerySchema = v.pipe(
   v.object({
     gtins: v.optional(csvOf(Gtin13Schema, MAX_PRODUCTS_PER_FETCH)),
-    variantGroupIds: v.optional(csvOf(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a variant group id')), MAX_PRODUCTS_PER_FETCH)),
+    variantGroupIds: v.optional(
+      csvOf(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a variant group id')), MAX_PRODUCTS_PER_FETCH),
+    ),
     verified: v.optional(v.picklist(['true', 'false'])),
     projections: v.optional(csvOf(v.picklist(PROJECTIONS), PROJECTIONS.length)),
   }),
-  v.check((query) => Boolean(query.gtins?.length || query.variantGroupIds?.length), 'gtins or variantGroupIds is required'),
+  v.check(
+    (query) => Boolean(query.gtins?.length || query.variantGroupIds?.length),
+    'gtins or variantGroupIds is required',
+  ),
 );
 export type ProductsQueryInput = v.InferInput<typeof ProductsQuerySchema>;
 export type ProductsQueryOutput = v.InferOutput<typeof ProductsQuerySchema>;

@@ -24,7 +24,8 @@ export function termForms(term: string): string[] {
   if (term.length > 3 && /[a-z]$/.test(term)) {
     if (term.endsWith('ies')) forms.add(`${term.slice(0, -3)}y`);
     else if (/(ches|shes|xes|sses|oes)$/.test(term)) forms.add(term.slice(0, -2));
-    else if (/[^o]os$/.test(term)) forms.add(`${term.slice(0, -1)}es`).add(term.slice(0, -1)); // "tomatos" -> tomatoes, tomato
+    else if (/[^o]os$/.test(term))
+      forms.add(`${term.slice(0, -1)}es`).add(term.slice(0, -1)); // "tomatos" -> tomatoes, tomato
     else if (term.endsWith('s') && !term.endsWith('ss')) forms.add(term.slice(0, -1));
     else if (term.endsWith('y') && !/[aeiou]y$/.test(term)) forms.add(`${term.slice(0, -1)}ies`);
     else if (!term.endsWith('s')) forms.add(`${term}s`);
@@ -88,5 +89,7 @@ export function isAdjacentSwap(a: string, b: string): boolean {
   const diff: number[] = [];
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) diff.push(i);
   const [first, second] = diff;
-  return diff.length === 2 && first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first];
+  return (
+    diff.length === 2 && first !== undefined && second === first + 1 && a[first] === b[second] && a[second] === b[first]
+  );
 }

@@ -46,15 +46,27 @@ export function truncateChars(value: string, max: number): string {
   return charLength(value) <= max ? value : Array.from(value).slice(0, max).join('');
 }
 
-const maxChars = (max: number) => v.check<string, string>((value) => charLength(value) <= max, `must be at most ${max} characters`);
+const maxChars = (max: number) =>
+  v.check<string, string>((value) => charLength(value) <= max, `must be at most ${max} characters`);
 
 const intFromString = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  );
 
 const csv = v.pipe(
   v.string(),
   maxChars(FILTER_LIST_MAX_LENGTH),
-  v.transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean)),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
 );
 
 /** The query of GET /atlas/v1/search/v1/products-search, as strings in, typed values out. */
@@ -68,7 +80,9 @@ export const ProductSearchQuerySchema = v.object({
   'filter.fulfillmentMethods': v.optional(csv),
   'filter.locationId': v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Z]{3}[0-9]{5}$/, 'must be a location id'))),
   /** "min-max" in USD, either side optional: "2-10", "-5", "3-" */
-  'filter.price.range': v.optional(v.pipe(v.string(), v.regex(/^(\d{1,5}(\.\d{1,2})?)?-(\d{1,5}(\.\d{1,2})?)?$/, 'must be a USD range min-max'))),
+  'filter.price.range': v.optional(
+    v.pipe(v.string(), v.regex(/^(\d{1,5}(\.\d{1,2})?)?-(\d{1,5}(\.\d{1,2})?)?$/, 'must be a USD range min-max')),
+  ),
   'filter.savings': v.optional(csv),
   'option.facets': v.optional(csv),
   'option.groupBy': v.optional(v.picklist(['PRODUCT_VARIANT', 'NONE'])),
@@ -78,7 +92,11 @@ export const ProductSearchQuerySchema = v.object({
   // spec: shopping §8: an offset past the results is the INVALID_OBJECT high-offset error
   // (answered by the search itself), not malformed input.
   'page.offset': v.optional(
-    v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${OFFSET_MAX_DIGITS}}$`), 'must be a whole number'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(new RegExp(`^\\d{1,${OFFSET_MAX_DIGITS}}$`), 'must be a whole number'),
+      v.transform(Number),
+    ),
   ),
   'page.size': v.optional(intFromString(1, SEARCH_PAGE_SIZE_MAX)),
   sort: v.optional(v.picklist(SORT_OPTIONS)),

@@ -2,9 +2,17 @@ import { describe, expect, test } from 'vitest';
 import { spellingCandidates, usWord } from './spelling.ts';
 
 const VOCABULARY = [
-  { term: 'chicken', documents: 120 }, { term: 'breast', documents: 30 }, { term: 'breasts', documents: 40 }, { term: 'crest', documents: 300 },
-  { term: 'best', documents: 2 }, { term: 'milk', documents: 200 }, { term: 'whole', documents: 90 }, { term: 'yogurt', documents: 80 },
-  { term: 'zucchini', documents: 12 }, { term: 'green', documents: 50 }, { term: 'tea', documents: 40 },
+  { term: 'chicken', documents: 120 },
+  { term: 'breast', documents: 30 },
+  { term: 'breasts', documents: 40 },
+  { term: 'crest', documents: 300 },
+  { term: 'best', documents: 2 },
+  { term: 'milk', documents: 200 },
+  { term: 'whole', documents: 90 },
+  { term: 'yogurt', documents: 80 },
+  { term: 'zucchini', documents: 12 },
+  { term: 'green', documents: 50 },
+  { term: 'tea', documents: 40 },
 ];
 
 describe('spellingCandidates', () => {

@@ -8,10 +8,33 @@ import { allowedEdits, editDistance, isAdjacentSwap, termForms, type VocabularyT
 
 /** British grocery words a US catalog names otherwise (spellings and names). */
 export const US_WORDS: Readonly<Record<string, string>> = {
-  yoghurt: 'yogurt', yoghurts: 'yogurt', courgette: 'zucchini', courgettes: 'zucchini', aubergine: 'eggplant', aubergines: 'eggplant',
-  coriander: 'cilantro', rocket: 'arugula', crisps: 'chips', biscuit: 'cookie', biscuits: 'cookies', prawn: 'shrimp', prawns: 'shrimp',
-  mince: 'ground', minced: 'ground', nappies: 'diapers', nappy: 'diapers', chilli: 'chili', chillies: 'chili', jam: 'preserves',
-  icing: 'powdered', sultanas: 'raisin', porridge: 'oats', fizzy: 'soda', lemonade: 'lemon', kitchen: 'paper', mangetout: 'peas',
+  yoghurt: 'yogurt',
+  yoghurts: 'yogurt',
+  courgette: 'zucchini',
+  courgettes: 'zucchini',
+  aubergine: 'eggplant',
+  aubergines: 'eggplant',
+  coriander: 'cilantro',
+  rocket: 'arugula',
+  crisps: 'chips',
+  biscuit: 'cookie',
+  biscuits: 'cookies',
+  prawn: 'shrimp',
+  prawns: 'shrimp',
+  mince: 'ground',
+  minced: 'ground',
+  nappies: 'diapers',
+  nappy: 'diapers',
+  chilli: 'chili',
+  chillies: 'chili',
+  jam: 'preserves',
+  icing: 'powdered',
+  sultanas: 'raisin',
+  porridge: 'oats',
+  fizzy: 'soda',
+  lemonade: 'lemon',
+  kitchen: 'paper',
+  mangetout: 'peas',
 };
 
 /** The US form of a word: the table, else -our as -or ("flavoured" -> "flavored"). `usWord('yoghurt') === 'yogurt'` */
@@ -30,7 +53,11 @@ interface Option {
   documents: number;
 }
 
-function options(term: string, vocabulary: readonly VocabularyTerm[], documentsOf: ReadonlyMap<string, number>): Option[] {
+function options(
+  term: string,
+  vocabulary: readonly VocabularyTerm[],
+  documentsOf: ReadonlyMap<string, number>,
+): Option[] {
   const known = termForms(term).find((form) => documentsOf.has(form));
   if (known) return [{ word: term, edits: 0, documents: documentsOf.get(known) ?? 0 }];
   const us = usWord(term);
@@ -58,11 +85,19 @@ export function spellingCandidates(terms: readonly string[], vocabulary: readonl
   let combos: { words: string[]; edits: number; weight: number }[] = [{ words: [], edits: 0, weight: 0 }];
   for (const term of terms) {
     const next: typeof combos = [];
-    for (const combo of combos) for (const option of options(term, vocabulary, documentsOf)) {
-      next.push({ words: [...combo.words, option.word], edits: combo.edits + option.edits, weight: combo.weight + Math.log1p(option.documents) });
-    }
+    for (const combo of combos)
+      for (const option of options(term, vocabulary, documentsOf)) {
+        next.push({
+          words: [...combo.words, option.word],
+          edits: combo.edits + option.edits,
+          weight: combo.weight + Math.log1p(option.documents),
+        });
+      }
     combos = next.sort((a, b) => a.edits - b.edits || b.weight - a.weight).slice(0, 4 * max);
   }
   const typed = terms.join(' ');
-  return combos.map((combo) => combo.words.join(' ')).filter((text) => text !== typed).slice(0, max);
+  return combos
+    .map((combo) => combo.words.join(' '))
+    .filter((text) => text !== typed)
+    .slice(0, max);
 }

@@ -67,12 +67,26 @@ describe('unitPriceSortKeys', () => {
   });
 
   test('compares within a unit: the most common unit first, then the others by how often they occur', () => {
-    const prices = [{ tenthsOfCent: 5, unit: 'ct' as const }, floz(90), floz(36), { tenthsOfCent: 10, unit: 'oz' as const }, { tenthsOfCent: 3, unit: 'oz' as const }, floz(50), null];
+    const prices = [
+      { tenthsOfCent: 5, unit: 'ct' as const },
+      floz(90),
+      floz(36),
+      { tenthsOfCent: 10, unit: 'oz' as const },
+      { tenthsOfCent: 3, unit: 'oz' as const },
+      floz(50),
+      null,
+    ];
     expect(order(prices)).toEqual([2, 5, 1, 4, 3, 0, 6]);
   });
 
   test('breaks a tie in how often units occur by fl oz, oz, lb, ct', () => {
-    expect(order([{ tenthsOfCent: 1, unit: 'ct' }, { tenthsOfCent: 999, unit: 'lb' }, { tenthsOfCent: 50, unit: 'oz' }])).toEqual([2, 1, 0]);
+    expect(
+      order([
+        { tenthsOfCent: 1, unit: 'ct' },
+        { tenthsOfCent: 999, unit: 'lb' },
+        { tenthsOfCent: 50, unit: 'oz' },
+      ]),
+    ).toEqual([2, 1, 0]);
   });
 
   test('keys are integers below the limit', () => {
@@ -85,7 +99,12 @@ describe('unitPriceSortKeys', () => {
   });
 
   test('agrees with unitPrice over real shelf sizes', () => {
-    const shelf = [unitPrice(579, 'Half Gallon'), unitPrice(459, '1 gal'), unitPrice(399, '52 fl oz'), unitPrice(299, 'Family Size')];
+    const shelf = [
+      unitPrice(579, 'Half Gallon'),
+      unitPrice(459, '1 gal'),
+      unitPrice(399, '52 fl oz'),
+      unitPrice(299, 'Family Size'),
+    ];
     expect(order(shelf)).toEqual([1, 2, 0, 3]);
   });
 });

@@ -13,7 +13,14 @@ export interface NormalisedSize {
   unit: UnitOfMeasure;
 }
 
-const FLUID_OUNCES: Readonly<Record<string, number>> = { 'fl oz': 1, gal: 128, qt: 32, pt: 16, l: 33.814, ml: 0.033814 };
+const FLUID_OUNCES: Readonly<Record<string, number>> = {
+  'fl oz': 1,
+  gal: 128,
+  qt: 32,
+  pt: 16,
+  l: 33.814,
+  ml: 0.033814,
+};
 const COUNTS = new Set(['ct', 'rolls', 'roll', 'bunch', 'bunches', 'in']);
 
 /**
@@ -80,9 +87,13 @@ export function unitPriceSortKeys(prices: ReadonlyArray<UnitPrice | null>): { ke
     counts.set(price.unit, (counts.get(price.unit) ?? 0) + 1);
     if (price.tenthsOfCent > highest) highest = price.tenthsOfCent;
   }
-  const groups = [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || UNITS.indexOf(a) - UNITS.indexOf(b));
+  const groups = [...counts.keys()].sort(
+    (a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || UNITS.indexOf(a) - UNITS.indexOf(b),
+  );
   const span = highest + 1;
-  const keys = prices.map((price) => (price ? groups.indexOf(price.unit) * span + Math.max(0, price.tenthsOfCent) : groups.length * span));
+  const keys = prices.map((price) =>
+    price ? groups.indexOf(price.unit) * span + Math.max(0, price.tenthsOfCent) : groups.length * span,
+  );
   return { keys, limit: (groups.length + 1) * span };
 }
 

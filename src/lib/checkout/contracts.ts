@@ -63,14 +63,26 @@ export const CheckoutLineSchema = v.object({
 });
 
 /** An IANA time zone name, e.g. America/Los_Angeles. */
-const TimeZoneString = v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone'), v.maxLength(64));
+const TimeZoneString = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone'),
+  v.maxLength(64),
+);
 
 /**
  * The chosen slot: date and times on the store's wall clock (shopping §9), heldUntil an instant
  * (ISO 8601, UTC), timeZone the store's, to read that instant on the store's clock (absent on
  * selections stored before issue 20).
  */
-export const PromiseSelectionSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, heldUntil: v.string(), timeZone: v.optional(TimeZoneString) });
+export const PromiseSelectionSchema = v.object({
+  slotId: v.string(),
+  date: DateString,
+  startTime: TimeString,
+  endTime: TimeString,
+  feeCents: Cents,
+  heldUntil: v.string(),
+  timeZone: v.optional(TimeZoneString),
+});
 
 export const PaymentMethodSchema = v.variant('type', [
   v.object({ type: v.literal('CARD'), cardId: v.string(), brand: v.string(), lastFour: v.string() }),
@@ -115,7 +127,10 @@ export const CheckoutSchema = v.object({
   /** gtin13s that fell out (flash sale sold out, no longer offered for the modality, not enough stock): the cart marks them */
   fallout: v.array(Gtin13Schema),
   /** cart lines the store cannot fill (fewer in stock than asked): fallout, left out of the lines, the total and the order (docs/decisions/470) */
-  unfilled: v.optional(v.array(v.object({ gtin13: Gtin13Schema, name: v.string(), quantity: v.number(), available: v.number() })), []),
+  unfilled: v.optional(
+    v.array(v.object({ gtin13: Gtin13Schema, name: v.string(), quantity: v.number(), available: v.number() })),
+    [],
+  ),
   orderNumber: v.nullable(v.string()),
 });
 export type Checkout = v.InferOutput<typeof CheckoutSchema>;
@@ -124,19 +139,32 @@ export const CheckoutResponseSchema = v.object({ data: CheckoutSchema });
 /** POST /checkout/api/v1/checkouts/{id}: what a modification may change; each part optional. */
 export const ModifyCheckoutSchema = v.object({
   slotId: v.optional(v.pipe(v.string(), v.regex(SLOT_ID_PATTERN, 'must be a time slot id'))),
-  contact: v.optional(v.object({
-    firstName: v.pipe(Text(60), v.minLength(1, 'Enter a first name')),
-    lastName: v.pipe(Text(60), v.minLength(1, 'Enter a last name')),
-    phone: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit phone number')),
-    email: v.optional(v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'))),
-    address: v.optional(v.nullable(AddressSchema)),
-  })),
+  contact: v.optional(
+    v.object({
+      firstName: v.pipe(Text(60), v.minLength(1, 'Enter a first name')),
+      lastName: v.pipe(Text(60), v.minLength(1, 'Enter a last name')),
+      phone: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit phone number')),
+      email: v.optional(v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'))),
+      address: v.optional(v.nullable(AddressSchema)),
+    }),
+  ),
   instructions: v.optional(Text(250)),
   gratuityCents: v.optional(v.pipe(v.number(), v.integer('must be whole cents'), v.minValue(0), v.maxValue(100_000))),
   dateOfBirth: v.optional(DateString),
   cardId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a card id'))),
   ebtRequestedCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
-  lineItems: v.optional(v.pipe(v.array(v.object({ gtin13: Gtin13Schema, substitutionPolicy: v.optional(SubstitutionPolicySchema), instructions: v.optional(Text(250)) })), v.maxLength(250))),
+  lineItems: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          gtin13: Gtin13Schema,
+          substitutionPolicy: v.optional(SubstitutionPolicySchema),
+          instructions: v.optional(Text(250)),
+        }),
+      ),
+      v.maxLength(250),
+    ),
+  ),
 });
 export type ModifyCheckout = v.InferOutput<typeof ModifyCheckoutSchema>;
 
@@ -147,12 +175,29 @@ export const PlaceOrderSchema = v.object({
 });
 
 export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
-export const TimeslotSchema = v.object({ slotId: v.string(), date: DateString, startTime: TimeString, endTime: TimeString, feeCents: Cents, available: v.number(), capacity: v.number() });
+export const TimeslotSchema = v.object({
+  slotId: v.string(),
+  date: DateString,
+  startTime: TimeString,
+  endTime: TimeString,
+  feeCents: Cents,
+  available: v.number(),
+  capacity: v.number(),
+});
 /** The store's open slots: dates and times on the store's wall clock, in its timeZone. */
-export const TimeslotsResponseSchema = v.object({ data: v.object({ locationId: v.string(), modalityType: v.picklist(['PICKUP', 'DELIVERY']), timeZone: TimeZoneString, timeslots: v.array(TimeslotSchema) }) });
+export const TimeslotsResponseSchema = v.object({
+  data: v.object({
+    locationId: v.string(),
+    modalityType: v.picklist(['PICKUP', 'DELIVERY']),
+    timeZone: TimeZoneString,
+    timeslots: v.array(TimeslotSchema),
+  }),
+});
 
 /** shopping §3 Flash sale; §7: POST with gtin13s, idempotency and tenant headers. */
-export const FlashSaleRequestSchema = v.object({ gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)) });
+export const FlashSaleRequestSchema = v.object({
+  gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(250)),
+});
 export const FlashSaleResponseSchema = v.object({
   data: v.object({
     /** gtin13 -> the quantity the shopper got the sale price for (0: sold out) */
@@ -180,8 +225,10 @@ export const OrderResponseSchema = v.object({ data: OrderSchema });
 
 /** shopping §8 Gift card, checkout and wallet; the under-age message is ours (decision 340). */
 export const CHECKOUT_MESSAGES = {
-  UNDER_AGE: (age: number) => `You must be ${age} or older to buy some items in your order. Remove them or check the birth date.`,
-  NO_CONTACTLESS: 'Items in your order need an ID check: someone 21 or older must show a valid photo ID at pickup or delivery. This order can’t be contactless.',
+  UNDER_AGE: (age: number) =>
+    `You must be ${age} or older to buy some items in your order. Remove them or check the birth date.`,
+  NO_CONTACTLESS:
+    'Items in your order need an ID check: someone 21 or older must show a valid photo ID at pickup or delivery. This order can’t be contactless.',
   SLOT_FULL: 'That time is no longer available. Please choose another.',
   SLOT_EXPIRED: 'Your time slot hold expired. Please choose a time again.',
   TOTAL_CHANGED: 'Your order total changed. Please review it before placing your order.',
@@ -199,8 +246,21 @@ export function checkoutFailure(phone: string): string {
 /** The part of the wallet (GET /wallet/api/v1/cards, docs/decisions/330) the checkout shows. */
 export const WALLET_CARDS_PATH = '/wallet/api/v1/cards';
 export const CheckoutWalletSchema = v.object({
-  cards: v.array(v.looseObject({ cardId: v.string(), brand: v.string(), lastFour: v.string(), default: v.boolean(), expirationMonth: v.string(), expirationYear: v.string(), nickname: v.string() })),
-  walletV2: v.optional(v.array(v.looseObject({ id: v.string(), paymentType: v.string(), balance: v.optional(v.string()) })), []),
+  cards: v.array(
+    v.looseObject({
+      cardId: v.string(),
+      brand: v.string(),
+      lastFour: v.string(),
+      default: v.boolean(),
+      expirationMonth: v.string(),
+      expirationYear: v.string(),
+      nickname: v.string(),
+    }),
+  ),
+  walletV2: v.optional(
+    v.array(v.looseObject({ id: v.string(), paymentType: v.string(), balance: v.optional(v.string()) })),
+    [],
+  ),
 });
 export type CheckoutWalletEntry = v.InferOutput<typeof CheckoutWalletSchema>['walletV2'][number];
 export type CheckoutWalletCard = v.InferOutput<typeof CheckoutWalletSchema>['cards'][number];

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { ageOn, gratuityFor, minimumAgeOf, serviceFeeCents, snapEligible, splitPayment, summarize, taxCents, tipProblem } from './rules.ts';
+import {
+  ageOn,
+  gratuityFor,
+  minimumAgeOf,
+  serviceFeeCents,
+  snapEligible,
+  splitPayment,
+  summarize,
+  taxCents,
+  tipProblem,
+} from './rules.ts';
 
 describe('fees, tax and totals in integer cents', () => {
   test('tax is 7% of what SNAP does not cover, rounded half up', () => {
@@ -26,7 +36,15 @@ describe('fees, tax and totals in integer cents', () => {
       null,
       300,
     );
-    expect(summary).toEqual({ itemCount: 3, itemTotal: 2099, serviceFee: 199, tax: 91, gratuity: 300, total: 2689, snapEligibleTotal: 800 });
+    expect(summary).toEqual({
+      itemCount: 3,
+      itemTotal: 2099,
+      serviceFee: 199,
+      tax: 91,
+      gratuity: 300,
+      total: 2689,
+      snapEligibleTotal: 800,
+    });
     expect(summarize([], 'PICKUP', null, 0).total).toBe(0);
   });
   test('SNAP covers food, not age-limited items nor pet, household or health & beauty', () => {
@@ -35,25 +53,53 @@ describe('fees, tax and totals in integer cents', () => {
     expect(snapEligible({ minimumAge: null, departmentId: '12' })).toBe(false);
   });
   test('EBT pays SNAP items up to its balance, gift cards next, the card the rest', () => {
-    expect(splitPayment({ total: 5000, snapEligibleTotal: 3000 }, { requested: 9999, balance: 2000 }, [{ reference: 'g1', balanceCents: 1000 }])).toEqual({ ebt: 2000, giftCards: [{ reference: 'g1', amount: 1000 }], card: 2000 });
-    expect(splitPayment({ total: 5000, snapEligibleTotal: 3000 }, { requested: 9999, balance: 9999 }, [{ reference: 'g1', balanceCents: 9999 }])).toEqual({ ebt: 3000, giftCards: [{ reference: 'g1', amount: 2000 }], card: 0 });
-    expect(splitPayment({ total: 5000, snapEligibleTotal: 3000 }, null, [])).toEqual({ ebt: 0, giftCards: [], card: 5000 });
+    expect(
+      splitPayment({ total: 5000, snapEligibleTotal: 3000 }, { requested: 9999, balance: 2000 }, [
+        { reference: 'g1', balanceCents: 1000 },
+      ]),
+    ).toEqual({ ebt: 2000, giftCards: [{ reference: 'g1', amount: 1000 }], card: 2000 });
+    expect(
+      splitPayment({ total: 5000, snapEligibleTotal: 3000 }, { requested: 9999, balance: 9999 }, [
+        { reference: 'g1', balanceCents: 9999 },
+      ]),
+    ).toEqual({ ebt: 3000, giftCards: [{ reference: 'g1', amount: 2000 }], card: 0 });
+    expect(splitPayment({ total: 5000, snapEligibleTotal: 3000 }, null, [])).toEqual({
+      ebt: 0,
+      giftCards: [],
+      card: 5000,
+    });
   });
 });
 
 describe('gratuity', () => {
   test('suggestions 5/10/15% (at least $1), a maximum, modifiable only while DRAFT; none for ship or in store', () => {
-    expect(gratuityFor('PICKUP', 4000, 'DRAFT', 0)).toEqual({ suggestions: [200, 400, 600], maximumAmount: 5000, modifiable: true, amount: 0 });
+    expect(gratuityFor('PICKUP', 4000, 'DRAFT', 0)).toEqual({
+      suggestions: [200, 400, 600],
+      maximumAmount: 5000,
+      modifiable: true,
+      amount: 0,
+    });
     expect(gratuityFor('PICKUP', 1000, 'DRAFT', 0).suggestions).toEqual([100, 150]);
-    expect(gratuityFor('DELIVERY', 4000, 'PLACED', 700)).toMatchObject({ modifiable: false, maximumAmount: 10000, amount: 700 });
-    expect(gratuityFor('SHIP', 4000, 'DRAFT', 500)).toEqual({ suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 });
+    expect(gratuityFor('DELIVERY', 4000, 'PLACED', 700)).toMatchObject({
+      modifiable: false,
+      maximumAmount: 10000,
+      amount: 700,
+    });
+    expect(gratuityFor('SHIP', 4000, 'DRAFT', 500)).toEqual({
+      suggestions: [],
+      maximumAmount: 0,
+      modifiable: false,
+      amount: 0,
+    });
   });
   test('a custom tip up to the maximum, in whole cents, only when modifiable', () => {
     const gratuity = gratuityFor('PICKUP', 4000, 'DRAFT', 0);
     expect(tipProblem(5000, gratuity)).toBeNull();
     expect(tipProblem(5001, gratuity)).toBe('A tip can be at most $50.00.');
     expect(tipProblem(1.5, gratuity)).toBe('Enter a tip in dollars and cents.');
-    expect(tipProblem(100, { ...gratuity, modifiable: false })).toBe('The tip can no longer be changed for this order.');
+    expect(tipProblem(100, { ...gratuity, modifiable: false })).toBe(
+      'The tip can no longer be changed for this order.',
+    );
   });
 });
 

@@ -47,11 +47,24 @@ export interface Gratuity {
 }
 
 /** A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at least $1 each; at most $50 (pickup) or $100 (delivery). */
-export function gratuityFor(modality: Modality, itemTotalCents: number, status: 'DRAFT' | 'PLACED', amount: number): Gratuity {
-  if (modality !== 'PICKUP' && modality !== 'DELIVERY') return { suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 };
+export function gratuityFor(
+  modality: Modality,
+  itemTotalCents: number,
+  status: 'DRAFT' | 'PLACED',
+  amount: number,
+): Gratuity {
+  if (modality !== 'PICKUP' && modality !== 'DELIVERY')
+    return { suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 };
   const maximumAmount = modality === 'PICKUP' ? 5000 : 10000;
-  const suggestions = [500, 1000, 1500].map((basisPoints) => Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * basisPoints) / 10000))));
-  return { suggestions: [...new Set(suggestions)], maximumAmount, modifiable: status === 'DRAFT', amount: Math.min(amount, maximumAmount) };
+  const suggestions = [500, 1000, 1500].map((basisPoints) =>
+    Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * basisPoints) / 10000))),
+  );
+  return {
+    suggestions: [...new Set(suggestions)],
+    maximumAmount,
+    modifiable: status === 'DRAFT',
+    amount: Math.min(amount, maximumAmount),
+  };
 }
 
 /** Why a tip is refused, or null. */
@@ -77,7 +90,10 @@ export function ageOn(dateOfBirth: string, day: string): number | null {
 
 /** The highest minimum age of the items (alcohol, tobacco), or null (shopping §5). */
 export function minimumAgeOf(items: ReadonlyArray<{ minimumAge: number | null }>): number | null {
-  return items.reduce<number | null>((max, item) => (item.minimumAge !== null && (max === null || item.minimumAge > max) ? item.minimumAge : max), null);
+  return items.reduce<number | null>(
+    (max, item) => (item.minimumAge !== null && (max === null || item.minimumAge > max) ? item.minimumAge : max),
+    null,
+  );
 }
 
 export interface Summary {
@@ -94,7 +110,12 @@ export interface Summary {
 
 /** The summary of priced checkout lines: each line's net by the one pricing function (netLineTotal), then fee, tax and tip. */
 export function summarize(
-  lines: ReadonlyArray<{ quantity: number; lineTotalCents: number; priceAdjustments: ReadonlyArray<{ amountCents: number }>; snapEligible: boolean }>,
+  lines: ReadonlyArray<{
+    quantity: number;
+    lineTotalCents: number;
+    priceAdjustments: ReadonlyArray<{ amountCents: number }>;
+    snapEligible: boolean;
+  }>,
   modality: Modality,
   slotFeeCents: number | null,
   gratuityCents: number,
@@ -103,7 +124,15 @@ export function summarize(
   const snapEligibleTotal = lines.reduce((sum, line) => sum + (line.snapEligible ? netLineTotal(line) : 0), 0);
   const serviceFee = lines.length === 0 ? 0 : serviceFeeCents(modality, itemTotal, slotFeeCents);
   const tax = taxCents(itemTotal - snapEligibleTotal);
-  return { itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), itemTotal, serviceFee, tax, gratuity: gratuityCents, total: itemTotal + serviceFee + tax + gratuityCents, snapEligibleTotal };
+  return {
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    itemTotal,
+    serviceFee,
+    tax,
+    gratuity: gratuityCents,
+    total: itemTotal + serviceFee + tax + gratuityCents,
+    snapEligibleTotal,
+  };
 }
 
 export interface PaymentSplit {
@@ -121,7 +150,9 @@ export function splitPayment(
   ebt: { requested: number; balance: number } | null,
   giftCards: ReadonlyArray<{ reference: string; balanceCents: number }>,
 ): PaymentSplit {
-  const ebtAmount = ebt ? Math.max(0, Math.min(ebt.requested, ebt.balance, summary.snapEligibleTotal, summary.total)) : 0;
+  const ebtAmount = ebt
+    ? Math.max(0, Math.min(ebt.requested, ebt.balance, summary.snapEligibleTotal, summary.total))
+    : 0;
   let rest = summary.total - ebtAmount;
   const cards = giftCards.flatMap((card) => {
     const amount = Math.min(rest, Math.max(0, card.balanceCents));

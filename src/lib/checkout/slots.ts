@@ -37,9 +37,11 @@ export interface PlannedSlot {
   feeCents: number;
 }
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 /** Delivery costs more at busy times: $3.95 mornings, $4.95 afternoons, $6.95 evenings (by the store's clock). */
-export const deliveryFeeCents = (startMinutes: number) => (startMinutes < 12 * 60 ? 395 : startMinutes < 16 * 60 ? 495 : 695);
+export const deliveryFeeCents = (startMinutes: number) =>
+  startMinutes < 12 * 60 ? 395 : startMinutes < 16 * 60 ? 495 : 695;
 
 /**
  * The windows of one opening day: back to back from the first whole hour at or after opening,
@@ -47,7 +49,8 @@ export const deliveryFeeCents = (startMinutes: number) => (startMinutes < 12 * 6
  */
 export function dayWindows(hours: { open: number; close: number }, length: number): Array<[number, number]> {
   const windows: Array<[number, number]> = [];
-  for (let start = Math.ceil(hours.open / 60) * 60; start + length <= hours.close; start += length) windows.push([start, start + length]);
+  for (let start = Math.ceil(hours.open / 60) * 60; start + length <= hours.close; start += length)
+    windows.push([start, start + length]);
   return windows;
 }
 

@@ -1,8 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import { clipped, couponValueText, mergeCoupon, type CouponOutput } from './coupons.ts';
 
-const base = { id: 'cp-harvest-001', upcs: ['0000000000017'], addedToCard: false, status: 'unclipped' as const, title: 'Save $1.00 on milk', kind: 'AMOUNT' as const, value: 100, minQuantity: 1, expiresOn: '2026-12-31' };
-const full: CouponOutput = { ...base, projection: 'full', description: 'On any one milk.', brand: 'Meadow Crest', categoryId: '18', startsOn: '2026-11-20' };
+const base = {
+  id: 'cp-harvest-001',
+  upcs: ['0000000000017'],
+  addedToCard: false,
+  status: 'unclipped' as const,
+  title: 'Save $1.00 on milk',
+  kind: 'AMOUNT' as const,
+  value: 100,
+  minQuantity: 1,
+  expiresOn: '2026-12-31',
+};
+const full: CouponOutput = {
+  ...base,
+  projection: 'full',
+  description: 'On any one milk.',
+  brand: 'Meadow Crest',
+  categoryId: '18',
+  startsOn: '2026-11-20',
+};
 const compact: CouponOutput = { ...base, projection: 'compact' };
 
 describe('coupons (account §3, §4)', () => {

@@ -48,7 +48,10 @@ export type FullCouponOutput = v.InferOutput<typeof FullCouponSchema>;
 export const CouponsResponseSchema = v.object({ data: v.object({ coupons: v.array(CouponSchema) }) });
 export const CouponResponseSchema = v.object({ data: v.object({ coupon: CouponSchema }) });
 
-const yes = v.pipe(v.picklist(['true', 'false']), v.transform((value) => value === 'true'));
+const yes = v.pipe(
+  v.picklist(['true', 'false']),
+  v.transform((value) => value === 'true'),
+);
 /** The most upcs one coupon lookup takes (a listing page holds at most 96 cards). */
 export const COUPON_LOOKUP_MAX_UPCS = 100;
 export const CouponsQuerySchema = v.object({
@@ -57,7 +60,14 @@ export const CouponsQuerySchema = v.object({
     v.pipe(
       v.string(),
       v.maxLength(COUPON_LOOKUP_MAX_UPCS * 14),
-      v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+      v.transform((value) => [
+        ...new Set(
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        ),
+      ]),
       v.array(Gtin13Schema),
       v.minLength(1),
       v.maxLength(COUPON_LOOKUP_MAX_UPCS),
@@ -71,7 +81,10 @@ export const CouponsQuerySchema = v.object({
 export type CouponsQueryOutput = v.InferOutput<typeof CouponsQuerySchema>;
 
 export const ClipRequestSchema = v.object({ couponId: CouponIdSchema });
-export const ClipFormSchema = v.object({ couponId: CouponIdSchema, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
+export const ClipFormSchema = v.object({
+  couponId: CouponIdSchema,
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
 
 /**
  * Merges a coupon answer into what the browser holds (account §4 Coupon clip: "A compact coupon
@@ -117,7 +130,14 @@ export function cardCouponMap(coupons: readonly CouponOutput[], gtins: readonly 
   const map = new Map<string, CardCoupon>();
   for (const coupon of coupons) {
     for (const upc of coupon.upcs) {
-      if (wanted.has(upc) && !map.has(upc)) map.set(upc, { id: coupon.id, title: coupon.title, kind: coupon.kind, value: coupon.value, minQuantity: coupon.minQuantity });
+      if (wanted.has(upc) && !map.has(upc))
+        map.set(upc, {
+          id: coupon.id,
+          title: coupon.title,
+          kind: coupon.kind,
+          value: coupon.value,
+          minQuantity: coupon.minQuantity,
+        });
     }
   }
   return map;

@@ -16,7 +16,12 @@ export const CSP_DIRECTIVES: readonly string[] = [
 ];
 
 /** The header of responses Astro did not render. */
-export const CONTENT_SECURITY_POLICY = [CSP_DIRECTIVES[0], "script-src 'self'", "style-src 'self'", ...CSP_DIRECTIVES.slice(1)].join('; ');
+export const CONTENT_SECURITY_POLICY = [
+  CSP_DIRECTIVES[0],
+  "script-src 'self'",
+  "style-src 'self'",
+  ...CSP_DIRECTIVES.slice(1),
+].join('; ');
 
 /** The base64 SHA-256 of a text, as a CSP hash source wants it (without the `sha256-` prefix). */
 export async function sha256Base64(text: string): Promise<string> {

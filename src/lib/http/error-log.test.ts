@@ -9,6 +9,8 @@ describe('the three error types of account §8', () => {
   });
   test('paths are logged without ids or queries', () => {
     expect(loggablePath('/account/orders/5000000001?email=a@b.c')).toBe('/account/orders/:n');
-    expect(loggablePath('/checkout/api/v1/checkouts/3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053')).toBe('/checkout/api/v1/checkouts/:id');
+    expect(loggablePath('/checkout/api/v1/checkouts/3b0e7c2a-5d41-4f8e-9a26-c1d7e4b8f053')).toBe(
+      '/checkout/api/v1/checkouts/:id',
+    );
   });
 });

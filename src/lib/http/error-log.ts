@@ -25,7 +25,9 @@ export function errorLogType(status: number | null): ErrorLogType {
 export function loggablePath(path: string): string {
   return (path.split('?')[0] ?? '')
     .split('/')
-    .map((segment) => (/^\d+$/.test(segment) ? ':n' : /^[0-9a-f-]{16,}$/i.test(segment) || segment.length > 40 ? ':id' : segment))
+    .map((segment) =>
+      /^\d+$/.test(segment) ? ':n' : /^[0-9a-f-]{16,}$/i.test(segment) || segment.length > 40 ? ':id' : segment,
+    )
     .join('/')
     .slice(0, 120);
 }

@@ -23,7 +23,12 @@ describe('errorBody', () => {
   test('HttpError carries code, status and root cause into the body', () => {
     const error = new HttpError('UNKNOWN_RESPONSE_ERROR', 'Upstream failed', 500, ['status 502']);
     const [item] = error.toBody().errors;
-    expect(item).toMatchObject({ code: 'UNKNOWN_RESPONSE_ERROR', reason: 'Upstream failed', statusCode: 500, rootCause: ['status 502'] });
+    expect(item).toMatchObject({
+      code: 'UNKNOWN_RESPONSE_ERROR',
+      reason: 'Upstream failed',
+      statusCode: 500,
+      rootCause: ['status 502'],
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_MESSAGES, CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartLoadFailure, cartModalityChangeFailure, cartOnlyLeft } from './messages.ts';
+import {
+  ACCOUNT_MESSAGES,
+  CART_OUT_OF_STOCK,
+  SHOPPING_MESSAGES,
+  cartLoadFailure,
+  cartModalityChangeFailure,
+  cartOnlyLeft,
+} from './messages.ts';
 
 describe('message catalogue', () => {
   test('the not-found message keeps its ellipsis and curly apostrophe (shopping §2)', () => {

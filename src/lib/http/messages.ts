@@ -19,8 +19,7 @@ export const ACCOUNT_MESSAGES = {
   ORDER_UPDATES_LOAD_FAILURE:
     "...couldn't retrieve your Order Updates preference at this time. Please try again later.",
   ORDER_UPDATES_UPDATE_FAILURE: "...couldn't update your Order Updates preference at this time. Please try again.",
-  ADVERTISING_UPDATE_FAILURE:
-    "...couldn't update your advertising preferences at this time. Please try again later.",
+  ADVERTISING_UPDATE_FAILURE: "...couldn't update your advertising preferences at this time. Please try again later.",
 } as const;
 
 /** spec: shopping §2 and §8 */
@@ -60,7 +59,8 @@ export function cartModalityChangeFailure(modality: string): string {
 }
 
 /** shopping §8 Cart load failure on 401 or 403: "the message asks the shopper to sign in again" (wording ours, decision 250). */
-export const CART_SIGN_IN_AGAIN = "We're sorry, but we couldn't load your cart because you've been signed out. Please sign in again to see your cart.";
+export const CART_SIGN_IN_AGAIN =
+  "We're sorry, but we couldn't load your cart because you've been signed out. Please sign in again to see your cart.";
 
 /**
  * An add (or a raised quantity) refused because the shopper's store has none left. Wording ours:
@@ -73,7 +73,9 @@ export const CART_OUT_OF_STOCK = 'Sorry, this item is out of stock at your store
  * `cartOnlyLeft(1) === 'Sorry, only 1 of this item is left at your store.'`
  */
 export function cartOnlyLeft(available: number): string {
-  return available <= 0 ? CART_OUT_OF_STOCK : `Sorry, only ${available} of this item ${available === 1 ? 'is' : 'are'} left at your store.`;
+  return available <= 0
+    ? CART_OUT_OF_STOCK
+    : `Sorry, only ${available} of this item ${available === 1 ? 'is' : 'are'} left at your store.`;
 }
 
 /** spec: shopping §8 Cart load failure, with the banner's customer-service phone. */

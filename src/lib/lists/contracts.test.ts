@@ -8,8 +8,16 @@ describe('linePriceText', () => {
   });
 
   test('a saving line shows the regular total struck through and the saving, to 2 decimals', () => {
-    expect(linePriceText({ lineTotal: '7.34', savings: '1.84' })).toEqual({ total: '$7.34', was: '$9.18', save: 'Save $1.84' });
-    expect(linePriceText({ lineTotal: '0.10', savings: '0.2' })).toEqual({ total: '$0.10', was: '$0.30', save: 'Save $0.20' });
+    expect(linePriceText({ lineTotal: '7.34', savings: '1.84' })).toEqual({
+      total: '$7.34',
+      was: '$9.18',
+      save: 'Save $1.84',
+    });
+    expect(linePriceText({ lineTotal: '0.10', savings: '0.2' })).toEqual({
+      total: '$0.10',
+      was: '$0.30',
+      save: 'Save $0.20',
+    });
   });
 
   test('no price (a free-text item) shows nothing', () => {
@@ -28,7 +36,11 @@ describe('listDisplayName and listItemIdentity', () => {
 
   test('identity is the upc, else the category id and the lowercased, trimmed name', () => {
     expect(listItemIdentity({ upc: '0000000000017', categoryId: '01', name: 'x' })).toBe('upc:0000000000017');
-    expect(listItemIdentity({ categoryId: '01', name: '  Ripe Bananas ' })).toBe(listItemIdentity({ categoryId: '01', name: 'ripe bananas' }));
-    expect(listItemIdentity({ categoryId: '02', name: 'ripe bananas' })).not.toBe(listItemIdentity({ categoryId: '01', name: 'ripe bananas' }));
+    expect(listItemIdentity({ categoryId: '01', name: '  Ripe Bananas ' })).toBe(
+      listItemIdentity({ categoryId: '01', name: 'ripe bananas' }),
+    );
+    expect(listItemIdentity({ categoryId: '02', name: 'ripe bananas' })).not.toBe(
+      listItemIdentity({ categoryId: '01', name: 'ripe bananas' }),
+    );
   });
 });

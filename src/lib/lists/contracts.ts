@@ -19,7 +19,12 @@ export const LIST_PATHS = {
 export const LIST_FRAGMENTS = { added: 'added-to-list', full: 'list-full', failed: 'list-add-failed' } as const;
 
 /** shopping §9 limits; the per-user list maximum is ours ("value not shown"; decision 300). */
-export const LIST_LIMITS = { MAX_QUANTITY: 999, MAX_UNIQUE_ITEMS: 250, MAX_NAME_LENGTH: 128, MAX_LISTS_PER_USER: 25 } as const;
+export const LIST_LIMITS = {
+  MAX_QUANTITY: 999,
+  MAX_UNIQUE_ITEMS: 250,
+  MAX_NAME_LENGTH: 128,
+  MAX_LISTS_PER_USER: 25,
+} as const;
 export const DEFAULT_LIST_NAME = 'My Shopping List';
 export const DEFAULT_AISLE = 'Aisle # May Vary';
 export const LIST_ITEM_TYPES = ['UPC', 'WEEKLY_AD', 'CUSTOMER_DEFINED'] as const;
@@ -75,9 +80,11 @@ export type ListArea = keyof typeof LIST_OUTAGE_MESSAGES;
 
 /** The shopper's message for a 422 server reason (shopping §8), or null for another reason. */
 export function listMessageForReason(reason: string): string | null {
-  if (reason.includes(LIST_SERVER_REASONS.MAX_QUANTITY) || /max quantity/i.test(reason)) return LIST_MESSAGES.MAX_QUANTITY;
+  if (reason.includes(LIST_SERVER_REASONS.MAX_QUANTITY) || /max quantity/i.test(reason))
+    return LIST_MESSAGES.MAX_QUANTITY;
   if (reason === LIST_SERVER_REASONS.MAX_ITEMS) return LIST_MESSAGES.MAX_UNIQUE_ITEMS;
-  if (reason === LIST_SERVER_REASONS.INVALID_ID || reason === LIST_SERVER_REASONS.NOT_FOUND) return LIST_MESSAGES.LIST_NOT_FOUND;
+  if (reason === LIST_SERVER_REASONS.INVALID_ID || reason === LIST_SERVER_REASONS.NOT_FOUND)
+    return LIST_MESSAGES.LIST_NOT_FOUND;
   if (reason === LIST_SERVER_REASONS.NAME_EMPTY) return LIST_MESSAGES.NAME_EMPTY;
   if (reason === LIST_SERVER_REASONS.NAME_TOO_LONG) return LIST_MESSAGES.NAME_TOO_LONG;
   if (reason === LIST_SERVER_REASONS.MAX_LISTS) return LIST_MESSAGES.MAX_LISTS;
@@ -86,7 +93,11 @@ export function listMessageForReason(reason: string): string | null {
 }
 
 /** shopping §3 List item identity: the upc, else the category id plus the lowercased, trimmed name. */
-export function listItemIdentity(item: { upc?: string | null; categoryId?: string | null; name?: string | null }): string {
+export function listItemIdentity(item: {
+  upc?: string | null;
+  categoryId?: string | null;
+  name?: string | null;
+}): string {
   if (item.upc) return `upc:${item.upc}`;
   return `cat:${item.categoryId ?? ''}|${(item.name ?? '').trim().toLowerCase()}`;
 }
@@ -107,12 +118,19 @@ export const money = centsToDecimal;
  * server's 2-decimal strings (priced by the one pricing function upstream).
  * `linePriceText({ lineTotal: '7.34', savings: '1.84' })` → `{ total: '$7.34', was: '$9.18', save: 'Save $1.84' }`
  */
-export function linePriceText(item: { lineTotal: string | null; savings: string | null }): { total: string; was: string | null; save: string | null } | null {
+export function linePriceText(item: {
+  lineTotal: string | null;
+  savings: string | null;
+}): { total: string; was: string | null; save: string | null } | null {
   const totalCents = item.lineTotal === null ? null : parseDollarsToCents(item.lineTotal);
   if (totalCents === null) return null;
   const savingsCents = item.savings === null ? 0 : (parseDollarsToCents(item.savings) ?? 0);
   if (savingsCents <= 0) return { total: formatCents(totalCents), was: null, save: null };
-  return { total: formatCents(totalCents), was: formatCents(totalCents + savingsCents), save: `Save ${formatCents(savingsCents)}` };
+  return {
+    total: formatCents(totalCents),
+    was: formatCents(totalCents + savingsCents),
+    save: `Save ${formatCents(savingsCents)}`,
+  };
 }
 
 const NameSchema = v.pipe(v.string(), v.maxLength(LIST_LIMITS.MAX_NAME_LENGTH * 4));
@@ -209,10 +227,19 @@ export type ShoppingListOutput = v.InferOutput<typeof ShoppingListSchema>;
 
 export const ShoppingListsResponseSchema = v.object({ data: v.object({ shoppingLists: v.array(ShoppingListSchema) }) });
 export const UpdateListResponseSchema = v.object({
-  data: v.object({ listId: v.string(), versionKey: v.string(), itemCount: v.number(), lineItems: v.array(ListItemSchema), estimatedTotal: v.object({ subtotal: v.string(), savings: v.string() }), name: v.string() }),
+  data: v.object({
+    listId: v.string(),
+    versionKey: v.string(),
+    itemCount: v.number(),
+    lineItems: v.array(ListItemSchema),
+    estimatedTotal: v.object({ subtotal: v.string(), savings: v.string() }),
+    name: v.string(),
+  }),
 });
 export type UpdateListResponse = v.InferOutput<typeof UpdateListResponseSchema>;
-export const CreateListResponseSchema = v.object({ data: v.object({ listId: v.string(), name: v.string(), versionKey: v.string() }) });
+export const CreateListResponseSchema = v.object({
+  data: v.object({ listId: v.string(), name: v.string(), versionKey: v.string() }),
+});
 
 /** A weekly-ad deal goes on a list as a WEEKLY_AD item (its dates and price string). */
 export const AddDealToListFormSchema = v.object({
@@ -229,11 +256,17 @@ export const AddToListFormSchema = v.object({
 
 /** Sorts lists by name, case-insensitively (shopping §4). */
 export function sortListsByName<T extends { name: string }>(lists: readonly T[]): T[] {
-  return [...lists].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name));
+  return [...lists].sort(
+    (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name),
+  );
 }
 
 /** shopping §4: the active list is the requested one, else the remembered one, else the first. */
-export function activeListId(lists: ReadonlyArray<{ listId: string }>, requested: string | null | undefined, remembered: string | null | undefined): string | null {
+export function activeListId(
+  lists: ReadonlyArray<{ listId: string }>,
+  requested: string | null | undefined,
+  remembered: string | null | undefined,
+): string | null {
   if (requested && lists.some((list) => list.listId === requested)) return requested;
   if (remembered && lists.some((list) => list.listId === remembered)) return remembered;
   return lists[0]?.listId ?? null;

@@ -9,7 +9,10 @@ const MAPPED: ReadonlyArray<[string, string]> = [
   ['Invalid list ID.', 'Shopping list does not exist. Please refresh your browser.'],
   ['No shopping list was found for this list ID.', 'Shopping list does not exist. Please refresh your browser.'],
   ['List name cannot be empty.', 'List name cannot be empty.'],
-  ['The given list name is too long. Kindly provide a shorter name.', 'The given list name is too long. Kindly provide a shorter name.'],
+  [
+    'The given list name is too long. Kindly provide a shorter name.',
+    'The given list name is too long. Kindly provide a shorter name.',
+  ],
   ['The maximum number of lists a user can have was exceeded.', 'You have reached the maximum number of lists.'],
   ['List name already exists for the user.', 'Another list with same name already exists.'],
 ];
@@ -30,25 +33,56 @@ describe('the 422 reasons map to the spec messages verbatim', () => {
 
 describe('listNotice', () => {
   test('the 250-item error is its own kind (inline on the list page); the deleted-list error too', () => {
-    expect(listNotice(422, LIST_SERVER_REASONS.MAX_ITEMS, 'addItems')).toEqual({ kind: 'maxItems', message: LIST_MESSAGES.MAX_UNIQUE_ITEMS });
-    expect(listNotice(422, LIST_SERVER_REASONS.NOT_FOUND, 'addItems')).toEqual({ kind: 'deletedList', message: LIST_MESSAGES.LIST_NOT_FOUND });
+    expect(listNotice(422, LIST_SERVER_REASONS.MAX_ITEMS, 'addItems')).toEqual({
+      kind: 'maxItems',
+      message: LIST_MESSAGES.MAX_UNIQUE_ITEMS,
+    });
+    expect(listNotice(422, LIST_SERVER_REASONS.NOT_FOUND, 'addItems')).toEqual({
+      kind: 'deletedList',
+      message: LIST_MESSAGES.LIST_NOT_FOUND,
+    });
   });
 
   test('the list maximum is a Service Outage banner with its words', () => {
-    expect(listNotice(422, LIST_SERVER_REASONS.MAX_LISTS, 'createList')).toEqual({ kind: 'outage', title: 'Service Outage', message: 'You have reached the maximum number of lists. Please try again later.' });
+    expect(listNotice(422, LIST_SERVER_REASONS.MAX_LISTS, 'createList')).toEqual({
+      kind: 'outage',
+      title: 'Service Outage',
+      message: 'You have reached the maximum number of lists. Please try again later.',
+    });
   });
 
   test('name and quantity rules are field messages', () => {
-    expect(listNotice(422, LIST_SERVER_REASONS.NAME_TOO_LONG, 'update')).toEqual({ kind: 'field', message: LIST_MESSAGES.NAME_TOO_LONG });
-    expect(listNotice(422, LIST_SERVER_REASONS.MAX_QUANTITY, 'updateQuantity')).toEqual({ kind: 'field', message: LIST_MESSAGES.MAX_QUANTITY });
+    expect(listNotice(422, LIST_SERVER_REASONS.NAME_TOO_LONG, 'update')).toEqual({
+      kind: 'field',
+      message: LIST_MESSAGES.NAME_TOO_LONG,
+    });
+    expect(listNotice(422, LIST_SERVER_REASONS.MAX_QUANTITY, 'updateQuantity')).toEqual({
+      kind: 'field',
+      message: LIST_MESSAGES.MAX_QUANTITY,
+    });
   });
 
-  test.each(Object.keys(LIST_OUTAGE_MESSAGES) as Array<keyof typeof LIST_OUTAGE_MESSAGES>)('a 5xx or an unknown reason in %s is that area’s Service Outage banner', (area) => {
-    expect(listNotice(503, '', area)).toEqual({ kind: 'outage', title: 'Service Outage', message: LIST_OUTAGE_MESSAGES[area] });
-    expect(listNotice(422, 'Something else', area)).toEqual({ kind: 'outage', title: 'Service Outage', message: LIST_OUTAGE_MESSAGES[area] });
-  });
+  test.each(Object.keys(LIST_OUTAGE_MESSAGES) as Array<keyof typeof LIST_OUTAGE_MESSAGES>)(
+    'a 5xx or an unknown reason in %s is that area’s Service Outage banner',
+    (area) => {
+      expect(listNotice(503, '', area)).toEqual({
+        kind: 'outage',
+        title: 'Service Outage',
+        message: LIST_OUTAGE_MESSAGES[area],
+      });
+      expect(listNotice(422, 'Something else', area)).toEqual({
+        kind: 'outage',
+        title: 'Service Outage',
+        message: LIST_OUTAGE_MESSAGES[area],
+      });
+    },
+  );
 
   test('no connection: the spec title and body', () => {
-    expect(NETWORK_NOTICE).toEqual({ kind: 'outage', title: 'No Network Connection', message: 'Please check your network settings and try again.' });
+    expect(NETWORK_NOTICE).toEqual({
+      kind: 'outage',
+      title: 'No Network Connection',
+      message: 'Please check your network settings and try again.',
+    });
   });
 });

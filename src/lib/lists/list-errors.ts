@@ -16,13 +16,18 @@ export function listNotice(status: number, reason: string, area: ListArea): List
   const mapped = status === 422 ? listMessageForReason(reason) : null;
   if (mapped === LIST_MESSAGES.MAX_UNIQUE_ITEMS) return { kind: 'maxItems', message: mapped };
   if (mapped === LIST_MESSAGES.LIST_NOT_FOUND) return { kind: 'deletedList', message: mapped };
-  if (mapped === LIST_MESSAGES.MAX_LISTS) return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.MAX_LISTS_OUTAGE };
+  if (mapped === LIST_MESSAGES.MAX_LISTS)
+    return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.MAX_LISTS_OUTAGE };
   if (mapped) return { kind: 'field', message: mapped };
   return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
 }
 
 /** shopping §8: no connection. */
-export const NETWORK_NOTICE: ListNotice = { kind: 'outage', title: LIST_MESSAGES.NETWORK_TITLE, message: LIST_MESSAGES.NETWORK_BODY };
+export const NETWORK_NOTICE: ListNotice = {
+  kind: 'outage',
+  title: LIST_MESSAGES.NETWORK_TITLE,
+  message: LIST_MESSAGES.NETWORK_BODY,
+};
 
 /** The 'Service Outage' banner of an area, for a failure without a server reason. */
 export function outageNotice(area: ListArea): ListNotice {

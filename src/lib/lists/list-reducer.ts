@@ -35,7 +35,13 @@ export type ListAction =
   | { type: 'add'; item: ListItemOutput }
   | { type: 'setQuantity'; identity: string; quantity: number }
   | { type: 'toggleCheck'; identity: string }
-  | { type: 'succeeded'; identity: string; kind: 'quantity' | 'check'; server: ListItemOutput | null; estimatedTotal?: ListState['estimatedTotal'] }
+  | {
+      type: 'succeeded';
+      identity: string;
+      kind: 'quantity' | 'check';
+      server: ListItemOutput | null;
+      estimatedTotal?: ListState['estimatedTotal'];
+    }
   | { type: 'failed'; identity: string; kind: 'quantity' | 'check' }
   | { type: 'removedAll' }
   /** a write still waiting (after a refetch, or from the offline queue) shown again on the fresh list */
@@ -44,14 +50,30 @@ export type ListAction =
 export const identityOf = (item: Pick<ListItemOutput, 'upc' | 'categoryId' | 'name'>) => listItemIdentity(item);
 
 function fromServer(item: ListItemOutput): ListItemState {
-  return { ...item, identity: identityOf(item), persistedQuantity: item.quantity, activeUpdateRequests: 0, isDeleting: false, checkRequests: 0, lastServerQuantity: item.quantity, lastServerChecked: item.checked };
+  return {
+    ...item,
+    identity: identityOf(item),
+    persistedQuantity: item.quantity,
+    activeUpdateRequests: 0,
+    isDeleting: false,
+    checkRequests: 0,
+    lastServerQuantity: item.quantity,
+    lastServerChecked: item.checked,
+  };
 }
 
-export function initialListState(items: readonly ListItemOutput[], estimatedTotal: ListState['estimatedTotal']): ListState {
+export function initialListState(
+  items: readonly ListItemOutput[],
+  estimatedTotal: ListState['estimatedTotal'],
+): ListState {
   return { items: items.map(fromServer), estimatedTotal };
 }
 
-const replace = (state: ListState, identity: string, update: (item: ListItemState) => ListItemState | null): ListState => ({
+const replace = (
+  state: ListState,
+  identity: string,
+  update: (item: ListItemState) => ListItemState | null,
+): ListState => ({
   ...state,
   items: state.items.flatMap((item) => {
     if (item.identity !== identity) return [item];
@@ -67,33 +89,72 @@ export function listReducer(state: ListState, action: ListAction): ListState {
     case 'add': {
       const identity = identityOf(action.item);
       const existing = state.items.find((item) => item.identity === identity);
-      if (existing) return listReducer(state, { type: 'setQuantity', identity, quantity: Math.min(existing.quantity + action.item.quantity, 999) });
-      const added: ListItemState = { ...action.item, identity, persistedQuantity: 0, activeUpdateRequests: 1, isDeleting: false, checkRequests: 0, lastServerQuantity: null, lastServerChecked: null };
+      if (existing)
+        return listReducer(state, {
+          type: 'setQuantity',
+          identity,
+          quantity: Math.min(existing.quantity + action.item.quantity, 999),
+        });
+      const added: ListItemState = {
+        ...action.item,
+        identity,
+        persistedQuantity: 0,
+        activeUpdateRequests: 1,
+        isDeleting: false,
+        checkRequests: 0,
+        lastServerQuantity: null,
+        lastServerChecked: null,
+      };
       return { ...state, items: [added, ...state.items] };
     }
     case 'setQuantity':
       if (action.quantity < 0 || action.quantity > 999 || !Number.isInteger(action.quantity)) return state;
-      return replace(state, action.identity, (item) => ({ ...item, quantity: action.quantity, isDeleting: action.quantity === 0, activeUpdateRequests: item.activeUpdateRequests + 1 }));
+      return replace(state, action.identity, (item) => ({
+        ...item,
+        quantity: action.quantity,
+        isDeleting: action.quantity === 0,
+        activeUpdateRequests: item.activeUpdateRequests + 1,
+      }));
     case 'toggleCheck':
-      return replace(state, action.identity, (item) => ({ ...item, checked: !item.checked, checkRequests: item.checkRequests + 1 }));
+      return replace(state, action.identity, (item) => ({
+        ...item,
+        checked: !item.checked,
+        checkRequests: item.checkRequests + 1,
+      }));
     case 'succeeded': {
       const total = action.estimatedTotal ?? state.estimatedTotal;
       const known = state.items.some((item) => item.identity === action.identity);
       if (!known) {
         // answered after a reload or a remove-all: the server's item is the truth
-        return action.server ? { items: [fromServer(action.server), ...state.items], estimatedTotal: total } : { ...state, estimatedTotal: total };
+        return action.server
+          ? { items: [fromServer(action.server), ...state.items], estimatedTotal: total }
+          : { ...state, estimatedTotal: total };
       }
       const server = action.server;
       const next = replace(state, action.identity, (item) => {
         const activeUpdateRequests = Math.max(0, item.activeUpdateRequests - (action.kind === 'quantity' ? 1 : 0));
         const checkRequests = Math.max(0, item.checkRequests - (action.kind === 'check' ? 1 : 0));
-        const updated: ListItemState = { ...item, ...(server ? serverFacts(server) : {}), activeUpdateRequests, checkRequests, lastServerQuantity: server?.quantity ?? null, lastServerChecked: server?.checked ?? null };
+        const updated: ListItemState = {
+          ...item,
+          ...(server ? serverFacts(server) : {}),
+          activeUpdateRequests,
+          checkRequests,
+          lastServerQuantity: server?.quantity ?? null,
+          lastServerChecked: server?.checked ?? null,
+        };
         if (activeUpdateRequests === 0 && checkRequests === 0) {
           // nothing in flight: the item is the server's
           if (!server) return null;
-          return { ...updated, quantity: server.quantity, persistedQuantity: server.quantity, checked: server.checked, isDeleting: false };
+          return {
+            ...updated,
+            quantity: server.quantity,
+            persistedQuantity: server.quantity,
+            checked: server.checked,
+            isDeleting: false,
+          };
         }
-        if (action.kind === 'quantity' && activeUpdateRequests === 0 && server) return { ...updated, quantity: server.quantity, persistedQuantity: server.quantity, isDeleting: false };
+        if (action.kind === 'quantity' && activeUpdateRequests === 0 && server)
+          return { ...updated, quantity: server.quantity, persistedQuantity: server.quantity, isDeleting: false };
         if (action.kind === 'check' && checkRequests === 0 && server) return { ...updated, checked: server.checked };
         return updated;
       });
@@ -106,13 +167,28 @@ export function listReducer(state: ListState, action: ListAction): ListState {
         if (activeUpdateRequests === 0 && checkRequests === 0) {
           // nothing in flight: back to what the server has (an add it never took is removed)
           if (item.lastServerQuantity === null) return null;
-          return { ...item, activeUpdateRequests, checkRequests, quantity: item.lastServerQuantity, persistedQuantity: item.lastServerQuantity, checked: item.lastServerChecked ?? item.checked, isDeleting: false };
+          return {
+            ...item,
+            activeUpdateRequests,
+            checkRequests,
+            quantity: item.lastServerQuantity,
+            persistedQuantity: item.lastServerQuantity,
+            checked: item.lastServerChecked ?? item.checked,
+            isDeleting: false,
+          };
         }
         if (action.kind === 'check') return { ...item, activeUpdateRequests, checkRequests, checked: !item.checked };
         if (activeUpdateRequests === 0) {
           // the quantity reverts to the persisted value
           const quantity = item.lastServerQuantity ?? item.quantity;
-          return { ...item, activeUpdateRequests, checkRequests, quantity, persistedQuantity: quantity, isDeleting: item.lastServerQuantity === null ? item.isDeleting : false };
+          return {
+            ...item,
+            activeUpdateRequests,
+            checkRequests,
+            quantity,
+            persistedQuantity: quantity,
+            isDeleting: item.lastServerQuantity === null ? item.isDeleting : false,
+          };
         }
         return { ...item, activeUpdateRequests, checkRequests };
       });
@@ -120,12 +196,29 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       const identity = identityOf(action.item);
       const existing = state.items.find((item) => item.identity === identity);
       const counters = (item: ListItemState) =>
-        action.kind === 'quantity' ? { activeUpdateRequests: item.activeUpdateRequests + 1 } : { checkRequests: item.checkRequests + 1 };
+        action.kind === 'quantity'
+          ? { activeUpdateRequests: item.activeUpdateRequests + 1 }
+          : { checkRequests: item.checkRequests + 1 };
       if (!existing) {
-        const base: ListItemState = { ...action.item, identity, persistedQuantity: 0, activeUpdateRequests: 0, isDeleting: action.item.quantity === 0, checkRequests: 0, lastServerQuantity: null, lastServerChecked: null };
+        const base: ListItemState = {
+          ...action.item,
+          identity,
+          persistedQuantity: 0,
+          activeUpdateRequests: 0,
+          isDeleting: action.item.quantity === 0,
+          checkRequests: 0,
+          lastServerQuantity: null,
+          lastServerChecked: null,
+        };
         return { ...state, items: [{ ...base, ...counters(base) }, ...state.items] };
       }
-      return replace(state, identity, (item) => ({ ...item, quantity: action.item.quantity, checked: action.item.checked, isDeleting: action.item.quantity === 0, ...counters(item) }));
+      return replace(state, identity, (item) => ({
+        ...item,
+        quantity: action.item.quantity,
+        checked: action.item.checked,
+        isDeleting: action.item.quantity === 0,
+        ...counters(item),
+      }));
     }
     case 'removedAll':
       return { items: [], estimatedTotal: { subtotal: '0.00', savings: '0.00' } };
@@ -164,7 +257,10 @@ export type SortOption = 'category' | 'aisle';
  * shopping §3: items grouped under their category or aisle names, newest modified first within a
  * group; groups by name (aisles by number, 'Aisle # May Vary' last).
  */
-export function groupItems(items: readonly ListItemState[], sort: SortOption): Array<{ name: string; items: ListItemState[] }> {
+export function groupItems(
+  items: readonly ListItemState[],
+  sort: SortOption,
+): Array<{ name: string; items: ListItemState[] }> {
   const groups = new Map<string, ListItemState[]>();
   for (const item of items) {
     const key = sort === 'aisle' ? item.aisle : item.categoryName;
@@ -173,5 +269,10 @@ export function groupItems(items: readonly ListItemState[], sort: SortOption): A
   const aisleNumber = (name: string) => Number(/^Aisle (\d+)$/.exec(name)?.[1] ?? Number.POSITIVE_INFINITY);
   return [...groups.entries()]
     .sort(([a], [b]) => (sort === 'aisle' ? aisleNumber(a) - aisleNumber(b) || a.localeCompare(b) : a.localeCompare(b)))
-    .map(([name, group]) => ({ name, items: [...group].sort((x, y) => y.modified.value.localeCompare(x.modified.value) || x.name.localeCompare(y.name)) }));
+    .map(([name, group]) => ({
+      name,
+      items: [...group].sort(
+        (x, y) => y.modified.value.localeCompare(x.modified.value) || x.name.localeCompare(y.name),
+      ),
+    }));
 }

@@ -11,13 +11,40 @@ import { lineOf, rebaseWrites, type PendingWrite } from './write-queue.ts';
 
 function item(upc: string, quantity: number, checked = false): ListItemOutput {
   return {
-    id: `id-${upc}`, type: 'UPC', channel: 'WEB', upc, categoryId: '01', categoryName: 'Produce', name: `Item ${upc}`, displayName: `Item ${upc}`, comments: '',
-    quantity, checked, weeklyAdInfo: null, regularPrice: '1.00', promoPrice: null, lineTotal: null, savings: null, aisle: 'Aisle 1', slug: null,
-    randomWeight: false, soldInStore: true, homeDeliveryItem: true, shipToHomeItem: false, curbsidePickupEligible: true, couponDetails: null,
-    created: { value: '2026-11-01T00:00:00.000Z' }, modified: { value: '2026-11-01T00:00:00.000Z' },
+    id: `id-${upc}`,
+    type: 'UPC',
+    channel: 'WEB',
+    upc,
+    categoryId: '01',
+    categoryName: 'Produce',
+    name: `Item ${upc}`,
+    displayName: `Item ${upc}`,
+    comments: '',
+    quantity,
+    checked,
+    weeklyAdInfo: null,
+    regularPrice: '1.00',
+    promoPrice: null,
+    lineTotal: null,
+    savings: null,
+    aisle: 'Aisle 1',
+    slug: null,
+    randomWeight: false,
+    soldInStore: true,
+    homeDeliveryItem: true,
+    shipToHomeItem: false,
+    curbsidePickupEligible: true,
+    couponDetails: null,
+    created: { value: '2026-11-01T00:00:00.000Z' },
+    modified: { value: '2026-11-01T00:00:00.000Z' },
   };
 }
-const write = (kind: PendingWrite['kind'], entry: ListItemOutput, key = `k-${kind}-${entry.upc}`): PendingWrite => ({ key, listId: 'list-1', kind, item: entry });
+const write = (kind: PendingWrite['kind'], entry: ListItemOutput, key = `k-${kind}-${entry.upc}`): PendingWrite => ({
+  key,
+  listId: 'list-1',
+  kind,
+  item: entry,
+});
 
 describe('rebaseWrites', () => {
   test('a check write keeps its checked state and takes the fresh quantity', () => {
@@ -27,7 +54,9 @@ describe('rebaseWrites', () => {
   });
 
   test('a quantity write keeps its quantity and takes the fresh checked state; on a removed item it puts it back', () => {
-    expect(rebaseWrites([write('quantity', item('0000000000001', 3, false))], [item('0000000000001', 1, true)])[0]?.item).toMatchObject({ quantity: 3, checked: true });
+    expect(
+      rebaseWrites([write('quantity', item('0000000000001', 3, false))], [item('0000000000001', 1, true)])[0]?.item,
+    ).toMatchObject({ quantity: 3, checked: true });
     expect(rebaseWrites([write('quantity', item('0000000000002', 3))], [])[0]?.item).toMatchObject({ quantity: 3 });
   });
 
@@ -41,7 +70,11 @@ describe('rebaseWrites', () => {
 const UPCS = ['0000000000001', '0000000000002', '0000000000003'];
 type Fields = { quantity: number; checked: boolean };
 const step = fc.oneof(
-  fc.record({ t: fc.constantFrom('aQty' as const, 'bQty' as const), upc: fc.constantFrom(...UPCS), q: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({
+    t: fc.constantFrom('aQty' as const, 'bQty' as const),
+    upc: fc.constantFrom(...UPCS),
+    q: fc.integer({ min: 0, max: 5 }),
+  }),
   fc.record({ t: fc.constantFrom('aCheck' as const, 'bCheck' as const), upc: fc.constantFrom(...UPCS) }),
   fc.record({ t: fc.constant('send' as const) }),
 );
@@ -53,10 +86,14 @@ describe('property: two tabs, one list', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
         interleavings++;
-        const server = new Map<string, ListItemOutput>([[listItemIdentity(item(UPCS[0] as string, 1)), item(UPCS[0] as string, 1)]]);
+        const server = new Map<string, ListItemOutput>([
+          [listItemIdentity(item(UPCS[0] as string, 1)), item(UPCS[0] as string, 1)],
+        ]);
         let version = 0;
         // what the edits of both tabs mean, field by field, in the order they reach the server
-        const expected = new Map<string, Fields>([...server].map(([id, entry]) => [id, { quantity: entry.quantity, checked: entry.checked }]));
+        const expected = new Map<string, Fields>(
+          [...server].map(([id, entry]) => [id, { quantity: entry.quantity, checked: entry.checked }]),
+        );
         const applied: string[] = [];
         let dropped = 0;
         let written = 0;
@@ -64,7 +101,8 @@ describe('property: two tabs, one list', () => {
         let view = new Map([...server].map(([id, entry]) => [id, { ...entry }]));
         let queue: PendingWrite[] = [];
         let heldVersion = version;
-        const upsert = (target: Map<string, ListItemOutput>, entry: ListItemOutput) => (entry.quantity === 0 ? target.delete(listItemIdentity(entry)) : target.set(listItemIdentity(entry), entry));
+        const upsert = (target: Map<string, ListItemOutput>, entry: ListItemOutput) =>
+          entry.quantity === 0 ? target.delete(listItemIdentity(entry)) : target.set(listItemIdentity(entry), entry);
         const intend = (kind: PendingWrite['kind'], entry: ListItemOutput) => {
           const id = listItemIdentity(entry);
           const now = expected.get(id);
@@ -88,7 +126,11 @@ describe('property: two tabs, one list', () => {
           }
           queue = queue.slice(1);
           const line = lineOf(head);
-          const entry = { ...(server.get(listItemIdentity(head.item)) ?? head.item), quantity: line.quantity, checked: line.checked };
+          const entry = {
+            ...(server.get(listItemIdentity(head.item)) ?? head.item),
+            quantity: line.quantity,
+            checked: line.checked,
+          };
           upsert(server, entry);
           intend(head.kind, head.item);
           applied.push(head.key);
@@ -102,7 +144,10 @@ describe('property: two tabs, one list', () => {
           else if (s.t === 'bQty' || s.t === 'bCheck') {
             const now = server.get(id);
             if (s.t === 'bCheck' && !now) continue;
-            const next = s.t === 'bCheck' ? { ...(now as ListItemOutput), checked: !now?.checked } : { ...(now ?? item(upc, 0)), quantity: s.q ?? 0 };
+            const next =
+              s.t === 'bCheck'
+                ? { ...(now as ListItemOutput), checked: !now?.checked }
+                : { ...(now ?? item(upc, 0)), quantity: s.q ?? 0 };
             if (!now && next.quantity === 0) continue;
             upsert(server, next);
             intend(s.t === 'bCheck' ? 'check' : 'quantity', next);
@@ -110,7 +155,10 @@ describe('property: two tabs, one list', () => {
           } else {
             const now = view.get(id);
             if (s.t === 'aCheck' && !now) continue;
-            const next = s.t === 'aCheck' ? { ...(now as ListItemOutput), checked: !now?.checked } : { ...(now ?? item(upc, 0)), quantity: s.q ?? 0 };
+            const next =
+              s.t === 'aCheck'
+                ? { ...(now as ListItemOutput), checked: !now?.checked }
+                : { ...(now ?? item(upc, 0)), quantity: s.q ?? 0 };
             if (!now && next.quantity === 0) continue;
             upsert(view, next);
             written++;
@@ -119,7 +167,11 @@ describe('property: two tabs, one list', () => {
         }
         for (let guard = 0; queue.length > 0 && guard < 1000; guard++) send();
         expect(queue).toEqual([]);
-        expect(Object.fromEntries([...server].map(([id, entry]) => [id, { quantity: entry.quantity, checked: entry.checked }]))).toEqual(Object.fromEntries(expected));
+        expect(
+          Object.fromEntries(
+            [...server].map(([id, entry]) => [id, { quantity: entry.quantity, checked: entry.checked }]),
+          ),
+        ).toEqual(Object.fromEntries(expected));
         expect(new Set(applied).size).toBe(applied.length);
         expect(applied.length + dropped).toBe(written);
       }),

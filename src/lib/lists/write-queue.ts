@@ -37,14 +37,21 @@ export function lineOf(write: PendingWrite) {
  * check of an item no longer on the list is dropped (nothing to check); a quantity write of one
  * puts it back at the shopper's quantity. Keys are kept: a refused write stored nothing.
  */
-export function rebaseWrites(waiting: ReadonlyArray<PendingWrite>, fresh: ReadonlyArray<ListItemOutput>): PendingWrite[] {
+export function rebaseWrites(
+  waiting: ReadonlyArray<PendingWrite>,
+  fresh: ReadonlyArray<ListItemOutput>,
+): PendingWrite[] {
   const current = new Map(fresh.map((item) => [listItemIdentity(item), item]));
   const rebased: PendingWrite[] = [];
   for (const write of waiting) {
     const identity = listItemIdentity(write.item);
     const base = current.get(identity);
     if (write.kind === 'check' && !base) continue;
-    const item = !base ? write.item : write.kind === 'check' ? { ...base, checked: write.item.checked } : { ...base, quantity: write.item.quantity };
+    const item = !base
+      ? write.item
+      : write.kind === 'check'
+        ? { ...base, checked: write.item.checked }
+        : { ...base, quantity: write.item.quantity };
     if (item.quantity === 0) current.delete(identity);
     else current.set(identity, item);
     rebased.push({ ...write, item });
@@ -60,7 +67,15 @@ export function parseQueue(stored: string | null): PendingWrite[] {
   if (!stored) return [];
   try {
     const value = JSON.parse(stored) as unknown;
-    return Array.isArray(value) ? value.filter((entry): entry is PendingWrite => typeof entry === 'object' && entry !== null && typeof (entry as PendingWrite).key === 'string' && typeof (entry as PendingWrite).item === 'object') : [];
+    return Array.isArray(value)
+      ? value.filter(
+          (entry): entry is PendingWrite =>
+            typeof entry === 'object' &&
+            entry !== null &&
+            typeof (entry as PendingWrite).key === 'string' &&
+            typeof (entry as PendingWrite).item === 'object',
+        )
+      : [];
   } catch {
     return [];
   }

@@ -21,13 +21,31 @@ describe('parseStoreHours', () => {
 
   it('reads minutes, midnight, closed days, wrapping ranges and a later part over an earlier one', () => {
     expect(parseStoreHours('Daily 6:30 AM - 12 AM')?.[3]).toEqual({ open: at(6, 30), close: at(24) });
-    expect(parseStoreHours('Mon-Fri 8 AM - 8 PM, Sat 9 AM - 5 PM, Sun Closed')?.map((day) => day?.open ?? null)).toEqual([null, at(8), at(8), at(8), at(8), at(8), at(9)]);
-    expect(parseStoreHours('Fri-Mon 10 AM - 4 PM')?.map((day) => day !== null)).toEqual([true, true, false, false, false, true, true]);
+    expect(
+      parseStoreHours('Mon-Fri 8 AM - 8 PM, Sat 9 AM - 5 PM, Sun Closed')?.map((day) => day?.open ?? null),
+    ).toEqual([null, at(8), at(8), at(8), at(8), at(8), at(9)]);
+    expect(parseStoreHours('Fri-Mon 10 AM - 4 PM')?.map((day) => day !== null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(parseStoreHours('Daily 6 AM - 10 PM, Sun 8 AM - 8 PM')?.[0]).toEqual({ open: at(8), close: at(20) });
     expect(parseStoreHours('Daily 12 PM - 1 PM')?.[0]).toEqual({ open: at(12), close: at(13) });
   });
 
   it('understands nothing it cannot read rather than guessing', () => {
-    for (const text of ['', 'Open late', 'Daily 6 - 11', 'Daily 13 AM - 11 PM', 'Daily 10 PM - 6 AM', 'Daily 6 AM - 11 PM, whenever']) expect(parseStoreHours(text), text).toBeNull();
+    for (const text of [
+      '',
+      'Open late',
+      'Daily 6 - 11',
+      'Daily 13 AM - 11 PM',
+      'Daily 10 PM - 6 AM',
+      'Daily 6 AM - 11 PM, whenever',
+    ])
+      expect(parseStoreHours(text), text).toBeNull();
   });
 });

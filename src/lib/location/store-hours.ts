@@ -15,7 +15,10 @@ export type WeekHours = ReadonlyArray<OpenHours | null>;
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const DAY = '(sun|mon|tue|wed|thu|fri|sat)[a-z]*\\.?';
 const TIME = '(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm)';
-const GROUP = new RegExp(`^(daily|every day|${DAY}(?:\\s*[-–]\\s*${DAY})?)\\s+(?:(closed)|${TIME}\\s*[-–]\\s*${TIME})$`, 'i');
+const GROUP = new RegExp(
+  `^(daily|every day|${DAY}(?:\\s*[-–]\\s*${DAY})?)\\s+(?:(closed)|${TIME}\\s*[-–]\\s*${TIME})$`,
+  'i',
+);
 
 /** 12-hour clock to minutes after midnight; null when it is no time. */
 function minutesOf(hour: string, minute: string | undefined, half: string): number | null {
@@ -45,7 +48,10 @@ function daysOf(from: string | undefined, to: string | undefined): number[] {
  */
 export function parseStoreHours(text: string): WeekHours | null {
   const week: Array<OpenHours | null> = [null, null, null, null, null, null, null];
-  const parts = text.split(/[,;]/).map((part) => part.trim().replace(/\s+/g, ' ')).filter(Boolean);
+  const parts = text
+    .split(/[,;]/)
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
   if (parts.length === 0) return null;
   for (const part of parts) {
     const match = GROUP.exec(part);

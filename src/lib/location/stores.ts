@@ -12,7 +12,13 @@ export const STORE_PATHS = {
   CHOOSE: '/stores/api/choose',
 } as const;
 
-export const FULFILLMENT_TYPES = ['CurbSide', 'SelfServePickup', 'HomeDelivery', 'InstacartDelivery', 'ShipToHome'] as const;
+export const FULFILLMENT_TYPES = [
+  'CurbSide',
+  'SelfServePickup',
+  'HomeDelivery',
+  'InstacartDelivery',
+  'ShipToHome',
+] as const;
 export type FulfillmentType = (typeof FULFILLMENT_TYPES)[number];
 
 /** Which fulfillment types serve a modality (in-store needs a shop floor: not a fulfillment center). */
@@ -25,7 +31,9 @@ const SERVES: Readonly<Record<Modality, readonly FulfillmentType[]>> = {
 
 /** The modalities a store offers. `storeModalities(['CurbSide'], false) -> ['PICKUP', 'IN_STORE']` */
 export function storeModalities(types: readonly string[], fulfillmentCenter: boolean): Modality[] {
-  return MODALITIES.filter((modality) => (modality === 'IN_STORE' ? !fulfillmentCenter : SERVES[modality].some((type) => types.includes(type))));
+  return MODALITIES.filter((modality) =>
+    modality === 'IN_STORE' ? !fulfillmentCenter : SERVES[modality].some((type) => types.includes(type)),
+  );
 }
 
 export const StoreSchema = v.object({
@@ -51,7 +59,9 @@ export const StoreSearchResponseSchema = v.object({ data: v.object({ stores: v.a
 const POSTAL_CODE = /^\d{5}$/;
 export const StoreSearchQuerySchema = v.object({
   postalCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(POSTAL_CODE, 'must be a 5-digit postal code'))),
-  city: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60), v.regex(/^[\p{L} .'-]+$/u, 'must be a city name'))),
+  city: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60), v.regex(/^[\p{L} .'-]+$/u, 'must be a city name')),
+  ),
 });
 
 export const ChooseStoreSchema = v.object({
@@ -61,13 +71,20 @@ export const ChooseStoreSchema = v.object({
   postalCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(POSTAL_CODE, 'must be a 5-digit postal code'))),
   address: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200))),
 });
-export const ChooseStoreFormSchema = v.object({ ...ChooseStoreSchema.entries, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
+export const ChooseStoreFormSchema = v.object({
+  ...ChooseStoreSchema.entries,
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
 
 /** Great-circle distance in miles, one decimal. */
-export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function milesBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const radians = (deg: number) => (deg * Math.PI) / 180;
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return Math.round(3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h))) * 10) / 10;
 }

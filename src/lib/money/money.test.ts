@@ -36,9 +36,11 @@ describe('money', () => {
     expect(centsToDecimal(123456)).toBe('1234.56');
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToDecimal(-150)).toBe('-1.50');
-    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (cents) => {
-      expect(parseDollarsToCents(centsToDecimal(cents))).toBe(cents);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (cents) => {
+        expect(parseDollarsToCents(centsToDecimal(cents))).toBe(cents);
+      }),
+    );
   });
 
   test('parses dollars to integer cents without floating point drift', () => {

@@ -4,7 +4,12 @@
 // (eslint-rules/one-money-formatter.js) keeps hand-written dollar formatting out of src, worker
 // and upstream.
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const USD = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 export interface FormatOptions {
   /** whole dollars without ".00", as a circular writes a deal ("3 for $5"); amounts with cents keep them */

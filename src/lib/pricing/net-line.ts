@@ -7,6 +7,9 @@
  * adjustments, never below zero. Placed orders keep both, so the confirmation and the order
  * history show what was charged. `netLineTotal({ lineTotalCents: 897, priceAdjustments: [{ amountCents: 100 }] }) === 797`
  */
-export function netLineTotal(line: { lineTotalCents: number; priceAdjustments: ReadonlyArray<{ amountCents: number }> }): number {
+export function netLineTotal(line: {
+  lineTotalCents: number;
+  priceAdjustments: ReadonlyArray<{ amountCents: number }>;
+}): number {
   return Math.max(0, line.lineTotalCents - line.priceAdjustments.reduce((sum, entry) => sum + entry.amountCents, 0));
 }

@@ -16,7 +16,8 @@ export type DealTerms =
 
 // dollars as src/lib/money writes them: "$5", "$5.99", "$1,250.00"
 const MONEY = String.raw`\$(\d{1,3}(?:,\d{3})+|\d{1,5})(?:\.(\d{2}))?`;
-const cents = (dollars: string, fraction: string | undefined) => Number(dollars.replaceAll(',', '')) * 100 + Number(fraction ?? '0');
+const cents = (dollars: string, fraction: string | undefined) =>
+  Number(dollars.replaceAll(',', '')) * 100 + Number(fraction ?? '0');
 
 /**
  * The terms of a deal price string; INFO for a form that does not change the price by itself.
@@ -128,7 +129,10 @@ function dealUnit(terms: DealTerms, regularCents: number, base: number): number 
 export function linePrice(offer: Offer, quantity: number): LinePrice {
   const units = Math.max(0, Math.floor(quantity));
   const regular = Math.max(0, Math.round(offer.regularCents));
-  const promo = offer.promoCents !== null && offer.promoCents >= 0 && offer.promoCents < regular ? Math.round(offer.promoCents) : null;
+  const promo =
+    offer.promoCents !== null && offer.promoCents >= 0 && offer.promoCents < regular
+      ? Math.round(offer.promoCents)
+      : null;
   const base = promo ?? regular;
   const terms = offer.dealPriceString ? dealTerms(offer.dealPriceString) : null;
   const unitCents = terms ? dealUnit(terms, regular, base) : base;
@@ -140,7 +144,12 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
   const coupon = offer.coupon;
   const couponCents =
     coupon && units >= coupon.minQuantity && units > 0
-      ? Math.min(beforeCoupon, coupon.kind === 'AMOUNT' ? Math.max(0, Math.round(coupon.value)) : Math.round((beforeCoupon * Math.min(100, Math.max(0, coupon.value))) / 100))
+      ? Math.min(
+          beforeCoupon,
+          coupon.kind === 'AMOUNT'
+            ? Math.max(0, Math.round(coupon.value))
+            : Math.round((beforeCoupon * Math.min(100, Math.max(0, coupon.value))) / 100),
+        )
       : 0;
   const beforeAdjustmentsCents = beforeCoupon - couponCents;
   // Flash sales come off last, each on as many units as the shopper holds offers for (never past
@@ -175,7 +184,10 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
 }
 
 /** The totals of a cart: what it costs and what the shopper saves, in cents. */
-export function cartTotals(lines: ReadonlyArray<{ offer: Offer; quantity: number }>): { subtotalCents: number; savingsCents: number } {
+export function cartTotals(lines: ReadonlyArray<{ offer: Offer; quantity: number }>): {
+  subtotalCents: number;
+  savingsCents: number;
+} {
   let subtotalCents = 0;
   let savingsCents = 0;
   for (const line of lines) {
@@ -199,8 +211,15 @@ export interface ShelfPrice {
  */
 export function shelfPrice(price: ShelfPrice | null, dealPriceString: string | null): ShelfPrice | null {
   if (!price) return null;
-  const { unitCents, regularUnitCents } = linePrice({ regularCents: price.regularCents, promoCents: price.promoCents, dealPriceString }, 1);
-  return { regularCents: regularUnitCents, promoCents: unitCents < regularUnitCents ? unitCents : null, unit: price.unit };
+  const { unitCents, regularUnitCents } = linePrice(
+    { regularCents: price.regularCents, promoCents: price.promoCents, dealPriceString },
+    1,
+  );
+  return {
+    regularCents: regularUnitCents,
+    promoCents: unitCents < regularUnitCents ? unitCents : null,
+    unit: price.unit,
+  };
 }
 
 /**
@@ -214,8 +233,16 @@ export function lineOffer(line: {
   coupon?: { kind: 'AMOUNT' | 'PERCENT'; value: number; minQuantity: number } | null;
   flashSales?: readonly FlashSaleTerms[] | null;
 }): Offer {
-  const coupon = line.coupon ? { kind: line.coupon.kind, value: line.coupon.value, minQuantity: line.coupon.minQuantity } : null;
-  return { regularCents: line.regularUnitPriceCents, promoCents: line.promoUnitPriceCents, dealPriceString: line.dealPriceString, coupon, flashSales: line.flashSales ?? [] };
+  const coupon = line.coupon
+    ? { kind: line.coupon.kind, value: line.coupon.value, minQuantity: line.coupon.minQuantity }
+    : null;
+  return {
+    regularCents: line.regularUnitPriceCents,
+    promoCents: line.promoUnitPriceCents,
+    dealPriceString: line.dealPriceString,
+    coupon,
+    flashSales: line.flashSales ?? [],
+  };
 }
 
 /**

@@ -9,9 +9,13 @@ describe('adWeekStart', () => {
 
   test('a Wednesday already counts as the new week, in local time not UTC', () => {
     // 07:00 UTC Wednesday is still Tuesday night in Los Angeles: the old week
-    expect(new Date(adWeekStart(Date.parse('2026-11-25T07:00:00Z'), 'America/Los_Angeles')).toISOString()).toBe('2026-11-18T08:00:00.000Z');
+    expect(new Date(adWeekStart(Date.parse('2026-11-25T07:00:00Z'), 'America/Los_Angeles')).toISOString()).toBe(
+      '2026-11-18T08:00:00.000Z',
+    );
     // 02:00 UTC Thursday is Wednesday evening in Los Angeles: the new week
-    expect(new Date(adWeekStart(Date.parse('2026-11-26T02:00:00Z'), 'America/Los_Angeles')).toISOString()).toBe('2026-11-25T08:00:00.000Z');
+    expect(new Date(adWeekStart(Date.parse('2026-11-26T02:00:00Z'), 'America/Los_Angeles')).toISOString()).toBe(
+      '2026-11-25T08:00:00.000Z',
+    );
   });
 
   test('weeks across a daylight saving change still start at local midnight', () => {

@@ -16,7 +16,10 @@ export function dealCouponUpcs(deals: readonly Pick<DealOutput, 'upcs'>[]): stri
 }
 
 /** dealId -> the first coupon (of the answer's order) covering one of the deal's UPCs asked about. */
-export function dealCouponMap(deals: readonly Pick<DealOutput, 'id' | 'upcs'>[], coupons: readonly CouponOutput[]): Map<string, CouponOutput> {
+export function dealCouponMap(
+  deals: readonly Pick<DealOutput, 'id' | 'upcs'>[],
+  coupons: readonly CouponOutput[],
+): Map<string, CouponOutput> {
   const map = new Map<string, CouponOutput>();
   for (const deal of deals) {
     const upcs = new Set(deal.upcs.slice(0, DEAL_COUPON_UPCS));

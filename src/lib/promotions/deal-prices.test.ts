@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { DEAL_PRICES_MAX_GTINS, DealPricesQuerySchema, dealPriceMap, dealPriceMapFromCirculars, dealPricesCall } from './deal-prices.ts';
+import {
+  DEAL_PRICES_MAX_GTINS,
+  DealPricesQuerySchema,
+  dealPriceMap,
+  dealPriceMapFromCirculars,
+  dealPricesCall,
+} from './deal-prices.ts';
 import type { CircularOutput } from './weekly-ad.ts';
 
 const A = '0000000000017';
@@ -8,7 +14,10 @@ const B = '0000000000024';
 
 describe('dealPricesCall', () => {
   test('asks for each GTIN once, and not at all for none', () => {
-    expect(dealPricesCall([A, B, A])).toEqual({ path: '/atlas/v1/weekly-ad/v1/deal-prices', query: { gtins: `${A},${B}` } });
+    expect(dealPricesCall([A, B, A])).toEqual({
+      path: '/atlas/v1/weekly-ad/v1/deal-prices',
+      query: { gtins: `${A},${B}` },
+    });
     expect(dealPricesCall([])).toBeNull();
   });
 });
@@ -38,7 +47,12 @@ describe('dealPriceMap', () => {
   });
 
   test('works from circulars already loaded', () => {
-    const circular = { deals: [{ upcs: [A], priceString: 'Buy 1 Get 1 Free' }, { upcs: [A, B], priceString: '$2.99' }] } as unknown as CircularOutput;
+    const circular = {
+      deals: [
+        { upcs: [A], priceString: 'Buy 1 Get 1 Free' },
+        { upcs: [A, B], priceString: '$2.99' },
+      ],
+    } as unknown as CircularOutput;
     expect([...dealPriceMapFromCirculars([circular])]).toEqual([
       [A, 'Buy 1 Get 1 Free'],
       [B, '$2.99'],

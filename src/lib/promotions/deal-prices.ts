@@ -13,7 +13,14 @@ export const DealPricesQuerySchema = v.object({
   gtins: v.pipe(
     v.string(),
     v.maxLength(DEAL_PRICES_MAX_GTINS * 14),
-    v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+    v.transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ]),
     v.array(Gtin13Schema),
     v.minLength(1),
     v.maxLength(DEAL_PRICES_MAX_GTINS),

@@ -1,6 +1,12 @@
 import type { BannerToggles } from '../banner/banners.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
-import { RECOMMENDATIONS_PATH, RecommendationsResponseSchema, recommendationsQuery, type CarouselOutput, type RecommendationType } from './recommendations.ts';
+import {
+  RECOMMENDATIONS_PATH,
+  RecommendationsResponseSchema,
+  recommendationsQuery,
+  type CarouselOutput,
+  type RecommendationType,
+} from './recommendations.ts';
 
 /**
  * The recommendation carousels a page shows (account §9). Recommendations are optional: the
@@ -14,7 +20,10 @@ export async function loadCarousels(
 ): Promise<CarouselOutput[]> {
   if (!toggles.productRecommendation) return [];
   try {
-    const { data } = await client.json({ path: RECOMMENDATIONS_PATH, query: recommendationsQuery(options) }, RecommendationsResponseSchema);
+    const { data } = await client.json(
+      { path: RECOMMENDATIONS_PATH, query: recommendationsQuery(options) },
+      RecommendationsResponseSchema,
+    );
     return data.data.carousels;
   } catch {
     return [];

@@ -24,13 +24,15 @@ export type { JsonClient } from '../http/upstream-client.ts';
 /** The circulars in force for the shopper's banner and division, or null when the call failed. */
 export async function loadCurrentCirculars(client: JsonClient): Promise<CircularOutput[] | null> {
   try {
-    return (await client.json({ path: WEEKLY_AD_PATHS.CURRENT_CIRCULARS }, CurrentCircularsResponseSchema)).data.data.circulars;
+    return (await client.json({ path: WEEKLY_AD_PATHS.CURRENT_CIRCULARS }, CurrentCircularsResponseSchema)).data.data
+      .circulars;
   } catch {
     return null;
   }
 }
 
-export type DealDetailsOutcome = { state: 'loaded'; deal: DealOutput; upcs: string[] } | { state: 'notFound' } | { state: 'failed' };
+export type DealDetailsOutcome =
+  { state: 'loaded'; deal: DealOutput; upcs: string[] } | { state: 'notFound' } | { state: 'failed' };
 
 /** One deal and its UPCs (at most 250) through the use-case executor (shopping §7). */
 export async function loadDealDetails(client: JsonClient, dealId: string): Promise<DealDetailsOutcome> {
@@ -49,11 +51,19 @@ export async function loadDealDetails(client: JsonClient, dealId: string): Promi
 export async function loadProducts(client: JsonClient, gtins: readonly string[]): Promise<ProductOutput[]> {
   const unique = [...new Set(gtins)];
   const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += MAX_PRODUCTS_PER_FETCH) chunks.push(unique.slice(i, i + MAX_PRODUCTS_PER_FETCH));
+  for (let i = 0; i < unique.length; i += MAX_PRODUCTS_PER_FETCH)
+    chunks.push(unique.slice(i, i + MAX_PRODUCTS_PER_FETCH));
   const answers = await Promise.all(
-    chunks.map((chunk) => client.json({ path: PRODUCTS_PATH, query: { gtins: chunk.join(','), projections: 'full' } }, ProductsResponseSchema)),
+    chunks.map((chunk) =>
+      client.json(
+        { path: PRODUCTS_PATH, query: { gtins: chunk.join(','), projections: 'full' } },
+        ProductsResponseSchema,
+      ),
+    ),
   );
-  const byGtin = new Map(answers.flatMap((answer) => answer.data.data.products).map((product) => [product.gtin13, product]));
+  const byGtin = new Map(
+    answers.flatMap((answer) => answer.data.data.products).map((product) => [product.gtin13, product]),
+  );
   return unique.flatMap((gtin) => byGtin.get(gtin) ?? []);
 }
 
@@ -76,11 +86,17 @@ export async function loadDealPrices(client: JsonClient, gtins: readonly string[
  * dealId -> the digital coupon covering the deal's products (with the shopper's clip state when
  * signed in); an empty map when the call fails (load to card is an extra, never a reason to fail).
  */
-export async function loadDealCoupons(client: JsonClient, deals: readonly DealOutput[]): Promise<Map<string, CouponOutput>> {
+export async function loadDealCoupons(
+  client: JsonClient,
+  deals: readonly DealOutput[],
+): Promise<Map<string, CouponOutput>> {
   const upcs = dealCouponUpcs(deals);
   if (upcs.length === 0) return new Map();
   try {
-    const answer = await client.json({ path: COUPON_PATHS.LIST, query: { 'filter.upcs': upcs.join(','), projection: 'compact' } }, CouponsResponseSchema);
+    const answer = await client.json(
+      { path: COUPON_PATHS.LIST, query: { 'filter.upcs': upcs.join(','), projection: 'compact' } },
+      CouponsResponseSchema,
+    );
     return dealCouponMap(deals, answer.data.data.coupons);
   } catch {
     return new Map();

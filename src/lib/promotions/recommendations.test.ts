@@ -35,7 +35,10 @@ describe('carouselTitle', () => {
 
 describe('RecommendationsQuerySchema', () => {
   test('takes a comma list of types, a gtin and a size', () => {
-    expect(v.parse(RecommendationsQuerySchema, { type: 'NEW_FOR_YOU,MY_SALE_ITEMS', size: '6' })).toEqual({ type: ['NEW_FOR_YOU', 'MY_SALE_ITEMS'], size: 6 });
+    expect(v.parse(RecommendationsQuerySchema, { type: 'NEW_FOR_YOU,MY_SALE_ITEMS', size: '6' })).toEqual({
+      type: ['NEW_FOR_YOU', 'MY_SALE_ITEMS'],
+      size: 6,
+    });
   });
 
   test('refuses an unknown type, a bad gtin, and Similar Items without a product', () => {
@@ -56,16 +59,33 @@ describe('requestedRecommendationTypes', () => {
 
 describe('recommendationsQuery', () => {
   test('serializes only what is set', () => {
-    expect(recommendationsQuery({ types: ['SIMILAR_ITEMS'], gtin: '0000000000017', size: 8 })).toEqual({ type: 'SIMILAR_ITEMS', gtin: '0000000000017', size: '8' });
+    expect(recommendationsQuery({ types: ['SIMILAR_ITEMS'], gtin: '0000000000017', size: 8 })).toEqual({
+      type: 'SIMILAR_ITEMS',
+      gtin: '0000000000017',
+      size: '8',
+    });
     expect(recommendationsQuery({})).toEqual({});
   });
 });
 
 describe('visibleCarousels', () => {
-  const item = { gtin13: '0000000000017', slug: 'milk', name: 'Milk', brand: 'B', size: '1 gal', imageUrl: '/i', price: null };
+  const item = {
+    gtin13: '0000000000017',
+    slug: 'milk',
+    name: 'Milk',
+    brand: 'B',
+    size: '1 gal',
+    imageUrl: '/i',
+    price: null,
+  };
   const rows = RECOMMENDATION_TYPES.map((type) => ({ type, items: [item] }));
   test('a guest sees no personal rows ("My Sale Items", "Because You Shop For", "New for You")', () => {
-    expect(visibleCarousels(rows, false).map((row) => row.type)).toEqual(['BETTER_FOR_YOU', 'CROSS_SELL', 'SIMILAR_ITEMS', 'START_MY_CART']);
+    expect(visibleCarousels(rows, false).map((row) => row.type)).toEqual([
+      'BETTER_FOR_YOU',
+      'CROSS_SELL',
+      'SIMILAR_ITEMS',
+      'START_MY_CART',
+    ]);
   });
   test('a signed-in shopper sees every row that has items', () => {
     expect(visibleCarousels(rows, true).map((row) => row.type)).toEqual([...RECOMMENDATION_TYPES]);

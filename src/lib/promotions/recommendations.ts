@@ -36,14 +36,23 @@ export const RECOMMENDATION_LABELS: Readonly<Record<RecommendationType, string>>
  * they see none of these (issue 8 §10). START_MY_CART, BETTER_FOR_YOU, SIMILAR_ITEMS and
  * CROSS_SELL are about the store or the product and are shown to everyone.
  */
-export const PERSONAL_RECOMMENDATION_TYPES: readonly RecommendationType[] = ['MY_SALE_ITEMS', 'BECAUSE_YOU_SHOP_FOR', 'NEW_FOR_YOU'];
+export const PERSONAL_RECOMMENDATION_TYPES: readonly RecommendationType[] = [
+  'MY_SALE_ITEMS',
+  'BECAUSE_YOU_SHOP_FOR',
+  'NEW_FOR_YOU',
+];
 
 /**
  * The carousels a shopper sees: the non-empty ones, without the personal rows for a guest.
  * `visibleCarousels(carousels, false).some((c) => c.type === 'MY_SALE_ITEMS') === false`
  */
-export function visibleCarousels<T extends Pick<CarouselOutput, 'type' | 'items'>>(carousels: readonly T[], signedIn: boolean): T[] {
-  return carousels.filter((carousel) => carousel.items.length > 0 && (signedIn || !PERSONAL_RECOMMENDATION_TYPES.includes(carousel.type)));
+export function visibleCarousels<T extends Pick<CarouselOutput, 'type' | 'items'>>(
+  carousels: readonly T[],
+  signedIn: boolean,
+): T[] {
+  return carousels.filter(
+    (carousel) => carousel.items.length > 0 && (signedIn || !PERSONAL_RECOMMENDATION_TYPES.includes(carousel.type)),
+  );
 }
 
 /** Items per carousel. */
@@ -64,14 +73,27 @@ export const RecommendationsQuerySchema = v.pipe(
       v.pipe(
         v.string(),
         v.maxLength(200),
-        v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]),
+        v.transform((value) => [
+          ...new Set(
+            value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+          ),
+        ]),
         v.array(v.picklist(RECOMMENDATION_TYPES)),
         v.minLength(1),
       ),
     ),
     gtin: v.optional(Gtin13Schema),
     size: v.optional(
-      v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(RECOMMENDATION_MAX_ITEMS)),
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,2}$/, 'must be a whole number'),
+        v.transform(Number),
+        v.minValue(1),
+        v.maxValue(RECOMMENDATION_MAX_ITEMS),
+      ),
     ),
   }),
   v.check((query) => !query.type?.includes('SIMILAR_ITEMS') || query.gtin !== undefined, 'SIMILAR_ITEMS needs a gtin'),
@@ -109,7 +131,9 @@ export const RecommendationsResponseSchema = v.object({
 export type RecommendationsResponseOutput = v.InferOutput<typeof RecommendationsResponseSchema>;
 
 /** The types to compute: the ones asked for, else the defaults (plus SIMILAR_ITEMS when a gtin is given). */
-export function requestedRecommendationTypes(query: Pick<RecommendationsQueryOutput, 'type' | 'gtin'>): RecommendationType[] {
+export function requestedRecommendationTypes(
+  query: Pick<RecommendationsQueryOutput, 'type' | 'gtin'>,
+): RecommendationType[] {
   if (query.type) return query.type;
   return query.gtin ? ['SIMILAR_ITEMS', ...DEFAULT_RECOMMENDATION_TYPES] : [...DEFAULT_RECOMMENDATION_TYPES];
 }
@@ -124,7 +148,11 @@ export function carouselTitle(type: RecommendationType, subjectName: string | nu
 }
 
 /** The query string for a carousel request. `recommendationsQuery({ types: ['NEW_FOR_YOU'] }) -> { type: 'NEW_FOR_YOU' }` */
-export function recommendationsQuery(options: { types?: readonly RecommendationType[]; gtin?: string; size?: number }): Record<string, string> {
+export function recommendationsQuery(options: {
+  types?: readonly RecommendationType[];
+  gtin?: string;
+  size?: number;
+}): Record<string, string> {
   const query: Record<string, string> = {};
   if (options.types?.length) query.type = options.types.join(',');
   if (options.gtin) query.gtin = options.gtin;

@@ -19,17 +19,40 @@ let next = 0;
 function deal(categoryId: string | null): DealOutput {
   next += 1;
   return {
-    id: `wa-${next}`, circularId: 'c', title: `Deal ${next}`, priceString: '$1.99', dealCents: 199, weeklyFlyer: null,
-    imageFileUri: '/i.svg', categoryId, upcCount: 1, upcs: [gtin(next)],
+    id: `wa-${next}`,
+    circularId: 'c',
+    title: `Deal ${next}`,
+    priceString: '$1.99',
+    dealCents: 199,
+    weeklyFlyer: null,
+    imageFileUri: '/i.svg',
+    categoryId,
+    upcCount: 1,
+    upcs: [gtin(next)],
   };
 }
 function circular(type: CircularOutput['type'], deals: DealOutput[]): CircularOutput {
   const date = { value: '2026-11-18T08:00:00.000Z', timezone: 'America/Los_Angeles' };
-  return { id: `harvest-701-${type.toLowerCase()}`, banner: 'harvest', division: '701', type, title: type === 'WEEKLY' ? 'Weekly Ad' : 'Weekly Specials', startDate: date, endDate: date, deals };
+  return {
+    id: `harvest-701-${type.toLowerCase()}`,
+    banner: 'harvest',
+    division: '701',
+    type,
+    title: type === 'WEEKLY' ? 'Weekly Ad' : 'Weekly Specials',
+    startDate: date,
+    endDate: date,
+    deals,
+  };
 }
 // 20 weekly deals (Milk, then Cheese, alternating) and 6 specials on Fresh Fruit (Produce)
-const weekly = circular('WEEKLY', Array.from({ length: 20 }, (_, i) => deal(i % 2 === 0 ? '18' : '20')));
-const specials = circular('SPECIALS', Array.from({ length: 6 }, () => deal('14')));
+const weekly = circular(
+  'WEEKLY',
+  Array.from({ length: 20 }, (_, i) => deal(i % 2 === 0 ? '18' : '20')),
+);
+const specials = circular(
+  'SPECIALS',
+  Array.from({ length: 6 }, () => deal('14')),
+);
 const circulars = [weekly, specials];
 
 describe('weeklyAdPage', () => {
@@ -38,7 +61,10 @@ describe('weeklyAdPage', () => {
     expect(first).toMatchObject({ page: 1, pageCount: 3, total: 26, first: 1, last: 12 });
     expect(first.sections.map((section) => [section.circular.type, section.deals.length])).toEqual([['WEEKLY', 12]]);
     const second = weeklyAdPage(circulars, { department: null, page: '2' });
-    expect(second.sections.map((section) => [section.circular.type, section.deals.length])).toEqual([['WEEKLY', 8], ['SPECIALS', 4]]);
+    expect(second.sections.map((section) => [section.circular.type, section.deals.length])).toEqual([
+      ['WEEKLY', 8],
+      ['SPECIALS', 4],
+    ]);
     expect(second).toMatchObject({ first: 13, last: 24 });
   });
 
@@ -48,8 +74,17 @@ describe('weeklyAdPage', () => {
     expect(produce.sections.map((section) => section.circular.type)).toEqual(['SPECIALS']);
     const dairy = weeklyAdPage(circulars, { department: departmentParam('dairy-and-eggs'), page: null });
     expect(dairy.total).toBe(20);
-    expect(dairy.sections.flatMap((section) => section.deals).every((item) => dealDepartment(item)?.slug === 'dairy-and-eggs')).toBe(true);
-    expect(weeklyAdPage(circulars, { department: departmentParam('pet'), page: null })).toMatchObject({ total: 0, sections: [], first: 0, last: 0 });
+    expect(
+      dairy.sections
+        .flatMap((section) => section.deals)
+        .every((item) => dealDepartment(item)?.slug === 'dairy-and-eggs'),
+    ).toBe(true);
+    expect(weeklyAdPage(circulars, { department: departmentParam('pet'), page: null })).toMatchObject({
+      total: 0,
+      sections: [],
+      first: 0,
+      last: 0,
+    });
   });
 
   test('clamps the page: past the end is the last page, anything else the first', () => {
@@ -65,9 +100,14 @@ describe('departments', () => {
   test('an unknown department is dropped (all deals); the list counts deals per department in the store order', () => {
     expect(departmentParam('nonsense')).toBeNull();
     expect(departmentParam(null)).toBeNull();
-    expect(weeklyAdDepartments(circulars).map(({ department, count }) => [department.slug, count])).toEqual([['produce', 6], ['dairy-and-eggs', 20]]);
+    expect(weeklyAdDepartments(circulars).map(({ department, count }) => [department.slug, count])).toEqual([
+      ['produce', 6],
+      ['dairy-and-eggs', 20],
+    ]);
     // the chosen one first
-    expect(weeklyAdDepartments(circulars, departmentParam('dairy-and-eggs')).map(({ department }) => department.slug)).toEqual(['dairy-and-eggs', 'produce']);
+    expect(
+      weeklyAdDepartments(circulars, departmentParam('dairy-and-eggs')).map(({ department }) => department.slug),
+    ).toEqual(['dairy-and-eggs', 'produce']);
     expect(dealDepartment({ categoryId: '01' })?.slug).toBe('produce');
     expect(dealDepartment({ categoryId: null })).toBeNull();
   });
@@ -90,12 +130,23 @@ describe('addresses and headings', () => {
 
 describe('deal coupons', () => {
   test('asks about the first 8 UPCs of each deal, at most 100, and maps a deal to the coupon covering one', () => {
-    const many = Array.from({ length: 13 }, () => ({ ...deal('18'), upcs: Array.from({ length: 10 }, (_, i) => gtin(1000 + next * 20 + i)) }));
+    const many = Array.from({ length: 13 }, () => ({
+      ...deal('18'),
+      upcs: Array.from({ length: 10 }, (_, i) => gtin(1000 + next * 20 + i)),
+    }));
     expect(dealCouponUpcs(many)).toHaveLength(100);
     const [a, b] = many as [DealOutput, DealOutput];
     const coupon: CouponOutput = {
-      id: 'cp-harvest-001', upcs: [a.upcs[3] as string], addedToCard: false, status: 'unclipped', title: 'Save $1.00 on Milk',
-      kind: 'AMOUNT', value: 100, minQuantity: 1, expiresOn: '2026-12-01', projection: 'compact',
+      id: 'cp-harvest-001',
+      upcs: [a.upcs[3] as string],
+      addedToCard: false,
+      status: 'unclipped',
+      title: 'Save $1.00 on Milk',
+      kind: 'AMOUNT',
+      value: 100,
+      minQuantity: 1,
+      expiresOn: '2026-12-01',
+      projection: 'compact',
     };
     const map = dealCouponMap([a, b], [coupon]);
     expect(map.get(a.id)?.id).toBe('cp-harvest-001');
@@ -106,6 +157,8 @@ describe('deal coupons', () => {
 test('a page holds 12 deals', () => expect(WEEKLY_AD_PAGE_SIZE).toBe(12));
 
 test('a plain-form load to card comes back to its page with loaded= and the deal anchor', () => {
-  expect(loadedReturnTo('/weekly-ad?page=2', 'cp-harvest-001', 'deal-wa-1')).toBe('/weekly-ad?page=2&loaded=cp-harvest-001#deal-wa-1');
+  expect(loadedReturnTo('/weekly-ad?page=2', 'cp-harvest-001', 'deal-wa-1')).toBe(
+    '/weekly-ad?page=2&loaded=cp-harvest-001#deal-wa-1',
+  );
   expect(loadedReturnTo('/weekly-ad?loaded=cp-harvest-002', 'cp-harvest-001')).toBe('/weekly-ad?loaded=cp-harvest-001');
 });

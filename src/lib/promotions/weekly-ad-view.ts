@@ -39,7 +39,10 @@ export function departmentParam(value: string | null): Category | null {
  * in a phone's scrolling row of chips, the same order for the keyboard as for the eye), then the
  * others in the store's department order.
  */
-export function weeklyAdDepartments(circulars: readonly CircularOutput[], chosen: Category | null = null): { department: Category; count: number }[] {
+export function weeklyAdDepartments(
+  circulars: readonly CircularOutput[],
+  chosen: Category | null = null,
+): { department: Category; count: number }[] {
   const counts = new Map<string, number>();
   for (const circular of circulars) {
     for (const deal of circular.deals) {
@@ -47,8 +50,13 @@ export function weeklyAdDepartments(circulars: readonly CircularOutput[], chosen
       if (department) counts.set(department.id, (counts.get(department.id) ?? 0) + 1);
     }
   }
-  const listed = DEPARTMENTS.flatMap((department) => (counts.has(department.id) ? [{ department, count: counts.get(department.id) as number }] : []));
-  return [...listed.filter((entry) => entry.department.id === chosen?.id), ...listed.filter((entry) => entry.department.id !== chosen?.id)];
+  const listed = DEPARTMENTS.flatMap((department) =>
+    counts.has(department.id) ? [{ department, count: counts.get(department.id) as number }] : [],
+  );
+  return [
+    ...listed.filter((entry) => entry.department.id === chosen?.id),
+    ...listed.filter((entry) => entry.department.id !== chosen?.id),
+  ];
 }
 
 export interface WeeklyAdSection {
@@ -79,7 +87,9 @@ export function weeklyAdPage(
   size = WEEKLY_AD_PAGE_SIZE,
 ): WeeklyAdPage {
   const deals = circulars.flatMap((circular) =>
-    circular.deals.filter((deal) => !where.department || dealDepartment(deal)?.id === where.department.id).map((deal) => ({ circular, deal })),
+    circular.deals
+      .filter((deal) => !where.department || dealDepartment(deal)?.id === where.department.id)
+      .map((deal) => ({ circular, deal })),
   );
   const pageCount = Math.max(1, Math.ceil(deals.length / size));
   const page = pageParam(where.page, pageCount);

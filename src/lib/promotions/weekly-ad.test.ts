@@ -54,7 +54,9 @@ describe('dealDetailsUpcs', () => {
 
 describe('DealDetailsUseCaseSchema', () => {
   test('takes the weekly ad deal details use case and a deal id only', () => {
-    expect(v.is(DealDetailsUseCaseSchema, { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'wa-701-20261118-01' })).toBe(true);
+    expect(v.is(DealDetailsUseCaseSchema, { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'wa-701-20261118-01' })).toBe(
+      true,
+    );
     expect(v.is(DealDetailsUseCaseSchema, { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: '../x' })).toBe(false);
     expect(v.is(DealDetailsUseCaseSchema, { useCase: 'WEEKLY_AD_DEAL_DETAILS', dealId: 'a', extra: 1 })).toBe(false);
   });
@@ -62,7 +64,15 @@ describe('DealDetailsUseCaseSchema', () => {
 
 describe('CircularSchema', () => {
   test('dates are a UTC value plus a time zone; a deal carries at most 250 UPCs', () => {
-    const circular = { id: 'c', banner: 'harvest', division: '701', type: 'WEEKLY', title: 'Weekly Ad', ...week, deals: [deal] };
+    const circular = {
+      id: 'c',
+      banner: 'harvest',
+      division: '701',
+      type: 'WEEKLY',
+      title: 'Weekly Ad',
+      ...week,
+      deals: [deal],
+    };
     expect(v.is(CircularSchema, circular)).toBe(true);
     const tooMany = { ...deal, upcs: Array.from({ length: 251 }, (_, i) => gtin(i)) };
     expect(v.is(CircularSchema, { ...circular, deals: [tooMany] })).toBe(false);

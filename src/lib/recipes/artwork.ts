@@ -34,6 +34,10 @@ export function recipeArtwork(id: number, size: RecipeImageSize): string {
     const color = palette?.food[n % 3] ?? '#c8553d';
     return `<ellipse cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" rx="${(38 + rand() * 26).toFixed(0)}" ry="${(26 + rand() * 20).toFixed(0)}" fill="${color}" transform="rotate(${(rand() * 90).toFixed(0)} ${cx.toFixed(0)} ${cy.toFixed(0)})"/>`;
   }).join('');
-  const herbs = Array.from({ length: 9 }, () => `<circle cx="${(320 + rand() * 160).toFixed(0)}" cy="${(230 + rand() * 140).toFixed(0)}" r="${(5 + rand() * 5).toFixed(0)}" fill="#3a7d44"/>`).join('');
+  const herbs = Array.from(
+    { length: 9 },
+    () =>
+      `<circle cx="${(320 + rand() * 160).toFixed(0)}" cy="${(230 + rand() * 140).toFixed(0)}" r="${(5 + rand() * 5).toFixed(0)}" fill="#3a7d44"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600" role="img" aria-label="A plated dish"><rect width="800" height="600" fill="${palette?.board}"/><rect y="0" width="800" height="600" fill="url(#g)" opacity=".25"/><defs><radialGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#000"/></radialGradient></defs><ellipse cx="400" cy="318" rx="250" ry="205" fill="#000" opacity=".18"/><ellipse cx="400" cy="300" rx="250" ry="205" fill="${palette?.plate}"/><ellipse cx="400" cy="300" rx="200" ry="162" fill="#fff" opacity=".55"/>${pieces}${herbs}</svg>`;
 }

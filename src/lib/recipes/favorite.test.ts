@@ -10,14 +10,24 @@ describe('the favourite toggle (shopping §4)', () => {
   test('the flag flips only after the server call succeeds', () => {
     const asked = favoriteReducer(start, { type: 'request' });
     expect(asked).toMatchObject({ favorite: false, pending: true });
-    expect(favoriteReducer(asked, { type: 'success' })).toEqual({ favorite: true, pending: false, toggled: true, error: null });
+    expect(favoriteReducer(asked, { type: 'success' })).toEqual({
+      favorite: true,
+      pending: false,
+      toggled: true,
+      error: null,
+    });
   });
   test('a failure leaves the flag and keeps the message', () => {
     const failed = favoriteReducer(favoriteReducer(start, { type: 'request' }), { type: 'failure', message: 'toast' });
     expect(failed).toEqual({ favorite: false, pending: false, toggled: false, error: 'toast' });
   });
   test("a sync takes the server's flag without counting as a toggle", () => {
-    expect(favoriteReducer({ ...start, pending: true }, { type: 'sync', favorite: true })).toEqual({ favorite: true, pending: true, toggled: false, error: null });
+    expect(favoriteReducer({ ...start, pending: true }, { type: 'sync', favorite: true })).toEqual({
+      favorite: true,
+      pending: true,
+      toggled: false,
+      error: null,
+    });
   });
   test('a click while a call is under way changes nothing', () => {
     const asked = favoriteReducer(start, { type: 'request' });

@@ -11,7 +11,11 @@ export interface FavoriteState {
   error: string | null;
 }
 
-export type FavoriteAction = { type: 'request' } | { type: 'sync'; favorite: boolean } | { type: 'success' } | { type: 'failure'; message: string };
+export type FavoriteAction =
+  | { type: 'request' }
+  | { type: 'sync'; favorite: boolean }
+  | { type: 'success' }
+  | { type: 'failure'; message: string };
 
 /** Which call a toggle makes. `favoriteCall(true) === 'unfavorite'` */
 export function favoriteCall(favorite: boolean): 'favorite' | 'unfavorite' {

@@ -18,7 +18,12 @@ export function recipeJsonLd(recipe: RecipeFull, origin: string, canonicalPath: 
     totalTime: isoDuration(recipe.totalTimeInMinutes),
     recipeIngredient: recipe.ingredientProducts.ingredients.map((ingredient) => ingredient.summary),
     recipeInstructions: recipe.steps.map((step) => ({ '@type': 'HowToStep', position: step.index, text: step.text })),
-    nutrition: { '@type': 'NutritionInformation', ...Object.fromEntries(Object.entries(recipe.nutrition).map(([key, value]) => [key, key === 'calories' ? `${value} calories` : value])) },
+    nutrition: {
+      '@type': 'NutritionInformation',
+      ...Object.fromEntries(
+        Object.entries(recipe.nutrition).map(([key, value]) => [key, key === 'calories' ? `${value} calories` : value]),
+      ),
+    },
     recipeCategory: recipe.mealCourse,
     recipeCuisine: recipe.categories[0]?.category,
     keywords: recipe.keywords.join(', '),

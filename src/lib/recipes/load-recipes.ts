@@ -2,19 +2,49 @@ import * as v from 'valibot';
 import type { Banner } from '../banner/banners.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
 import { STATIC_RECIPE_CATEGORIES, CUISINES, MEAL_TYPES, RESTRICTIONS, COLLECTIONS } from './categories.ts';
-import { CategoriesResponseSchema, IngredientUpcResponseSchema, RecipeCollectionResponseSchema, RecipeDetailResponseSchema, RecipeFullSchema, RecipeListResponseSchema, RECIPE_PATHS, RECIPE_PAGE_SIZE, RecipeCompactSchema, type RecipeCategories, type RecipeCompact, type RecipeFull, type RecipeListMeta } from './recipes.ts';
+import {
+  CategoriesResponseSchema,
+  IngredientUpcResponseSchema,
+  RecipeCollectionResponseSchema,
+  RecipeDetailResponseSchema,
+  RecipeFullSchema,
+  RecipeListResponseSchema,
+  RECIPE_PATHS,
+  RECIPE_PAGE_SIZE,
+  RecipeCompactSchema,
+  type RecipeCategories,
+  type RecipeCompact,
+  type RecipeFull,
+  type RecipeListMeta,
+} from './recipes.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
 
 // What the recipe pages load (issue 10 §3), through the family the banner's toggle chooses
 // (shopping §6 isALayerEnabledForRecipes); both give the same recipes. Pages clamp what the API
 // would refuse: unknown filter values are dropped, numbers bounded, the page at least 1.
 
-const ids = <T extends { subcategoryId: string }>(list: readonly T[]) => new Set(list.map((entry) => entry.subcategoryId));
-const KNOWN = { cuisine: ids(CUISINES), mealType: ids(MEAL_TYPES), restrictions: ids(RESTRICTIONS), collection: ids(COLLECTIONS) };
+const ids = <T extends { subcategoryId: string }>(list: readonly T[]) =>
+  new Set(list.map((entry) => entry.subcategoryId));
+const KNOWN = {
+  cuisine: ids(CUISINES),
+  mealType: ids(MEAL_TYPES),
+  restrictions: ids(RESTRICTIONS),
+  collection: ids(COLLECTIONS),
+};
 
 /** The filters of a /recipes URL, clamped. */
 export function filtersFromUrl(params: URLSearchParams): RecipeFilters {
-  const many = (key: string, known: Set<string>) => [...new Set(params.getAll(key).flatMap((value) => value.split(',')).map((value) => value.trim().toLowerCase()))].filter((value) => known.has(value)).slice(0, 10);
+  const many = (key: string, known: Set<string>) =>
+    [
+      ...new Set(
+        params
+          .getAll(key)
+          .flatMap((value) => value.split(','))
+          .map((value) => value.trim().toLowerCase()),
+      ),
+    ]
+      .filter((value) => known.has(value))
+      .slice(0, 10);
   const number = (key: string, max: number) => {
     const value = Number.parseInt(params.get(key) ?? '', 10);
     return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
@@ -47,17 +77,33 @@ export function recipesUrl(filters: RecipeFilters): string {
   return text ? `/recipes?${text}` : '/recipes';
 }
 
-export type RecipeListOutcome = { ok: true; recipes: RecipeCompact[]; meta: RecipeListMeta; collectionTitle: string | null } | { ok: false };
+export type RecipeListOutcome =
+  { ok: true; recipes: RecipeCompact[]; meta: RecipeListMeta; collectionTitle: string | null } | { ok: false };
 
-const OldListSchema = v.object({ recipes: v.array(RecipeCompactSchema), metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }) });
+const OldListSchema = v.object({
+  recipes: v.array(RecipeCompactSchema),
+  metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }),
+});
 
-export async function loadRecipeList(client: JsonClient, banner: { toggles: Pick<Banner['toggles'], 'isALayerEnabledForRecipes'> }, filters: RecipeFilters): Promise<RecipeListOutcome> {
+export async function loadRecipeList(
+  client: JsonClient,
+  banner: { toggles: Pick<Banner['toggles'], 'isALayerEnabledForRecipes'> },
+  filters: RecipeFilters,
+): Promise<RecipeListOutcome> {
   try {
     if (banner.toggles.isALayerEnabledForRecipes) {
       const request = newerRequest(filters);
       if (request.path === 'collection' && filters.collection) {
-        const { data } = await client.json({ path: RECIPE_PATHS.collection(filters.collection), query: request.query }, RecipeCollectionResponseSchema);
-        return { ok: true, recipes: data.data.recipes, meta: data.data.meta, collectionTitle: data.data.collection.title };
+        const { data } = await client.json(
+          { path: RECIPE_PATHS.collection(filters.collection), query: request.query },
+          RecipeCollectionResponseSchema,
+        );
+        return {
+          ok: true,
+          recipes: data.data.recipes,
+          meta: data.data.meta,
+          collectionTitle: data.data.collection.title,
+        };
       }
       const { data } = await client.json({ path: RECIPE_PATHS.SEARCH, query: request.query }, RecipeListResponseSchema);
       return { ok: true, ...data.data, collectionTitle: null };
@@ -65,8 +111,15 @@ export async function loadRecipeList(client: JsonClient, banner: { toggles: Pick
     const body = olderRequest(filters);
     const { data } = await client.json({ method: 'POST', path: RECIPE_PATHS.OLD_FILTERED, body }, OldListSchema);
     const offset = (body.pagination.page - 1) * body.pagination.pageSize;
-    const meta = { totalRecipesCount: data.metadata.totalRecipes, totalRecipes: data.metadata.totalRecipes, totalPages: data.metadata.totalPages, page: { offset, size: RECIPE_PAGE_SIZE, hasMore: offset + RECIPE_PAGE_SIZE < data.metadata.totalRecipes } };
-    const collectionTitle = filters.collection ? (COLLECTIONS.find((entry) => entry.subcategoryId === filters.collection)?.displayName ?? null) : null;
+    const meta = {
+      totalRecipesCount: data.metadata.totalRecipes,
+      totalRecipes: data.metadata.totalRecipes,
+      totalPages: data.metadata.totalPages,
+      page: { offset, size: RECIPE_PAGE_SIZE, hasMore: offset + RECIPE_PAGE_SIZE < data.metadata.totalRecipes },
+    };
+    const collectionTitle = filters.collection
+      ? (COLLECTIONS.find((entry) => entry.subcategoryId === filters.collection)?.displayName ?? null)
+      : null;
     return { ok: true, recipes: data.recipes, meta, collectionTitle };
   } catch {
     return { ok: false };
@@ -85,27 +138,42 @@ export async function loadRecipeCategories(client: JsonClient): Promise<RecipeCa
 export type RecipeDetailOutcome = { state: 'loaded'; recipe: RecipeFull } | { state: 'notFound' } | { state: 'failed' };
 
 /** One recipe; a detail without a title fails as not found (shopping §4). */
-export async function loadRecipe(client: JsonClient, banner: Banner, id: string, division: string): Promise<RecipeDetailOutcome> {
+export async function loadRecipe(
+  client: JsonClient,
+  banner: Banner,
+  id: string,
+  division: string,
+): Promise<RecipeDetailOutcome> {
   try {
     const recipe = banner.toggles.isALayerEnabledForRecipes
-      ? (await client.json({ path: RECIPE_PATHS.recipe(id), query: { projections: 'recipes.full', 'filter.division': division } }, RecipeDetailResponseSchema)).data.data.recipe
+      ? (
+          await client.json(
+            { path: RECIPE_PATHS.recipe(id), query: { projections: 'recipes.full', 'filter.division': division } },
+            RecipeDetailResponseSchema,
+          )
+        ).data.data.recipe
       : (await client.json({ path: RECIPE_PATHS.oldDetail(id) }, v.object({ recipe: RecipeFullSchema }))).data.recipe;
     return recipe.title.trim() ? { state: 'loaded', recipe } : { state: 'notFound' };
   } catch (error) {
-    const status = typeof error === 'object' && error !== null ? (error as { statusCode?: number }).statusCode : undefined;
+    const status =
+      typeof error === 'object' && error !== null ? (error as { statusCode?: number }).statusCode : undefined;
     return status === 404 || status === 400 ? { state: 'notFound' } : { state: 'failed' };
   }
 }
 
-
-export type IngredientMatchOutcome = { ok: true; ingredients: RecipeFull['ingredientProducts']['ingredients'] } | { ok: false; code: string | null };
+export type IngredientMatchOutcome =
+  { ok: true; ingredients: RecipeFull['ingredientProducts']['ingredients'] } | { ok: false; code: string | null };
 
 /**
  * The products matched to a recipe's ingredients for the shopper's store (shopping §7 older
  * ingredient-upc; §6 productRecommendation). A code other than SUCCESS (or a failed call, code
  * null) is the shopping §8 recommendation message. With the toggle off the recipe's own list.
  */
-export async function loadIngredientMatches(client: JsonClient, banner: Banner, recipe: RecipeFull): Promise<IngredientMatchOutcome> {
+export async function loadIngredientMatches(
+  client: JsonClient,
+  banner: Banner,
+  recipe: RecipeFull,
+): Promise<IngredientMatchOutcome> {
   if (!banner.toggles.productRecommendation) return { ok: true, ingredients: recipe.ingredientProducts.ingredients };
   try {
     const { data } = await client.json({ path: RECIPE_PATHS.oldIngredientUpc(recipe.id) }, IngredientUpcResponseSchema);

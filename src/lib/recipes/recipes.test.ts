@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { formatMinutes, isoDuration, pageOffset, recipePath, recommendationMessage, servings, stripPlaceholders } from './recipes.ts';
+import {
+  formatMinutes,
+  isoDuration,
+  pageOffset,
+  recipePath,
+  recommendationMessage,
+  servings,
+  stripPlaceholders,
+} from './recipes.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
 import { filtersFromUrl, recipesUrl } from './load-recipes.ts';
 
@@ -46,18 +54,40 @@ describe('recipe rules (shopping §1, §3, §9)', () => {
 });
 
 describe('the filter-to-request mapping of both families', () => {
-  const filters: RecipeFilters = { cuisine: ['italian', 'mexican'], mealType: ['dinner'], restrictions: ['vegan'], query: 'beans', totalTime: 45, ingredientCount: 8, collection: null, page: 2 };
+  const filters: RecipeFilters = {
+    cuisine: ['italian', 'mexican'],
+    mealType: ['dinner'],
+    restrictions: ['vegan'],
+    query: 'beans',
+    totalTime: 45,
+    ingredientCount: 8,
+    collection: null,
+    page: 2,
+  };
   test('newer: filter.* joined by comma, limits as integers, page.offset from the 1-based page', () => {
     expect(newerRequest(filters)).toEqual({
       path: 'search',
-      query: { 'page.offset': '60', 'page.size': '60', 'filter.dietaryRestrictions': 'vegan', 'filter.cuisine': 'italian,mexican', 'filter.mealType': 'dinner', 'filter.query': 'beans', 'filter.totalTime.lte': '45', 'filter.ingredientCount.lte': '8' },
+      query: {
+        'page.offset': '60',
+        'page.size': '60',
+        'filter.dietaryRestrictions': 'vegan',
+        'filter.cuisine': 'italian,mexican',
+        'filter.mealType': 'dinner',
+        'filter.query': 'beans',
+        'filter.totalTime.lte': '45',
+        'filter.ingredientCount.lte': '8',
+      },
     });
     expect(newerRequest({ ...filters, totalTime: 0 }).query['filter.totalTime.lte']).toBeUndefined();
     expect(newerRequest({ ...filters, collection: 'one-pot' }).path).toBe('collection');
   });
   test('older: filterData of category and subcategory, restrictions, searchTerm, pagination', () => {
     expect(olderRequest(filters)).toEqual({
-      filterData: [{ category: 'cuisine', subcategory: 'italian' }, { category: 'cuisine', subcategory: 'mexican' }, { category: 'meal-type', subcategory: 'dinner' }],
+      filterData: [
+        { category: 'cuisine', subcategory: 'italian' },
+        { category: 'cuisine', subcategory: 'mexican' },
+        { category: 'meal-type', subcategory: 'dinner' },
+      ],
       restrictions: ['vegan'],
       searchTerm: 'beans',
       pagination: { page: 2, pageSize: 60 },
@@ -66,8 +96,21 @@ describe('the filter-to-request mapping of both families', () => {
     });
   });
   test('a page URL is clamped: unknown values dropped, numbers bounded, and it round-trips', () => {
-    const parsed = filtersFromUrl(new URLSearchParams('cuisine=italian&cuisine=klingon&meal=dinner&diet=vegan&q=%20beans%20&time=-5&count=abc&page=0&collection=nope'));
-    expect(parsed).toEqual({ cuisine: ['italian'], mealType: ['dinner'], restrictions: ['vegan'], query: 'beans', totalTime: 0, ingredientCount: 0, collection: null, page: 1 });
+    const parsed = filtersFromUrl(
+      new URLSearchParams(
+        'cuisine=italian&cuisine=klingon&meal=dinner&diet=vegan&q=%20beans%20&time=-5&count=abc&page=0&collection=nope',
+      ),
+    );
+    expect(parsed).toEqual({
+      cuisine: ['italian'],
+      mealType: ['dinner'],
+      restrictions: ['vegan'],
+      query: 'beans',
+      totalTime: 0,
+      ingredientCount: 0,
+      collection: null,
+      page: 1,
+    });
     expect(recipesUrl(parsed)).toBe('/recipes?cuisine=italian&meal=dinner&diet=vegan&q=beans');
     expect(filtersFromUrl(new URLSearchParams(recipesUrl(filters).split('?')[1]))).toEqual(filters);
   });

@@ -42,7 +42,8 @@ export const RECIPE_MESSAGES = {
   RECOMMENDATION_FALLBACK: 'Cannot load product recommendations',
 } as const;
 export const RECOMMENDATION_MESSAGES: Readonly<Record<string, string>> = {
-  RECIPE_NOT_PROCESSED: 'We’re still working on choosing the best possible products for this recipe, so please check back soon!',
+  RECIPE_NOT_PROCESSED:
+    'We’re still working on choosing the best possible products for this recipe, so please check back soon!',
   NO_RECIPE: 'Sorry, but we’re currently not able to find this recipe.',
   RECIPE_NOT_SHOPPABLE: 'Sorry, but we couldn’t find any items for this recipe',
 };
@@ -106,7 +107,9 @@ export function pageOffset(page: number, size = RECIPE_PAGE_SIZE): number {
 
 // ---- contracts -------------------------------------------------------------------------------
 
-export const ImageSetSchema = v.array(v.object({ size: v.picklist(['small', 'medium', 'large']), url: v.string(), width: v.number(), height: v.number() }));
+export const ImageSetSchema = v.array(
+  v.object({ size: v.picklist(['small', 'medium', 'large']), url: v.string(), width: v.number(), height: v.number() }),
+);
 
 export const RecipeCompactSchema = v.object({
   id: v.string(),
@@ -144,7 +147,11 @@ export type RecipeFull = v.InferOutput<typeof RecipeFullSchema>;
  * data.locationId names the store the products were matched for (null: none, every product).
  */
 export const IngredientUpcResponseSchema = v.object({
-  meta: v.object({ code: v.pipe(v.string(), v.maxLength(60)), success: v.boolean(), algorithm: v.pipe(v.string(), v.maxLength(60)) }),
+  meta: v.object({
+    code: v.pipe(v.string(), v.maxLength(60)),
+    success: v.boolean(),
+    algorithm: v.pipe(v.string(), v.maxLength(60)),
+  }),
   data: v.object({ recipeId: v.string(), locationId: v.nullable(v.string()), ingredients: v.array(IngredientSchema) }),
 });
 export type IngredientUpcResponse = v.InferOutput<typeof IngredientUpcResponseSchema>;
@@ -157,11 +164,29 @@ const STORE_NUMBER = /^\d{1,5}$/;
  */
 export const IngredientUpcQuerySchema = v.pipe(
   v.object({
-    division: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[0-9A-Z]{3}$/, 'must be a 3-character division'))),
-    store: v.optional(v.pipe(v.string(), v.toUpperCase(), v.check((store) => STORE_NUMBER.test(store) || LOCATION_ID_PATTERN.test(store), 'must be a store number or a location id'))),
+    division: v.optional(
+      v.pipe(v.string(), v.toUpperCase(), v.regex(/^[0-9A-Z]{3}$/, 'must be a 3-character division')),
+    ),
+    store: v.optional(
+      v.pipe(
+        v.string(),
+        v.toUpperCase(),
+        v.check(
+          (store) => STORE_NUMBER.test(store) || LOCATION_ID_PATTERN.test(store),
+          'must be a store number or a location id',
+        ),
+      ),
+    ),
   }),
-  v.check((query) => !query.store || !STORE_NUMBER.test(query.store) || Boolean(query.division), 'a store number needs its division'),
-  v.check((query) => !query.store || !query.division || STORE_NUMBER.test(query.store) || query.store.startsWith(query.division), 'the store is not in that division'),
+  v.check(
+    (query) => !query.store || !STORE_NUMBER.test(query.store) || Boolean(query.division),
+    'a store number needs its division',
+  ),
+  v.check(
+    (query) =>
+      !query.store || !query.division || STORE_NUMBER.test(query.store) || query.store.startsWith(query.division),
+    'the store is not in that division',
+  ),
 );
 export type IngredientUpcQueryOutput = v.InferOutput<typeof IngredientUpcQuerySchema>;
 
@@ -180,14 +205,39 @@ export const RecipeListMetaSchema = v.object({
 });
 export type RecipeListMeta = v.InferOutput<typeof RecipeListMetaSchema>;
 
-export const RecipeListResponseSchema = v.object({ data: v.object({ recipes: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }) });
+export const RecipeListResponseSchema = v.object({
+  data: v.object({ recipes: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }),
+});
 export const RecipeDetailResponseSchema = v.object({ data: v.object({ recipe: RecipeFullSchema }) });
-export const RecipeCollectionResponseSchema = v.object({ data: v.object({ collection: v.object({ id: v.string(), title: v.string() }), recipes: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }) });
-export const FavoritesResponseSchema = v.object({ data: v.object({ favorites: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }) });
-export const RecentViewsResponseSchema = v.object({ data: v.object({ recentViews: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }) });
+export const RecipeCollectionResponseSchema = v.object({
+  data: v.object({
+    collection: v.object({ id: v.string(), title: v.string() }),
+    recipes: v.array(RecipeCompactSchema),
+    meta: RecipeListMetaSchema,
+  }),
+});
+export const FavoritesResponseSchema = v.object({
+  data: v.object({ favorites: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }),
+});
+export const RecentViewsResponseSchema = v.object({
+  data: v.object({ recentViews: v.array(RecipeCompactSchema), meta: RecipeListMetaSchema }),
+});
 
 /** shopping §3 Recipe filters. */
-export const SubcategorySchema = v.object({ subcategoryId: v.string(), displayName: v.string(), databaseSubcategories: v.array(v.string()) });
-export const FilterCategorySchema = v.object({ categoryId: v.string(), isDisplayed: v.boolean(), databaseCategory: v.string(), displayName: v.string(), subcategories: v.array(SubcategorySchema) });
-export const CategoriesResponseSchema = v.object({ filterCategories: v.array(FilterCategorySchema), restrictionCategories: v.array(FilterCategorySchema) });
+export const SubcategorySchema = v.object({
+  subcategoryId: v.string(),
+  displayName: v.string(),
+  databaseSubcategories: v.array(v.string()),
+});
+export const FilterCategorySchema = v.object({
+  categoryId: v.string(),
+  isDisplayed: v.boolean(),
+  databaseCategory: v.string(),
+  displayName: v.string(),
+  subcategories: v.array(SubcategorySchema),
+});
+export const CategoriesResponseSchema = v.object({
+  filterCategories: v.array(FilterCategorySchema),
+  restrictionCategories: v.array(FilterCategorySchema),
+});
 export type RecipeCategories = v.InferOutput<typeof CategoriesResponseSchema>;

@@ -4,9 +4,14 @@ import { RECIPE_MAX_PAGE_SIZE, RECIPE_PAGE_SIZE } from './recipes.ts';
 // The requests of both recipe API families (shopping §7), validated at the edge and again at the
 // upstream: queries are strings, ids digits, lists bounded.
 
-const int = (max: number) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max)));
+const int = (max: number) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max)));
 const list = v.optional(v.pipe(v.string(), v.maxLength(400), v.regex(/^[a-z0-9,-]*$/i, 'must be a comma list of ids')));
-const RecipeIdValue = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,9}$/, 'must be a recipe id'));
+const RecipeIdValue = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(String),
+  v.regex(/^\d{1,9}$/, 'must be a recipe id'),
+);
 
 /** GET /atlas/v1/recipe/recipes/ (and the detail, collection, favourites, recent views queries). */
 export const RecipeSearchQuerySchema = v.object({
@@ -26,11 +31,22 @@ export const RecipeSearchQuerySchema = v.object({
 export const OldPageQuerySchema = v.object({ page: int(100_000), pageSize: int(RECIPE_MAX_PAGE_SIZE) });
 
 export const FilteredRecipesBodySchema = v.object({
-  filterData: v.optional(v.pipe(v.array(v.object({ category: v.pipe(v.string(), v.maxLength(60)), subcategory: v.pipe(v.string(), v.maxLength(60)) })), v.maxLength(40)), []),
+  filterData: v.optional(
+    v.pipe(
+      v.array(
+        v.object({ category: v.pipe(v.string(), v.maxLength(60)), subcategory: v.pipe(v.string(), v.maxLength(60)) }),
+      ),
+      v.maxLength(40),
+    ),
+    [],
+  ),
   restrictions: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(10)), []),
   searchTerm: v.optional(v.pipe(v.string(), v.maxLength(100))),
   pagination: v.optional(
-    v.object({ page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RECIPE_MAX_PAGE_SIZE)) }),
+    v.object({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+      pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RECIPE_MAX_PAGE_SIZE)),
+    }),
     { page: 1, pageSize: RECIPE_PAGE_SIZE },
   ),
   totalTime: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))),
@@ -38,8 +54,12 @@ export const FilteredRecipesBodySchema = v.object({
 });
 export type FilteredRecipesBody = v.InferInput<typeof FilteredRecipesBodySchema>;
 
-export const FavoritesBodySchema = v.object({ favorites: v.pipe(v.array(RecipeIdValue), v.minLength(1), v.maxLength(50)) });
-export const RecentViewsBodySchema = v.object({ recentViews: v.pipe(v.array(RecipeIdValue), v.minLength(1), v.maxLength(50)) });
+export const FavoritesBodySchema = v.object({
+  favorites: v.pipe(v.array(RecipeIdValue), v.minLength(1), v.maxLength(50)),
+});
+export const RecentViewsBodySchema = v.object({
+  recentViews: v.pipe(v.array(RecipeIdValue), v.minLength(1), v.maxLength(50)),
+});
 export const RecipeIdsBodySchema = v.object({ recipeIds: v.pipe(v.array(RecipeIdValue), v.maxLength(90)) });
 export const FavoriteBodySchema = v.object({ recipeId: RecipeIdValue });
 
@@ -59,8 +79,14 @@ export interface RecipeFilters {
   page: number;
 }
 
-export function newerRequest(filters: RecipeFilters, size = RECIPE_PAGE_SIZE): { path: 'search' | 'collection'; query: Record<string, string> } {
-  const query: Record<string, string> = { 'page.offset': String((Math.max(1, filters.page) - 1) * size), 'page.size': String(size) };
+export function newerRequest(
+  filters: RecipeFilters,
+  size = RECIPE_PAGE_SIZE,
+): { path: 'search' | 'collection'; query: Record<string, string> } {
+  const query: Record<string, string> = {
+    'page.offset': String((Math.max(1, filters.page) - 1) * size),
+    'page.size': String(size),
+  };
   if (filters.restrictions.length) query['filter.dietaryRestrictions'] = filters.restrictions.join(',');
   // shopping §7: a filter in the recipe-collections category switches to the collection endpoint
   if (filters.collection) return { path: 'collection', query };
@@ -73,7 +99,10 @@ export function newerRequest(filters: RecipeFilters, size = RECIPE_PAGE_SIZE): {
   return { path: 'search', query };
 }
 
-export function olderRequest(filters: RecipeFilters, size = RECIPE_PAGE_SIZE): v.InferOutput<typeof FilteredRecipesBodySchema> {
+export function olderRequest(
+  filters: RecipeFilters,
+  size = RECIPE_PAGE_SIZE,
+): v.InferOutput<typeof FilteredRecipesBodySchema> {
   return {
     filterData: [
       ...filters.cuisine.map((subcategory) => ({ category: 'cuisine', subcategory })),

@@ -10,7 +10,13 @@ import { recommendationMessage, type RecipeFull } from './recipes.ts';
 export interface ShopLine {
   token: string;
   summary: string;
-  match: (ProductOutput & { shelf: { regularCents: number; promoCents: number | null }; deal: string | null; snapEligible: boolean }) | null;
+  match:
+    | (ProductOutput & {
+        shelf: { regularCents: number; promoCents: number | null };
+        deal: string | null;
+        snapEligible: boolean;
+      })
+    | null;
   alternatives: ProductOutput[];
 }
 
@@ -25,14 +31,25 @@ export function shopLines(
   deals: ReadonlyMap<string, string>,
 ): { lines: ShopLine[]; message: string | null } {
   const lines = ingredients.map((ingredient): ShopLine => {
-    const candidates = ingredient.products.flatMap((gtin) => products.get(gtin) ?? []).filter((product) => product.price !== null);
-    const chosen = candidates.find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK') ?? candidates[0] ?? null;
+    const candidates = ingredient.products
+      .flatMap((gtin) => products.get(gtin) ?? [])
+      .filter((product) => product.price !== null);
+    const chosen =
+      candidates.find((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK') ?? candidates[0] ?? null;
     const deal = chosen ? (deals.get(chosen.gtin13) ?? null) : null;
     const shelf = chosen ? shelfPrice(chosen.price, deal) : null;
     return {
       token: ingredient.token,
       summary: ingredient.summary,
-      match: chosen && shelf ? { ...chosen, shelf: { regularCents: shelf.regularCents, promoCents: shelf.promoCents }, deal, snapEligible: snapEligible(chosen) } : null,
+      match:
+        chosen && shelf
+          ? {
+              ...chosen,
+              shelf: { regularCents: shelf.regularCents, promoCents: shelf.promoCents },
+              deal,
+              snapEligible: snapEligible(chosen),
+            }
+          : null,
       alternatives: candidates.filter((product) => product !== chosen).slice(0, 20),
     };
   });

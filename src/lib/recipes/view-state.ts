@@ -26,11 +26,21 @@ export type RecipesViewAction =
   /** a favourite flipped on the server: the list shows it (shopping §4) */
   | { type: 'favorite'; recipeId: string; favorite: boolean };
 
-export const INITIAL_RECIPES_VIEW: RecipesViewState = { request: INITIAL_REQUEST_STATE, reason: 'done', recipes: [], meta: null };
+export const INITIAL_RECIPES_VIEW: RecipesViewState = {
+  request: INITIAL_REQUEST_STATE,
+  reason: 'done',
+  recipes: [],
+  meta: null,
+};
 
 /** Seed the state with what the server rendered. */
 export function recipesViewFrom(recipes: readonly RecipeCompact[], meta: RecipeListMeta): RecipesViewState {
-  return { request: requestStateReducer(requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' }), { type: 'success' }), reason: 'done', recipes: [...recipes], meta };
+  return {
+    request: requestStateReducer(requestStateReducer(INITIAL_REQUEST_STATE, { type: 'request' }), { type: 'success' }),
+    reason: 'done',
+    recipes: [...recipes],
+    meta,
+  };
 }
 
 /** a new request cycle (the shared reducer skips a request while loaded: each page is its own cycle) */
@@ -46,19 +56,36 @@ export function recipesViewReducer(state: RecipesViewState, action: RecipesViewA
       return { ...state, request: LOADING, reason: 'clearing', recipes: [], meta: null };
     case 'loaded': {
       const seen = new Set(action.append ? state.recipes.map((recipe) => recipe.id) : []);
-      const recipes = action.append ? [...state.recipes, ...action.recipes.filter((recipe) => !seen.has(recipe.id))] : [...action.recipes];
-      return { request: requestStateReducer(state.request, { type: 'success' }), reason: 'done', recipes, meta: action.meta };
+      const recipes = action.append
+        ? [...state.recipes, ...action.recipes.filter((recipe) => !seen.has(recipe.id))]
+        : [...action.recipes];
+      return {
+        request: requestStateReducer(state.request, { type: 'success' }),
+        reason: 'done',
+        recipes,
+        meta: action.meta,
+      };
     }
     case 'failed':
       // shopping §4: an error clears the recipes
       return {
-        request: requestStateReducer(state.request, action.httpStatus === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: action.httpStatus }),
+        request: requestStateReducer(
+          state.request,
+          action.httpStatus === null
+            ? { type: 'clientError' }
+            : { type: 'responseError', httpStatus: action.httpStatus },
+        ),
         reason: 'done',
         recipes: [],
         meta: null,
       };
     case 'favorite':
-      return { ...state, recipes: state.recipes.map((recipe) => (recipe.id === action.recipeId ? { ...recipe, favorite: action.favorite } : recipe)) };
+      return {
+        ...state,
+        recipes: state.recipes.map((recipe) =>
+          recipe.id === action.recipeId ? { ...recipe, favorite: action.favorite } : recipe,
+        ),
+      };
   }
 }
 
@@ -68,7 +95,11 @@ export const RECIPE_CACHE_ENTRIES = 50;
 export type RecipeCache = ReadonlyMap<string, RecipeFull | RecipeCompact>;
 
 /** A new cache with `recipe` as the most recent entry; the least recently used go past 50. */
-export function cachePut(cache: RecipeCache, recipe: RecipeFull | RecipeCompact, limit = RECIPE_CACHE_ENTRIES): RecipeCache {
+export function cachePut(
+  cache: RecipeCache,
+  recipe: RecipeFull | RecipeCompact,
+  limit = RECIPE_CACHE_ENTRIES,
+): RecipeCache {
   const next = new Map(cache);
   next.delete(recipe.id);
   next.set(recipe.id, recipe);
@@ -77,7 +108,10 @@ export function cachePut(cache: RecipeCache, recipe: RecipeFull | RecipeCompact,
 }
 
 /** The cached recipe and the cache with it moved to most recent (a read counts as a use). */
-export function cacheGet(cache: RecipeCache, id: string): { recipe: RecipeFull | RecipeCompact | undefined; cache: RecipeCache } {
+export function cacheGet(
+  cache: RecipeCache,
+  id: string,
+): { recipe: RecipeFull | RecipeCompact | undefined; cache: RecipeCache } {
   const recipe = cache.get(id);
   return { recipe, cache: recipe ? cachePut(cache, recipe) : cache };
 }

@@ -1,7 +1,14 @@
 import { findCategory } from '../catalog/categories.ts';
 import type { CategoryNode } from '../catalog/search.ts';
 import { slugify } from '../catalog/slug.ts';
-import { emptySearchParams, searchHref, serializeSearchParams, toggleValue, withSearchParams, type SearchParams } from './search-params.ts';
+import {
+  emptySearchParams,
+  searchHref,
+  serializeSearchParams,
+  toggleValue,
+  withSearchParams,
+  type SearchParams,
+} from './search-params.ts';
 
 // spec: shopping §9 Search facets. Facets rendered as plain links (no JavaScript): each link is
 // the page with that value added or removed, back on page 1.
@@ -34,7 +41,13 @@ export function listFacetLinks(
   const link = (id: string, label: string, count: number | null): FacetLink => {
     const change: Partial<SearchParams> = {};
     change[key] = toggleValue(selected, id);
-    return { label, count, selected: selected.includes(id), href: searchHref(pathname, withSearchParams(params, change)), value: id };
+    return {
+      label,
+      count,
+      selected: selected.includes(id),
+      href: searchHref(pathname, withSearchParams(params, change)),
+      value: id,
+    };
   };
   const offered = values.map((value) => ({ id: by === 'id' ? value.id : value.name, value }));
   const missing = selected.filter((id) => !offered.some((entry) => entry.id === id)).map((id) => link(id, id, null));
@@ -42,7 +55,12 @@ export function listFacetLinks(
 }
 
 /** Category links go to the category's product list page, keeping the shopper's other parameters. */
-export function categoryFacetLinks(nodes: readonly CategoryNode[], params: SearchParams, currentTaxonomyId: string | null, depth = 0): FacetLink[] {
+export function categoryFacetLinks(
+  nodes: readonly CategoryNode[],
+  params: SearchParams,
+  currentTaxonomyId: string | null,
+  depth = 0,
+): FacetLink[] {
   const query = serializeSearchParams(withSearchParams(params, {})).toString();
   return nodes.flatMap((node) => {
     const slug = findCategory(node.id)?.slug ?? slugify(node.name);
@@ -59,7 +77,14 @@ export function categoryFacetLinks(nodes: readonly CategoryNode[], params: Searc
 
 /** True when any filter (not the query, sort or page) is applied. */
 export function hasActiveFilters(params: SearchParams): boolean {
-  return params.brandName.length + params.nutrition.length + params.moreOptions.length + params.savings.length + params.fulfillment.length > 0 || params.price !== null;
+  return (
+    params.brandName.length +
+      params.nutrition.length +
+      params.moreOptions.length +
+      params.savings.length +
+      params.fulfillment.length >
+      0 || params.price !== null
+  );
 }
 
 /** The same search without filters (query, titles and sort kept). */

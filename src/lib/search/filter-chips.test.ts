@@ -10,16 +10,38 @@ describe('filterChips', () => {
   });
 
   test('gives each active value a chip linking to the page without it, back on page 1', () => {
-    const chips = filterChips('/search', params('query=milk&page=3&brandName=Sunny+Acres&brandName=Harvest+Select&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc'));
+    const chips = filterChips(
+      '/search',
+      params(
+        'query=milk&page=3&brandName=Sunny+Acres&brandName=Harvest+Select&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc',
+      ),
+    );
     expect(chips).toEqual([
-      { key: 'brandName', value: 'Sunny Acres', label: 'Sunny Acres', href: '/search?query=milk&brandName=Harvest+Select&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc' },
-      { key: 'brandName', value: 'Harvest Select', label: 'Harvest Select', href: '/search?query=milk&brandName=Sunny+Acres&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc' },
-      { key: 'nutrition', value: 'vegan', label: 'Vegan', href: '/search?query=milk&brandName=Sunny+Acres&brandName=Harvest+Select&sortCriteria=unitPrice&sortOrder=asc' },
+      {
+        key: 'brandName',
+        value: 'Sunny Acres',
+        label: 'Sunny Acres',
+        href: '/search?query=milk&brandName=Harvest+Select&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc',
+      },
+      {
+        key: 'brandName',
+        value: 'Harvest Select',
+        label: 'Harvest Select',
+        href: '/search?query=milk&brandName=Sunny+Acres&nutrition=vegan&sortCriteria=unitPrice&sortOrder=asc',
+      },
+      {
+        key: 'nutrition',
+        value: 'vegan',
+        label: 'Vegan',
+        href: '/search?query=milk&brandName=Sunny+Acres&brandName=Harvest+Select&sortCriteria=unitPrice&sortOrder=asc',
+      },
     ]);
   });
 
   test('names ids by the facet response first, then by the known option lists, else shows the id', () => {
-    const query = params('query=milk&moreOptions=store-brand&savings=ON_SALE,SPECIALS&fulfillment=PICKUP&nutrition=keto');
+    const query = params(
+      'query=milk&moreOptions=store-brand&savings=ON_SALE,SPECIALS&fulfillment=PICKUP&nutrition=keto',
+    );
     const chips = filterChips('/pl/milk/18', query, { savings: [{ id: 'SPECIALS', name: 'This Week’s Specials' }] });
     expect(chips.map((chip) => [chip.key, chip.label])).toEqual([
       ['savings', 'On Sale'],
@@ -28,7 +50,9 @@ describe('filterChips', () => {
       ['moreOptions', 'Our Brands'],
       ['fulfillment', 'Pickup'],
     ]);
-    expect(chips[0]?.href).toBe('/pl/milk/18?query=milk&nutrition=keto&moreOptions=store-brand&savings=SPECIALS&fulfillment=PICKUP');
+    expect(chips[0]?.href).toBe(
+      '/pl/milk/18?query=milk&nutrition=keto&moreOptions=store-brand&savings=SPECIALS&fulfillment=PICKUP',
+    );
   });
 
   test('gives the price range one chip that removes it', () => {

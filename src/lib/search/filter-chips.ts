@@ -33,7 +33,8 @@ const CHIP_KEYS: readonly ListFacetKey[] = ['brandName', 'savings', 'nutrition',
 
 /** A price range in words. `priceRangeLabel({ minCents: null, maxCents: 500 }) === 'Up to $5.00'` */
 export function priceRangeLabel(range: PriceRange): string {
-  if (range.minCents !== null && range.maxCents !== null) return `${formatCents(range.minCents)} to ${formatCents(range.maxCents)}`;
+  if (range.minCents !== null && range.maxCents !== null)
+    return `${formatCents(range.minCents)} to ${formatCents(range.maxCents)}`;
   if (range.minCents !== null) return `${formatCents(range.minCents)} and up`;
   return `Up to ${formatCents(range.maxCents ?? 0)}`;
 }
@@ -44,16 +45,28 @@ export function priceRangeLabel(range: PriceRange): string {
  */
 export function filterChips(pathname: string, params: SearchParams, names: FilterNames = {}): FilterChip[] {
   const nameOf = (key: ListFacetKey, id: string) =>
-    names[key]?.find((option) => option.id === id)?.name ?? KNOWN_NAMES[key].find((option) => option.id === id)?.name ?? id;
+    names[key]?.find((option) => option.id === id)?.name ??
+    KNOWN_NAMES[key].find((option) => option.id === id)?.name ??
+    id;
   const chips: FilterChip[] = [];
   for (const key of CHIP_KEYS) {
     for (const value of params[key]) {
       const change: Partial<SearchParams> = { [key]: params[key].filter((entry) => entry !== value) };
-      chips.push({ key, value, label: nameOf(key, value), href: searchHref(pathname, withSearchParams(params, change)) });
+      chips.push({
+        key,
+        value,
+        label: nameOf(key, value),
+        href: searchHref(pathname, withSearchParams(params, change)),
+      });
     }
   }
   if (params.price) {
-    chips.push({ key: 'price', value: '', label: priceRangeLabel(params.price), href: searchHref(pathname, withSearchParams(params, { price: null })) });
+    chips.push({
+      key: 'price',
+      value: '',
+      label: priceRangeLabel(params.price),
+      href: searchHref(pathname, withSearchParams(params, { price: null })),
+    });
   }
   return chips;
 }

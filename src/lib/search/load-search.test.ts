@@ -3,34 +3,88 @@ import type * as v from 'valibot';
 import type { ProductOutput } from '../catalog/product.ts';
 import type { ProductSearchResponseOutput } from '../catalog/search.ts';
 import { HttpError } from '../http/errors.ts';
-import { PRODUCTS_PATH, PRODUCTS_SEARCH_PATH, loadProducts, loadSearch, upcToGtin13, type JsonClient } from './load-search.ts';
+import {
+  PRODUCTS_PATH,
+  PRODUCTS_SEARCH_PATH,
+  loadProducts,
+  loadSearch,
+  upcToGtin13,
+  type JsonClient,
+} from './load-search.ts';
 
 function product(gtin13: string): ProductOutput {
   return {
-    id: gtin13, gtin13, upc: gtin13, slug: `p-${gtin13}`, name: `Product ${gtin13}`, brand: 'B', size: '1 ct', categoryId: '01',
-    categoryName: 'Dairy', aisleNumber: 1, aisleName: 'Dairy', imageUrl: '/x.svg', variantGroupId: null,
-    itemsV1: { product: { variantGroupId: null } }, variantGrouping: null,
+    id: gtin13,
+    gtin13,
+    upc: gtin13,
+    slug: `p-${gtin13}`,
+    name: `Product ${gtin13}`,
+    brand: 'B',
+    size: '1 ct',
+    categoryId: '01',
+    categoryName: 'Dairy',
+    aisleNumber: 1,
+    aisleName: 'Dairy',
+    imageUrl: '/x.svg',
+    variantGroupId: null,
+    itemsV1: { product: { variantGroupId: null } },
+    variantGrouping: null,
     price: { regularCents: 100, promoCents: null, unit: 'each' },
-    fulfillment: { PICKUP: true, DELIVERY: true, SHIP: false, IN_STORE: true }, stockLevel: 'HIGH', soldByWeight: false,
-    minimumAge: null, dietaryTags: [],
+    fulfillment: { PICKUP: true, DELIVERY: true, SHIP: false, IN_STORE: true },
+    stockLevel: 'HIGH',
+    soldByWeight: false,
+    minimumAge: null,
+    dietaryTags: [],
   };
 }
 
 function searchResponse(upcs: string[]): ProductSearchResponseOutput {
   return {
     data: {
-      productsSearch: upcs.map((upc, index) => ({ upc, searchEngineRank: index, relevanceScore: 1, personalized: false, productVariantGroupId: null, placementId: null, personalizationId: null })),
-      facets: { brands: [], nutrition: [], moreOptions: [], categories: [], fulfillmentMethods: [], priceRange: { minCents: 0, maxCents: 0 }, savings: [] },
+      productsSearch: upcs.map((upc, index) => ({
+        upc,
+        searchEngineRank: index,
+        relevanceScore: 1,
+        personalized: false,
+        productVariantGroupId: null,
+        placementId: null,
+        personalizationId: null,
+      })),
+      facets: {
+        brands: [],
+        nutrition: [],
+        moreOptions: [],
+        categories: [],
+        fulfillmentMethods: [],
+        priceRange: { minCents: 0, maxCents: 0 },
+        savings: [],
+      },
     },
-    meta: { id: 's', totalCount: upcs.length, availableCount: upcs.length, partialTerms: [], spelling: null, promotions: [], ads: [], searchConfigurationId: 'c', offset: 0, size: 24 },
+    meta: {
+      id: 's',
+      totalCount: upcs.length,
+      availableCount: upcs.length,
+      partialTerms: [],
+      spelling: null,
+      promotions: [],
+      ads: [],
+      searchConfigurationId: 'c',
+      offset: 0,
+      size: 24,
+    },
   };
 }
 
-function fakeClient(handler: (path: string, query: Record<string, string | undefined>) => unknown): JsonClient & { calls: string[] } {
+function fakeClient(
+  handler: (path: string, query: Record<string, string | undefined>) => unknown,
+): JsonClient & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
-    async json<S extends v.GenericSchema>(call: { path: string; query?: Record<string, string | undefined> }, _schema: S) {
+    async json<S extends v.GenericSchema>(
+      call: { path: string; query?: Record<string, string | undefined> },
+      _schema: S,
+    ) {
       calls.push(call.path);
       return { data: handler(call.path, call.query ?? {}) as v.InferOutput<S> };
     },
@@ -46,7 +100,10 @@ describe('loadSearch', () => {
     );
     const outcome = await loadSearch(client, { 'filter.query': 'milk' });
     expect(client.calls).toEqual([PRODUCTS_SEARCH_PATH, PRODUCTS_PATH]);
-    expect(outcome.state === 'loaded' && outcome.products.map((p) => p.gtin13)).toEqual(['0000000000002', '0000000000001']);
+    expect(outcome.state === 'loaded' && outcome.products.map((p) => p.gtin13)).toEqual([
+      '0000000000002',
+      '0000000000001',
+    ]);
   });
   test('makes no product call for an empty result', async () => {
     const client = fakeClient(() => searchResponse([]));
@@ -94,4 +151,3 @@ describe('loadProducts', () => {
     expect(client.calls).toEqual([]);
   });
 });
-

@@ -3,7 +3,11 @@ import { NETWORK_ERROR_CODE, isNetworkError, toSearchFailure } from './network-e
 
 describe('toSearchFailure', () => {
   test("reports a 'Network Error' as no network connection with code -1", () => {
-    expect(toSearchFailure(new Error('Network Error'))).toEqual({ kind: 'network', code: -1, reason: 'No network connection' });
+    expect(toSearchFailure(new Error('Network Error'))).toEqual({
+      kind: 'network',
+      code: -1,
+      reason: 'No network connection',
+    });
     expect(NETWORK_ERROR_CODE).toBe(-1);
   });
   test("reads the browsers' fetch failures as network errors", () => {
@@ -12,7 +16,11 @@ describe('toSearchFailure', () => {
     }
   });
   test('an answered failure keeps its HTTP status', () => {
-    expect(toSearchFailure(new Error('Invalid query'), 400)).toEqual({ kind: 'http', code: 400, reason: 'Invalid query' });
+    expect(toSearchFailure(new Error('Invalid query'), 400)).toEqual({
+      kind: 'http',
+      code: 400,
+      reason: 'Invalid query',
+    });
     expect(toSearchFailure(new TypeError('Failed to fetch'), 503).code).toBe(503);
   });
   test('an abort is not a network error', () => {

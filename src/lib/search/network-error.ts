@@ -12,7 +12,13 @@ export type SearchFailure =
   | { kind: 'http'; code: number; reason: string }
   | { kind: 'aborted'; code: 0; reason: 'Aborted' };
 
-const NETWORK_MESSAGES = [/^network ?error/i, /failed to fetch/i, /load failed/i, /network connection/i, /networkerror/i];
+const NETWORK_MESSAGES = [
+  /^network ?error/i,
+  /failed to fetch/i,
+  /load failed/i,
+  /network connection/i,
+  /networkerror/i,
+];
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === 'string' ? error : '';
@@ -32,6 +38,7 @@ export function isNetworkError(error: unknown): boolean {
  */
 export function toSearchFailure(error: unknown, status: number | null = null): SearchFailure {
   if (error instanceof Error && error.name === 'AbortError') return { kind: 'aborted', code: 0, reason: 'Aborted' };
-  if (status === null && isNetworkError(error)) return { kind: 'network', code: NETWORK_ERROR_CODE, reason: 'No network connection' };
+  if (status === null && isNetworkError(error))
+    return { kind: 'network', code: NETWORK_ERROR_CODE, reason: 'No network connection' };
   return { kind: 'http', code: status ?? 0, reason: messageOf(error) || 'Search failed' };
 }

@@ -15,7 +15,13 @@ export interface PageSummary {
  * "Showing first–last of total" numbers; pages beyond the available count are not offered.
  * `summarizePage(2, 24, 100, 24) -> { first: 25, last: 48, total: 100, page: 2, pageCount: 5 }`
  */
-export function summarizePage(page: number, size: number, total: number, shown: number, availableCount = AVAILABLE_COUNT_DEFAULT): PageSummary {
+export function summarizePage(
+  page: number,
+  size: number,
+  total: number,
+  shown: number,
+  availableCount = AVAILABLE_COUNT_DEFAULT,
+): PageSummary {
   const reachable = Math.min(total, availableCount);
   const pageCount = Math.max(1, Math.ceil(reachable / size));
   const first = shown > 0 ? (page - 1) * size + 1 : 0;

@@ -32,12 +32,20 @@ export interface PastEndNotice {
  * The notice of a page reached by a reset: only on page 1, only for a page number past 1 that
  * the search answered. `pastEndNotice(new URLSearchParams('pastEnd=999'), 1, { totalCount: 60, availableCount: 1000 }, 24)` -> `{ requested: 999, pageCount: 3 }`
  */
-export function pastEndNotice(search: URLSearchParams, page: number, meta: Pick<ProductSearchResponseOutput['meta'], 'totalCount' | 'availableCount'> | undefined, pageSize: number): PastEndNotice | null {
+export function pastEndNotice(
+  search: URLSearchParams,
+  page: number,
+  meta: Pick<ProductSearchResponseOutput['meta'], 'totalCount' | 'availableCount'> | undefined,
+  pageSize: number,
+): PastEndNotice | null {
   const raw = search.get(PAST_END_PARAM) ?? '';
   if (page !== 1 || !meta || !/^\d{1,5}$/.test(raw)) return null;
   const requested = Number(raw);
   if (requested < 2 || requested > SEARCH_PAGE_MAX) return null;
-  const pageCount = meta.totalCount === 0 ? 0 : summarizePage(1, pageSize, meta.totalCount, 0, meta.availableCount || undefined).pageCount;
+  const pageCount =
+    meta.totalCount === 0
+      ? 0
+      : summarizePage(1, pageSize, meta.totalCount, 0, meta.availableCount || undefined).pageCount;
   return { requested, pageCount };
 }
 

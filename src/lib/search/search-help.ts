@@ -29,5 +29,8 @@ export function popularDepartmentLinks(departments: readonly Category[], count =
 
 /** `popularSearchLinks()[0] -> { label: 'milk', href: '/search?query=milk' }` */
 export function popularSearchLinks(): HelpLink[] {
-  return POPULAR_SEARCHES.map((query) => ({ label: query, href: searchHref('/search', { ...emptySearchParams(), query }) }));
+  return POPULAR_SEARCHES.map((query) => ({
+    label: query,
+    href: searchHref('/search', { ...emptySearchParams(), query }),
+  }));
 }

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { emptySearchParams, hasFormAliases, parseSearchParams, searchHref, serializeSearchParams, toggleValue, withSearchParams } from './search-params.ts';
+import {
+  emptySearchParams,
+  hasFormAliases,
+  parseSearchParams,
+  searchHref,
+  serializeSearchParams,
+  toggleValue,
+  withSearchParams,
+} from './search-params.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
@@ -12,10 +20,24 @@ describe('parseSearchParams', () => {
         '&monet=SPONSORED&searchTitle=Milk&searchType=default&pzn=none&rts=abc',
     );
     expect(params).toEqual({
-      query: 'milk', combinedQuery: 'milk 2%', keyword: 'dairy', page: 3, brandName: ['A', 'B'], nutrition: ['organic'],
-      moreOptions: ['local'], price: { minCents: 100, maxCents: 500 }, savings: ['onSale', 'coupons'], fulfillment: ['PICKUP'],
-      sortCriteria: 'price', sortOrder: 'asc', specialBenefits: ['snap'], monet: 'SPONSORED', searchTitle: 'Milk',
-      searchType: 'default', pzn: 'none', rts: 'abc',
+      query: 'milk',
+      combinedQuery: 'milk 2%',
+      keyword: 'dairy',
+      page: 3,
+      brandName: ['A', 'B'],
+      nutrition: ['organic'],
+      moreOptions: ['local'],
+      price: { minCents: 100, maxCents: 500 },
+      savings: ['onSale', 'coupons'],
+      fulfillment: ['PICKUP'],
+      sortCriteria: 'price',
+      sortOrder: 'asc',
+      specialBenefits: ['snap'],
+      monet: 'SPONSORED',
+      searchTitle: 'Milk',
+      searchType: 'default',
+      pzn: 'none',
+      rts: 'abc',
     });
   });
   test('defaults searchType to curated and page to 1', () => {
@@ -28,14 +50,23 @@ describe('parseSearchParams', () => {
     expect(parse('savings=a,b&savings=c').savings).toEqual(['a', 'b', 'c']);
   });
   test('drops invalid sort values, monetization and personalization', () => {
-    expect(parse('sortCriteria=fame&sortOrder=up&monet=LOTS&pzn=mind')).toMatchObject({ sortCriteria: null, sortOrder: null, monet: null, pzn: null });
+    expect(parse('sortCriteria=fame&sortOrder=up&monet=LOTS&pzn=mind')).toMatchObject({
+      sortCriteria: null,
+      sortOrder: null,
+      monet: null,
+      pzn: null,
+    });
   });
   test('keeps the query as typed for the validity check', () => {
     expect(parse('query=%20%20').query).toBe('  ');
     expect(parse('').query).toBeNull();
   });
   test('reads the sort select and price inputs of the no-JavaScript forms', () => {
-    expect(parse('sort=name.desc&priceMin=2&priceMax=')).toMatchObject({ sortCriteria: 'name', sortOrder: 'desc', price: { minCents: 200, maxCents: null } });
+    expect(parse('sort=name.desc&priceMin=2&priceMax=')).toMatchObject({
+      sortCriteria: 'name',
+      sortOrder: 'desc',
+      price: { minCents: 200, maxCents: null },
+    });
     expect(hasFormAliases(new URLSearchParams('sort=relevance'))).toBe(true);
     expect(hasFormAliases(new URLSearchParams('query=milk'))).toBe(false);
   });
@@ -46,23 +77,53 @@ describe('serializeSearchParams', () => {
     expect(serializeSearchParams({ ...emptySearchParams(), query: 'milk' }).toString()).toBe('query=milk');
   });
   test('round-trips: parsing a serialization gives the same parameters', () => {
-    const names = ['query', 'combinedQuery', 'keyword', 'page', 'brandName', 'nutrition', 'moreOptions', 'price', 'savings', 'fulfillment',
-      'sortCriteria', 'sortOrder', 'specialBenefits', 'monet', 'searchTitle', 'searchType', 'pzn', 'rts', 'sort', 'priceMin', 'priceMax'];
-    const value = fc.oneof(fc.string(), fc.constantFrom('price', 'asc', 'desc', 'SPONSORED', 'none', '2-9', '3', 'a,b', ' x '), fc.nat({ max: 20 }).map(String));
+    const names = [
+      'query',
+      'combinedQuery',
+      'keyword',
+      'page',
+      'brandName',
+      'nutrition',
+      'moreOptions',
+      'price',
+      'savings',
+      'fulfillment',
+      'sortCriteria',
+      'sortOrder',
+      'specialBenefits',
+      'monet',
+      'searchTitle',
+      'searchType',
+      'pzn',
+      'rts',
+      'sort',
+      'priceMin',
+      'priceMax',
+    ];
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom('price', 'asc', 'desc', 'SPONSORED', 'none', '2-9', '3', 'a,b', ' x '),
+      fc.nat({ max: 20 }).map(String),
+    );
     const entries = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 12 });
-    fc.assert(fc.property(entries, (pairs) => {
-      const params = parseSearchParams(new URLSearchParams(pairs));
-      const serialized = serializeSearchParams(params);
-      expect(parseSearchParams(serialized)).toEqual(params);
-      expect(serializeSearchParams(parseSearchParams(serialized)).toString()).toBe(serialized.toString());
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(entries, (pairs) => {
+        const params = parseSearchParams(new URLSearchParams(pairs));
+        const serialized = serializeSearchParams(params);
+        expect(parseSearchParams(serialized)).toEqual(params);
+        expect(serializeSearchParams(parseSearchParams(serialized)).toString()).toBe(serialized.toString());
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('searchHref', () => {
   test('builds a page URL without an empty query string', () => {
     expect(searchHref('/search', emptySearchParams())).toBe('/search');
-    expect(searchHref('/search', { ...emptySearchParams(), query: 'oat milk', page: 2 })).toBe('/search?query=oat+milk&page=2');
+    expect(searchHref('/search', { ...emptySearchParams(), query: 'oat milk', page: 2 })).toBe(
+      '/search?query=oat+milk&page=2',
+    );
   });
 });
 

@@ -38,8 +38,24 @@ export interface SearchParams {
 
 /** The parameter names of §2, in the order they are serialized. */
 export const SEARCH_PARAM_NAMES = [
-  'query', 'combinedQuery', 'keyword', 'page', 'brandName', 'nutrition', 'moreOptions', 'price', 'savings',
-  'fulfillment', 'sortCriteria', 'sortOrder', 'specialBenefits', 'monet', 'searchTitle', 'searchType', 'pzn', 'rts',
+  'query',
+  'combinedQuery',
+  'keyword',
+  'page',
+  'brandName',
+  'nutrition',
+  'moreOptions',
+  'price',
+  'savings',
+  'fulfillment',
+  'sortCriteria',
+  'sortOrder',
+  'specialBenefits',
+  'monet',
+  'searchTitle',
+  'searchType',
+  'pzn',
+  'rts',
 ] as const satisfies ReadonlyArray<keyof SearchParams>;
 
 /** Names the no-JavaScript forms send instead (the sort select, the price inputs); see hasFormAliases. */
@@ -48,9 +64,24 @@ export const FORM_ALIAS_NAMES = ['sort', 'priceMin', 'priceMax'] as const;
 /** Empty search parameters (every default). */
 export function emptySearchParams(): SearchParams {
   return {
-    query: null, combinedQuery: null, keyword: null, page: 1, brandName: [], nutrition: [], moreOptions: [],
-    price: null, savings: [], fulfillment: [], sortCriteria: null, sortOrder: null, specialBenefits: [],
-    monet: null, searchTitle: null, searchType: SEARCH_TYPE_DEFAULT, pzn: null, rts: null,
+    query: null,
+    combinedQuery: null,
+    keyword: null,
+    page: 1,
+    brandName: [],
+    nutrition: [],
+    moreOptions: [],
+    price: null,
+    savings: [],
+    fulfillment: [],
+    sortCriteria: null,
+    sortOrder: null,
+    specialBenefits: [],
+    monet: null,
+    searchTitle: null,
+    searchType: SEARCH_TYPE_DEFAULT,
+    pzn: null,
+    rts: null,
   };
 }
 

@@ -7,7 +7,11 @@ describe('wantedSearchRows (shopping §6 search toggles)', () => {
 
   test('follows the banner toggles on the first page of a text search with results', () => {
     expect(wantedSearchRows(BANNERS.harvest.toggles, page)).toEqual({ savings: true, seasonal: true, shoppable: true });
-    expect(wantedSearchRows(BANNERS.bayside.toggles, page)).toEqual({ savings: true, seasonal: false, shoppable: false });
+    expect(wantedSearchRows(BANNERS.bayside.toggles, page)).toEqual({
+      savings: true,
+      seasonal: false,
+      shoppable: false,
+    });
   });
 
   test('asks for nothing past page 1, without a query or without results', () => {

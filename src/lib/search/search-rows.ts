@@ -39,9 +39,16 @@ export interface SearchRows {
 export const NO_SEARCH_ROWS: SearchRows = { shoppableTop: null, rows: [], dealPrices: new Map(), coupons: new Map() };
 
 /** Which rows a search page asks for: none past page 1 or without a query. */
-export function wantedSearchRows(toggles: Pick<Banner['toggles'], 'searchSavingsCarousel' | 'searchSeasonalCarousel' | 'searchShoppableTop'>, page: { query: string | null; page: number; hasResults: boolean }): { savings: boolean; seasonal: boolean; shoppable: boolean } {
+export function wantedSearchRows(
+  toggles: Pick<Banner['toggles'], 'searchSavingsCarousel' | 'searchSeasonalCarousel' | 'searchShoppableTop'>,
+  page: { query: string | null; page: number; hasResults: boolean },
+): { savings: boolean; seasonal: boolean; shoppable: boolean } {
   const first = Boolean(page.query) && page.page <= 1 && page.hasResults;
-  return { savings: first && toggles.searchSavingsCarousel, seasonal: first && toggles.searchSeasonalCarousel, shoppable: first && toggles.searchShoppableTop };
+  return {
+    savings: first && toggles.searchSavingsCarousel,
+    seasonal: first && toggles.searchSeasonalCarousel,
+    shoppable: first && toggles.searchShoppableTop,
+  };
 }
 
 async function products(client: JsonClient, query: Record<string, string>): Promise<ProductOutput[]> {
@@ -53,7 +60,13 @@ async function products(client: JsonClient, query: Record<string, string>): Prom
 export async function loadSearchRows(
   client: JsonClient,
   banner: Banner,
-  page: { query: string | null; page: number; hasResults: boolean; locationId: string; shownGtins: ReadonlySet<string> },
+  page: {
+    query: string | null;
+    page: number;
+    hasResults: boolean;
+    locationId: string;
+    shownGtins: ReadonlySet<string>;
+  },
   now: Date,
 ): Promise<SearchRows> {
   const wanted = wantedSearchRows(banner.toggles, page);
@@ -62,10 +75,23 @@ export async function loadSearchRows(
   const season = seasonalFeature(banner.id, now);
   const seasonQuery = new URL(season.links[0]?.href ?? '/search', 'http://x').searchParams.get('query') ?? '';
   const [savings, seasonal, recipes] = await Promise.all([
-    wanted.savings ? products(client, { 'filter.query': query, 'filter.locationId': page.locationId, 'filter.savings': 'ON_SALE' }) : [],
-    wanted.seasonal && seasonQuery ? products(client, { 'filter.query': seasonQuery, 'filter.locationId': page.locationId }) : [],
+    wanted.savings
+      ? products(client, { 'filter.query': query, 'filter.locationId': page.locationId, 'filter.savings': 'ON_SALE' })
+      : [],
+    wanted.seasonal && seasonQuery
+      ? products(client, { 'filter.query': seasonQuery, 'filter.locationId': page.locationId })
+      : [],
     wanted.shoppable
-      ? loadRecipeList(client, banner, { cuisine: [], mealType: [], restrictions: [], query: query.slice(0, 100), totalTime: 0, ingredientCount: 0, collection: null, page: 1 })
+      ? loadRecipeList(client, banner, {
+          cuisine: [],
+          mealType: [],
+          restrictions: [],
+          query: query.slice(0, 100),
+          totalTime: 0,
+          ingredientCount: 0,
+          collection: null,
+          page: 1,
+        })
       : null,
   ]);
   const rows: SearchRow[] = [];
@@ -78,10 +104,15 @@ export async function loadSearchRows(
     ? {
         recipe,
         href: recipePath(recipe.slug, recipe.id),
-        shopHref: banner.toggles.shopIngredients ? `${recipePath(recipe.slug, recipe.id)}/shop` : recipePath(recipe.slug, recipe.id),
+        shopHref: banner.toggles.shopIngredients
+          ? `${recipePath(recipe.slug, recipe.id)}/shop`
+          : recipePath(recipe.slug, recipe.id),
         imageUrl: recipe.imageSet.find((image) => image.size === 'small')?.url ?? recipe.imageSet[0]?.url ?? null,
       }
     : null;
-  const { dealPrices, coupons } = await loadCardExtras(client, rows.flatMap((row) => row.products));
+  const { dealPrices, coupons } = await loadCardExtras(
+    client,
+    rows.flatMap((row) => row.products),
+  );
   return { shoppableTop, rows, dealPrices, coupons };
 }

@@ -3,7 +3,10 @@
 
 /** Turns a slug back into words. `deslugify('whole-milk') === 'whole milk'` */
 export function deslugify(slug: string): string {
-  return slug.replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return slug
+    .replace(/[-_+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Capitalises each word. `titleCase('whole milk') === 'Whole Milk'` */

@@ -8,7 +8,12 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The choices of the sort select: value `criteria.order` (relevance has no order). */
-export const SORT_CHOICES: ReadonlyArray<{ value: SortOption; label: string; criteria: SortCriteria; order: SortOrder }> = [
+export const SORT_CHOICES: ReadonlyArray<{
+  value: SortOption;
+  label: string;
+  criteria: SortCriteria;
+  order: SortOrder;
+}> = [
   { value: 'relevance', label: 'Best match', criteria: 'relevance', order: 'desc' },
   { value: 'price.asc', label: 'Price: low to high', criteria: 'price', order: 'asc' },
   { value: 'price.desc', label: 'Price: high to low', criteria: 'price', order: 'desc' },

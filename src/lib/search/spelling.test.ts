@@ -3,10 +3,17 @@ import { exactSearchHref, spellingState, suggestionHref, wantsExactSpelling } fr
 
 describe('spellingState', () => {
   test('results for the suggestion are "corrected": show them, offer the typed query', () => {
-    expect(spellingState('mlik', { totalCount: 12, spelling: { suggestion: 'milk' } })).toEqual({ kind: 'corrected', typed: 'mlik', shown: 'milk' });
+    expect(spellingState('mlik', { totalCount: 12, spelling: { suggestion: 'milk' } })).toEqual({
+      kind: 'corrected',
+      typed: 'mlik',
+      shown: 'milk',
+    });
   });
   test('no results with a suggestion asks "did you mean"', () => {
-    expect(spellingState('mlik', { totalCount: 0, spelling: { suggestion: 'milk' } })).toEqual({ kind: 'didYouMean', suggestion: 'milk' });
+    expect(spellingState('mlik', { totalCount: 0, spelling: { suggestion: 'milk' } })).toEqual({
+      kind: 'didYouMean',
+      suggestion: 'milk',
+    });
   });
   test('nothing to say without a suggestion, a query, an answer, or when the suggestion is the query', () => {
     expect(spellingState('milk', { totalCount: 12, spelling: null })).toEqual({ kind: 'none' });

@@ -37,7 +37,10 @@ export type SpellingState =
  * query as typed matched nothing, and then (unless asked not to) its results are the suggestion's.
  * `spellingState('mlik', { totalCount: 12, spelling: { suggestion: 'milk' } }) -> { kind: 'corrected', typed: 'mlik', shown: 'milk' }`
  */
-export function spellingState(typed: string | null, meta: Pick<ProductSearchResponseOutput['meta'], 'totalCount' | 'spelling'> | undefined): SpellingState {
+export function spellingState(
+  typed: string | null,
+  meta: Pick<ProductSearchResponseOutput['meta'], 'totalCount' | 'spelling'> | undefined,
+): SpellingState {
   const suggestion = meta?.spelling?.suggestion.trim();
   if (!meta || !typed || !suggestion || suggestion.toLowerCase() === typed.toLowerCase()) return { kind: 'none' };
   return meta.totalCount > 0 ? { kind: 'corrected', typed, shown: suggestion } : { kind: 'didYouMean', suggestion };

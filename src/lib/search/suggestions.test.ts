@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { meetsSuggestionMinimum, productSuggestionGtins, suggestionSize, suggestionTarget, suggestionText, suggestionsQuerySchema, suggestionsUrl, SuggestionsResponseSchema } from './suggestions.ts';
+import {
+  meetsSuggestionMinimum,
+  productSuggestionGtins,
+  suggestionSize,
+  suggestionTarget,
+  suggestionText,
+  suggestionsQuerySchema,
+  suggestionsUrl,
+  SuggestionsResponseSchema,
+} from './suggestions.ts';
 
 describe('meetsSuggestionMinimum', () => {
   test('asks once the text reaches the banner minimum', () => {
@@ -30,7 +39,9 @@ describe('meetsSuggestionMinimum', () => {
 
 describe('suggestionsQuerySchema', () => {
   test('accepts a query at the minimum and normalizes it', () => {
-    expect(v.parse(suggestionsQuerySchema(2), { 'filter.query': '  whole   mi ' })).toEqual({ 'filter.query': 'whole mi' });
+    expect(v.parse(suggestionsQuerySchema(2), { 'filter.query': '  whole   mi ' })).toEqual({
+      'filter.query': 'whole mi',
+    });
   });
   test('refuses a missing, short or invalid query', () => {
     const schema = suggestionsQuerySchema(2);
@@ -52,19 +63,36 @@ describe('suggestionText and suggestionsUrl', () => {
 describe('SuggestionsResponseSchema', () => {
   test('accepts at most 8 suggestions', () => {
     const suggestion = { text: 'milk', type: 'TERM' };
-    expect(v.is(SuggestionsResponseSchema, { data: { suggestions: Array(8).fill(suggestion) }, meta: { query: 'mil' } })).toBe(true);
-    expect(v.is(SuggestionsResponseSchema, { data: { suggestions: Array(9).fill(suggestion) }, meta: { query: 'mil' } })).toBe(false);
+    expect(
+      v.is(SuggestionsResponseSchema, { data: { suggestions: Array(8).fill(suggestion) }, meta: { query: 'mil' } }),
+    ).toBe(true);
+    expect(
+      v.is(SuggestionsResponseSchema, { data: { suggestions: Array(9).fill(suggestion) }, meta: { query: 'mil' } }),
+    ).toBe(false);
   });
 });
 
 describe('suggestionTarget', () => {
-  const product = { text: 'Meadow Crest Whole Milk', type: 'PRODUCT' as const, gtin13: '0010013000010', slug: 'meadow-crest-whole-milk', size: 'Half Gallon' };
+  const product = {
+    text: 'Meadow Crest Whole Milk',
+    type: 'PRODUCT' as const,
+    gtin13: '0010013000010',
+    slug: 'meadow-crest-whole-milk',
+    size: 'Half Gallon',
+  };
   test('a product suggestion opens its product page (issue 8 §8)', () => {
-    expect(suggestionTarget(product)).toEqual({ kind: 'product', href: '/p/meadow-crest-whole-milk/0010013000010', gtin13: '0010013000010' });
+    expect(suggestionTarget(product)).toEqual({
+      kind: 'product',
+      href: '/p/meadow-crest-whole-milk/0010013000010',
+      gtin13: '0010013000010',
+    });
   });
   test('words, brands and a product without its ids search for the text', () => {
     expect(suggestionTarget({ text: 'milk', type: 'TERM' })).toEqual({ kind: 'search', text: 'milk' });
-    expect(suggestionTarget({ text: 'Harvest Select', type: 'BRAND' })).toEqual({ kind: 'search', text: 'Harvest Select' });
+    expect(suggestionTarget({ text: 'Harvest Select', type: 'BRAND' })).toEqual({
+      kind: 'search',
+      text: 'Harvest Select',
+    });
     expect(suggestionTarget({ text: 'Whole Milk', type: 'PRODUCT' })).toEqual({ kind: 'search', text: 'Whole Milk' });
   });
   test('the schema refuses a product id that is no GTIN or a slug that is no slug', () => {
@@ -77,19 +105,23 @@ describe('suggestionTarget', () => {
 
 describe('productSuggestionGtins', () => {
   test('lists each product suggestion once, in order', () => {
-    expect(productSuggestionGtins([
-      { text: 'milk', type: 'TERM' },
-      { text: 'A', type: 'PRODUCT', gtin13: '0000000000002', slug: 'a' },
-      { text: 'B', type: 'PRODUCT', gtin13: '0000000000001', slug: 'b' },
-      { text: 'C', type: 'PRODUCT', gtin13: '0000000000002', slug: 'c' },
-      { text: 'D', type: 'PRODUCT' },
-    ])).toEqual(['0000000000002', '0000000000001']);
+    expect(
+      productSuggestionGtins([
+        { text: 'milk', type: 'TERM' },
+        { text: 'A', type: 'PRODUCT', gtin13: '0000000000002', slug: 'a' },
+        { text: 'B', type: 'PRODUCT', gtin13: '0000000000001', slug: 'b' },
+        { text: 'C', type: 'PRODUCT', gtin13: '0000000000002', slug: 'c' },
+        { text: 'D', type: 'PRODUCT' },
+      ]),
+    ).toEqual(['0000000000002', '0000000000001']);
   });
 });
 
 describe('suggestionSize', () => {
   test('shows the size unless the name already ends with it', () => {
-    expect(suggestionSize({ text: 'Meadow Crest Whole Milk', type: 'PRODUCT', size: 'Half Gallon' })).toBe('Half Gallon');
+    expect(suggestionSize({ text: 'Meadow Crest Whole Milk', type: 'PRODUCT', size: 'Half Gallon' })).toBe(
+      'Half Gallon',
+    );
     expect(suggestionSize({ text: 'Harvest Select Whole Milk 1 gal', type: 'PRODUCT', size: '1 gal' })).toBeNull();
     expect(suggestionSize({ text: 'milk', type: 'TERM' })).toBeNull();
   });

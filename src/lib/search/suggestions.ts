@@ -37,7 +37,10 @@ export function suggestionsQuerySchema(minChars: number) {
     'filter.query': v.pipe(
       v.string(),
       v.maxLength(SEARCH_QUERY_MAX_LENGTH * 2, 'is too long'),
-      v.check((value) => meetsSuggestionMinimum(value, minChars), `must be a valid query of at least ${Math.max(MIN_SUGGESTION_CHARS_FLOOR, minChars)} characters`),
+      v.check(
+        (value) => meetsSuggestionMinimum(value, minChars),
+        `must be a valid query of at least ${Math.max(MIN_SUGGESTION_CHARS_FLOOR, minChars)} characters`,
+      ),
       v.transform(suggestionText),
     ),
   });
@@ -60,7 +63,9 @@ export const SuggestionSchema = v.object({
 export type SuggestionOutput = v.InferOutput<typeof SuggestionSchema>;
 
 /** Where choosing a suggestion goes: a product's page, else a search for its text. */
-export function suggestionTarget(suggestion: SuggestionOutput): { kind: 'product'; href: string; gtin13: string } | { kind: 'search'; text: string } {
+export function suggestionTarget(
+  suggestion: SuggestionOutput,
+): { kind: 'product'; href: string; gtin13: string } | { kind: 'search'; text: string } {
   if (suggestion.type === 'PRODUCT' && suggestion.gtin13 && suggestion.slug) {
     return { kind: 'product', href: `/p/${suggestion.slug}/${suggestion.gtin13}`, gtin13: suggestion.gtin13 };
   }
@@ -78,7 +83,13 @@ export function suggestionSize(suggestion: SuggestionOutput): string | null {
 
 /** The GTINs of a list's product suggestions, for one price fetch. */
 export function productSuggestionGtins(suggestions: readonly SuggestionOutput[]): string[] {
-  return [...new Set(suggestions.flatMap((suggestion) => (suggestion.type === 'PRODUCT' && suggestion.gtin13 ? [suggestion.gtin13] : [])))];
+  return [
+    ...new Set(
+      suggestions.flatMap((suggestion) =>
+        suggestion.type === 'PRODUCT' && suggestion.gtin13 ? [suggestion.gtin13] : [],
+      ),
+    ),
+  ];
 }
 
 /** The answer: `{ data: { suggestions: [{ text: 'milk', type: 'TERM' }] }, meta: { query: 'mil' } }`. */

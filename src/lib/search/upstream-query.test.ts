@@ -2,13 +2,21 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { ProductSearchQuerySchema } from '../catalog/search.ts';
 import { emptySearchParams, parseSearchParams } from './search-params.ts';
-import { joinWithinLimit, normalizeTaxonomyId, pageOffset, toUpstreamSearchQuery, type SearchScope } from './upstream-query.ts';
+import {
+  joinWithinLimit,
+  normalizeTaxonomyId,
+  pageOffset,
+  toUpstreamSearchQuery,
+  type SearchScope,
+} from './upstream-query.ts';
 
 const scope = { locationId: '70100101', query: 'milk' };
 
 describe('toUpstreamSearchQuery', () => {
   test('maps the query, brands, savings, price and page', () => {
-    const params = parseSearchParams(new URLSearchParams('query=milk&brandName=A&brandName=B&savings=x,y&price=2-10.5&page=3'));
+    const params = parseSearchParams(
+      new URLSearchParams('query=milk&brandName=A&brandName=B&savings=x,y&price=2-10.5&page=3'),
+    );
     expect(toUpstreamSearchQuery(params, { ...scope, pageSize: 24 })).toEqual({
       'filter.query': 'milk',
       'filter.brands': 'A,B',
@@ -28,7 +36,9 @@ describe('toUpstreamSearchQuery', () => {
     expect(toUpstreamSearchQuery(bad, scope)).not.toHaveProperty('sort');
   });
   test('treats taxonomy 00 as none', () => {
-    expect(toUpstreamSearchQuery(emptySearchParams(), { ...scope, taxonomyId: '00' })).not.toHaveProperty(['filter.taxonomies']);
+    expect(toUpstreamSearchQuery(emptySearchParams(), { ...scope, taxonomyId: '00' })).not.toHaveProperty([
+      'filter.taxonomies',
+    ]);
     expect(toUpstreamSearchQuery(emptySearchParams(), { ...scope, taxonomyId: '12' })['filter.taxonomies']).toBe('12');
   });
   test('adds the brand of a brand page to the shopper’s brands once', () => {
@@ -36,7 +46,11 @@ describe('toUpstreamSearchQuery', () => {
     expect(toUpstreamSearchQuery(params, { ...scope, brands: ['B'] })['filter.brands']).toBe('B,A');
   });
   test('produces a query the upstream contract accepts', () => {
-    const params = parseSearchParams(new URLSearchParams('query=milk&brandName=A&price=-3&savings=x&sort=name.asc&pzn=relevance&monet=NONE&fulfillment=PICKUP'));
+    const params = parseSearchParams(
+      new URLSearchParams(
+        'query=milk&brandName=A&price=-3&savings=x&sort=name.asc&pzn=relevance&monet=NONE&fulfillment=PICKUP',
+      ),
+    );
     const result = v.safeParse(ProductSearchQuerySchema, toUpstreamSearchQuery(params, { ...scope, taxonomyId: '05' }));
     expect(result.success).toBe(true);
   });

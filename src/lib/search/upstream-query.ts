@@ -1,4 +1,11 @@
-import { charLength, FILTER_LIST_MAX_LENGTH, SEARCH_PAGE_SIZE_DEFAULT, SEARCH_QUERY_MAX_LENGTH, truncateChars, type ProductSearchQueryInput } from '../catalog/search.ts';
+import {
+  charLength,
+  FILTER_LIST_MAX_LENGTH,
+  SEARCH_PAGE_SIZE_DEFAULT,
+  SEARCH_QUERY_MAX_LENGTH,
+  truncateChars,
+  type ProductSearchQueryInput,
+} from '../catalog/search.ts';
 import { toUsdRange } from './price-range.ts';
 import type { SearchParams } from './search-params.ts';
 import { SAVINGS_SEPARATOR } from './search-params.ts';
@@ -81,5 +88,7 @@ export function toUpstreamSearchQuery(params: SearchParams, scope: SearchScope):
     'page.size': String(size),
     sort: toUpstreamSort(params.sortCriteria ?? undefined, params.sortOrder ?? undefined),
   };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as ProductSearchQueryInput;
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined),
+  ) as ProductSearchQueryInput;
 }

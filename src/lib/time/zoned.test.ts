@@ -5,7 +5,12 @@ describe('store time zones', () => {
   it('reads an instant on a store clock', () => {
     // 2026-11-25 17:00 UTC is 9 AM in Fresno (PST, UTC-8) and noon in New York (EST, UTC-5)
     const instant = Date.UTC(2026, 10, 25, 17, 0);
-    expect(localParts(instant, 'America/Los_Angeles')).toMatchObject({ date: '2026-11-25', time: '09:00', hour: 9, weekday: 3 });
+    expect(localParts(instant, 'America/Los_Angeles')).toMatchObject({
+      date: '2026-11-25',
+      time: '09:00',
+      hour: 9,
+      weekday: 3,
+    });
     expect(localParts(instant, 'America/New_York')).toMatchObject({ date: '2026-11-25', time: '12:00' });
     // 03:00 UTC is still the day before on the west coast
     expect(localParts(Date.UTC(2026, 10, 26, 3, 0), 'America/Los_Angeles').date).toBe('2026-11-25');

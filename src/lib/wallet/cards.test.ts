@@ -1,8 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { applyDefault, cardBrand, cardETag, centsToDollars, isExpired, keepNewlyAddedOn, luhnValid, maskNumber, sortCards, twoDigitYear, type CardLike } from './cards.ts';
+import {
+  applyDefault,
+  cardBrand,
+  cardETag,
+  centsToDollars,
+  isExpired,
+  keepNewlyAddedOn,
+  luhnValid,
+  maskNumber,
+  sortCards,
+  twoDigitYear,
+  type CardLike,
+} from './cards.ts';
 
-const card = (cardId: string, extra: Partial<CardLike> = {}): CardLike => ({ cardId, default: false, lastUpdated: '2026-01-01T00:00:00.000Z', ...extra });
+const card = (cardId: string, extra: Partial<CardLike> = {}): CardLike => ({
+  cardId,
+  default: false,
+  lastUpdated: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
 
 describe('sortCards', () => {
   test('puts the default first, then the latest update, then the card id (shopping §3)', () => {
@@ -16,7 +33,14 @@ describe('sortCards', () => {
   });
 
   test('is a stable total order: any shuffle sorts the same, and the input is not changed', () => {
-    const arbitrary = fc.uniqueArray(fc.record({ cardId: fc.string({ unit: fc.constantFrom('a', 'b', 'c', '1', '2'), minLength: 1, maxLength: 4 }), default: fc.boolean(), lastUpdated: fc.integer({ min: 0, max: 5 }).map((day) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString()) }), { selector: (entry) => entry.cardId });
+    const arbitrary = fc.uniqueArray(
+      fc.record({
+        cardId: fc.string({ unit: fc.constantFrom('a', 'b', 'c', '1', '2'), minLength: 1, maxLength: 4 }),
+        default: fc.boolean(),
+        lastUpdated: fc.integer({ min: 0, max: 5 }).map((day) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString()),
+      }),
+      { selector: (entry) => entry.cardId },
+    );
     fc.assert(
       fc.property(arbitrary, (cards) => {
         const copy = JSON.stringify(cards);
@@ -32,7 +56,11 @@ describe('applyDefault', () => {
   test('a card made default clears default on all other cards (shopping §4)', () => {
     const cards = [card('a', { default: true }), card('b'), card('c')];
     const next = applyDefault(cards, 'c');
-    expect(next.map((entry) => [entry.cardId, entry.default])).toEqual([['a', false], ['b', false], ['c', true]]);
+    expect(next.map((entry) => [entry.cardId, entry.default])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', true],
+    ]);
     expect(next[1]).toBe(cards[1]);
   });
 
@@ -50,7 +78,11 @@ describe('applyDefault', () => {
 
 describe('keepNewlyAddedOn', () => {
   test('newlyAddedInfo is kept on only one card (shopping §4)', () => {
-    const cards = [card('a', { newlyAddedInfo: { checkoutId: 'co-1' } }), card('b', { newlyAddedInfo: { checkoutId: 'co-2' } }), card('c')];
+    const cards = [
+      card('a', { newlyAddedInfo: { checkoutId: 'co-1' } }),
+      card('b', { newlyAddedInfo: { checkoutId: 'co-2' } }),
+      card('c'),
+    ];
     const next = keepNewlyAddedOn(cards, 'b');
     expect(next.map((entry) => entry.newlyAddedInfo ?? null)).toEqual([null, { checkoutId: 'co-2' }, null]);
     expect('newlyAddedInfo' in (next[0] as object)).toBe(false);
@@ -59,7 +91,14 @@ describe('keepNewlyAddedOn', () => {
 
 describe('card numbers', () => {
   test('luhnValid accepts the test numbers and refuses a changed digit', () => {
-    for (const number of ['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117', '4111111111111111']) expect(luhnValid(number)).toBe(true);
+    for (const number of [
+      '4242424242424242',
+      '5555555555554444',
+      '378282246310005',
+      '6011111111111117',
+      '4111111111111111',
+    ])
+      expect(luhnValid(number)).toBe(true);
     expect(luhnValid('4242424242424241')).toBe(false);
     expect(luhnValid('42424242')).toBe(false);
     expect(luhnValid('4242 4242 4242 4242')).toBe(false);

@@ -68,7 +68,9 @@ export function sortCards<C extends CardLike>(cards: readonly C[]): C[] {
 
 /** shopping §4: a card added or updated as default takes the default from every other card. */
 export function applyDefault<C extends CardLike>(cards: readonly C[], cardId: string): C[] {
-  return cards.map((card) => (card.cardId === cardId ? { ...card, default: true } : card.default ? { ...card, default: false } : card));
+  return cards.map((card) =>
+    card.cardId === cardId ? { ...card, default: true } : card.default ? { ...card, default: false } : card,
+  );
 }
 
 /** shopping §4: newlyAddedInfo is kept on one card only (`cardId`'s), cleared from the others. */

@@ -29,7 +29,8 @@ const MONEY = /^\d{1,9}\.\d{2}$/;
 
 const CARD_NUMBER_MESSAGE = 'enter a valid card number';
 const secret = (pattern: RegExp, message: string) => v.pipe(v.string(message), v.regex(pattern, message));
-const text = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number, message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
 
 export const CardNumberSchema = v.pipe(
   v.string(CARD_NUMBER_MESSAGE),
@@ -40,16 +41,30 @@ export const CardNumberSchema = v.pipe(
   v.check((value) => cardBrand(value) !== null, 'we accept Visa, Mastercard, American Express and Discover'),
 );
 export const CvvSchema = secret(/^\d{3,4}$/, 'enter the 3 or 4 digit security code');
-export const ExpirationMonthSchema = v.pipe(v.string('choose a month'), v.trim(), v.regex(/^(0?[1-9]|1[0-2])$/, 'choose a month'), v.transform((value: string) => twoDigitMonth(value)));
+export const ExpirationMonthSchema = v.pipe(
+  v.string('choose a month'),
+  v.trim(),
+  v.regex(/^(0?[1-9]|1[0-2])$/, 'choose a month'),
+  v.transform((value: string) => twoDigitMonth(value)),
+);
 /** shopping §9: 2 or 4 digits in, the last 2 kept. */
-export const ExpirationYearSchema = v.pipe(v.string('enter the year'), v.trim(), v.regex(/^(\d{2}|20\d{2})$/, 'enter the year'), v.transform((value: string) => twoDigitYear(value)));
+export const ExpirationYearSchema = v.pipe(
+  v.string('enter the year'),
+  v.trim(),
+  v.regex(/^(\d{2}|20\d{2})$/, 'enter the year'),
+  v.transform((value: string) => twoDigitYear(value)),
+);
 
 export const BillingAddressInputSchema = v.object({
   addressLine1: text(100, 'enter a street address'),
   addressLine2: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   city: text(60, 'enter a city'),
   state: v.pipe(v.string('choose a state'), v.trim(), v.toUpperCase(), v.picklist(US_STATES, 'choose a state')),
-  zipCode: v.pipe(v.string('enter a 5-digit ZIP code'), v.trim(), v.regex(/^\d{5}(-\d{4})?$/, 'enter a 5-digit ZIP code')),
+  zipCode: v.pipe(
+    v.string('enter a 5-digit ZIP code'),
+    v.trim(),
+    v.regex(/^\d{5}(-\d{4})?$/, 'enter a 5-digit ZIP code'),
+  ),
 });
 const NicknameSchema = v.pipe(v.string(), v.trim(), v.maxLength(40, 'must be at most 40 characters'));
 
@@ -60,7 +75,9 @@ export const AddCardSchema = v.object({
   cvv: CvvSchema,
   // left out: the names of the signed-in shopper's profile
   cardHolderFirstName: v.optional(text(40, 'enter the first name on the card')),
-  cardHolderLastName: v.optional(v.pipe(v.string('enter the last name on the card'), v.trim(), v.maxLength(40, 'must be at most 40 characters'))),
+  cardHolderLastName: v.optional(
+    v.pipe(v.string('enter the last name on the card'), v.trim(), v.maxLength(40, 'must be at most 40 characters')),
+  ),
   // left out: the shopper's default address from the address book (422 when there is none)
   billingAddress: v.optional(BillingAddressInputSchema),
   nickname: v.optional(NicknameSchema),
@@ -79,10 +96,20 @@ export const UpdateCardSchema = v.object({
 });
 export type UpdateCardInput = v.InferInput<typeof UpdateCardSchema>;
 
-export const CardIdParamSchema = v.object({ cardId: v.pipe(v.string(), v.regex(CARD_ID_PATTERN, 'must be a card id')) });
-export const GiftCardReferenceParamSchema = v.object({ reference: secret(GIFT_CARD_REFERENCE_PATTERN, 'must be a gift card reference') });
+export const CardIdParamSchema = v.object({
+  cardId: v.pipe(v.string(), v.regex(CARD_ID_PATTERN, 'must be a card id')),
+});
+export const GiftCardReferenceParamSchema = v.object({
+  reference: secret(GIFT_CARD_REFERENCE_PATTERN, 'must be a gift card reference'),
+});
 
-const BillingAddressSchema = v.strictObject({ addressLine1: v.string(), addressLine2: v.optional(v.string()), city: v.string(), state: v.string(), zipCode: v.string() });
+const BillingAddressSchema = v.strictObject({
+  addressLine1: v.string(),
+  addressLine2: v.optional(v.string()),
+  city: v.string(),
+  state: v.string(),
+  zipCode: v.string(),
+});
 
 /** shopping §3 Payment card, exactly these fields. */
 export const CardSchema = v.strictObject({
@@ -121,7 +148,10 @@ export const GiftCardRequestSchema = v.object({ cardNumber: GiftCardNumberSchema
 export type GiftCardRequestInput = v.InferInput<typeof GiftCardRequestSchema>;
 
 /** The balance check's answer: the number masked, never the pin. */
-export const GiftCardBalanceSchema = v.strictObject({ cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)), remainingBalance: v.pipe(v.string(), v.regex(MONEY)) });
+export const GiftCardBalanceSchema = v.strictObject({
+  cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)),
+  remainingBalance: v.pipe(v.string(), v.regex(MONEY)),
+});
 export const AppliedGiftCardSchema = v.strictObject({
   reference: v.pipe(v.string(), v.regex(GIFT_CARD_REFERENCE_PATTERN)),
   cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)),
@@ -147,7 +177,10 @@ export const EbtBalanceRequestSchema = v.object({
   paymentgram: secret(/^[A-Za-z0-9+/]{16,1000}={0,2}$/, 'must be a paymentgram'),
 });
 export type EbtBalanceRequestInput = v.InferInput<typeof EbtBalanceRequestSchema>;
-export const EbtBalanceSchema = v.strictObject({ balance: v.pipe(v.string(), v.regex(MONEY)), amount: v.pipe(v.string(), v.regex(MONEY)) });
+export const EbtBalanceSchema = v.strictObject({
+  balance: v.pipe(v.string(), v.regex(MONEY)),
+  amount: v.pipe(v.string(), v.regex(MONEY)),
+});
 export type EbtBalanceOutput = v.InferOutput<typeof EbtBalanceSchema>;
 /**
  * shopping §8: a SNAP error carries reason and code. An unknown card, a wrong PIN and a card linked

@@ -34,13 +34,27 @@ export function buildPaymentgram(cardNumber: string, now = Date.now(), nonce: st
 }
 
 /** The paymentgram read back, or null when it is not one; `fresh` when it names this card and is recent. */
-export function readPaymentgram(value: string, cardNumber: string, now = Date.now()): { gram: Paymentgram; fresh: boolean } | null {
+export function readPaymentgram(
+  value: string,
+  cardNumber: string,
+  now = Date.now(),
+): { gram: Paymentgram; fresh: boolean } | null {
   const bytes = fromBase64(value);
   if (!bytes) return null;
   try {
     const gram = JSON.parse(new TextDecoder().decode(bytes)) as Paymentgram;
-    if (typeof gram !== 'object' || gram === null || typeof gram.cardLastFour !== 'string' || typeof gram.timestamp !== 'number' || typeof gram.nonce !== 'string') return null;
-    const fresh = gram.cardLastFour === cardNumber.slice(-4) && Math.abs(now - gram.timestamp) <= PAYMENTGRAM_MAX_AGE_MS && /^[A-Za-z0-9-]{8,64}$/.test(gram.nonce);
+    if (
+      typeof gram !== 'object' ||
+      gram === null ||
+      typeof gram.cardLastFour !== 'string' ||
+      typeof gram.timestamp !== 'number' ||
+      typeof gram.nonce !== 'string'
+    )
+      return null;
+    const fresh =
+      gram.cardLastFour === cardNumber.slice(-4) &&
+      Math.abs(now - gram.timestamp) <= PAYMENTGRAM_MAX_AGE_MS &&
+      /^[A-Za-z0-9-]{8,64}$/.test(gram.nonce);
     return { gram, fresh };
   } catch {
     return null;
@@ -50,7 +64,13 @@ export function readPaymentgram(value: string, cardNumber: string, now = Date.no
 /** Encrypts a pin with the upstream's public JWK (RSA-OAEP, SHA-256); base64 of the ciphertext. */
 export async function encryptPin(publicKey: JsonWebKey, pin: string): Promise<string> {
   const { kty, n, e } = publicKey;
-  const key = await crypto.subtle.importKey('jwk', { kty, n, e, alg: 'RSA-OAEP-256', ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const key = await crypto.subtle.importKey(
+    'jwk',
+    { kty, n, e, alg: 'RSA-OAEP-256', ext: true },
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(pin));
   return toBase64(new Uint8Array(cipher));
 }

@@ -29,7 +29,11 @@ export function tooManyTries(retryAfterMs: number): string {
 /** The codes that send the shopper to sign-in (shopping §8 Wallet errors). */
 export const WALLET_SIGN_IN_CODES: readonly string[] = ['AUTH_REQUIRED', 'MISSING_PROFILE_ID'];
 
-export type WalletErrorAction = { kind: 'signIn' } | { kind: 'notFound' } | { kind: 'offline'; message: string } | { kind: 'message'; message: string };
+export type WalletErrorAction =
+  | { kind: 'signIn' }
+  | { kind: 'notFound' }
+  | { kind: 'offline'; message: string }
+  | { kind: 'message'; message: string };
 
 /**
  * shopping §8: what a failed wallet call does. AUTH_REQUIRED / MISSING_PROFILE_ID (or a 401/403)
@@ -37,11 +41,17 @@ export type WalletErrorAction = { kind: 'signIn' } | { kind: 'notFound' } | { ki
  * no-funds message, a refused card), so does a 429 (too many wrong PINs), anything else the
  * generic message; a call that never reached the edge is the offline message.
  */
-export function walletErrorAction(failure: { status: number | null; code?: string; reason?: string }): WalletErrorAction {
+export function walletErrorAction(failure: {
+  status: number | null;
+  code?: string;
+  reason?: string;
+}): WalletErrorAction {
   if (failure.status === null) return { kind: 'offline', message: WALLET_MESSAGES.GIFT_CARD_OFFLINE };
-  if (failure.status === 401 || failure.status === 403 || WALLET_SIGN_IN_CODES.includes(failure.code ?? '')) return { kind: 'signIn' };
+  if (failure.status === 401 || failure.status === 403 || WALLET_SIGN_IN_CODES.includes(failure.code ?? ''))
+    return { kind: 'signIn' };
   if (failure.status === 404 || failure.reason === WALLET_MESSAGES.CARD_NOT_FOUND) return { kind: 'notFound' };
   // a 429 is a pause after too many wrong PINs (decision 460): its reason says when to try again
-  if ((failure.status === 422 || failure.status === 429) && failure.reason) return { kind: 'message', message: failure.reason };
+  if ((failure.status === 422 || failure.status === 429) && failure.reason)
+    return { kind: 'message', message: failure.reason };
   return { kind: 'message', message: WALLET_MESSAGES.WALLET_GENERIC };
 }

@@ -23,7 +23,11 @@ export const PIN_TRY_MEMORY_MS = Math.max(...PIN_TRY_LIMITS.map((limit) => limit
  * 0 when a try is allowed now. `tryAgainInMs([0, 0, 0, 0, 0], 0) === 15 * 60_000` (then the five
  * leave the 15-minute window).
  */
-export function tryAgainInMs(failedAt: readonly number[], now: number, limits: readonly TryLimit[] = PIN_TRY_LIMITS): number {
+export function tryAgainInMs(
+  failedAt: readonly number[],
+  now: number,
+  limits: readonly TryLimit[] = PIN_TRY_LIMITS,
+): number {
   const newestFirst = [...failedAt].sort((a, b) => b - a);
   let wait = 0;
   for (const { failures, windowMs } of limits) {

@@ -11,7 +11,10 @@ const BY_WORDS: readonly (readonly [RegExp, string])[] = [
   [/bacon|salami|pepperoni|ham|sausage|ribs|pork/i, '#d9827a'],
   [/salmon|shrimp/i, '#f2875a'],
   [/cod|tilapia|scallop/i, '#f1e8d8'],
-  [/strawberr|raspberr|cherry tomato|ketchup|marinara|tomato|arrabbiata|vodka sauce|hot sauce|preserves|bbq/i, '#c9302c'],
+  [
+    /strawberr|raspberr|cherry tomato|ketchup|marinara|tomato|arrabbiata|vodka sauce|hot sauce|preserves|bbq/i,
+    '#c9302c',
+  ],
   [/blueberr/i, '#3b4a8c'],
   [/blackberr|grape juice/i, '#3a2340'],
   [/pineapple|mustard|lemonade|chardonnay|sauvignon blanc|olive oil/i, '#e8c547'],
@@ -38,8 +41,16 @@ const BY_WORDS: readonly (readonly [RegExp, string])[] = [
 ];
 
 const BY_KIND: Partial<Record<PackagingKind, string>> = {
-  jug: '#f7f9fb', bottle: '#f7f9fb', jar: '#d9c7a8', tray: '#e9a89a', clamshell: '#8fbf6a', loaf: '#c98a45', pie: '#e0b070',
-  squeeze: '#f5efdc', block: '#f6e3a0', wine: '#5a1020',
+  jug: '#f7f9fb',
+  bottle: '#f7f9fb',
+  jar: '#d9c7a8',
+  tray: '#e9a89a',
+  clamshell: '#8fbf6a',
+  loaf: '#c98a45',
+  pie: '#e0b070',
+  squeeze: '#f5efdc',
+  block: '#f6e3a0',
+  wine: '#5a1020',
 };
 
 /** The colour of the food seen through a package. */

@@ -4,7 +4,12 @@ import { inkOn, type BrandPalette } from './palette.ts';
 // of the variety's colour. Text is escaped and fitted by an estimate of the system font's width
 // (no font files, no measuring in the upstream).
 
-export interface Rect { x: number; y: number; w: number; h: number }
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** One decimal is plenty at 240 px and keeps the SVG small. */
 export const n = (value: number): number => Math.round(value * 10) / 10;
@@ -35,7 +40,13 @@ export function textEms(line: string): number {
  * Wraps text into at most `maxLines` lines of `width` at the largest font size from `max` down to
  * `min`; below `min` the last line is cut with an ellipsis. `fitText('Whole Milk', 100, 2, 20, 10).lines` -> `['Whole Milk']`
  */
-export function fitText(text: string, width: number, maxLines: number, max: number, min: number): { lines: string[]; size: number } {
+export function fitText(
+  text: string,
+  width: number,
+  maxLines: number,
+  max: number,
+  min: number,
+): { lines: string[]; size: number } {
   const words = text.split(/\s+/).filter(Boolean);
   for (let size = max; size >= min; size -= 1) {
     const fits = (line: string) => textEms(line) * size <= width;
@@ -52,13 +63,15 @@ export function fitText(text: string, width: number, maxLines: number, max: numb
   const pieces = words.flatMap((word) => {
     if (word.length <= perLine) return [word];
     const parts: string[] = [];
-    for (let i = 0; i < word.length; i += perLine - 1) parts.push(word.slice(i, i + perLine - 1) + (i + perLine - 1 < word.length ? '-' : ''));
+    for (let i = 0; i < word.length; i += perLine - 1)
+      parts.push(word.slice(i, i + perLine - 1) + (i + perLine - 1 < word.length ? '-' : ''));
     return parts;
   });
   const lines: string[] = [];
   for (const piece of pieces) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && !last.endsWith('-') && `${last} ${piece}`.length <= perLine) lines[lines.length - 1] = `${last} ${piece}`;
+    if (last !== undefined && !last.endsWith('-') && `${last} ${piece}`.length <= perLine)
+      lines[lines.length - 1] = `${last} ${piece}`;
     else lines.push(piece);
   }
   if (lines.length > maxLines) {
@@ -69,16 +82,31 @@ export function fitText(text: string, width: number, maxLines: number, max: numb
 }
 
 /** Centred text lines from a first baseline. */
-export function textLines(lines: readonly string[], cx: number, y: number, size: number, fill: string, bold = true): string {
-  const spans = lines.map((line, i) => `<tspan x="${n(cx)}" dy="${i === 0 ? 0 : n(size * 1.1)}">${escapeXml(line)}</tspan>`).join('');
+export function textLines(
+  lines: readonly string[],
+  cx: number,
+  y: number,
+  size: number,
+  fill: string,
+  bold = true,
+): string {
+  const spans = lines
+    .map((line, i) => `<tspan x="${n(cx)}" dy="${i === 0 ? 0 : n(size * 1.1)}">${escapeXml(line)}</tspan>`)
+    .join('');
   return `<text x="${n(cx)}" y="${n(y)}" font-size="${size}" fill="${fill}"${bold ? ' class="b"' : ''}>${spans}</text>`;
 }
 
-const MARKS: Readonly<Record<NonNullable<BrandPalette['mark']>, (x: number, y: number, r: number, fill: string) => string>> = {
-  leaf: (x, y, r, f) => `<path d="M${n(x - r)} ${n(y + r)}C${n(x - r)} ${n(y - r)} ${n(x)} ${n(y - r)} ${n(x + r)} ${n(y - r)}C${n(x + r)} ${n(y)} ${n(x)} ${n(y + r)} ${n(x - r)} ${n(y + r)}Z" fill="${f}"/>`,
-  sprout: (x, y, r, f) => `<path d="M${n(x)} ${n(y + r)}V${n(y)}M${n(x)} ${n(y)}C${n(x - r)} ${n(y)} ${n(x - r)} ${n(y - r)} ${n(x - r)} ${n(y - r)}C${n(x)} ${n(y - r)} ${n(x)} ${n(y)} ${n(x)} ${n(y)}C${n(x)} ${n(y - r * 0.6)} ${n(x + r)} ${n(y - r)} ${n(x + r)} ${n(y - r * 0.4)}" fill="${f}" stroke="${f}" stroke-width="1.5"/>`,
-  wave: (x, y, r, f) => `<path d="M${n(x - r)} ${n(y + r * 0.2)}q${n(r / 2)} ${n(-r)} ${n(r)} 0t${n(r)} 0" fill="none" stroke="${f}" stroke-width="${n(r / 2.5)}" stroke-linecap="round"/>`,
-  shell: (x, y, r, f) => `<path d="M${n(x - r)} ${n(y + r * 0.6)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y + r * 0.6)}Z" fill="${f}"/>`,
+const MARKS: Readonly<
+  Record<NonNullable<BrandPalette['mark']>, (x: number, y: number, r: number, fill: string) => string>
+> = {
+  leaf: (x, y, r, f) =>
+    `<path d="M${n(x - r)} ${n(y + r)}C${n(x - r)} ${n(y - r)} ${n(x)} ${n(y - r)} ${n(x + r)} ${n(y - r)}C${n(x + r)} ${n(y)} ${n(x)} ${n(y + r)} ${n(x - r)} ${n(y + r)}Z" fill="${f}"/>`,
+  sprout: (x, y, r, f) =>
+    `<path d="M${n(x)} ${n(y + r)}V${n(y)}M${n(x)} ${n(y)}C${n(x - r)} ${n(y)} ${n(x - r)} ${n(y - r)} ${n(x - r)} ${n(y - r)}C${n(x)} ${n(y - r)} ${n(x)} ${n(y)} ${n(x)} ${n(y)}C${n(x)} ${n(y - r * 0.6)} ${n(x + r)} ${n(y - r)} ${n(x + r)} ${n(y - r * 0.4)}" fill="${f}" stroke="${f}" stroke-width="1.5"/>`,
+  wave: (x, y, r, f) =>
+    `<path d="M${n(x - r)} ${n(y + r * 0.2)}q${n(r / 2)} ${n(-r)} ${n(r)} 0t${n(r)} 0" fill="none" stroke="${f}" stroke-width="${n(r / 2.5)}" stroke-linecap="round"/>`,
+  shell: (x, y, r, f) =>
+    `<path d="M${n(x - r)} ${n(y + r * 0.6)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y + r * 0.6)}Z" fill="${f}"/>`,
 };
 
 /** The item in the biggest type that fits `height`, on one, two or three lines. */
@@ -94,10 +122,21 @@ function biggestFit(text: string, width: number, height: number): { lines: strin
   return best ?? fitText(text, width, Math.max(1, Math.min(3, Math.floor(height / 8))), 7, 7);
 }
 
-export interface LabelText { brand: string; descriptor: string; item: string; size: string; variety: string }
+export interface LabelText {
+  brand: string;
+  descriptor: string;
+  item: string;
+  size: string;
+  variety: string;
+}
 
 /** The brand's bar, the variety and the size band inside `box`. */
-export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, options: { paper?: string; radius?: number } = {}): string {
+export function drawLabel(
+  box: Rect,
+  palette: BrandPalette,
+  text: LabelText,
+  options: { paper?: string; radius?: number } = {},
+): string {
   const { x, y, w, h } = box;
   const paper = options.paper ?? palette.paper;
   let barH = Math.max(15, Math.min(26, h * 0.22));
@@ -110,7 +149,9 @@ export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, opt
     barH = Math.max(barH, brand.lines.length * brand.size * 1.1 + 6);
   }
   const out: string[] = [];
-  out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${options.radius ?? 4}" fill="${paper}"/>`);
+  out.push(
+    `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${options.radius ?? 4}" fill="${paper}"/>`,
+  );
   out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(barH)}" fill="${palette.primary}"/>`);
   const brandInk = inkOn(palette.primary);
   const brandX = x + w / 2 + markR * 1.2;
@@ -122,7 +163,9 @@ export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, opt
   }
   out.push(`<rect x="${n(x)}" y="${n(y + h - bandH)}" width="${n(w)}" height="${n(bandH)}" fill="${text.variety}"/>`);
   const sizeText = fitText(text.size, w - 8, 1, Math.floor(bandH * 0.66), 8);
-  out.push(textLines(sizeText.lines, x + w / 2, y + h - bandH / 2 + sizeText.size * 0.36, sizeText.size, inkOn(text.variety)));
+  out.push(
+    textLines(sizeText.lines, x + w / 2, y + h - bandH / 2 + sizeText.size * 0.36, sizeText.size, inkOn(text.variety)),
+  );
   // the variety between bar and band: the descriptor small above the item when there is room
   const top = y + barH + 3;
   const room = h - barH - bandH - 6;
@@ -134,7 +177,15 @@ export function drawLabel(box: Rect, palette: BrandPalette, text: LabelText, opt
   let cursor = top + (room - blockH) / 2;
   if (descSize) {
     const desc = fitText(text.descriptor, w - 10, 1, descSize, 7);
-    out.push(textLines(desc.lines, x + w / 2, cursor + desc.size * 0.9, desc.size, text.variety === '#7d8b99' ? ink : text.variety));
+    out.push(
+      textLines(
+        desc.lines,
+        x + w / 2,
+        cursor + desc.size * 0.9,
+        desc.size,
+        text.variety === '#7d8b99' ? ink : text.variety,
+      ),
+    );
     cursor += descSize * 1.2;
   }
   out.push(textLines(item.lines, x + w / 2, cursor + item.size * 0.9, item.size, ink));

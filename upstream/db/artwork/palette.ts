@@ -28,22 +28,39 @@ const STORE_BRAND_PALETTES: Readonly<Record<string, BrandPalette>> = {
 
 /** Pairs that read well together on a shelf: [primary, accent]. */
 const NATIONAL_PALETTES: readonly (readonly [string, string])[] = [
-  ['#c8102e', '#ffd23f'], ['#0057b8', '#ffffff'], ['#6a1b9a', '#f8bbd0'], ['#00796b', '#ffe082'], ['#d84315', '#fff3e0'],
-  ['#283593', '#ff8a65'], ['#2e7d32', '#c5e1a5'], ['#ad1457', '#fce4ec'], ['#4e342e', '#ffcc80'], ['#0277bd', '#b3e5fc'],
-  ['#f9a825', '#3e2723'], ['#37474f', '#ffab40'], ['#558b2f', '#fff59d'], ['#b71c1c', '#ffffff'], ['#00838f', '#ffeb3b'],
-  ['#5d4037', '#a5d6a7'], ['#1565c0', '#ffca28'], ['#7b1fa2', '#ffd54f'],
+  ['#c8102e', '#ffd23f'],
+  ['#0057b8', '#ffffff'],
+  ['#6a1b9a', '#f8bbd0'],
+  ['#00796b', '#ffe082'],
+  ['#d84315', '#fff3e0'],
+  ['#283593', '#ff8a65'],
+  ['#2e7d32', '#c5e1a5'],
+  ['#ad1457', '#fce4ec'],
+  ['#4e342e', '#ffcc80'],
+  ['#0277bd', '#b3e5fc'],
+  ['#f9a825', '#3e2723'],
+  ['#37474f', '#ffab40'],
+  ['#558b2f', '#fff59d'],
+  ['#b71c1c', '#ffffff'],
+  ['#00838f', '#ffeb3b'],
+  ['#5d4037', '#a5d6a7'],
+  ['#1565c0', '#ffca28'],
+  ['#7b1fa2', '#ffd54f'],
 ];
 
 const isLight = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
-  return (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) > 160;
+  return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 160;
 };
 
 /** A brand's colours. `brandPalette('Harvest Select').mark === 'leaf'` */
 export function brandPalette(brand: string): BrandPalette {
   const own = STORE_BRAND_PALETTES[brand];
   if (own) return own;
-  const [primary, accent] = NATIONAL_PALETTES[hashString(brand) % NATIONAL_PALETTES.length] as readonly [string, string];
+  const [primary, accent] = NATIONAL_PALETTES[hashString(brand) % NATIONAL_PALETTES.length] as readonly [
+    string,
+    string,
+  ];
   return { primary, accent, paper: '#ffffff', ink: isLight(primary) ? '#3e2723' : primary };
 }
 

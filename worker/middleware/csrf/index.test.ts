@@ -6,7 +6,14 @@ import { FORM_POST_ENDPOINTS, checkWrite, csrf, declaresBody } from './index.ts'
 // docs/decisions/020-sessions.md CSRF rules.
 
 const URL_ = 'https://harvest.example/basket/api/v2/user/update-item';
-const base = { method: 'POST', url: URL_, origin: 'https://harvest.example', secFetchSite: 'same-origin', contentType: 'application/json', hasBody: true };
+const base = {
+  method: 'POST',
+  url: URL_,
+  origin: 'https://harvest.example',
+  secFetchSite: 'same-origin',
+  contentType: 'application/json',
+  hasBody: true,
+};
 
 describe('checkWrite', () => {
   test('lets a same-origin JSON write through', () => {
@@ -21,14 +28,23 @@ describe('checkWrite', () => {
   });
 
   test('refuses a foreign Origin with CSRF_REJECTED 403', () => {
-    expect(checkWrite({ ...base, origin: 'https://evil.example' })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
+    expect(checkWrite({ ...base, origin: 'https://evil.example' })).toMatchObject({
+      status: 403,
+      code: 'CSRF_REJECTED',
+    });
     expect(checkWrite({ ...base, origin: 'http://harvest.example' })).toMatchObject({ status: 403 });
   });
 
   test('Origin null (a no-referrer page) counts as no Origin: only Sec-Fetch-Site same-origin vouches for it', () => {
     expect(checkWrite({ ...base, origin: 'null' })).toBeNull();
-    expect(checkWrite({ ...base, origin: 'null', secFetchSite: undefined })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
-    expect(checkWrite({ ...base, origin: 'null', secFetchSite: 'cross-site' })).toMatchObject({ status: 403, code: 'CSRF_REJECTED' });
+    expect(checkWrite({ ...base, origin: 'null', secFetchSite: undefined })).toMatchObject({
+      status: 403,
+      code: 'CSRF_REJECTED',
+    });
+    expect(checkWrite({ ...base, origin: 'null', secFetchSite: 'cross-site' })).toMatchObject({
+      status: 403,
+      code: 'CSRF_REJECTED',
+    });
   });
 
   test('refuses Sec-Fetch-Site cross-site and same-site whatever Origin says', () => {
@@ -52,17 +68,34 @@ describe('checkWrite', () => {
     for (const path of FORM_POST_ENDPOINTS) {
       const url = `https://harvest.example${path}`;
       expect(checkWrite({ ...base, url, contentType: 'application/x-www-form-urlencoded' })).toBeNull();
-      expect(checkWrite({ ...base, url, method: 'PUT', contentType: 'application/x-www-form-urlencoded' })).toMatchObject({ status: 415 });
+      expect(
+        checkWrite({ ...base, url, method: 'PUT', contentType: 'application/x-www-form-urlencoded' }),
+      ).toMatchObject({ status: 415 });
     }
   });
 
   test('a write without a body skips only the type rule (issue 20 §5)', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false })).toBeNull();
-      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: undefined })).toBeNull();
-      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, origin: 'https://evil.example' })).toMatchObject({ status: 403 });
-      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, origin: undefined, secFetchSite: undefined })).toMatchObject({ status: 403 });
-      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: 'cross-site' })).toMatchObject({ status: 403 });
+      expect(
+        checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: undefined }),
+      ).toBeNull();
+      expect(
+        checkWrite({ ...base, method, contentType: undefined, hasBody: false, origin: 'https://evil.example' }),
+      ).toMatchObject({ status: 403 });
+      expect(
+        checkWrite({
+          ...base,
+          method,
+          contentType: undefined,
+          hasBody: false,
+          origin: undefined,
+          secFetchSite: undefined,
+        }),
+      ).toMatchObject({ status: 403 });
+      expect(
+        checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: 'cross-site' }),
+      ).toMatchObject({ status: 403 });
       expect(checkWrite({ ...base, method, contentType: undefined, hasBody: true })).toMatchObject({ status: 415 });
       expect(checkWrite({ ...base, method, contentType: 'text/plain', hasBody: false })).toMatchObject({ status: 415 });
     }

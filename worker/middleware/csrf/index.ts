@@ -54,7 +54,9 @@ export function checkWrite(request: {
   // A bodiless bearer POST (no Content-Type, no body) on its own endpoints: the token is the
   // credential, so no Origin is needed (a non-browser client sends none); a foreign one is refused.
   const bearer =
-    request.method.toUpperCase() === 'POST' && BEARER_POST_ENDPOINTS.includes(url.pathname) && BEARER.test(request.authorization?.trim() ?? '');
+    request.method.toUpperCase() === 'POST' &&
+    BEARER_POST_ENDPOINTS.includes(url.pathname) &&
+    BEARER.test(request.authorization?.trim() ?? '');
   if (bearer && !request.contentType && !request.hasBody) {
     return request.origin !== undefined && request.origin !== url.origin
       ? { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' }
@@ -64,7 +66,8 @@ export function checkWrite(request: {
   // token are) says nothing of where the request came from: Sec-Fetch-Site must then vouch for it.
   const origin = request.origin === 'null' ? undefined : request.origin;
   if (origin !== undefined) {
-    if (origin !== url.origin) return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
+    if (origin !== url.origin)
+      return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Cross-origin request refused' };
   } else if (site !== 'same-origin') {
     return { status: 403, code: ERROR_CODES.CSRF_REJECTED, reason: 'Request origin could not be confirmed' };
   }
@@ -73,7 +76,8 @@ export function checkWrite(request: {
   if (!request.hasBody && !request.contentType) return null;
   const type = request.contentType ?? '';
   if (JSON_TYPE.test(type)) return null;
-  if (FORM_TYPE.test(type) && request.method.toUpperCase() === 'POST' && FORM_POST_ENDPOINTS.includes(url.pathname)) return null;
+  if (FORM_TYPE.test(type) && request.method.toUpperCase() === 'POST' && FORM_POST_ENDPOINTS.includes(url.pathname))
+    return null;
   return { status: 415, code: ERROR_CODES.CLIENT_ERROR, reason: 'Content-Type must be application/json' };
 }
 

@@ -1,7 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
-import { BANNERS, isBannerId, isServedHost, parseBannerHosts, parseBannerOrigins, resolveBanner, type BannerId } from '../../../src/lib/banner/banners.ts';
+import {
+  BANNERS,
+  isBannerId,
+  isServedHost,
+  parseBannerHosts,
+  parseBannerOrigins,
+  resolveBanner,
+  type BannerId,
+} from '../../../src/lib/banner/banners.ts';
 import { ERROR_CODES } from '../../../src/lib/http/errors.ts';
 import { errorResponse } from '../../errors.ts';
 import { MODALITIES, type Modality } from '../../../src/lib/catalog/product.ts';
@@ -25,18 +33,31 @@ const DEFAULT_TIME_ZONE = 'America/New_York';
 let warnedMissingOrigin = false;
 
 /** Parses the store cookie. `parseStoreCookie('70100101.DELIVERY.93720') -> { locationId, modality, postalCode }` */
-export function parseStoreCookie(value: string | undefined): { locationId: string; modality: Modality; postalCode: string | null } | null {
+export function parseStoreCookie(
+  value: string | undefined,
+): { locationId: string; modality: Modality; postalCode: string | null } | null {
   if (!value) return null;
   const [locationId, modality, postalCode] = value.split('.');
   if (!locationId || !LOCATION_ID_PATTERN.test(locationId)) return null;
   const chosen = (MODALITIES as readonly string[]).includes(modality ?? '') ? (modality as Modality) : 'PICKUP';
-  return { locationId, modality: chosen, postalCode: postalCode && POSTAL_CODE_PATTERN.test(postalCode) ? postalCode : null };
+  return {
+    locationId,
+    modality: chosen,
+    postalCode: postalCode && POSTAL_CODE_PATTERN.test(postalCode) ? postalCode : null,
+  };
 }
 
 /** Parses the geo cookie. `parseGeoCookie('93720.70100102') -> { postalCode: '93720', proxyStore: '70100102' }` */
 export function parseGeoCookie(value: string | undefined): { postalCode: string; proxyStore: string } | null {
   const [postalCode, proxyStore, extra] = (value ?? '').split('.');
-  if (extra !== undefined || !postalCode || !POSTAL_CODE_PATTERN.test(postalCode) || !proxyStore || !LOCATION_ID_PATTERN.test(proxyStore)) return null;
+  if (
+    extra !== undefined ||
+    !postalCode ||
+    !POSTAL_CODE_PATTERN.test(postalCode) ||
+    !proxyStore ||
+    !LOCATION_ID_PATTERN.test(proxyStore)
+  )
+    return null;
   return { postalCode, proxyStore };
 }
 
@@ -47,7 +68,8 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     const hosts = parseBannerHosts(c.env.BANNER_HOSTS);
     const origins = parseBannerOrigins(c.env.BANNER_ORIGINS);
     // issue 7 §4: a Host we do not serve never reaches a page (nor the cache, nor a canonical link)
-    if (!isServedHost(url.host, hosts, origins)) return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown host', 400, [`host: ${url.host.slice(0, 100)}`]);
+    if (!isServedHost(url.host, hosts, origins))
+      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown host', 400, [`host: ${url.host.slice(0, 100)}`]);
     // the host of a banner's public origin is that banner's, as BANNER_HOSTS entries are
     const byOrigin = [...origins].find(([, origin]) => new URL(origin).host === url.host)?.[0];
     let bannerId = byOrigin ?? resolveBanner(url.host, hosts, fallback);
@@ -55,7 +77,12 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     if (c.env.ENVIRONMENT === 'development') {
       const requested = c.req.query('banner');
       if (isBannerId(requested)) {
-        rememberBanner = serialize(DEV_BANNER_COOKIE, requested, { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+        rememberBanner = serialize(DEV_BANNER_COOKIE, requested, {
+          path: '/',
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        });
         bannerId = requested;
       } else {
         const remembered = getCookie(c, DEV_BANNER_COOKIE);
@@ -66,9 +93,21 @@ export function edgeContext(): MiddlewareHandler<EdgeEnv> {
     const publicOrigin = origins.get(bannerId);
     if (!publicOrigin) {
       // fails closed: a link built from the Host would be the client's to choose
-      if (!warnedMissingOrigin) console.error(JSON.stringify({ level: 'error', message: `BANNER_ORIGINS has no origin for the banner ${bannerId}: its requests are refused` }));
+      if (!warnedMissingOrigin)
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: `BANNER_ORIGINS has no origin for the banner ${bannerId}: its requests are refused`,
+          }),
+        );
       warnedMissingOrigin = true;
-      return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'The storefront is not configured for this banner', 500, ['BANNER_ORIGINS']);
+      return errorResponse(
+        c,
+        ERROR_CODES.UNKNOWN_RESPONSE_ERROR,
+        'The storefront is not configured for this banner',
+        500,
+        ['BANNER_ORIGINS'],
+      );
     }
     // a cookie naming another banner's store (edited by hand, or set on the other banner) is ignored
     const parsedStore = parseStoreCookie(getCookie(c, STORE_COOKIE));

@@ -25,7 +25,12 @@ describe('liveSessionForPages', () => {
 
   test('a signed-out cookie replayed on a page renders anonymous and is cleared', async () => {
     const cookie = await signInCookie(app, env);
-    const signOut = await app.request(`${TEST_ORIGIN}/auth/api/sign-out`, { method: 'POST', headers: sameOriginJson(cookie), body: '{}' }, env, createExecutionContext());
+    const signOut = await app.request(
+      `${TEST_ORIGIN}/auth/api/sign-out`,
+      { method: 'POST', headers: sameOriginJson(cookie), body: '{}' },
+      env,
+      createExecutionContext(),
+    );
     expect(signOut.status).toBe(204);
     const response = await page(cookie);
     expect(await response.text()).toBe('Sign in');

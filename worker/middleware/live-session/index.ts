@@ -16,7 +16,10 @@ export const SESSION_CHECK_PATH = '/identity/v1/session';
  * `isPage` tells page requests from API requests; `reattach` rebuilds the request's upstream
  * client once the session is gone, so the page's calls carry no customer context.
  */
-export function liveSessionForPages(isPage: (path: string) => boolean, reattach: (c: Parameters<MiddlewareHandler<EdgeEnv>>[0]) => void): MiddlewareHandler<EdgeEnv> {
+export function liveSessionForPages(
+  isPage: (path: string) => boolean,
+  reattach: (c: Parameters<MiddlewareHandler<EdgeEnv>>[0]) => void,
+): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     let revoked = false;
     if (c.get('session') && c.req.method === 'GET' && isPage(new URL(c.req.url).pathname)) {

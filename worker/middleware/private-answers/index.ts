@@ -8,7 +8,10 @@ import type { EdgeEnv } from '../../types.ts';
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-export function privateAnswers(isApi: (path: string) => boolean, isShared: (path: string) => boolean = () => false): MiddlewareHandler<EdgeEnv> {
+export function privateAnswers(
+  isApi: (path: string) => boolean,
+  isShared: (path: string) => boolean = () => false,
+): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
     const personal = c.get('session') !== null;

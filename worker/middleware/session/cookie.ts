@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from '../../../src/lib/auth/base64url.ts';
+import {
+  decodeBase64Url,
+  decodeBase64UrlText,
+  encodeBase64Url,
+  encodeBase64UrlText,
+} from '../../../src/lib/auth/base64url.ts';
 import type { SessionState } from '../../types.ts';
 
 // The session cookie codec (docs/decisions/020-sessions.md):
@@ -78,7 +83,11 @@ export interface VerifiedSession {
  * Verifies a cookie value: canonical base64url parts, a known key id, a valid HMAC (checked in
  * constant time by WebCrypto), a well-formed payload and not past `expiresAt`. Null otherwise.
  */
-export async function verifySessionCookie(value: string, keyring: SessionKeyring, now: number): Promise<VerifiedSession | null> {
+export async function verifySessionCookie(
+  value: string,
+  keyring: SessionKeyring,
+  now: number,
+): Promise<VerifiedSession | null> {
   if (value.length > MAX_COOKIE_LENGTH) return null;
   const parts = value.split('.');
   if (parts.length !== 2) return null;
@@ -143,7 +152,11 @@ const COOKIE_ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Lax';
  * The Set-Cookie value. A remembered session persists until it expires; otherwise it is a
  * browser-session cookie (the payload's expiresAt still bounds it).
  */
-export function sessionSetCookie(value: string, claims: Pick<SessionClaims, 'expiresAt' | 'rememberMeId'>, now: number): string {
+export function sessionSetCookie(
+  value: string,
+  claims: Pick<SessionClaims, 'expiresAt' | 'rememberMeId'>,
+  now: number,
+): string {
   const maxAge = claims.rememberMeId ? `; Max-Age=${Math.max(0, Math.floor((claims.expiresAt - now) / 1000))}` : '';
   return `${SESSION_COOKIE}=${value}${maxAge}; ${COOKIE_ATTRIBUTES}`;
 }

@@ -46,12 +46,18 @@ describe('parseSessionKeys', () => {
     expect([...keyring.byKid.keys()]).toEqual(['b', 'a']);
   });
 
-  test.each([[undefined], [''], ['nokey'], ['a:short'], [`a:${KEY_A},a:${KEY_B}`], [`a:${KEY_A}=`], [`bad kid!:${KEY_A}`], [`a:${KEY_A}:x`]])(
-    'refuses %j (fail closed)',
-    async (setting) => {
-      expect(await parseSessionKeys(setting)).toBeNull();
-    },
-  );
+  test.each([
+    [undefined],
+    [''],
+    ['nokey'],
+    ['a:short'],
+    [`a:${KEY_A},a:${KEY_B}`],
+    [`a:${KEY_A}=`],
+    [`bad kid!:${KEY_A}`],
+    [`a:${KEY_A}:x`],
+  ])('refuses %j (fail closed)', async (setting) => {
+    expect(await parseSessionKeys(setting)).toBeNull();
+  });
 });
 
 describe('session cookie codec', () => {
@@ -135,7 +141,10 @@ describe('session middleware', () => {
 
   test('reads a valid cookie and sets nothing', async () => {
     const { app, env } = appWith(`a:${KEY_A}`);
-    const value = await signSessionCookie(claims({ iat: Date.now(), authExpiresAt: Date.now() + HOUR, expiresAt: Date.now() + HOUR }), await ring(`a:${KEY_A}`));
+    const value = await signSessionCookie(
+      claims({ iat: Date.now(), authExpiresAt: Date.now() + HOUR, expiresAt: Date.now() + HOUR }),
+      await ring(`a:${KEY_A}`),
+    );
     const response = await app.request('/who', { headers: { cookie: `${SESSION_COOKIE}=${value}` } }, env);
     const body = (await response.json()) as { session: { customerGUID: string } | null };
     expect(body.session?.customerGUID).toBe('guid-1');
@@ -153,8 +162,14 @@ describe('session middleware', () => {
 
   test('a garbage hm_session before the real one does not sign the shopper out, and nothing is cleared', async () => {
     const { app, env } = appWith(`a:${KEY_A}`);
-    const value = await signSessionCookie(claims({ iat: Date.now(), authExpiresAt: Date.now() + HOUR, expiresAt: Date.now() + HOUR }), await ring(`a:${KEY_A}`));
-    for (const header of [`${SESSION_COOKIE}=garbage; ${SESSION_COOKIE}=${value}`, `other=1; ${SESSION_COOKIE}=; ${SESSION_COOKIE}=x.y; ${SESSION_COOKIE}=${value}`]) {
+    const value = await signSessionCookie(
+      claims({ iat: Date.now(), authExpiresAt: Date.now() + HOUR, expiresAt: Date.now() + HOUR }),
+      await ring(`a:${KEY_A}`),
+    );
+    for (const header of [
+      `${SESSION_COOKIE}=garbage; ${SESSION_COOKIE}=${value}`,
+      `other=1; ${SESSION_COOKIE}=; ${SESSION_COOKIE}=x.y; ${SESSION_COOKIE}=${value}`,
+    ]) {
       const response = await app.request('/who', { headers: { cookie: header } }, env);
       const body = (await response.json()) as { session: { customerGUID: string } | null };
       expect(body.session?.customerGUID, header).toBe('guid-1');
@@ -164,7 +179,9 @@ describe('session middleware', () => {
 
   test('reads at most a few hm_session values of one request', () => {
     const header = Array.from({ length: 10 }, (_, index) => `${SESSION_COOKIE}=v${index}`).join('; ');
-    expect(sessionCookieValues(header)).toEqual(Array.from({ length: MAX_SESSION_COOKIE_VALUES }, (_, index) => `v${index}`));
+    expect(sessionCookieValues(header)).toEqual(
+      Array.from({ length: MAX_SESSION_COOKIE_VALUES }, (_, index) => `v${index}`),
+    );
     expect(sessionCookieValues('a=1; hm_session_x=2; hm_session="q"')).toEqual(['q']);
     expect(sessionCookieValues(undefined)).toEqual([]);
   });

@@ -32,7 +32,9 @@ export async function getSessionKeyring(env: Env): Promise<SessionKeyring | null
   cachedKeys = { setting, keyring };
   if (!keyring && !warnedMissingKeys) {
     warnedMissingKeys = true;
-    console.error(JSON.stringify({ level: 'error', message: 'SESSION_KEYS is missing or malformed: sessions are disabled' }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'SESSION_KEYS is missing or malformed: sessions are disabled' }),
+    );
   }
   return keyring;
 }
@@ -68,7 +70,12 @@ export function sessionCookieValues(header: string | undefined): string[] {
   for (const pair of (header ?? '').split(';')) {
     const at = pair.indexOf('=');
     if (at < 0 || pair.slice(0, at).trim() !== SESSION_COOKIE) continue;
-    values.push(pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+    values.push(
+      pair
+        .slice(at + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
     if (values.length === MAX_SESSION_COOKIE_VALUES) break;
   }
   return values;
