@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import interactionDirective from './src/directives/integration.ts';
+import { islandGraphPlugin } from './src/directives/island-graph.ts';
 import { CSP_DIRECTIVES } from './src/lib/http/csp.ts';
 
 // Sessions live in our own signed cookie (worker/middleware/session), not Astro's KV sessions;
@@ -17,6 +18,8 @@ export default defineConfig({
   ...(process.env.ASTRO_OUT_DIR ? { outDir: process.env.ASTRO_OUT_DIR } : {}),
   // client:interaction hydrates an island on its first interaction (docs/decisions/030-cart.md)
   integrations: [react(), interactionDirective()],
+  // the module graph the edge preloads islands from (src/directives/island-graph.ts)
+  vite: { plugins: [islandGraphPlugin()] },
   session: false,
   telemetry: false,
   build: { inlineStylesheets: 'always' },

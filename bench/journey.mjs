@@ -65,14 +65,37 @@ export async function measureJourney(browser, baseUrl) {
     uploadThroughput: kbpsToBytes(SLOW_4G.uploadKbps),
   });
   const steps = [];
+  // JOURNEY_TRACE=1: every request of each step (method, status, path, when it started and how
+  // long it took), to count the round trips and redirects a step costs (issue 22 §5)
+  const trace = process.env.JOURNEY_TRACE ? [] : null;
+  if (trace) {
+    const record = (request, outcome) => {
+      const timing = request.timing();
+      trace.push({ request, outcome, startedAt: timing.startTime, ms: timing.responseEnd });
+    };
+    page.on('requestfinished', (request) => record(request, 'ok'));
+    page.on('requestfailed', (request) => record(request, request.failure()?.errorText ?? 'failed'));
+  }
   const timed = async (name, action) => {
     const started = performance.now();
+    const wallStart = Date.now();
+    if (trace) trace.length = 0;
     try {
       await action();
     } catch (error) {
       throw new Error(`journey step "${name}" at ${page.url()}: ${error.message.split('\n')[0]}`, { cause: error });
     }
     steps.push({ step: name, seconds: (performance.now() - started) / 1000 });
+    if (trace) {
+      console.log(`  ${name}: ${((performance.now() - started) / 1000).toFixed(2)} s, ${trace.length} requests`);
+      for (const { request, outcome, startedAt, ms } of trace) {
+        const response = await request.response().catch(() => null);
+        const url = new URL(request.url());
+        console.log(
+          `    +${String(Math.round(startedAt - wallStart)).padStart(5)} ms ${String(Math.round(ms)).padStart(5)} ms ${request.method().padEnd(4)} ${response?.status() ?? outcome} ${url.pathname}${url.search}`,
+        );
+      }
+    }
   };
   try {
     await timed('sign in', async () => {

@@ -10,10 +10,15 @@ import { underPrefix } from './capability.ts';
 import {
   PAGE_CACHE_HEADER,
   PAGE_STALE_HEADER,
+  PERSONAL_PARTS_HEADER,
+  STATIC_PAGE,
   type PageContext,
   type SessionView,
 } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from './middleware/session/cookie.ts';
+import { islandGraph, withIslandPreloads } from './island-preload.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
 export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
@@ -76,6 +81,36 @@ async function withStepUp(c: Context<EdgeEnv>, view: SessionView | null, path: s
  * cache, and a signed-in page costs no upstream call before its first byte on a hit.
  */
 export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
+  return withPersonalPreload(c, await serveShared(c, render));
+}
+
+/** The calls src/components/personal-parts.ts makes, as `Link` preloads the browser starts at once. */
+const PERSONAL_PRELOADS = {
+  state: ['/auth/api/authentication-state'],
+  basket: ['/auth/api/authentication-state', '/basket/api/basket/'],
+} as const;
+
+/**
+ * A shared page is the same for everyone and fills its personal parts after load, one call after
+ * another behind the page's scripts. For a shopper with a session cookie the edge knows those calls
+ * are coming: it asks the browser to fetch them with the page (`crossorigin` as fetch() sends them),
+ * so the greeting and the cart count no longer wait for the scripts (issue 22 §5). The cookie is not
+ * verified here (shared pages never read the session, decision 075): the calls themselves check it,
+ * and a stale cookie gets the anonymous answer it would get anyway. The marker stays in the cached
+ * copy; the `Link` header is added per request, never cached.
+ */
+function withPersonalPreload(c: Context<EdgeEnv>, response: Response): Response {
+  const parts = response.headers.get(PERSONAL_PARTS_HEADER);
+  if (parts === null) return response;
+  const out = new Response(response.body, response);
+  out.headers.delete(PERSONAL_PARTS_HEADER);
+  if (getCookie(c, SESSION_COOKIE) && (parts === 'state' || parts === 'basket'))
+    for (const path of PERSONAL_PRELOADS[parts])
+      out.headers.append('link', `<${path}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  return out;
+}
+
+async function serveShared(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
   const url = new URL(c.req.url);
   const personal = isPersonalPage(url.pathname);
   const cacheable = c.req.method === 'GET' && !personal;
@@ -128,7 +163,9 @@ async function renderAndStore(
     signAdPlacement: (event) => signAdPlacement(c.env, event),
   };
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
-  const response = new Response(rendered.body, rendered);
+  // the chunks of the page's eager islands, preloaded in one wave (worker/island-preload.ts)
+  const preloaded = withIslandPreloads(rendered, await islandGraph(c.env.ASSETS));
+  const response = new Response(preloaded.body, preloaded);
   // Astro hashed every script and style it rendered but the banner's theme (decision 091).
   const csp = response.headers.get('content-security-policy');
   if (csp) {
@@ -141,6 +178,8 @@ async function renderAndStore(
   const staleFor = response.headers.get(PAGE_STALE_HEADER);
   response.headers.delete(PAGE_STALE_HEADER);
   if (cache && context.cacheable && optedIn && response.status === 200 && !response.headers.has('set-cookie')) {
+    if (optedIn !== STATIC_PAGE)
+      response.headers.set(PERSONAL_PARTS_HEADER, c.get('banner').toggles.cartFetch ? 'basket' : 'state');
     const seconds = Number(c.env.PAGE_CACHE_SECONDS ?? '300') || 300;
     response.headers.set('cache-control', `public, max-age=0, s-maxage=${seconds}`);
     response.headers.set('x-hm-cache', 'MISS');

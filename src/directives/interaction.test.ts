@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import interactionDirective, { HYDRATED_ATTRIBUTE } from './interaction.ts';
+import interactionDirective, { DIRECT_ADD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './interaction.ts';
 
 function island() {
   const el = document.createElement('astro-island');
@@ -8,6 +8,26 @@ function island() {
     '<form method="post" action="/basket/api/v2/user/add-item"><button type="submit">Add to cart</button></form>';
   document.body.appendChild(el);
   return el;
+}
+
+/** An island whose hydration waits for `release()`, recording the submits the hydrated island handles. */
+function slowHydration(form: HTMLFormElement) {
+  const submitted: boolean[] = [];
+  let release: () => void = () => {};
+  const hydrate = vi.fn(
+    () =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          form.setAttribute(HYDRATED_ATTRIBUTE, '');
+          form.addEventListener('submit', (event) => {
+            event.preventDefault();
+            submitted.push(true);
+          });
+          resolve();
+        };
+      }),
+  );
+  return { hydrate, submitted, release: () => release() };
 }
 
 describe('client:interaction', () => {
@@ -29,22 +49,7 @@ describe('client:interaction', () => {
   test('a submit before hydration is held and submitted again once the island is ready, so the first click is not lost', async () => {
     const el = island();
     const form = el.querySelector('form') as HTMLFormElement;
-    const submitted: boolean[] = [];
-    let release: () => void = () => {};
-    const hydrate = vi.fn(
-      () =>
-        new Promise<void>((resolve) => {
-          release = () => {
-            // what the hydrated island does: mark its form and handle submits itself
-            form.setAttribute(HYDRATED_ATTRIBUTE, '');
-            form.addEventListener('submit', (event) => {
-              event.preventDefault();
-              submitted.push(true);
-            });
-            resolve();
-          };
-        }),
-    );
+    const { hydrate, submitted, release } = slowHydration(form);
     interactionDirective(async () => hydrate, { name: 'AddToCart', value: '' }, el);
     const early = new Event('submit', { bubbles: true, cancelable: true });
     form.dispatchEvent(early);
@@ -53,6 +58,62 @@ describe('client:interaction', () => {
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
     release();
     await vi.waitFor(() => expect(submitted).toEqual([true]));
+    el.remove();
+  });
+
+  function directAddIsland() {
+    const el = document.createElement('astro-island');
+    el.innerHTML = `<form method="post" action="/basket/api/v2/user/add-item" ${DIRECT_ADD_ATTRIBUTE}=""><input type="hidden" name="gtin13" value="0010013000010"><button type="submit">Add to cart</button></form>`;
+    document.body.appendChild(el);
+    return { el, form: el.querySelector('form') as HTMLFormElement };
+  }
+
+  test('an add submitted before hydration is sent at once as JSON, and its basket announced; the island does not send it again', async () => {
+    const { el, form } = directAddIsland();
+    const basket = { lineItems: [{ gtin13: '0010013000010', quantity: 1 }] };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: basket }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const changed = vi.fn();
+    window.addEventListener('hm:cart-changed', changed);
+    const { hydrate, submitted, release } = slowHydration(form);
+    interactionDirective(async () => hydrate, { name: 'AddToCart', value: '' }, el);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url).pathname).toBe('/basket/api/v2/user/add-item');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      gtin13: '0010013000010',
+      quantity: 1,
+      substitutionPolicy: 'SHOPPER_CHOICE',
+    });
+    expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect((globalThis as { __hmBasket?: unknown }).__hmBasket).toEqual(basket);
+    release();
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(submitted).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    window.removeEventListener('hm:cart-changed', changed);
+    vi.unstubAllGlobals();
+    el.remove();
+  });
+
+  test('an add the edge does not take (signed out) is held and handed to the island once it is ready', async () => {
+    const { el, form } = directAddIsland();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    );
+    const { hydrate, submitted, release } = slowHydration(form);
+    interactionDirective(async () => hydrate, { name: 'AddToCart', value: '' }, el);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(submitted).toEqual([]);
+    release();
+    await vi.waitFor(() => expect(submitted).toEqual([true]));
+    vi.unstubAllGlobals();
     el.remove();
   });
 });

@@ -84,6 +84,8 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
           action="/basket/api/v2/user/add-item"
           onSubmit={onSubmit}
           data-hydrated={mounted ? '' : undefined}
+          // before hydration the client:interaction directive sends the add itself (src/directives/interaction.ts)
+          data-direct-add=""
         >
           <input type="hidden" name="gtin13" value={gtin13} />
           <input type="hidden" name="returnTo" value={returnTo} />

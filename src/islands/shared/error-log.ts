@@ -1,4 +1,4 @@
-import { ERROR_LOG_PATH } from '../../lib/http/error-log.ts';
+import { ERROR_LOG_PATH } from '../../lib/http/error-log-path.ts';
 
 // The browser's part of the error log (issue 12 part 7; account §8): a request that never reached
 // the edge (no connection, a time-out) is reported as a NETWORK_CONNECTION error once the

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ERROR_LOG_PATH } from './error-log-path.ts';
 
 // Analytics logging of errors (issue 12 part 7; account §8 Logging: every error record is one of
 // user constraint, customer facing or network connection). The edge writes one structured line
@@ -8,7 +9,7 @@ import * as v from 'valibot';
 
 export const ERROR_LOG_TYPES = ['USER_CONSTRAINT', 'CUSTOMER_FACING', 'NETWORK_CONNECTION'] as const;
 export type ErrorLogType = (typeof ERROR_LOG_TYPES)[number];
-export const ERROR_LOG_PATH = '/atlas/v1/analytics/error-log';
+export { ERROR_LOG_PATH };
 
 /**
  * The type of an error the shopper is shown: no answer is a network connection; what the

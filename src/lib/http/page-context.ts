@@ -16,6 +16,14 @@ export const PAGE_CACHE_HEADER = 'x-hm-page-cache';
  * background (stale-while-revalidate); a failed render never replaces it (stale-if-error).
  */
 export const PAGE_STALE_HEADER = 'x-hm-page-stale';
+/**
+ * The PAGE_CACHE_HEADER value of a cached page with no personal parts at all (the static info
+ * pages); any other value ('public') is a page whose header fills them in late (decision 075), which
+ * the worker has a signed-in shopper's browser fetch at once (worker/pages.ts, issue 22 §5).
+ */
+export const STATIC_PAGE = 'static';
+/** Kept with a cached page whose personal parts come late (worker/pages.ts; never sent). */
+export const PERSONAL_PARTS_HEADER = 'x-hm-personal-parts';
 
 /** The signed-in shopper as pages see them: no session id, no key material. */
 export interface SessionView {

@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'vitest';
+import { withIslandPreloads } from '../../worker/island-preload.ts';
+
+// Issue 22 §5: the chunks of a page's eager islands and module scripts are preloaded in one wave
+// before </body>; islands that wait for the shopper are left alone (the JavaScript budgets).
+
+const GRAPH = new Map<string, string[]>([
+  ['/_astro/Cart.A1.js', ['/_astro/atoms.B2.js', '/_astro/react.C3.js']],
+  ['/_astro/client.D4.js', ['/_astro/react.C3.js']],
+  ['/_astro/Header.E5.js', ['/_astro/fetch.F6.js']],
+  ['/_astro/AddToCart.G7.js', ['/_astro/stepper.H8.js']],
+]);
+
+const page = (body: string) =>
+  new Response(
+    `<!doctype html><html><head><script type="module" src="/_astro/Header.E5.js"></script></head><body>${body}</body></html>`,
+    { headers: { 'content-type': 'text/html; charset=utf-8' } },
+  );
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('withIslandPreloads', () => {
+  test('an island that hydrates on load gets its component, renderer and their chunks preloaded, once each', async () => {
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="load" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
+      ),
+      GRAPH,
+    ).text();
+    expect(preloads(html).sort()).toEqual([
+      '/_astro/Cart.A1.js',
+      '/_astro/atoms.B2.js',
+      '/_astro/client.D4.js',
+      '/_astro/fetch.F6.js',
+      '/_astro/react.C3.js',
+    ]);
+    // each where it is first needed: the script's chunk after the script (not the script itself
+    // again), the island's right before the island
+    expect(html).toContain(
+      'src="/_astro/Header.E5.js"></script><link rel="modulepreload" href="/_astro/fetch.F6.js"></head>',
+    );
+    expect(html.indexOf('href="/_astro/atoms.B2.js"')).toBeLessThan(html.indexOf('<astro-island'));
+  });
+
+  test('an eager island inside another island gets its chunks before </body>, not inside the outer island', async () => {
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="interaction" component-url="/_astro/AddToCart.G7.js" renderer-url="/_astro/client.D4.js"><div><astro-island client="load" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island></div></astro-island><main>x</main>',
+      ),
+      GRAPH,
+    ).text();
+    const outer = html.slice(html.indexOf('<astro-island'), html.lastIndexOf('</astro-island>'));
+    expect(outer).not.toContain('modulepreload');
+    expect(html).toMatch(/<main>x<\/main>(<link rel="modulepreload" href="[^"]+">){4}<\/body>/);
+  });
+
+  test('islands that wait for the shopper (interaction, visible, personal) are not preloaded', async () => {
+    const html = await withIslandPreloads(
+      page(
+        ['interaction', 'visible', 'personal']
+          .map(
+            (client) =>
+              `<astro-island client="${client}" component-url="/_astro/AddToCart.G7.js" renderer-url="/_astro/client.D4.js"></astro-island>`,
+          )
+          .join(''),
+      ),
+      GRAPH,
+    ).text();
+    expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
+  });
+
+  test('a URL that is not one of the build chunks is never written into the page', async () => {
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="load" component-url="/_astro/x.js&quot;><script>" renderer-url="https://evil.example/a.js"></astro-island>',
+      ),
+      GRAPH,
+    ).text();
+    expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
+  });
+
+  test('without a graph (no build, or not HTML) the answer is left as it is', async () => {
+    const response = page('<astro-island client="load" component-url="/_astro/Cart.A1.js"></astro-island>');
+    expect(withIslandPreloads(response, new Map())).toBe(response);
+    const json = new Response('{}', { headers: { 'content-type': 'application/json' } });
+    expect(withIslandPreloads(json, GRAPH)).toBe(json);
+  });
+});

@@ -1,0 +1,101 @@
+import { ISLAND_GRAPH_FILE } from '../src/directives/island-graph.ts';
+
+// Islands and page scripts load their chunks in waves, one round trip each (the component, the
+// chunks it imports, theirs...). The build wrote every chunk's static imports at any depth
+// (src/directives/island-graph.ts); here the page gets one `<link rel="modulepreload">` per chunk
+// its eager scripts need, where the page first needs it, so the browser fetches them in one wave
+// (issue 22 §5).
+// Only what the page loads anyway is preloaded: islands that hydrate on load or idle and module
+// scripts. Islands that wait for a shopper (client:interaction, client:visible, client:personal)
+// stay unloaded until then, as the JavaScript budgets want.
+
+export type IslandGraph = ReadonlyMap<string, readonly string[]>;
+
+/** Hydration directives whose islands load with the page. */
+const EAGER_CLIENTS = new Set(['load', 'idle']);
+
+let cached: Promise<IslandGraph> | null = null;
+
+/** The build's graph, read once per isolate from the assets; empty when there is none (tests, dev). */
+export function islandGraph(assets: Fetcher | undefined): Promise<IslandGraph> {
+  cached ??= (async () => {
+    try {
+      const response = await assets?.fetch(new Request(`https://assets.internal/${ISLAND_GRAPH_FILE}`));
+      if (!response?.ok) return new Map();
+      const parsed = (await response.json()) as Record<string, unknown>;
+      return new Map(
+        Object.entries(parsed).flatMap(([chunk, imports]) =>
+          Array.isArray(imports) ? [[chunk, imports.filter((i): i is string => typeof i === 'string')] as const] : [],
+        ),
+      );
+    } catch {
+      return new Map();
+    }
+  })();
+  return cached;
+}
+
+/** Only the build's own chunk URLs go into the page (they come from the page itself and the graph). */
+const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
+
+/**
+ * The page with modulepreload links for the chunks of its eager islands and module scripts.
+ * `withIslandPreloads(page, graph)`: a page holding `<astro-island client="load" component-url="/_astro/A.js" …>`
+ * whose A.js imports B.js gets `<link rel="modulepreload" href="/_astro/A.js"><link … href="/_astro/B.js">` (and the
+ * renderer's) right before that island.
+ */
+export function withIslandPreloads(response: Response, graph: IslandGraph): Response {
+  if (graph.size === 0 || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  // a chunk is preloaded once, as early as possible: after the module script that needs it, right
+  // before a top-level island (never inside one: React hydrates what is there), else before </body>
+  const done = new Set<string>();
+  const pending = new Set<string>();
+  const closure = (url: string | null) =>
+    url && CHUNK_URL.test(url) ? [url, ...(graph.get(url) ?? []).filter((dep) => CHUNK_URL.test(dep))] : [];
+  const links = (urls: Iterable<string>) => {
+    let html = '';
+    for (const url of urls) {
+      if (done.has(url)) continue;
+      done.add(url);
+      pending.delete(url);
+      html += `<link rel="modulepreload" href="${url}">`;
+    }
+    return html;
+  };
+  let depth = 0;
+  return new HTMLRewriter()
+    .on('script[type="module"][src]', {
+      element(script) {
+        const [src, ...deps] = closure(script.getAttribute('src'));
+        if (!src) return;
+        done.add(src); // the script tag fetches itself
+        const html = links(deps);
+        if (html) script.after(html, { html: true });
+      },
+    })
+    .on('astro-island', {
+      element(island) {
+        const eager = EAGER_CLIENTS.has(island.getAttribute('client') ?? '');
+        const urls = eager
+          ? [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))]
+          : [];
+        if (depth === 0) {
+          const html = links(urls);
+          if (html) island.before(html, { html: true });
+        } else for (const url of urls) if (!done.has(url)) pending.add(url);
+        depth += 1;
+        island.onEndTag(() => {
+          depth -= 1;
+        });
+      },
+    })
+    .on('body', {
+      element(body) {
+        body.onEndTag((end) => {
+          const html = links([...pending]);
+          if (html) end.before(html, { html: true });
+        });
+      },
+    })
+    .transform(response);
+}
