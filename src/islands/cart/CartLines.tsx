@@ -329,8 +329,7 @@ function CartLinesList({
                       </>
                     ) : (
                       formatCents(line.unitPriceCents)
-                    )}{' '}
-                    each
+                    )}
                     {line.unitPrice ? (
                       <span className="cart-line__unit" data-testid="cart-line-unit-price">
                         {' '}

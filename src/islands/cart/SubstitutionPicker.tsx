@@ -15,8 +15,8 @@ import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms.ts';
 
 /** The select's options: what each choice does, in the shopper's words. */
 const OPTIONS: Record<SubstitutionPolicy, string> = {
-  SHOPPER_CHOICE: 'Best available (our shopper picks)',
-  CUSTOMER_CHOICE: 'My choice of replacements',
+  SHOPPER_CHOICE: 'Best available',
+  CUSTOMER_CHOICE: 'Choose replacements',
   NONE: "Don't substitute",
 };
 
