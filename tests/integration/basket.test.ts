@@ -166,6 +166,21 @@ describe('basket: adding and reading', () => {
     ]);
   });
 
+  test("each line says whether SNAP covers it, as the checkout taxes it (the cart's estimated tax, issue 22 §3)", async () => {
+    const { cookie } = await signIn();
+    const SOAP = '0000000000291';
+    await seedTestProduct(env.DB, { gtin13: SOAP, name: 'Test Dish Soap', priceCents: 259, locationId: LOCATION });
+    // household (department 12): not food for the home
+    await env.DB.prepare("UPDATE products SET department_id = '12' WHERE gtin13 = ?1").bind(SOAP).run();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: SOAP } });
+    const basket = await basketOf(cookie);
+    expect(basket.lineItems.map((line) => [line.gtin13, line.snapEligible])).toEqual([
+      [MILK, true],
+      [SOAP, false],
+    ]);
+  });
+
   test('the header count comes from the basket, and is null when anonymous or on the banner that skips the cart fetch', async () => {
     const { cookie, customerGUID, sid } = await signIn();
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK, quantity: 2 } });

@@ -8,7 +8,8 @@ import {
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
-import { cartTotals, lineOffer, linePrice, type FlashSaleTerms } from '../../src/lib/pricing/price.ts';
+import { cartLineTotals, linePrice, type FlashSaleTerms } from '../../src/lib/pricing/price.ts';
+import { snapEligible } from '../../src/lib/checkout/rules.ts';
 import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
 import { dealPrices } from './promotions.ts';
 import type { CallContext } from '../context.ts';
@@ -52,6 +53,9 @@ export interface CatalogItem {
   flags: number;
   /** units on hand at the location (0 when it has none, or no price row): the most a line may be raised to */
   stock: number;
+  /** what SNAP covers is not taxed (src/lib/checkout/rules.ts): the cart's estimated tax */
+  minimumAge: number | null;
+  departmentId: string;
 }
 
 const BASKET_COLUMNS = 'id, customer_guid, banner, type, order_id, version, modality';
@@ -134,6 +138,7 @@ export async function catalogItems(
     const { results } = await db
       .prepare(
         `SELECT p.gtin13 AS gtin13, p.name AS name, p.size AS size, p.sold_by_weight AS sold_by_weight, pp.regular_cents AS regular_cents, pp.promo_cents AS promo_cents, coalesce(ps.flags, 0) AS flags,
+                p.minimum_age AS minimum_age, p.department_id AS department_id,
                 coalesce(pp.stock_quantity, 0) AS stock
            FROM products p LEFT JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
            LEFT JOIN product_search ps ON ps.gtin13 = p.gtin13
@@ -149,6 +154,8 @@ export async function catalogItems(
         promo_cents: number | null;
         flags: number;
         stock: number;
+        minimum_age: number | null;
+        department_id: string;
       }>();
     for (const row of results) {
       items.set(row.gtin13, {
@@ -161,6 +168,8 @@ export async function catalogItems(
         soldByWeight: row.sold_by_weight === 1,
         flags: row.flags,
         stock: row.stock,
+        minimumAge: row.minimum_age,
+        departmentId: row.department_id,
       });
     }
   });
@@ -226,10 +235,12 @@ export function basketView(
       flashSales: [...offer.flashSales],
       priceAdjustments: price.adjustments,
       eligible: eligible(item),
+      // taxed unless SNAP covers it, as the checkout taxes it (the cart's estimated tax, issue 22 §3)
+      snapEligible: item ? snapEligible(item) : true,
     };
   });
   // the cart's totals as the browser adds them up (the mini cart and the cart page): from each line's offer
-  const totals = cartTotals(lineItems.map((line) => ({ offer: lineOffer(line), quantity: line.quantity })));
+  const totals = cartLineTotals(lineItems);
   return {
     id: basket.id,
     eTag: basketETag(basket.version),

@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
-import { cartTotals, lineOffer } from '../../lib/pricing/price.ts';
 import {
+  cartTotalsAtom,
   cartViewAtom,
   loadCartAtom,
   pinnedCartActionAtom,
@@ -22,6 +22,8 @@ export interface PinnedCartProps {
 /** The pinned mini cart of every page (shopping §2): collapsed to a bar, opened to a panel, or hidden. */
 function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   const view = useAtomValue(cartViewAtom);
+  // the cart page's own total (cartTotalsAtom): one function, one figure
+  const totals = useAtomValue(cartTotalsAtom);
   const load = useSetAtom(loadCartAtom);
   const refresh = useSetAtom(refreshCartAtom);
   const seedLate = useSetAtom(seedLateBasketAtom);
@@ -49,9 +51,7 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
   }, [mounted, state]);
   if (!mounted || state === 'hidden') return null;
 
-  // the quantities as the shopper sees them, priced by the one pricing function (src/lib/pricing)
-  const subtotal = cartTotals(lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity }))).subtotalCents;
-  const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(subtotal)}`;
+  const summary = `${view.itemCount} ${view.itemCount === 1 ? 'item' : 'items'} · ${formatCents(totals.subtotalCents)}`;
   return (
     <aside
       className={`pinned-cart pinned-cart--${state}`}

@@ -13,9 +13,10 @@ import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms.ts';
 // the items): our shopper picks, the shopper's own replacements (a picker of similar products:
 // the same category at their store), or no substitution.
 
-const LABELS: Record<SubstitutionPolicy, string> = {
+/** The select's options: what each choice does, in the shopper's words. */
+const OPTIONS: Record<SubstitutionPolicy, string> = {
   SHOPPER_CHOICE: 'Best available',
-  CUSTOMER_CHOICE: 'My choice',
+  CUSTOMER_CHOICE: 'Choose replacements',
   NONE: "Don't substitute",
 };
 
@@ -71,6 +72,8 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
   const save = useSetAtom(setCartSubstitutionAtom);
   const saving = useAtomValue(cartSubstitutionStateAtom)[gtin13];
   const [mode, setMode] = useState<SubstitutionPolicy>(policy);
+  // the replacements list shows while the shopper picks (chosen in the select, or "Change")
+  const [editing, setEditing] = useState(false);
   const [similar, setSimilar] = useState<{ status: 'idle' | 'loading' | 'loaded' | 'error'; products: Similar[] }>({
     status: 'idle',
     products: [],
@@ -87,6 +90,7 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
   };
   const choose = (next: SubstitutionPolicy) => {
     setMode(next);
+    setEditing(next === 'CUSTOMER_CHOICE');
     if (next === 'CUSTOMER_CHOICE') load();
     else void save({ gtin13, quantity, substitutionPolicy: next, substitutionItems: [] });
   };
@@ -94,31 +98,44 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
     setChosen((current) =>
       current.includes(item) ? current.filter((x) => x !== item) : [...current, item].slice(0, MAX_SUBSTITUTION_ITEMS),
     );
-  const group = `substitution-${gtin13}`;
+  const id = `substitution-${gtin13}`;
+  const disabled = busy || saving === 'loading';
 
   return (
-    <details
-      className="cart-line__subs"
-      data-testid="substitution-picker"
-      onToggle={(event) => (event.currentTarget.open && mode === 'CUSTOMER_CHOICE' ? load() : undefined)}
-    >
-      <summary>
-        Substitutions: <span data-testid="substitution-policy">{LABELS[policy]}</span>
-      </summary>
-      <fieldset disabled={busy || saving === 'loading'}>
-        <legend>If {name} is out of stock</legend>
-        {(['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const).map((option) => (
-          <label key={option}>
-            <input type="radio" name={group} value={option} checked={mode === option} onChange={() => choose(option)} />{' '}
-            {option === 'SHOPPER_CHOICE'
-              ? 'Let our shopper pick the best available'
-              : option === 'CUSTOMER_CHOICE'
-                ? 'Choose my replacements'
-                : "Don't substitute"}
-          </label>
-        ))}
-      </fieldset>
-      {mode === 'CUSTOMER_CHOICE' ? (
+    <div className="cart-line__subs" data-testid="substitution-picker">
+      <div className="cart-line__subs-choice">
+        <label htmlFor={id}>
+          If out of stock<span className="sr-only">: {name}</span>
+        </label>
+        <select
+          id={id}
+          value={mode}
+          disabled={disabled}
+          data-testid="substitution-select"
+          // what the server keeps (the select shows the shopper's pick until it is saved)
+          data-policy={policy}
+          onChange={(event) => choose(event.currentTarget.value as SubstitutionPolicy)}
+        >
+          {(['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const).map((option) => (
+            <option key={option} value={option}>
+              {OPTIONS[option]}
+            </option>
+          ))}
+        </select>
+        {mode === 'CUSTOMER_CHOICE' && policy === 'CUSTOMER_CHOICE' && !editing ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setEditing(true);
+              load();
+            }}
+          >
+            {items.length} {items.length === 1 ? 'replacement' : 'replacements'} · Change
+          </button>
+        ) : null}
+      </div>
+      {mode === 'CUSTOMER_CHOICE' && editing ? (
         <div className="cart-line__similar">
           {similar.status === 'loading' ? <p role="status">Finding similar products…</p> : null}
           {similar.status === 'error' ? (
@@ -140,7 +157,7 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
             <p>No similar products at your store.</p>
           ) : null}
           {similar.products.length > 0 ? (
-            <fieldset>
+            <fieldset disabled={disabled}>
               <legend>Pick up to {MAX_SUBSTITUTION_ITEMS}, in order of preference</legend>
               {similar.products.map((product) => (
                 <label key={product.gtin13}>
@@ -157,9 +174,13 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
               ))}
               <button
                 type="button"
-                disabled={busy || saving === 'loading'}
                 onClick={() =>
-                  void save({ gtin13, quantity, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: chosen })
+                  void save({
+                    gtin13,
+                    quantity,
+                    substitutionPolicy: 'CUSTOMER_CHOICE',
+                    substitutionItems: chosen,
+                  }).then((saved) => saved && setEditing(false))
                 }
               >
                 Save replacements
@@ -171,7 +192,11 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
       {saving === 'error' ? (
         <p role="alert">Sorry, something went wrong with your request to update your cart.</p>
       ) : null}
-      {saving === 'loaded' ? <p role="status">Saved.</p> : null}
-    </details>
+      {saving === 'loaded' ? (
+        <p role="status" className="cart-line__subs-status">
+          Saved.
+        </p>
+      ) : null}
+    </div>
   );
 }

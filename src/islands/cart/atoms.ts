@@ -20,6 +20,7 @@ import {
 import type { Modality } from '../../lib/catalog/product.ts';
 import { ERROR_CODES } from '../../lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { cartLineTotals } from '../../lib/pricing/price.ts';
 import { lateBasket } from '../shared/late-personal.ts';
 import {
   CartApiError,
@@ -101,6 +102,12 @@ async function pump(get: Getter, set: Setter): Promise<void> {
 
 /** The cart as the shopper sees it: lines with pending writes applied, and the item count. */
 export const cartViewAtom = atom((get) => cartView(get(cartStateAtom)));
+
+/**
+ * What the cart costs as the shopper sees it (pending changes applied), by the one pricing
+ * function: the mini cart and the cart page read this one atom, so they show one total.
+ */
+export const cartTotalsAtom = atom((get) => cartLineTotals(get(cartViewAtom).lines.filter((line) => !line.isDeleting)));
 
 /** The header's count, or null while nothing is known (anonymous, or the cart fetch skipped). */
 export const cartCountAtom = atom((get) => {
@@ -217,7 +224,7 @@ export const cartSubstitutionStateAtom = atom((get) => get(substitutionStateAtom
 
 /**
  * Saves a line's substitution choice (shopping §4 Cart: the policy follows the items; the server
- * applies the rule). Not an optimistic op: the picker shows the server's answer.
+ * applies the rule). Not an optimistic op: the picker shows the server's answer. Answers whether it was saved.
  */
 export const setCartSubstitutionAtom = atom(
   null,
@@ -235,9 +242,11 @@ export const setCartSubstitutionAtom = atom(
     try {
       dispatch(get, set, { type: 'loadSuccess', basket: await sendSubstitution(change, newOpId()) });
       set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'loaded' });
+      return true;
     } catch (error) {
       set(substitutionStateAtom, { ...get(substitutionStateAtom), [change.gtin13]: 'error' });
       if (isAuthFailure(error)) redirectToSignIn();
+      return false;
     }
   },
 );

@@ -286,3 +286,39 @@ describe('PinnedCart', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('the cart page and the mini cart', () => {
+  test('show one total, from one atom, while a change is pending; the summary adds the pickup fee and the tax', async () => {
+    vi.resetModules();
+    const [{ default: CartLines }, { default: PinnedCart }] = await Promise.all([
+      import('./CartLines.tsx'),
+      import('./PinnedCart.tsx'),
+    ]);
+    // the bread is food (SNAP covers it, not taxed); the milk here is taxed
+    const body = basketBody(1);
+    body.data.lineItems = body.data.lineItems.map((line) => ({ ...line, snapEligible: line.gtin13 !== MILK }));
+    vi.mocked(fetch).mockImplementation(() => new Promise<Response>(() => {}));
+    render(
+      <>
+        <CartLines initialBasket={body.data as never} loadFailureMessage="" />
+        <PinnedCart cartFetch={false} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $12.27'));
+    expect(screen.getByTestId('cart-subtotal').textContent).toBe('$12.27');
+    // one more milk, optimistically: both move together
+    fireEvent.click(screen.getByRole('button', { name: 'Add one more Whole Milk' }));
+    await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('4 items · $16.56'));
+    expect(screen.getByTestId('cart-subtotal').textContent).toBe('$16.56');
+    // 2 milks at $4.29 = $8.58 taxed at 7% = $0.60; pickup below $35 costs $1.99
+    expect(screen.getByTestId('cart-tax').textContent).toBe('$0.60');
+    expect(screen.getByTestId('cart-fee').textContent).toBe('$1.99');
+    expect(screen.getByTestId('cart-estimated-total').textContent).toBe('$19.15');
+    expect(screen.getByTestId('cart-estimate-notes').textContent).toContain('Add $18.44 more for free pickup');
+    // the line's total beside its unit price: how it came about
+    const milk = screen.getAllByTestId('cart-line')[1]!;
+    expect(milk.querySelector('[data-testid="cart-line-total"]')?.textContent).toBe('$8.58');
+    expect(milk.querySelector('[data-testid="cart-line-each"]')?.textContent).toBe('2 × $4.29');
+    expect(milk.querySelector('img')?.getAttribute('src')).toBe(`/atlas/v1/product/images/${MILK}.svg`);
+  });
+});

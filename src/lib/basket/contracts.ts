@@ -116,6 +116,8 @@ export const LineItemSchema = v.object({
   priceAdjustments: v.array(PriceAdjustmentSchema),
   /** sold at the store and offered for the basket's modality; false marks an item the switch made ineligible */
   eligible: v.boolean(),
+  /** SNAP/EBT covers it (food for the home): not taxed (src/lib/checkout/rules.ts); absent on a line the browser added before the answer */
+  snapEligible: v.optional(v.boolean()),
 });
 export type LineItemOutput = v.InferOutput<typeof LineItemSchema>;
 

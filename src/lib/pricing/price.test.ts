@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { netLineTotal } from './net-line.ts';
 import {
+  cartLineTotals,
   cartTotals,
   dealTerms,
   lineOffer,
@@ -102,6 +103,21 @@ describe('linePrice', () => {
     expect(withCouponUnit(offer(450, null, null), twoFor)).toBe(375);
   });
 
+  test('cart lines are taxed unless SNAP covers them; a line not described yet counts as food', () => {
+    const line = (regularUnitPriceCents: number, quantity: number, snapEligible?: boolean) => ({
+      regularUnitPriceCents,
+      promoUnitPriceCents: null,
+      dealPriceString: null,
+      quantity,
+      snapEligible,
+    });
+    expect(cartLineTotals([line(300, 2, true), line(450, 1, false), line(199, 1)])).toEqual({
+      subtotalCents: 600 + 450 + 199,
+      savingsCents: 0,
+      taxableCents: 450,
+    });
+  });
+
   test('cart totals add the lines', () => {
     expect(
       cartTotals([
@@ -111,6 +127,7 @@ describe('linePrice', () => {
     ).toEqual({
       subtotalCents: 926 + 450,
       savingsCents: 232 + 450,
+      taxableCents: 0,
     });
   });
 
@@ -259,7 +276,7 @@ describe('flash sales, and every kind of saving together', () => {
         { offer: { ...offer(429, null, null), flashSales: [sale(2)] }, quantity: 3 },
         { offer: offer(399, null, 'Buy 1 Get 1 Free'), quantity: 2 },
       ]),
-    ).toEqual({ subtotalCents: 1187 + 399, savingsCents: 100 + 399 });
+    ).toEqual({ subtotalCents: 1187 + 399, savingsCents: 100 + 399, taxableCents: 0 });
   });
 
   test('a cart line’s offer carries its flash sales, so the browser prices another quantity as the server will', () => {

@@ -183,19 +183,26 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
   };
 }
 
-/** The totals of a cart: what it costs and what the shopper saves, in cents. */
-export function cartTotals(lines: ReadonlyArray<{ offer: Offer; quantity: number }>): {
+/**
+ * The totals of a cart: what it costs, what the shopper saves, and the part of the cost that is
+ * taxed (the lines marked `taxable`: what SNAP does not cover, src/lib/checkout/rules.ts), in cents.
+ * The mini cart, the cart page and the upstream's basket all add a cart up here.
+ */
+export function cartTotals(lines: ReadonlyArray<{ offer: Offer; quantity: number; taxable?: boolean }>): {
   subtotalCents: number;
   savingsCents: number;
+  taxableCents: number;
 } {
   let subtotalCents = 0;
   let savingsCents = 0;
+  let taxableCents = 0;
   for (const line of lines) {
     const price = linePrice(line.offer, line.quantity);
     subtotalCents += price.totalCents;
     savingsCents += price.savingsCents;
+    if (line.taxable) taxableCents += price.totalCents;
   }
-  return { subtotalCents, savingsCents };
+  return { subtotalCents, savingsCents, taxableCents };
 }
 
 /** A shelf price as the Price component shows it: the regular price, and the lower one (deal or promo) as promoCents. */
@@ -243,6 +250,19 @@ export function lineOffer(line: {
     coupon,
     flashSales: line.flashSales ?? [],
   };
+}
+
+/**
+ * The totals of priced cart lines (the upstream's basket, or the browser's view of it with pending
+ * changes): each line from its offer (lineOffer), taxed unless SNAP covers it (`snapEligible`; a line
+ * the server has not described yet counts as food). `cartLineTotals(basket.lineItems).subtotalCents`
+ */
+export function cartLineTotals(
+  lines: ReadonlyArray<Parameters<typeof lineOffer>[0] & { quantity: number; snapEligible?: boolean | undefined }>,
+): ReturnType<typeof cartTotals> {
+  return cartTotals(
+    lines.map((line) => ({ offer: lineOffer(line), quantity: line.quantity, taxable: line.snapEligible === false })),
+  );
 }
 
 /**
