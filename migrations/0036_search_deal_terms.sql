@@ -39,3 +39,18 @@ SELECT banner_id, division_id, starts_at, ends_at, gtin13, price_string FROM (
   WHERE s.ends_at IS NOT NULL
 ) WHERE n = 1;
 UPDATE search_state SET deals_version = random() WHERE id = 1;
+
+-- Issue 23 §1: what shoppers buy, as a ranking signal (upstream/db/search-relevance.ts). Units of
+-- each product on the receipts of the last 90 days (till receipts and fulfilled online orders'),
+-- a snapshot like search_heads: refreshed by REFRESH_POPULARITY (the seed after its receipts)
+-- and read with the index, so cached with the index's version.
+CREATE TABLE search_popularity (
+  gtin13 TEXT PRIMARY KEY,
+  units INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TRIGGER search_state_popularity_insert AFTER INSERT ON search_popularity BEGIN
+  UPDATE search_state SET version = random() WHERE id = 1;
+END;
+CREATE TRIGGER search_state_popularity_delete AFTER DELETE ON search_popularity BEGIN
+  UPDATE search_state SET version = random() WHERE id = 1;
+END;

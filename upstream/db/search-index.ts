@@ -49,6 +49,8 @@ export interface SearchIndex {
   /** each slot's head (what the product is) and a modifier naming another department's food ('' none): search-relevance.ts */
   head: string[];
   foreignFood: string[];
+  /** units sold in the last 90 days (search_popularity): a ranking signal within a tier */
+  popularity: Int32Array;
   /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
   nameRank: Int32Array | null;
   /** each slot's size as one unit (null: not comparable; by weight: 1 lb) for sort=unitPrice.asc, read on first use */
@@ -67,7 +69,20 @@ export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
 // shifts every later field of a record).
 const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
 const OFFER_FIELDS = ['regular_cents', "coalesce(promo_cents, '')", "coalesce(promo_code, '')", 'stock_quantity'];
-export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
+/** The per-product facts of the index, whole or partial (units sold: search_popularity, migrations/0036). */
+const CATALOG_FIELDS = joined([
+  'doc_id',
+  'gtin13',
+  'brand',
+  'category_id',
+  'department_id',
+  'tag_bits',
+  'flags',
+  "coalesce(variant_group_id, '')",
+  'name',
+  'coalesce((SELECT units FROM search_popularity u WHERE u.gtin13 = product_search.gtin13), 0)',
+]);
+export const CATALOG_SQL = `SELECT group_concat(${CATALOG_FIELDS}, char(30))
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
@@ -78,9 +93,7 @@ export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELD
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
 export const PICK_TAXONOMIES =
   'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
-export const partialCatalogSql = (
-  pick: string,
-) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
+export const partialCatalogSql = (pick: string) => `SELECT group_concat(${CATALOG_FIELDS}, char(30))
   FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
@@ -147,6 +160,7 @@ export async function buildIndex(
     variantGroupId: new Array<string | null>(size),
     head: new Array<string>(size),
     foreignFood: new Array<string>(size).fill(''),
+    popularity: new Int32Array(size),
     nameRank: null,
     unitSize: null,
     stores: new Map(),
@@ -155,8 +169,18 @@ export async function buildIndex(
   const brands = new Map<string, string>();
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] =
-      rows[slot] as string[];
+    const [
+      docId,
+      gtin13 = '',
+      brand = '',
+      categoryId = '',
+      departmentId = '',
+      tags,
+      flags,
+      variantGroupId,
+      name = '',
+      units,
+    ] = rows[slot] as string[];
     const id = Number(docId);
     let interned = brands.get(brand);
     if (interned === undefined) {
@@ -178,6 +202,7 @@ export async function buildIndex(
     index.flags[slot] = Number(flags);
     index.variantGroupId[slot] = variantGroupId || null;
     index.head[slot] = intern(productHead(name));
+    index.popularity[slot] = Number(units) || 0;
   }
   await foreignFoods(index, rows, await records(heads, pause), pause);
   const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);

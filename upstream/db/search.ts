@@ -9,7 +9,7 @@ import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
 import { dealTerms, storeDealPrices } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
-import { queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
+import { popularityPoints, queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
 import { searchResponse } from './search-response.ts';
 import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
 
@@ -70,7 +70,7 @@ function toRows(
               categoryId,
               departmentId,
             }),
-            bm25,
+            bm25 + popularityPoints(index.popularity[slot] as number),
           )
         : bm25;
     rows.push({
