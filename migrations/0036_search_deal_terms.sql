@@ -1,11 +1,11 @@
 -- Issue 23 §4 (docs/decisions/570-deal-prices-at-scale.md): what a price sort or a price range
--- compares is the price the card shows, this week's weekly-ad deal through the one pricing
+-- compares is the price the card shows, this weeks weekly-ad deal through the one pricing
 -- function. Until now every such search read every current deal item of the store (four tables
 -- joined and sorted: 13,486 rows, 42-55 ms at 200,000 products). search_deal_terms holds, per
 -- banner, division and span of time in which the same circulars run, the deal that prices each
 -- product (the first by circular type, then position, as the cards take it). It is written with
 -- the deals, in the same batch (upstream/db/search-deals.ts DEAL_TERMS_REFRESH), and the search
--- index holds each store's deal price computed from it by linePrice (upstream/db/search-index.ts),
+-- index holds the deal price of each store computed from it by linePrice (upstream/db/search-index.ts),
 -- kept fresh for price writes by the change log (0006) and for deal writes by deals_version.
 
 CREATE TABLE search_deal_terms (
@@ -41,9 +41,9 @@ SELECT banner_id, division_id, starts_at, ends_at, gtin13, price_string FROM (
 UPDATE search_state SET deals_version = random() WHERE id = 1;
 
 -- Issue 23 §1: what shoppers buy, as a ranking signal (upstream/db/search-relevance.ts). Units of
--- each product on the receipts of the last 90 days (till receipts and fulfilled online orders'),
+-- each product on the receipts of the last 90 days (till receipts and receipts of fulfilled online orders),
 -- a snapshot like search_heads: refreshed by REFRESH_POPULARITY (the seed after its receipts)
--- and read with the index, so cached with the index's version.
+-- and read with the index, so cached with the version of the index.
 CREATE TABLE search_popularity (
   gtin13 TEXT PRIMARY KEY,
   units INTEGER NOT NULL
