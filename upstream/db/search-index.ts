@@ -4,7 +4,9 @@
 // Measured at 50,000 products: docs/decisions/010-catalog-and-search.md, "Performance", and 080.
 
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
+import { linePrice } from '../../src/lib/pricing/price.ts';
 import { normaliseSize, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
+import { repriceDeals } from './search-deals.ts';
 import { departmentBit, modifierWords, productHead } from './search-relevance.ts';
 
 const FIELD = String.fromCharCode(31);
@@ -14,8 +16,13 @@ const CHUNK_BITS = 13;
 const BRAND_COLLATOR = new Intl.Collator('en');
 
 export interface StoreOffers {
-  /** effective price (promo, else regular) per slot; NaN = not priced at the store */
+  /** the shelf price of one without a deal (linePrice: the promo, else the regular) per slot; NaN = not priced at the store */
   price: Float64Array;
+  /** the offer's regular and promo cents (NaN: none), what a deal is priced from */
+  regular: Float64Array;
+  promo: Float64Array;
+  /** per banner and division: the deal terms held (search-deals.ts), each slot's terms and its price with the deal */
+  deals: Map<string, { source: object; terms: Map<number, string>; cents: Map<number, number> }>;
   onSale: Uint8Array;
   promoCode: (string | null)[];
   stock: Int32Array;
@@ -42,6 +49,8 @@ export interface SearchIndex {
   /** each slot's head (what the product is) and a modifier naming another department's food ('' none): search-relevance.ts */
   head: string[];
   foreignFood: string[];
+  /** units sold in the last 90 days (search_popularity): a ranking signal within a tier */
+  popularity: Int32Array;
   /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
   nameRank: Int32Array | null;
   /** each slot's size as one unit (null: not comparable; by weight: 1 lb) for sort=unitPrice.asc, read on first use */
@@ -52,20 +61,28 @@ export interface SearchIndex {
 
 export type Chunks = readonly (readonly [string | null])[];
 
-/** The epoch, and the newest and oldest seq of the change log (0 when empty). */
+/** The epoch, the newest and oldest seq of the change log (0 when empty), and the deals' version (search-deals.ts). */
 export const STATE_SQL =
-  'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest FROM search_state WHERE id = 1';
+  'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest, deals_version FROM search_state WHERE id = 1';
 export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
 // Fields joined with || (not concat_ws: workerd's SQLite drops empty strings from concat_ws, which
 // shifts every later field of a record).
 const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
-const OFFER_FIELDS = [
-  'coalesce(promo_cents, regular_cents)',
-  '(promo_cents IS NOT NULL)',
-  "coalesce(promo_code, '')",
-  'stock_quantity',
-];
-export const CATALOG_SQL = `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
+const OFFER_FIELDS = ['regular_cents', "coalesce(promo_cents, '')", "coalesce(promo_code, '')", 'stock_quantity'];
+/** The per-product facts of the index, whole or partial (units sold: search_popularity, migrations/0036). */
+const CATALOG_FIELDS = joined([
+  'doc_id',
+  'gtin13',
+  'brand',
+  'category_id',
+  'department_id',
+  'tag_bits',
+  'flags',
+  "coalesce(variant_group_id, '')",
+  'name',
+  'coalesce((SELECT units FROM search_popularity u WHERE u.gtin13 = product_search.gtin13), 0)',
+]);
+export const CATALOG_SQL = `SELECT group_concat(${CATALOG_FIELDS}, char(30))
   FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
@@ -76,9 +93,7 @@ export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELD
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
 export const PICK_TAXONOMIES =
   'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
-export const partialCatalogSql = (
-  pick: string,
-) => `SELECT group_concat(${joined(['doc_id', 'gtin13', 'brand', 'category_id', 'department_id', 'tag_bits', 'flags', "coalesce(variant_group_id, '')", 'name'])}, char(30))
+export const partialCatalogSql = (pick: string) => `SELECT group_concat(${CATALOG_FIELDS}, char(30))
   FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
 export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
@@ -86,7 +101,7 @@ export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined([
 /** At most this many changed offers are re-read; more (or a pruned gap) reloads the held stores. */
 export const MAX_CHANGES = 2000;
 /** The offers logged after seq ?1 as they are now (a deleted offer reads as unpriced). */
-export const CHANGES_SQL = `SELECT c.location_id, c.gtin13, coalesce(p.promo_cents, p.regular_cents), (p.promo_cents IS NOT NULL), coalesce(p.promo_code, ''), p.stock_quantity
+export const CHANGES_SQL = `SELECT c.location_id, c.gtin13, p.regular_cents, p.promo_cents, coalesce(p.promo_code, ''), p.stock_quantity
   FROM (SELECT DISTINCT location_id, gtin13 FROM search_changes WHERE seq > ?1 LIMIT ${MAX_CHANGES + 1}) c
   LEFT JOIN product_prices p ON p.location_id = c.location_id AND p.gtin13 = c.gtin13`;
 const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
@@ -145,6 +160,7 @@ export async function buildIndex(
     variantGroupId: new Array<string | null>(size),
     head: new Array<string>(size),
     foreignFood: new Array<string>(size).fill(''),
+    popularity: new Int32Array(size),
     nameRank: null,
     unitSize: null,
     stores: new Map(),
@@ -153,8 +169,18 @@ export async function buildIndex(
   const brands = new Map<string, string>();
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] =
-      rows[slot] as string[];
+    const [
+      docId,
+      gtin13 = '',
+      brand = '',
+      categoryId = '',
+      departmentId = '',
+      tags,
+      flags,
+      variantGroupId,
+      name = '',
+      units,
+    ] = rows[slot] as string[];
     const id = Number(docId);
     let interned = brands.get(brand);
     if (interned === undefined) {
@@ -176,6 +202,7 @@ export async function buildIndex(
     index.flags[slot] = Number(flags);
     index.variantGroupId[slot] = variantGroupId || null;
     index.head[slot] = intern(productHead(name));
+    index.popularity[slot] = Number(units) || 0;
   }
   await foreignFoods(index, rows, await records(heads, pause), pause);
   const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);
@@ -225,26 +252,38 @@ async function foreignFoods(
   }
 }
 
-/** Sets one slot's offer (price null: not priced at the store). */
+/** Sets one slot's offer (regular null: not priced at the store) and reprices its deals. */
 export function setOffer(
   store: StoreOffers,
   slot: number,
-  price: unknown,
-  onSale: unknown,
+  regular: unknown,
+  promo: unknown,
   promoCode: unknown,
   stock: unknown,
 ): void {
-  const priced = price !== null && price !== undefined && price !== '';
-  store.price[slot] = priced ? Number(price) : Number.NaN;
-  store.onSale[slot] = priced && (onSale === '1' || onSale === 1) ? 1 : 0;
+  const priced = regular !== null && regular !== undefined && regular !== '';
+  const promoCents = priced && promo !== null && promo !== undefined && promo !== '' ? Number(promo) : null;
+  const regularCents = priced ? Number(regular) : Number.NaN;
+  store.regular[slot] = regularCents;
+  store.promo[slot] = promoCents ?? Number.NaN;
+  // linePrice of a bare regular price is that price: the call is kept for the offers it can change.
+  store.price[slot] =
+    !priced || (promoCents === null && Number.isInteger(regularCents) && regularCents >= 0)
+      ? regularCents
+      : linePrice({ regularCents, promoCents, dealPriceString: null }, 1).unitCents;
+  store.onSale[slot] = promoCents !== null ? 1 : 0;
   store.promoCode[slot] = priced && typeof promoCode === 'string' && promoCode ? promoCode : null;
   store.stock[slot] = priced ? Number(stock ?? 0) : 0;
+  if (store.deals.size > 0) repriceDeals(store, slot);
 }
 
 export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Pause = noPause): Promise<StoreOffers> {
   const size = index.docId.length;
   const store: StoreOffers = {
     price: new Float64Array(size).fill(Number.NaN),
+    regular: new Float64Array(size).fill(Number.NaN),
+    promo: new Float64Array(size).fill(Number.NaN),
+    deals: new Map(),
     onSale: new Uint8Array(size),
     promoCode: new Array<string | null>(size).fill(null),
     stock: new Int32Array(size),
@@ -252,9 +291,9 @@ export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Paus
   const rows = await records(chunks, pause);
   for (let i = 0; i < rows.length; i += 1) {
     if (i % SLICE === SLICE - 1) await pause();
-    const [gtin13 = '', price, onSale, promoCode, stock] = rows[i] as string[];
+    const [gtin13 = '', regular, promo, promoCode, stock] = rows[i] as string[];
     const slot = index.slotOfGtin.get(gtin13);
-    if (slot !== undefined && price) setOffer(store, slot, price, onSale, promoCode, stock);
+    if (slot !== undefined && regular) setOffer(store, slot, regular, promo, promoCode, stock);
   }
   return store;
 }

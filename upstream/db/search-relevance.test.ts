@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { modifierWords, productHead, queryIntent, relevanceTier, tieredScore, wordKey } from './search-relevance.ts';
+import {
+  modifierWords,
+  popularityPoints,
+  POPULARITY_MAX,
+  productHead,
+  queryIntent,
+  relevanceTier,
+  tieredScore,
+  wordKey,
+} from './search-relevance.ts';
 
 describe('productHead', () => {
   test('is the last word of the name once sizes and pack labels are off', () => {
@@ -75,5 +84,14 @@ describe('tieredScore', () => {
   test('orders by tier first and bm25 within a tier', () => {
     expect(tieredScore(2, 0.01)).toBeGreaterThan(tieredScore(1, 40));
     expect(tieredScore(1, 3)).toBeGreaterThan(tieredScore(1, 2));
+  });
+});
+
+describe('popularityPoints', () => {
+  test('ranks what shoppers buy more first within a tier, never across one', () => {
+    expect(popularityPoints(0)).toBe(0);
+    expect(popularityPoints(40)).toBeGreaterThan(popularityPoints(3));
+    expect(popularityPoints(1_000_000)).toBe(POPULARITY_MAX);
+    expect(tieredScore(1, 20 + popularityPoints(1_000_000))).toBeLessThan(tieredScore(2, 0));
   });
 });

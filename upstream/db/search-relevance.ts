@@ -129,6 +129,30 @@ function namesTaxonomy(intent: QueryIntent, product: RankedProduct): boolean {
   return words.some((word) => intent.words.has(word));
 }
 
+/**
+ * Re-snapshots search_popularity (migrations/0036): the units of each product on the receipts of
+ * the last 90 days. Run after receipts change in bulk (the seed), or daily.
+ */
+export const REFRESH_POPULARITY = [
+  'DELETE FROM search_popularity',
+  `INSERT INTO search_popularity (gtin13, units)
+    SELECT json_extract(i.value, '$.gtin13') AS gtin13, sum(json_extract(i.value, '$.quantity'))
+      FROM receipts r, json_each(r.items) i
+     WHERE r.transaction_time >= strftime('%s', 'now') * 1000 - 90 * 86400000
+     GROUP BY 1 HAVING gtin13 IS NOT NULL`,
+] as const;
+
+/**
+ * What shoppers buy, as points of score within a tier: log2(1 + units sold), at most
+ * POPULARITY_MAX, so a product bought often goes before one bought rarely or never of the same
+ * tier, bm25 still ordering the rest. Fixed, not relative to the best seller, so a partial index
+ * ranks as the whole one.
+ */
+export const POPULARITY_MAX = 12;
+export function popularityPoints(units: number): number {
+  return units > 0 ? Math.min(POPULARITY_MAX, 2 * Math.log2(1 + units)) : 0;
+}
+
 /** Tiers run from TIER_MIN; a tier's span holds every bm25 score (name matches stay under 100). */
 export const TIER_MIN = -3;
 export const TIER_SPAN = 100;

@@ -16,6 +16,7 @@ import {
   type SearchIndex,
   type StoreOffers,
 } from './search-index.ts';
+import { noteDealsVersion } from './search-deals.ts';
 
 // Keeps the isolate's search index (search-index.ts) fresh, off the hot path: at most once per
 // FRESHNESS_MS an isolate reads the epoch (search_state.version) and the offers logged in
@@ -82,7 +83,8 @@ interface State {
 }
 
 function stateOf(result: D1Result | undefined): State {
-  const [epoch = 0, newest = 0, oldest = 0] = (rowsOf(result)[0] ?? []).map(Number);
+  const [epoch = 0, newest = 0, oldest = 0, dealsVersion] = (rowsOf(result)[0] ?? []).map(Number);
+  if (dealsVersion !== undefined) noteDealsVersion(dealsVersion);
   return { epoch, newest, oldest };
 }
 

@@ -7,9 +7,9 @@ import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../.
 import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
 import type { SearchIndex, StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
-import { dealShelfPrices } from './search-deals.ts';
+import { dealTerms, storeDealPrices } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
-import { queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
+import { popularityPoints, queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
 import { searchResponse } from './search-response.ts';
 import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
 
@@ -70,7 +70,7 @@ function toRows(
               categoryId,
               departmentId,
             }),
-            bm25,
+            bm25 + popularityPoints(index.popularity[slot] as number),
           )
         : bm25;
     rows.push({
@@ -181,14 +181,20 @@ export async function searchProducts(
     }
   }
   let index: SearchIndex | null = null;
+  let store: StoreOffers | null = null;
   if (match) {
     if (match.docIds.length > 0) {
-      const { index: matchedIndex, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch);
+      const { index: matchedIndex, store: matchedStore } = await held(
+        { docIds: match.docIds },
+        match.docIds.length,
+        match.epoch,
+      );
       index = matchedIndex;
+      store = matchedStore;
       const slotOf = matchedIndex.slotOf;
       rows = toRows(
         matchedIndex,
-        store,
+        matchedStore,
         Array.from(match.docIds, (id) => slotOf.get(id) ?? -1),
         match.scores,
         modalityBit,
@@ -201,6 +207,7 @@ export async function searchProducts(
     // A category browse picks its categories; a brand browse or everything waits for the index.
     const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
     index = browsed.index;
+    store = browsed.store;
     rows = toRows(
       browsed.index,
       browsed.store,
@@ -219,10 +226,9 @@ export async function searchProducts(
   // What a price sort or range compares is the price the card shows: this week's deal, through
   // the one pricing function (decision 260), not only the store's promo or regular price.
   if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range'])
-    await withDealPrices(db, rows, index, {
+    await withDealPrices(db, rows, index, store, {
       banner: context.banner,
       division: context.division || locationId.slice(0, 3),
-      locationId,
       now: Date.now(),
     });
 
@@ -238,20 +244,23 @@ export async function searchProducts(
 
 /**
  * Sets each row's price to what its card shows: its deal's unit price where this week's weekly ad
- * has one (search-deals.ts; rows priced at the store only). A failed read leaves the shelf prices.
+ * has one, as the store's held offers price it (search-deals.ts; rows priced at the store only).
+ * A failed read of the deal terms leaves the shelf prices.
  */
 async function withDealPrices(
   db: D1Database,
   rows: SearchRow[],
   index: SearchIndex | null,
-  where: { banner: string; division: string; locationId: string; now: number },
+  store: StoreOffers | null,
+  where: { banner: string; division: string; now: number },
 ): Promise<void> {
-  if (!index || rows.length < 2) return;
-  const prices = await dealShelfPrices(db, where).catch(() => new Map<string, number>());
-  if (prices.size === 0) return;
+  if (!index || !store || rows.length < 2) return;
+  const terms = await dealTerms(db, where).catch(() => null);
+  if (!terms || terms.terms.size === 0) return;
+  const prices = storeDealPrices(index, store, terms);
   for (const row of rows) {
     if (row.priceCents === null) continue;
-    row.priceCents = prices.get(index.gtin[row.slot] as string) ?? row.priceCents;
+    row.priceCents = prices.get(row.slot) ?? row.priceCents;
   }
 }
 

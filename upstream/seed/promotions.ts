@@ -6,6 +6,7 @@ import { addAdWeeks, adWeekStart } from '../../src/lib/promotions/ad-week.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees, dealItemUnit, savingsPercent } from '../../src/lib/promotions/deal-headline.ts';
 import { WEEKLY_AD_MAX_DEALS, WEEKLY_AD_MAX_UPCS, type CircularType } from '../../src/lib/promotions/weekly-ad.ts';
+import { DEAL_TERMS_REFRESH } from '../db/search-deals.ts';
 import { BANNER_STORES, couponGroups, couponIsOver } from './coupons.ts';
 import { createRandom, hashString, type Random } from './prng.ts';
 import { insertStatements } from './sql.ts';
@@ -411,5 +412,7 @@ export function promotionsSeedStatements(
       deals,
     ),
     ...insertStatements('weekly_ad_deal_items', ['deal_id', 'gtin13', 'position'], items),
+    // with the deals they come from: the deal prices search sorts and filters by (migrations/0036)
+    ...DEAL_TERMS_REFRESH,
   ];
 }

@@ -7,9 +7,10 @@ import { promotionsSeedStatements } from './promotions.ts';
 import { walletSeedStatements } from './wallet.ts';
 import { flashSaleSeedStatements } from './flash-sales.ts';
 import { purchaseSeedStatements } from './purchases.ts';
+import { orderHistorySeedStatements } from './order-history.ts';
 import { loyaltySeedStatements } from './loyalty.ts';
 import { insertStatements } from './sql.ts';
-import { departmentBit, productHead } from '../db/search-relevance.ts';
+import { departmentBit, productHead, REFRESH_POPULARITY } from '../db/search-relevance.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
 // the same { products, seed } gives byte-identical statements.
@@ -156,6 +157,11 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
   const wallet = await walletSeedStatements(options.walletHashKey ?? '');
   const flashSales = flashSaleSeedStatements(catalog, { now: options.now });
   const purchases = purchaseSeedStatements(catalog, { now: options.now });
+  // the chain's till history, and what it says shoppers buy (search ranking: migrations/0036)
+  const history = [
+    ...orderHistorySeedStatements(catalog, { seed: catalogOptions(options).seed, now: options.now }),
+    ...REFRESH_POPULARITY,
+  ];
   return [
     ...identity,
     ...catalogSeedStatements(options, catalog),
@@ -165,6 +171,7 @@ export async function generateSeed(options: SeedOptions = {}): Promise<string[]>
     ...wallet,
     ...flashSales,
     ...purchases,
+    ...history,
     ...loyaltySeedStatements({ now: options.now }),
   ];
 }
