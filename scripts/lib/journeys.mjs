@@ -26,7 +26,7 @@ const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
 const FULL_RUN_SERVERS = 2;
 
 /** How many storefronts (and Playwright workers) a run gets. */
-export function serverCount(playwrightArgs, topology) {
+function serverCount(playwrightArgs, topology) {
   const asked = Number(process.env.E2E_SERVERS);
   if (Number.isInteger(asked) && asked > 0) return asked;
   return topology === 'embedded' && playwrightArgs.length === 0 ? FULL_RUN_SERVERS : 1;
