@@ -1,14 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/lib/chromium.mjs';
 
-// The journeys run against a storefront that scripts/e2e.mjs builds, seeds and starts (on its
-// own state dir and a free port), so E2E_BASE_URL is set for them; Chromium is Debian's.
+// The journeys run against storefronts that scripts/e2e.mjs builds, seeds and starts (each on its
+// own copy of the seeded state dir and a free port): E2E_BASE_URLS lists them, and Playwright
+// worker N uses storefront N, so two workers never share a shopper's cart, lists or orders
+// (docs/decisions/580). E2E_BASE_URL alone (one storefront) still works. Chromium is Debian's.
+const BASE_URLS = (process.env.E2E_BASE_URLS ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787')
+  .split(',')
+  .filter(Boolean);
+// Set in each worker process before it loads this file (0 in the runner, which opens no page).
+const PARALLEL_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // One worker: every journey signs in as the same demo shopper (one cart, sign-out revokes).
+  // One worker per storefront: within one, every journey signs in as the same demo shopper (one
+  // cart, sign-out revokes), so a file's journeys run in order and files never overlap on it.
   fullyParallel: false,
-  workers: 1,
+  workers: BASE_URLS.length,
   retries: 0,
   forbidOnly: process.env.CI === 'true',
   timeout: 30_000,
@@ -16,7 +25,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787',
+    baseURL: BASE_URLS[PARALLEL_INDEX % BASE_URLS.length],
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },

@@ -1,5 +1,5 @@
 // The browser journeys: a fresh, separate database, wrangler dev on a free port, Playwright.
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { buildIfNeeded } from './build.mjs';
 import { chromiumPath, hasChromium } from './chromium.mjs';
 import { prepareDatabase } from './db.mjs';
@@ -17,6 +17,47 @@ const SERVER_LOG = repoPath('.tmp', 'e2e-wrangler.log');
 export const PLAYWRIGHT_REPORT = repoPath('.tmp', 'playwright-report.json');
 /** A smaller catalog than `npm start`'s keeps the seed quick; the journeys need only a few products. */
 const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
+/**
+ * The whole embedded run is sharded across this many storefronts, one Playwright worker each
+ * (docs/decisions/580): each has its own copy of the seeded database, so the demo shopper's cart,
+ * lists and orders in one worker never meet another worker's. A run of chosen journeys (any
+ * Playwright argument) or a split topology uses one. E2E_SERVERS=N overrides.
+ */
+const FULL_RUN_SERVERS = 2;
+
+/** How many storefronts (and Playwright workers) a run gets. */
+function serverCount(playwrightArgs, topology) {
+  const asked = Number(process.env.E2E_SERVERS);
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  return topology === 'embedded' && playwrightArgs.length === 0 ? FULL_RUN_SERVERS : 1;
+}
+
+/** The state dir of storefront `index`: the first is E2E_STATE, the others copies of it beside it. */
+const stateOf = (index) => (index === 0 ? E2E_STATE : `${E2E_STATE}-${index}`);
+/**
+ * The database as seeded by this process's first run, before any server opened it: a later run
+ * in the same `npm test` (the split topologies) starts from a copy of it, with the same dev vars,
+ * instead of migrating and seeding again (docs/decisions/580).
+ */
+const E2E_SEEDED = repoPath('.wrangler', 'e2e-seeded');
+let seededHere = false;
+
+/** A fresh, seeded database in E2E_STATE (and fresh dev vars), or a copy of this process's seed. */
+async function freshDatabase() {
+  rmSync(E2E_STATE, { recursive: true, force: true });
+  if (seededHere && existsSync(E2E_SEEDED) && existsSync(E2E_VARS)) {
+    step(`Database: a copy of this run's fresh seed (${shown(E2E_SEEDED)})`);
+    cpSync(E2E_SEEDED, E2E_STATE, { recursive: true });
+    return;
+  }
+  ensureDevVars(E2E_VARS, { overwrite: true });
+  await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true, envFile: E2E_VARS });
+  rmSync(E2E_SEEDED, { recursive: true, force: true });
+  cpSync(E2E_STATE, E2E_SEEDED, { recursive: true });
+  seededHere = true;
+}
+
+const serverLogOf = (index) => (index === 0 ? SERVER_LOG : repoPath('.tmp', `e2e-wrangler-${index}.log`));
 
 /**
  * The journeys `npm test` runs on the split topology (docs/decisions/110), as Playwright --grep
@@ -64,43 +105,56 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
 
   const split = topology !== 'embedded';
   await buildIfNeeded({ build: split ? 'edge' : 'embedded' });
-  ensureDevVars(E2E_VARS, { overwrite: true });
-  await prepareDatabase(E2E_STATE, { products: E2E_PRODUCTS, fresh: true, envFile: E2E_VARS });
+  await freshDatabase();
 
-  const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
-  step(
-    `Server: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(SERVER_LOG)})`,
-  );
-  rmSync(SERVER_LOG, { force: true });
-  const log = openSync(SERVER_LOG, 'a');
-  let server;
-  try {
-    server = split
-      ? await startSplit({ mode: topology, port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log })
-      : await startServer({ port, persistTo: E2E_STATE, envFile: E2E_VARS, output: log });
-  } catch (error) {
-    closeSync(log);
-    console.error(tail(SERVER_LOG));
-    throw error;
+  const count = split ? 1 : serverCount(playwrightArgs, topology);
+  // the copies are taken before any server opens the database
+  for (let index = 1; index < count; index++) {
+    rmSync(stateOf(index), { recursive: true, force: true });
+    cpSync(E2E_STATE, stateOf(index), { recursive: true });
   }
+  const servers = [];
+  const logs = [];
   try {
-    step(`Journeys: playwright test against ${server.url} (Chromium at ${browser})`);
+    for (let index = 0; index < count; index++) {
+      // the servers already started hold their ports (and inspector ports), so freePort skips them
+      const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
+      const logPath = serverLogOf(index);
+      step(
+        `Server${count > 1 ? ` ${index + 1} of ${count}` : ''}: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(logPath)})`,
+      );
+      rmSync(logPath, { force: true });
+      const log = openSync(logPath, 'a');
+      logs.push(log);
+      const options = { port, persistTo: stateOf(index), envFile: E2E_VARS, output: log };
+      try {
+        servers.push(split ? await startSplit({ mode: topology, ...options }) : await startServer(options));
+      } catch (error) {
+        console.error(tail(logPath));
+        throw error;
+      }
+    }
+    const urls = servers.map((server) => server.url);
+    step(
+      `Journeys: playwright test against ${urls.join(' and ')}${count > 1 ? ` (${count} workers, one storefront each)` : ''} (Chromium at ${browser})`,
+    );
     rmSync(PLAYWRIGHT_REPORT, { force: true });
     let ok = true;
     try {
       await run(bin('playwright'), ['test', ...playwrightArgs], {
-        env: { E2E_BASE_URL: server.url, CHROMIUM_PATH: browser },
+        env: { E2E_BASE_URL: urls[0], E2E_BASE_URLS: urls.join(','), CHROMIUM_PATH: browser },
       });
     } catch {
       ok = false;
     }
     const counts = readPlaywrightCounts();
     if (!ok && counts.failed === 0) counts.failed = 1; // it failed before or outside any test
-    if (!ok) console.error(`\n  The server's log of this run: ${shown(SERVER_LOG)}`);
+    if (!ok)
+      console.error(`\n  The servers' logs of this run: ${logs.map((_, i) => shown(serverLogOf(i))).join(', ')}`);
     return { status: ok ? 'passed' : 'failed', ...counts };
   } finally {
-    await server.stop();
-    closeSync(log);
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const log of logs) closeSync(log);
   }
 }
 
