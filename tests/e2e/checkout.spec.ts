@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
-import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import { expect, fillCardForm, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
 
@@ -51,10 +52,13 @@ async function chooseFirstTime(page: Page) {
   await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
 }
 
+/** Types a phone and leaves the field: the contact is kept as typed, no Save button (issue 22 §4). */
 async function saveContact(page: Page) {
-  await page.getByLabel('Phone').fill('5035550142');
-  await page.getByTestId('checkout-contact-save').click();
-  await expect(page.getByTestId('checkout-contact-save')).toHaveText('Save contact');
+  // a number unlike the one kept from the last order, so leaving the field keeps it
+  await page.getByLabel('Phone').fill(`(503) 555-${String(Date.now()).slice(-4)}`);
+  await page.getByLabel('Email').focus();
+  await expect(page.getByTestId('checkout-contact-status')).toHaveText('Saved for this order.');
+  await expect(page.getByTestId('checkout-contact-save')).toHaveCount(0);
   await expect(page.getByTestId('checkout-contact-error')).toHaveCount(0);
 }
 
@@ -83,7 +87,8 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   await expect(page.getByTestId('checkout-summary')).toContainText('$4.50');
   const total = await page.getByTestId('checkout-total').innerText();
   expect(Number(total.replace(/[$,]/g, '')) - Number(before.replace(/[$,]/g, ''))).toBeCloseTo(4.5, 2);
-  await expect(page.getByTestId('checkout-transactions')).toContainText(`VISA ending in 1111: ${total}`);
+  await expect(page.getByTestId('checkout-transactions')).toContainText('VISA ending in 1111 pays');
+  await expect(page.getByTestId('checkout-card-pays')).toHaveText(total);
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-number')).toHaveText(/^\d{10}$/);
@@ -313,7 +318,9 @@ test('with the newer-layer payment cards, the checkout shows the wallet balances
       'Gift card (applied to your orders): $100.00',
     );
     const total = await page.getByTestId('checkout-total').innerText();
-    await expect(page.getByTestId('checkout-transactions')).toHaveText(`Gift card ending in 0000: ${total}`);
+    // the summary shows each deduction and what the card pays (issue 22 §4)
+    await expect(page.getByTestId('checkout-deduction')).toHaveText(`Gift card ending in 0000−${total}`);
+    await expect(page.getByTestId('checkout-card-pays')).toHaveCount(0);
   } finally {
     await page.request.delete('/wallet/api/v1/gift-cards', { headers: json(page), data: {} });
   }
@@ -343,4 +350,89 @@ test('where upfront timeslots are on (account §5), the cart shows the next deli
   await context.addCookies([{ name: 'hm_store', value: '70100101.PICKUP', url: origin }]);
   await page.goto('/cart');
   await expect(page.getByTestId('upfront-timeslots')).toHaveCount(0);
+});
+
+// issue 22 §4: every section is a POST form to the edge; nothing personal goes in a URL.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript places an order', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+    await page.goto('/checkout');
+    // a time: a radio and its button (the day links work as links)
+    await page.locator('.slots input[type="radio"]:not([disabled])').first().check();
+    await page.getByTestId('checkout-time-submit').click();
+    await expect(page).toHaveURL(/\/checkout#time$/);
+    await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
+    // the contact: posted in the body, back to the checkout
+    const phone = `541555${String(Date.now()).slice(-4)}`;
+    await page.getByLabel('Phone').fill(phone);
+    await page.getByTestId('checkout-contact-save').click();
+    await expect(page).toHaveURL(/\/checkout#contact$/);
+    await expect(page.getByLabel('Phone')).toHaveValue(phone);
+    await expect(page.getByTestId('checkout-contact-error')).toHaveCount(0);
+    // a tip of another amount
+    await page.getByLabel(/Other amount/).fill('2.25');
+    await page.getByRole('button', { name: 'Set tip' }).click();
+    await expect(page).toHaveURL(/\/checkout#tip$/);
+    await expect(page.getByTestId('checkout-summary')).toContainText('Tip$2.25');
+    const total = await page.getByTestId('checkout-total').innerText();
+    await expect(page.getByTestId('place-order')).toBeEnabled();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    // nothing the shopper typed went into a URL
+    for (const url of urls) {
+      expect(url).not.toContain(phone);
+      expect(url).not.toMatch(/firstName|lastName|phone=|email=/);
+    }
+  });
+});
+
+test('a shopper adds a card inside the checkout and places the order', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await signIn(page);
+  await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+  await page.goto('/checkout');
+  await waitForIslands(page);
+  // the phone's pattern compiles (an invalid one logs a console error in Chromium and checks nothing)
+  expect(errors.filter((text) => /pattern/i.test(text))).toEqual([]);
+  await expect(page.getByLabel('Phone')).toHaveJSProperty('validity.patternMismatch', false);
+  await page.getByLabel('Phone').fill('12');
+  await expect
+    .poll(() => page.getByLabel('Phone').evaluate((input: HTMLInputElement) => input.validity.patternMismatch))
+    .toBe(true);
+  await chooseFirstTime(page);
+  await saveContact(page);
+  await page.getByTestId('checkout-add-card').click();
+  const form = page.getByTestId('add-card-form');
+  await fillCardForm(form);
+  await form.getByRole('button', { name: 'Save card' }).click();
+  // the new card is the one the order is paid with, without leaving the checkout
+  await expect(page.getByRole('radio', { name: /Mastercard ending in 4444/i }).first()).toBeChecked();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const total = await page.getByTestId('checkout-total').innerText();
+  await expect(page.getByTestId('checkout-card-pays')).toHaveText(total);
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await expect(page.getByTestId('order-payment')).toContainText(/Mastercard ending in 4444/i);
+  expect(errors).toEqual([]);
+  // the demo wallet as it was
+  const wallet = (await (await page.request.get('/wallet/api/v1/cards')).json()) as {
+    cards: Array<{ cardId: string; lastFour: string }>;
+  };
+  for (const card of wallet.cards.filter((entry) => entry.lastFour === '4444'))
+    await page.request.delete(`/wallet/api/v1/cards/${card.cardId}`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
 });

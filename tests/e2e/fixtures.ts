@@ -4,6 +4,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Cookie,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { registryPages } from '../../bench/pages.mjs';
@@ -122,4 +123,19 @@ export async function removeFromCart(page: Page, gtin13s: string[]): Promise<voi
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/basket/api/user/remove-item', { headers: { origin }, data: { gtin13s } });
   expect(response.status(), `removing ${gtin13s.join(', ')} from the cart`).toBe(200);
+}
+
+/** Fills the wallet's add-card form (on the wallet page or inside the checkout) with a test Mastercard ending in 4444. */
+export async function fillCardForm(form: Locator, nickname?: string): Promise<void> {
+  await form.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await form.getByLabel('Month').fill('09');
+  await form.getByLabel('Year').fill('2031');
+  await form.getByLabel('Security code').fill('321');
+  await form.getByLabel('First name on card').fill('Dana');
+  await form.getByLabel('Last name on card').fill('Rivera');
+  await form.getByLabel('Billing street address').fill('12 Elm St');
+  await form.getByLabel('City').fill('Fresno');
+  await form.getByLabel('State').selectOption('CA');
+  await form.getByLabel('ZIP code').fill('93710');
+  if (nickname) await form.getByLabel('Nickname (optional)').fill(nickname);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Visual regression (issue 8 "Must hold"): the home, search, product, weekly ad, cart and sign-in
@@ -187,4 +188,73 @@ test.describe('signed-in cart', () => {
         });
       });
     }
+});
+
+// issue 22 §4: the checkout signed in on both banners, a one-line order. What changes with the
+// calendar or with the journeys before (the days and times, the hold, the contact as last typed)
+// is masked; the tip is set back to none so the summary reads the same.
+test.describe('signed-in checkout', () => {
+  for (const banner of BANNERS) {
+    for (const width of WIDTHS) {
+      test.describe(`${banner} at ${width} px`, () => {
+        test.use({ viewport: { width, height: HEIGHTS[width] } });
+
+        test('the checkout looks as it did', async ({ page }) => {
+          await pinFonts(page);
+          const shopper = banner === 'harvest' ? DEMO_SHOPPER : BAYSIDE_SHOPPER;
+          await page.goto(`/signin?banner=${banner}`);
+          await waitForIslands(page);
+          await page.getByLabel('Email').fill(shopper.email);
+          await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+          await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+          await expect(page.getByRole('banner').getByText(`Hi, ${shopper.firstName}`)).toBeVisible();
+          const origin = new URL(page.url()).origin;
+          const current = await page.request.get('/basket/api/basket/');
+          const saved = ((await current.json()) as { data: { lineItems: { gtin13: string; quantity: number }[] } }).data
+            .lineItems;
+          const put = async (lineItems: { gtin13: string; quantity: number }[]) => {
+            const now = await page.request.get('/basket/api/basket/');
+            const response = await page.request.put('/basket/api/basket/', {
+              headers: { origin, 'if-match': now.headers().etag ?? '*' },
+              data: { lineItems },
+            });
+            expect(response.status()).toBe(200);
+          };
+          // the banner's first bread (the seed is the same on every run), on no flash sale
+          const found = (await (
+            await page.request.get('/atlas/v1/search/v1/products-search?filter.query=bread&page.size=1')
+          ).json()) as { data: { productsSearch: Array<{ upc: string }> } };
+          await put([{ gtin13: found.data.productsSearch[0]!.upc, quantity: 2 }]);
+          try {
+            const made = await page.request.post('/checkout/api/v1/checkouts', { headers: { origin }, data: {} });
+            const { id } = ((await made.json()) as { data: { id: string } }).data;
+            await page.request.post(`/checkout/api/v1/checkouts/${id}`, {
+              headers: { origin, 'idempotency-key': `visual-${crypto.randomUUID()}` },
+              data: { gratuityCents: 0 },
+            });
+            await page.goto('/checkout');
+            const mask = [
+              ...(await settle(page)),
+              page.locator('.days'),
+              page.locator('.slots'),
+              page.getByTestId('checkout-slot-chosen'),
+              page.locator('#checkout-contact input'),
+              // ready or not depends on the hold and the phone the journeys before left
+              page.getByTestId('place-order'),
+              page.getByTestId('place-missing'),
+            ];
+            await expect(page).toHaveScreenshot(`${banner}-${width}-checkout.png`, {
+              mask,
+              fullPage: true,
+              animations: 'disabled',
+              caret: 'hide',
+              maxDiffPixelRatio: 0.01,
+            });
+          } finally {
+            await put(saved.map((line) => ({ gtin13: line.gtin13, quantity: line.quantity })));
+          }
+        });
+      });
+    }
+  }
 });

@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, fillCardForm, signIn, test, waitForIslands } from './fixtures.ts';
 
 // The wallet in a real Chromium (issue 13 §6-§7; docs/decisions/330-wallet.md). The seeded gift
 // card 6006490000000000 has no funds left (upstream/seed/wallet.ts).
@@ -12,17 +12,7 @@ test('a shopper can add a card, make it the default and delete it, and sees that
   await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
 
   const form = page.getByTestId('add-card-form');
-  await form.getByLabel('Card number').fill('5555 5555 5555 4444');
-  await form.getByLabel('Month').fill('09');
-  await form.getByLabel('Year').fill('2031');
-  await form.getByLabel('Security code').fill('321');
-  await form.getByLabel('First name on card').fill('Dana');
-  await form.getByLabel('Last name on card').fill('Rivera');
-  await form.getByLabel('Billing street address').fill('12 Elm St');
-  await form.getByLabel('City').fill('Fresno');
-  await form.getByLabel('State').selectOption('CA');
-  await form.getByLabel('ZIP code').fill('93710');
-  await form.getByLabel('Nickname (optional)').fill('Journey card');
+  await fillCardForm(form, 'Journey card');
   await form.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByTestId('wallet-notice')).toContainText('Card ending in 4444 added.');
   // the number and the security code left the form once saved

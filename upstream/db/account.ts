@@ -102,16 +102,26 @@ export async function countTokensSince(
   return row?.n ?? 0;
 }
 
-export async function writeOutbox(
-  db: D1Database,
-  message: { to: string; kind: string; subject: string; body: string; link: string; now: number },
-): Promise<void> {
-  await db
+export interface OutboxMessage {
+  to: string;
+  kind: string;
+  subject: string;
+  body: string;
+  link: string;
+  now: number;
+}
+
+/** The statement that writes a would-be email, for a batch that must write it with what it tells of (an order). */
+export function outboxStatement(db: D1Database, message: OutboxMessage): D1PreparedStatement {
+  return db
     .prepare(
       'INSERT INTO account_outbox (to_email, kind, subject, body, link, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
     )
-    .bind(message.to, message.kind, message.subject, message.body, message.link, message.now)
-    .run();
+    .bind(message.to, message.kind, message.subject, message.body, message.link, message.now);
+}
+
+export async function writeOutbox(db: D1Database, message: OutboxMessage): Promise<void> {
+  await outboxStatement(db, message).run();
 }
 
 export interface OutboxRow {

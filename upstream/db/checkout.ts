@@ -167,6 +167,20 @@ export async function draftCheckout(db: D1Database, customerGUID: string, banner
     .first<CheckoutRow>();
 }
 
+/** The contact of the shopper's last placed order (any banner): a new checkout starts from it (issue 22 §4). */
+export async function lastOrderContact(
+  db: D1Database,
+  customerGUID: string,
+): Promise<CheckoutDocument['contact'] | null> {
+  const row = await db
+    .prepare(
+      `SELECT json_extract(document, '$.contact') AS contact FROM checkouts WHERE customer_guid = ?1 AND status = 'PLACED' ORDER BY updated_at DESC LIMIT 1`,
+    )
+    .bind(customerGUID)
+    .first<{ contact: string | null }>();
+  return row?.contact ? (JSON.parse(row.contact) as CheckoutDocument['contact']) : null;
+}
+
 export async function checkoutById(db: D1Database, id: string, customerGUID: string): Promise<CheckoutRow | null> {
   return db
     .prepare('SELECT * FROM checkouts WHERE id = ?1 AND customer_guid = ?2')

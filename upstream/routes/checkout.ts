@@ -5,7 +5,7 @@ import {
   CHECKOUT_MESSAGES,
   FlashSaleRequestSchema,
   ModifyCheckoutSchema,
-  PlaceOrderSchema,
+  PlaceOrderUpstreamSchema,
   TENANT_HEADER,
   TimeslotQuerySchema,
   type Checkout,
@@ -20,9 +20,12 @@ import {
   summarize,
   tipProblem,
 } from '../../src/lib/checkout/rules.ts';
+import { orderConfirmationEmail, orderPlace } from '../../src/lib/checkout/confirmation.ts';
+import { BANNERS, type BannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { lineOffer, linePrice } from '../../src/lib/pricing/price.ts';
 import type { UpstreamEnv } from '../context.ts';
+import { outboxStatement } from '../db/account.ts';
 import { activeBasket, pricedBasket, storedLines } from '../db/basket.ts';
 import {
   checkoutById,
@@ -40,6 +43,7 @@ import {
   timeslots,
   type CheckoutDocument,
   type CheckoutRow,
+  lastOrderContact,
 } from '../db/checkout.ts';
 import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
 import {
@@ -51,6 +55,7 @@ import {
   type OrderTakes,
 } from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
+import { bannerStore } from '../db/stores.ts';
 import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody, parseQuery } from '../validate.ts';
@@ -249,9 +254,12 @@ async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkou
   return row;
 }
 
-/** The contact a new checkout starts with: the account's name and email, the default delivery address. */
+/**
+ * The contact a new checkout starts with (issue 22 §4): the account's name and email, the default
+ * delivery address, and what the last order had where the profile has nothing (its phone above all).
+ */
 async function startingContact(db: D1Database, customerGUID: string): Promise<CheckoutDocument['contact']> {
-  const [customer, address] = await Promise.all([
+  const [customer, address, last] = await Promise.all([
     db
       .prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1')
       .bind(customerGUID)
@@ -269,21 +277,23 @@ async function startingContact(db: D1Database, customerGUID: string): Promise<Ch
         zip_code: string;
         phone: string;
       }>(),
+    lastOrderContact(db, customerGUID),
   ]);
+  const addressPhone = address?.phone.replace(/\D/g, '') ?? '';
   return {
-    firstName: customer?.first_name ?? '',
-    lastName: customer?.last_name ?? '',
-    phone: address?.phone && /^\d{10}$/.test(address.phone) ? address.phone : '',
-    email: customer?.email ?? '',
+    firstName: customer?.first_name || last?.firstName || '',
+    lastName: customer?.last_name || last?.lastName || '',
+    phone: last?.phone && /^\d{10}$/.test(last.phone) ? last.phone : /^\d{10}$/.test(addressPhone) ? addressPhone : '',
+    email: customer?.email || last?.email || '',
     address: address
       ? {
           addressLine1: address.address_line1,
           ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
           city: address.city,
           state: address.state,
-          zipCode: address.zip_code,
+          zipCode: address.zip_code.slice(0, 5),
         }
-      : null,
+      : (last?.address ?? null),
     dateOfBirth: null,
   };
 }
@@ -502,18 +512,36 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
  */
 checkoutService.post('/checkout/api/v1/orders', async (c) => {
   const customer = customerOf(c);
-  const body = await parseBody(c, PlaceOrderSchema);
+  const body = await parseBody(c, PlaceOrderUpstreamSchema);
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
     idempotentWrite(
       { db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body },
-      (record) => place(c, body.checkoutId, body.expectedTotalCents, record),
+      (record) => place(c, body.checkoutId, body.expectedTotalCents, record, body.linkBase ?? null),
     ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(result.body as { data: Order }, result.status as 200 | 201);
 });
+
+/** The would-be email confirming an order (the development outbox shows it), or null without an address to send to. */
+async function confirmationEmail(c: CheckoutContext, order: Order, contactEmail: string, linkBase: string | null) {
+  const call = c.get('call');
+  const to =
+    contactEmail ||
+    (
+      await c.env.DB.prepare('SELECT email FROM customers WHERE customer_guid = ?1')
+        .bind(customerOf(c).customerGUID)
+        .first<{ email: string }>()
+    )?.email;
+  if (!to) return null;
+  const store = order.deliverTo ? null : await bannerStore(c.env.DB, call.banner, order.locationId);
+  const link = `${linkBase ?? ''}/checkout/confirmation/${order.orderNumber}`;
+  const banner = BANNERS[call.banner as BannerId]?.name ?? call.banner;
+  const { subject, body } = orderConfirmationEmail(order, banner, orderPlace(order, store), link);
+  return { to, kind: 'ORDER_CONFIRMATION', subject, body, link, now: call.now };
+}
 
 /** How often placing reads the checkout again after its batch lost a race (stock, a coupon, an offer, a balance) before it answers 409. */
 const PLACE_ATTEMPTS = 2;
@@ -523,6 +551,7 @@ async function place(
   checkoutId: string,
   expectedTotalCents: number,
   record: RecordAnswer,
+  linkBase: string | null,
   attempt = 1,
 ): Promise<{ status: number; body: { data: Order } }> {
   const db = c.env.DB;
@@ -594,7 +623,10 @@ async function place(
     lineItems: view.lineItems,
     summary: view.summary,
     transactions: view.payment.transactions,
+    deliverTo: view.modalityType === 'DELIVERY' || view.modalityType === 'SHIP' ? contact.address : null,
   };
+  // the order confirmation email (issue 22 §4): written with the order, in its batch, so once
+  const email = await confirmationEmail(c, order, contact.email, linkBase);
   const placed: Checkout = {
     ...view,
     status: 'PLACED',
@@ -647,6 +679,7 @@ async function place(
       .bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
     db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
     ...record(response),
+    ...(email ? [outboxStatement(db, email)] : []),
     ...clearAssertions(db),
   ];
   try {
@@ -657,7 +690,7 @@ async function place(
     const again = await checkoutById(db, row.id, row.customer_guid);
     const order = again?.status === 'PLACED' ? await orderOfCheckout(db, row.id) : null;
     if (order) return { status: 200, body: { data: order } };
-    if (attempt < PLACE_ATTEMPTS) return place(c, checkoutId, expectedTotalCents, record, attempt + 1);
+    if (attempt < PLACE_ATTEMPTS) return place(c, checkoutId, expectedTotalCents, record, linkBase, attempt + 1);
     throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.TOTAL_CHANGED, 409);
   }
   return response;

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import {
   CHECKOUT_PATHS,
   CheckoutResponseSchema,
+  checkoutFailure,
   FlashSaleRequestSchema,
   FlashSaleResponseSchema,
   ModifyCheckoutSchema,
@@ -12,7 +13,20 @@ import {
   TimeslotQuerySchema,
   TimeslotsResponseSchema,
 } from '../../src/lib/checkout/contracts.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import {
+  CHECKOUT_FORM_INTENTS,
+  CHECKOUT_FORM_PATH,
+  CHECKOUT_NOTICE_COOKIE,
+  CHECKOUT_PAGE,
+  encodeNotice,
+  formChange,
+  PlaceOrderFormSchema,
+  type CheckoutFormIntent,
+  type FormFields,
+} from '../../src/lib/checkout/form.ts';
+import { signInUrl } from '../../src/lib/auth/redirect.ts';
+import { ADDRESS_PATHS, AddressBookResponseSchema } from '../../src/lib/account/addresses.ts';
+import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
@@ -32,8 +46,16 @@ export const checkoutCapability: Capability = {
   routes: checkoutRoutes,
   apiPrefixes: ['/checkout/api/'],
   personalPages: ['/checkout'],
+  // every section of the checkout page is a plain POST form too (issue 22 §4; docs/decisions/561)
+  formEndpoints: [CHECKOUT_FORM_PATH],
   registry: {
     api: [
+      {
+        method: 'POST',
+        path: CHECKOUT_FORM_PATH,
+        sample: { body: { intent: 'tip', checkoutId: SAMPLE_LIST_ID, tip: '0' } },
+        needsSignIn: true,
+      },
       {
         method: 'GET',
         path: '/checkout/api/v1/timeslots',
@@ -142,8 +164,13 @@ checkoutRoutes.post(
       body: c.req.valid('json'),
     }),
 );
+// the banner's public origin goes with the order, for the link in its confirmation email (never the request's Host)
 checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) =>
-  forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.ORDERS, body: c.req.valid('json') }),
+  forward(c, OrderResponseSchema, {
+    method: 'POST',
+    path: CHECKOUT_PATHS.ORDERS,
+    body: { ...c.req.valid('json'), linkBase: c.get('publicOrigin') },
+  }),
 );
 checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
   signedIn(c);
@@ -165,3 +192,109 @@ checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema
 checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) =>
   forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }),
 );
+
+// ---- the checkout page's forms (issue 22 §4; docs/decisions/561) ---------------------------------
+// A form post (no JavaScript) comes back to the checkout with 303, or goes on to the confirmation;
+// what went wrong rides in a short-lived cookie, never in the URL. The same fields sent as JSON
+// answer JSON (the checkout, or the order), for callers that are not a browser form.
+
+const FieldsSchema = v.record(v.string(), v.union([v.string(), v.number()]));
+const isForm = (c: CheckoutContext) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+
+async function formFields(c: CheckoutContext, form: boolean): Promise<FormFields> {
+  const raw: unknown = form
+    ? await c.req.parseBody().catch(() => ({}))
+    : await c.req.json().catch(() => {
+        throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
+      });
+  const parsed = v.safeParse(FieldsSchema, raw ?? {});
+  if (!parsed.success)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+  return Object.fromEntries(Object.entries(parsed.output).map(([key, value]) => [key, String(value)]));
+}
+
+function backToCheckout(c: CheckoutContext, section: CheckoutFormIntent, error: string | null) {
+  c.header(
+    'set-cookie',
+    `${CHECKOUT_NOTICE_COOKIE}=${encodeNotice({ section, error })}; Path=${CHECKOUT_PAGE}; Max-Age=60; HttpOnly; Secure; SameSite=Lax`,
+    { append: true },
+  );
+  return c.redirect(`${CHECKOUT_PAGE}#${section}`, 303);
+}
+
+/** The contact form with the address book's address the shopper chose in place of the typed one. */
+async function withSavedAddress(c: CheckoutContext, fields: FormFields): Promise<FormFields> {
+  const id = fields.savedAddressId;
+  if (!id) return fields;
+  const book = await c.get('upstream').json({ path: ADDRESS_PATHS.LIST }, AddressBookResponseSchema);
+  const chosen = book.data.data.addresses.find((entry) => entry.addressId === id);
+  if (!chosen) return fields;
+  return {
+    ...fields,
+    addressLine1: chosen.addressLine1,
+    addressLine2: chosen.addressLine2,
+    city: chosen.city,
+    state: chosen.state,
+    zipCode: chosen.zipCode.slice(0, 5),
+  };
+}
+
+checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
+  const form = isForm(c);
+  if (!form && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Content-Type must be application/json', 400);
+  const fields = await formFields(c, form);
+  const intent = (CHECKOUT_FORM_INTENTS as readonly string[]).includes(fields.intent ?? '')
+    ? (fields.intent as CheckoutFormIntent)
+    : null;
+  if (!c.get('session')) {
+    if (form) return c.redirect(signInUrl(CHECKOUT_PAGE), 303);
+    signedIn(c);
+  }
+  const refuse = (message: string, section: CheckoutFormIntent = intent ?? 'place') => {
+    if (form) return backToCheckout(c, section, message);
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, message, 400);
+  };
+  if (!intent) return refuse('Please choose what to change.');
+  const checkoutId = fields.checkoutId ?? '';
+  if (!/^[0-9a-f-]{36}$/.test(checkoutId)) return refuse('This checkout has changed. Please review it again.');
+  try {
+    if (intent === 'place') {
+      const parsed = v.safeParse(PlaceOrderFormSchema, {
+        checkoutId,
+        expectedTotalCents: fields.expectedTotalCents ?? '',
+        idempotencyKey: fields.idempotencyKey ?? c.req.header('idempotency-key') ?? '',
+      });
+      if (!parsed.success) return refuse('Please review your order and place it again.');
+      const { idempotencyKey, ...body } = parsed.output;
+      const result = await c.get('upstream').json(
+        {
+          method: 'POST',
+          path: CHECKOUT_PATHS.ORDERS,
+          body: { ...body, linkBase: c.get('publicOrigin') },
+          idempotencyKey,
+        },
+        OrderResponseSchema,
+      );
+      if (form) return c.redirect(`/checkout/confirmation/${result.data.data.orderNumber}`, 303);
+      return c.json(result.data, 201);
+    }
+    const asked = formChange(intent, intent === 'contact' ? await withSavedAddress(c, fields) : fields);
+    if ('error' in asked) return refuse(asked.error);
+    const result = await c
+      .get('upstream')
+      .json({ method: 'POST', path: CHECKOUT_PATHS.checkout(checkoutId), body: asked.change }, CheckoutResponseSchema);
+    if (form) return backToCheckout(c, intent, null);
+    return c.json(result.data, 200);
+  } catch (error) {
+    if (!form || !(error instanceof HttpError)) throw error;
+    if (error.statusCode === 401 || error.statusCode === 403) return c.redirect(signInUrl(CHECKOUT_PAGE), 303);
+    // the spec's messages for a refused change (a full slot, a changed total) are the shopper's to read
+    return backToCheckout(
+      c,
+      intent,
+      error.statusCode < 500 ? error.message : checkoutFailure(c.get('banner').customerServicePhone),
+    );
+  }
+});

@@ -2,9 +2,12 @@ import * as v from 'valibot';
 import {
   CHECKOUT_PATHS,
   CheckoutResponseSchema,
+  CheckoutWalletSchema,
   FlashSaleResponseSchema,
   OrderResponseSchema,
+  WALLET_CARDS_PATH,
   type Checkout,
+  type CheckoutWalletCard,
   type ModifyCheckout,
   type Order,
 } from '../../lib/checkout/contracts.ts';
@@ -100,4 +103,8 @@ export async function claimFlashSales(gtin13s: string[], idempotencyKey: string)
       idempotencyKey,
     })
   ).data;
+}
+
+export async function fetchWalletCards(): Promise<CheckoutWalletCard[]> {
+  return (await send(WALLET_CARDS_PATH, CheckoutWalletSchema)).cards;
 }

@@ -6,7 +6,7 @@ import type { Checkout, CheckoutWalletCard } from '../../lib/checkout/contracts.
 // request state of each section's save (the shared keyed reducer of src/lib/async), each
 // section's message, and the flash-sale quantities the shopper holds.
 
-export type CheckoutSection = 'time' | 'contact' | 'age' | 'tip' | 'payment' | 'place' | 'flash';
+export type CheckoutSection = 'time' | 'contact' | 'age' | 'tip' | 'payment' | 'ebt' | 'place' | 'flash';
 
 export const checkoutAtom = atom<Checkout | null>(null);
 export const walletCardsAtom = atom<CheckoutWalletCard[]>([]);
@@ -20,3 +20,5 @@ export const sectionMessagesAtom = atom<Partial<Record<CheckoutSection, string>>
 /** gtin13 -> the flash-sale quantity held (shopping §2: above 0, leaving the page is confirmed) */
 export const flashSalesAtom = atom<Record<string, number>>({});
 export const holdsFlashSaleAtom = atom((get) => Object.values(get(flashSalesAtom)).some((quantity) => quantity > 0));
+/** true once the island has hydrated: the no-JavaScript submit buttons give way to saving on change */
+export const hydratedAtom = atom(false);

@@ -173,6 +173,11 @@ export const PlaceOrderSchema = v.object({
   checkoutId: v.pipe(v.string(), v.regex(CHECKOUT_ID_PATTERN, 'must be a checkout id')),
   expectedTotalCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
+/** What the edge sends the upstream to place an order: the shopper's call and the banner's public origin, for the confirmation email's link. */
+export const PlaceOrderUpstreamSchema = v.object({
+  ...PlaceOrderSchema.entries,
+  linkBase: v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[^/\s]+$/, 'must be an origin'))),
+});
 
 export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
 export const TimeslotSchema = v.object({
@@ -219,6 +224,8 @@ export const OrderSchema = v.object({
   lineItems: v.array(CheckoutLineSchema),
   summary: SummarySchema,
   transactions: v.array(PaymentTransactionSchema),
+  /** a delivery's address (issue 22 §4: the confirmation says where); absent on orders placed before */
+  deliverTo: v.optional(v.nullable(AddressSchema)),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderResponseSchema = v.object({ data: OrderSchema });

@@ -46,6 +46,9 @@ export interface Gratuity {
   amount: number;
 }
 
+/** The shares of the item total the tip suggestions are, in percent. */
+export const TIP_PERCENTS = [5, 10, 15] as const;
+
 /** A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at least $1 each; at most $50 (pickup) or $100 (delivery). */
 export function gratuityFor(
   modality: Modality,
@@ -56,8 +59,8 @@ export function gratuityFor(
   if (modality !== 'PICKUP' && modality !== 'DELIVERY')
     return { suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 };
   const maximumAmount = modality === 'PICKUP' ? 5000 : 10000;
-  const suggestions = [500, 1000, 1500].map((basisPoints) =>
-    Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * basisPoints) / 10000))),
+  const suggestions = TIP_PERCENTS.map((percent) =>
+    Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * percent) / 100))),
   );
   return {
     suggestions: [...new Set(suggestions)],
@@ -160,4 +163,12 @@ export function splitPayment(
     return amount > 0 ? [{ reference: card.reference, amount }] : [];
   });
   return { ebt: ebtAmount, giftCards: cards, card: rest };
+}
+
+/** A tip choice as the shopper reads it. `tipChoiceLabel(162, 1620) === '10% · $1.62'`; a clamped one is its amount. */
+export function tipChoiceLabel(cents: number, itemTotalCents: number): string {
+  const percent = TIP_PERCENTS.find(
+    (share) => itemTotalCents > 0 && Math.round((itemTotalCents * share) / 100) === cents,
+  );
+  return percent ? `${percent}% · ${formatCents(cents)}` : formatCents(cents);
 }

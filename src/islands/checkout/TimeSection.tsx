@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import type { Checkout } from '../../lib/checkout/contracts.ts';
+import { formChange } from '../../lib/checkout/form.ts';
+import { formatCents } from '../../lib/money/money.ts';
+import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
+import { NoScriptSubmit, SectionForm, SectionMessage } from './SectionForm.tsx';
+import type { useSectionSave } from './useSectionSave.ts';
+
+// The pickup or delivery time (shopping §7): a day, then a slot of that day. The days are links
+// (?day=…) so the choice works without JavaScript too; a slot is chosen as soon as it is picked.
+
+export interface Slot {
+  slotId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  feeCents: number;
+  available: number;
+}
+
+export function TimeSection({
+  view,
+  slots,
+  timeZone,
+  initialDay,
+  saving,
+}: {
+  view: Checkout;
+  slots: Slot[];
+  timeZone: string | null;
+  initialDay: string | null;
+  saving: ReturnType<typeof useSectionSave>;
+}) {
+  const days = useMemo(() => [...new Set(slots.map((slot) => slot.date))], [slots]);
+  const chosen = view.fulfillment.promiseSelections[0] ?? null;
+  // the hold ends at an instant, read on the store's clock like the slot itself
+  const holdZone = chosen?.timeZone ?? timeZone;
+  const [day, setDay] = useState(
+    (initialDay && days.includes(initialDay) ? initialDay : null) ?? chosen?.date ?? days[0] ?? '',
+  );
+  const { save, busy } = saving;
+  return (
+    <section aria-labelledby="time-heading" className="panel" id="time">
+      <h2 id="time-heading">2. {view.modalityType === 'DELIVERY' ? 'Delivery' : 'Pickup'} time</h2>
+      {chosen && (
+        <p role="status" data-testid="checkout-slot-chosen">
+          <span data-testid="checkout-slot-window">{formatSlot(chosen)}</span>
+          {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}.{' '}
+          {holdZone
+            ? `Held for you until ${formatInstantClock(Date.parse(chosen.heldUntil), holdZone)}.`
+            : 'Held for you.'}
+        </p>
+      )}
+      {slots.length === 0 ? (
+        <p>No times are open in the coming days. Please try another store.</p>
+      ) : (
+        <>
+          <nav className="days" aria-label="Day">
+            {days.map((date) => (
+              <a
+                key={date}
+                href={`?day=${date}#time`}
+                className="chip"
+                aria-current={date === day ? 'true' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setDay(date);
+                }}
+              >
+                {formatDay(date)}
+              </a>
+            ))}
+          </nav>
+          <SectionForm
+            intent="time"
+            checkoutId={view.id}
+            onFields={(fields) => {
+              const asked = formChange('time', fields);
+              if ('change' in asked) void save('time', asked.change);
+            }}
+          >
+            <fieldset className="slots" disabled={busy('time')}>
+              <legend className="sr-only">Time on {day ? formatDay(day) : ''}</legend>
+              {slots
+                .filter((slot) => slot.date === day)
+                .map((slot) => (
+                  <label key={slot.slotId} className="slot">
+                    <input
+                      type="radio"
+                      name="slotId"
+                      value={slot.slotId}
+                      checked={chosen?.slotId === slot.slotId}
+                      disabled={slot.available === 0 && chosen?.slotId !== slot.slotId}
+                      onChange={() => void save('time', { slotId: slot.slotId })}
+                    />
+                    <span>{formatWindow(slot.startTime, slot.endTime)}</span>
+                    <span className="muted">
+                      {slot.available === 0 ? 'Full' : slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'}
+                    </span>
+                  </label>
+                ))}
+            </fieldset>
+            <NoScriptSubmit testId="checkout-time-submit">Choose this time</NoScriptSubmit>
+          </SectionForm>
+        </>
+      )}
+      <SectionMessage section="time" />
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { BANNERS } from '../../src/lib/banner/banners.ts';
+import { formatCents } from '../../src/lib/money/money.ts';
+import { CHECKOUT_FORM_PATH, CHECKOUT_NOTICE_COOKIE, decodeNotice } from '../../src/lib/checkout/form.ts';
+import { createApp } from '../fixtures/app.ts';
+import { signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { newKey, shop } from '../fixtures/checkout.ts';
+import { seedCatalogForTests } from '../fixtures/seed.ts';
+
+// The checkout page's forms without JavaScript (issue 22 §4; docs/decisions/561): each section
+// posts a plain form to the edge, which answers 303 back to the checkout (or on to the
+// confirmation) with the outcome in a one-render cookie, never in the URL.
+
+const app = createApp();
+const STORE = BANNERS.harvest.defaultLocationId;
+const shopper = shop(app, env);
+let cookie = '';
+let food: string[] = [];
+
+const post = (fields: Record<string, string>, from = cookie) =>
+  app.request(
+    `${TEST_ORIGIN}${CHECKOUT_FORM_PATH}`,
+    {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie: from },
+      body: new URLSearchParams(fields).toString(),
+    },
+    env,
+    createExecutionContext(),
+  );
+/** The place-order form of a checkout, at its total (or another), with a new attempt key. */
+const placeFields = (checkout: { id: string; summary: { total: number } }, total = checkout.summary.total) => ({
+  intent: 'place',
+  checkoutId: checkout.id,
+  expectedTotalCents: String(total),
+  idempotencyKey: newKey(),
+});
+const checkoutNow = async (id: string) =>
+  shopper.checkoutOf(await shopper.call('GET', `/checkout/api/v1/checkouts/${id}`, { cookie }));
+const noticeOf = (response: Response) =>
+  decodeNotice(
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${CHECKOUT_NOTICE_COOKIE}=`))
+      ?.split(';')[0]
+      ?.slice(CHECKOUT_NOTICE_COOKIE.length + 1),
+  );
+
+beforeAll(async () => {
+  await seedCatalogForTests(env.DB, { products: 200 });
+  cookie = await signInCookie(app, env);
+  const { results } = await env.DB.prepare(
+    `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
+      WHERE p.minimum_age IS NULL AND p.pickup = 1 AND pp.stock_quantity > 50 ORDER BY p.gtin13 LIMIT 2`,
+  )
+    .bind(STORE)
+    .all<{ gtin13: string }>();
+  food = results.map((row) => row.gtin13);
+});
+
+// each test readies a checkout through the real upstream (several calls): more than the default 5 s on a busy machine
+describe('the checkout forms without JavaScript', { timeout: 15_000 }, () => {
+  test('the contact form saves the contact and comes back to the checkout, with nothing personal in the URL', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const response = await post({
+      intent: 'contact',
+      checkoutId: checkout.id,
+      firstName: 'Robin',
+      lastName: 'Okafor',
+      phone: '(541) 555-0199',
+      email: 'robin@example.com',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/checkout#contact');
+    expect(noticeOf(response)).toEqual({ section: 'contact', error: null });
+    const saved = await checkoutNow(checkout.id);
+    expect(saved.fulfillment.contact).toMatchObject({ firstName: 'Robin', lastName: 'Okafor', phone: '5415550199' });
+  });
+
+  test('a phone without 10 digits is refused with what to fix, the checkout unchanged', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const response = await post({
+      intent: 'contact',
+      checkoutId: checkout.id,
+      firstName: 'Robin',
+      lastName: 'Okafor',
+      phone: '555-01',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/checkout#contact');
+    expect(noticeOf(response)).toEqual({ section: 'contact', error: 'Phone must be a 10-digit phone number.' });
+    const same = await checkoutNow(checkout.id);
+    expect(same.fulfillment.contact.phone).toBe('5035550142');
+  });
+
+  test('the place-order form places the order once and goes on to its confirmation', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[1]!, 2]]);
+    const fields = placeFields(checkout);
+    const first = await post(fields);
+    expect(first.status, await first.clone().text()).toBe(303);
+    const location = first.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/checkout\/confirmation\/\d{10}$/);
+    // the form sent again (a reload, a double press): the same order
+    const again = await post(fields);
+    expect(again.headers.get('location')).toBe(location);
+    const { results } = await env.DB.prepare('SELECT order_number FROM orders WHERE checkout_id = ?1')
+      .bind(checkout.id)
+      .all();
+    expect(results).toHaveLength(1);
+  });
+
+  test('a total that changed is refused and the shopper is back at the summary with the message', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const response = await post(placeFields(checkout, checkout.summary.total + 1));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/checkout#place');
+    expect(noticeOf(response)?.error).toBe('Your order total changed. Please review it before placing your order.');
+  });
+
+  test('a signed-out form goes to sign-in', async () => {
+    const response = await post({ intent: 'tip', checkoutId: crypto.randomUUID(), tip: '0' }, '');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/signin\?/);
+  });
+
+  test('a new checkout starts with the last order’s phone', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    await post({
+      intent: 'contact',
+      checkoutId: checkout.id,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      phone: '5415550123',
+    });
+    const placed = await post(placeFields(checkout));
+    expect(placed.headers.get('location')).toMatch(/^\/checkout\/confirmation\//);
+    await shopper.fillCart(cookie, [[food[1]!, 1]]);
+    const next = await shopper.checkoutOf(await shopper.call('POST', '/checkout/api/v1/checkouts', { cookie }));
+    expect(next.id).not.toBe(checkout.id);
+    expect(next.fulfillment.contact.phone).toBe('5415550123');
+  });
+
+  test('a placed order writes one confirmation email to the outbox, with the banner’s link to its receipt', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const fields = placeFields(checkout);
+    const placed = await post(fields);
+    await post(fields);
+    const orderNumber = (placed.headers.get('location') ?? '').split('/').pop() ?? '';
+    expect(orderNumber).toMatch(/^\d{10}$/);
+    const { results } = await env.DB.prepare(
+      "SELECT subject, body, link FROM account_outbox WHERE kind = 'ORDER_CONFIRMATION' AND subject LIKE ?1",
+    )
+      .bind(`%${orderNumber}`)
+      .all<{ subject: string; body: string; link: string }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]!.subject).toBe(`Your Harvest Market order ${orderNumber}`);
+    expect(results[0]!.link).toMatch(new RegExp(`^https?://[^/]+/checkout/confirmation/${orderNumber}$`));
+    expect(results[0]!.body).toContain(`Total: ${formatCents(checkout.summary.total)}`);
+    expect(results[0]!.body).toMatch(/Pickup: .+ at .+/);
+  });
+});
