@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
 import {
   CHECKOUT_MESSAGES,
@@ -54,6 +53,7 @@ import { serialised } from '../db/serial.ts';
 import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody, parseQuery } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The checkout service (issue 13; shopping §3-§5, §7 Checkout and wallet): a DRAFT checkout made
 // from the cart, modified with an idempotency key and a versionKey precondition, priced again from
@@ -73,13 +73,6 @@ const modalityOf = (c: CheckoutContext): Modality => {
   const modality = c.get('call').modality;
   return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
 };
-
-function idempotencyKey(c: CheckoutContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
-}
 
 const needsSlot = (modality: Modality) => modality === 'PICKUP' || modality === 'DELIVERY';
 const versionKey = (version: number) => `"c${version}"`;
@@ -676,8 +669,7 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
   const tenant = c.req.header(TENANT_HEADER);
   if (tenant !== call.banner)
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, `${TENANT_HEADER} must name the banner`, 400);
-  const key = idempotencyKey(c);
-  if (key === null) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  const key = idempotencyKey(c, { required: true });
   const body = await parseBody(c, FlashSaleRequestSchema);
   const db = c.env.DB;
   const result = await serialised(`flash:${customer.customerGUID}`, () =>

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import { isBannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import {
@@ -27,6 +26,7 @@ import {
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The shopping-list service (issue 11; shopping §7 Shopping lists) on the spec's paths. Lists are
 // the signed-in customer's, per banner. POST takes an Idempotency-Key; PUT carries the versionKey
@@ -49,13 +49,6 @@ function who(c: ListsContext) {
     banner: isBannerId(call.banner) ? call.banner : 'harvest',
     locationId: call.locationId,
   };
-}
-
-function idempotencyKey(c: ListsContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
 }
 
 let categoryNames: Map<string, { name: string; aisle: number }> | null = null;

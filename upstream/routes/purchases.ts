@@ -16,7 +16,6 @@ import {
   type OrderReturn,
   type PurchaseEntry,
 } from '../../src/lib/account/purchases.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
@@ -27,6 +26,7 @@ import { cancelStatements, clearAssertions, isAssertionFailure } from '../db/led
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // Order history, cancels and returns (issue 12 parts 4-5, issue 20 §2; account §3-§5, §9): the
 // orders placed online (checkout's orders) and the receipts (in store, a delivery partner's), an
@@ -236,13 +236,6 @@ purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', asy
   const { order, returns, returnable, cancelBy } = await orderDetail(c, c.req.param('orderNumber'));
   return c.json({ data: { order, returns, returnable, cancelBy } }, 200);
 });
-
-function idempotencyKey(c: PurchaseContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
-}
 
 /**
  * POST: cancel an order (issue 20 §2; ours: docs/decisions/470) before its cut-off. One batch

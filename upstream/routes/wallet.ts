@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN, eTagVersion } from '../../src/lib/basket/contracts.ts';
+import { eTagVersion } from '../../src/lib/basket/contracts.ts';
 import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { cardBrand, cardETag, centsToDollars, isExpired, maskNumber, sortCards } from '../../src/lib/wallet/cards.ts';
 import {
@@ -32,6 +32,7 @@ import {
   type CardRow,
 } from '../db/wallet.ts';
 import { parseBody } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The wallet service (issue 13 §6-§7; shopping §3, §4, §5, §7, §8): saved cards with the
 // reference chain playing the payment vault (a random token and the last four are all it keeps),
@@ -49,13 +50,6 @@ function customerOf(c: WalletContext): string {
 }
 
 const notFound = () => new HttpError(ERROR_CODES.NOT_FOUND, WALLET_MESSAGES.CARD_NOT_FOUND, 404);
-
-function idempotencyKey(c: WalletContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 422);
-  return key;
-}
 
 async function walletAnswer(db: D1Database, customerGUID: string) {
   const cards = sortCards((await activeCards(db, customerGUID)).map(cardView));
@@ -110,7 +104,7 @@ walletService.get(WALLET_PATHS.CARDS, async (c) => c.json(await walletAnswer(c.e
 walletService.post(WALLET_PATHS.CARDS, async (c) => {
   const customerGUID = customerOf(c);
   const input = await parseBody(c, AddCardSchema);
-  const key = idempotencyKey(c);
+  const key = idempotencyKey(c, { invalidStatus: 422 });
   const brand = cardBrand(input.cardNumber);
   if (!brand)
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);
