@@ -21,16 +21,23 @@ import { idempotentWrite } from '../db/idempotency.ts';
 import { NO_PIN_HASH, decryptPin, ebtKeysOf, hashKeyOf, numberHash, pinMatches } from '../db/wallet-secrets.ts';
 import { bookTry, unbookTry } from '../db/wallet-tries.ts';
 import {
-  activeCards,
-  appliedGiftCardViews,
-  cardRow,
-  cardView,
-  clearOtherDefaults,
-  clearOtherNewlyAdded,
-  newCardToken,
-  promoteDefault,
-  type CardRow,
-} from '../db/wallet.ts';
+  applyGiftCard,
+  cardByNumberHash,
+  linkEbtCard,
+  linkedEbtCard,
+  removeGiftCard,
+  removeGiftCards,
+  spendNonce,
+} from '../db/wallet-balances.ts';
+import {
+  billingAddressRow,
+  customerName,
+  deleteCard,
+  hasDefaultCard,
+  insertCard,
+  updateCard,
+} from '../db/wallet-cards.ts';
+import { activeCards, appliedGiftCardViews, cardRow, cardView, newCardToken, type CardRow } from '../db/wallet.ts';
 import { parseBody } from '../validate.ts';
 import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
@@ -54,12 +61,7 @@ const notFound = () => new HttpError(ERROR_CODES.NOT_FOUND, WALLET_MESSAGES.CARD
 async function walletAnswer(db: D1Database, customerGUID: string) {
   const cards = sortCards((await activeCards(db, customerGUID)).map(cardView));
   const giftCards = await appliedGiftCardViews(db, customerGUID);
-  const ebt = await db
-    .prepare(
-      'SELECT e.reference, e.snap_cents FROM ebt_checks c JOIN ebt_cards e ON e.reference = c.reference WHERE c.customer_guid = ?1',
-    )
-    .bind(customerGUID)
-    .first<{ reference: string; snap_cents: number }>();
+  const ebt = await linkedEbtCard(db, customerGUID);
   const walletV2 = [
     ...cards.map((card) => ({ id: card.cardId, paymentType: 'CREDIT_CARD' as const })),
     ...giftCards.map((card) => ({
@@ -72,23 +74,9 @@ async function walletAnswer(db: D1Database, customerGUID: string) {
   return { cards, walletV2 };
 }
 
-/** A card added without the cardholder's name takes the shopper's own (a mononym leaves the last name empty). */
-async function profileName(db: D1Database, customerGUID: string) {
-  const row = await db
-    .prepare('SELECT first_name, last_name FROM customers WHERE customer_guid = ?1')
-    .bind(customerGUID)
-    .first<{ first_name: string; last_name: string }>();
-  return { first: row?.first_name ?? '', last: row?.last_name ?? '' };
-}
-
 /** A card added without a billing address takes the address book's default (else its first) address. */
 async function addressBookBilling(db: D1Database, customerGUID: string) {
-  const row = await db
-    .prepare(
-      "SELECT address_line1, address_line2, city, state, zip_code FROM customer_addresses WHERE customer_guid = ?1 ORDER BY (',' || types || ',') LIKE '%,default,%' DESC, created_at, address_id LIMIT 1",
-    )
-    .bind(customerGUID)
-    .first<{ address_line1: string; address_line2: string; city: string; state: string; zip_code: string }>();
+  const row = await billingAddressRow(db, customerGUID);
   if (!row) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Add a billing address for this card.', 422);
   return {
     addressLine1: row.address_line1,
@@ -114,7 +102,7 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
   const billingAddress = input.billingAddress ?? (await addressBookBilling(c.env.DB, customerGUID));
   const holder = input.cardHolderFirstName
     ? { first: input.cardHolderFirstName, last: input.cardHolderLastName ?? '' }
-    : await profileName(c.env.DB, customerGUID);
+    : await customerName(c.env.DB, customerGUID);
   // "the same request" for the idempotency record, without the card number or the CVV
   const { cardNumber: _number, cvv: _cvv, ...kept } = input;
   const db = c.env.DB;
@@ -131,12 +119,7 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
       const cardId = crypto.randomUUID();
       const now = Date.now();
       // the first card (no active default yet) is the default whatever was asked
-      const hasDefault = await db
-        .prepare(
-          "SELECT 1 AS found FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1",
-        )
-        .bind(customerGUID)
-        .first();
+      const hasDefault = await hasDefaultCard(db, customerGUID);
       const row: CardRow = {
         card_id: cardId,
         customer_guid: customerGUID,
@@ -159,32 +142,7 @@ walletService.post(WALLET_PATHS.CARDS, async (c) => {
       };
       const body = cardView(row);
       // the card, the default and newlyAddedInfo rules and the idempotency record commit together
-      await db.batch([
-        db
-          .prepare(
-            `INSERT INTO wallet_cards (card_id, customer_guid, token, brand, last_four, expiration_month, expiration_year, holder_first_name, holder_last_name, billing_address, nickname, is_default, newly_added_checkout_id, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)`,
-          )
-          .bind(
-            row.card_id,
-            customerGUID,
-            row.token,
-            brand,
-            lastFour,
-            row.expiration_month,
-            row.expiration_year,
-            row.holder_first_name,
-            row.holder_last_name,
-            row.billing_address,
-            row.nickname,
-            row.is_default,
-            row.newly_added_checkout_id,
-            now,
-          ),
-        ...(row.is_default ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
-        ...(input.checkoutId ? [clearOtherNewlyAdded(db, customerGUID, cardId)] : []),
-        ...record({ status: 201, body }),
-      ]);
+      await insertCard(db, row, record({ status: 201, body }));
       return { status: 201, body };
     },
   );
@@ -210,25 +168,22 @@ walletService.put(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
     if ((input.expirationMonth || input.expirationYear) && isExpired(month, year))
       throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'This card has expired.', 422);
     const now = Math.max(Date.now(), row.updated_at + 1);
-    const [updated] = await db.batch([
-      db
-        .prepare(
-          "UPDATE wallet_cards SET nickname = ?3, is_default = ?4, expiration_month = ?5, expiration_year = ?6, billing_address = ?7, updated_at = ?8 WHERE card_id = ?1 AND customer_guid = ?2 AND updated_at = ?9 AND status = 'ACTIVE'",
-        )
-        .bind(
-          cardId,
-          customerGUID,
-          input.nickname ?? row.nickname,
-          input.default === true ? 1 : row.is_default,
-          month,
-          year,
-          input.billingAddress ? JSON.stringify(input.billingAddress) : row.billing_address,
-          now,
-          row.updated_at,
-        ),
-      ...(input.default === true ? [clearOtherDefaults(db, customerGUID, cardId, now)] : []),
-    ]);
-    if ((updated?.meta.changes ?? 0) > 0) break;
+    const written = await updateCard(
+      db,
+      customerGUID,
+      cardId,
+      {
+        nickname: input.nickname ?? row.nickname,
+        isDefault: input.default === true ? 1 : row.is_default,
+        month,
+        year,
+        billingAddress: input.billingAddress ? JSON.stringify(input.billingAddress) : row.billing_address,
+        now,
+        readAt: row.updated_at,
+      },
+      input.default === true,
+    );
+    if (written) break;
     // another write got there first: with If-Match that is a failed precondition, else try again
     if (ifMatch !== null || attempt >= 3)
       throw new HttpError(ERROR_CODES.PRECONDITION_FAILED, 'The card was changed since it was read', 412);
@@ -245,15 +200,7 @@ walletService.delete(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
   const db = c.env.DB;
   // shopping §7: the delete carries the bot-telemetry header when the browser had one; we note that it came
   const telemetry = c.req.header(BOT_TELEMETRY_HEADER) !== undefined ? 1 : 0;
-  const [deleted] = await db.batch([
-    db
-      .prepare(
-        "UPDATE wallet_cards SET status = 'DELETED', saved = 0, is_default = 0, newly_added_checkout_id = NULL, deleted_with_telemetry = ?3, updated_at = max(?4, updated_at + 1) WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'",
-      )
-      .bind(cardId, customerGUID, telemetry, Date.now()),
-    promoteDefault(db, customerGUID),
-  ]);
-  if ((deleted?.meta.changes ?? 0) === 0) throw notFound();
+  if (!(await deleteCard(db, customerGUID, cardId, telemetry, Date.now()))) throw notFound();
   return c.json(cardView((await cardRow(db, customerGUID, cardId)) as CardRow), 200);
 });
 
@@ -261,7 +208,6 @@ walletService.delete(`${WALLET_PATHS.CARDS}/:cardId`, async (c) => {
 
 /** What an unknown card is checked against, so it takes the same work as a known one. */
 const UNKNOWN_REFERENCE = { gift: 'gc-000000000000000000000000', ebt: 'ebt-000000000000000000000000' } as const;
-const TABLES = { gift: 'gift_cards', ebt: 'ebt_cards' } as const;
 
 interface PinRow {
   reference: string;
@@ -287,10 +233,7 @@ async function pinCheck<R extends PinRow>(
   const numberKey = await numberHash(key, kind, cardNumber);
   const booking = await bookTry(db, [`${kind}-card:${numberKey}`, `${kind}-account:${customerGUID}`], Date.now());
   if (!booking.ok) return booking;
-  const row = await db
-    .prepare(`SELECT ${columns} FROM ${TABLES[kind]} WHERE number_hash = ?1`)
-    .bind(numberKey)
-    .first<R>();
+  const row = await cardByNumberHash<R>(db, kind, columns, numberKey);
   const matched = await pinMatches(
     key,
     row?.reference ?? UNKNOWN_REFERENCE[kind],
@@ -355,18 +298,13 @@ walletService.post(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const db = c.env.DB;
   const row = await checkedGiftCard(c, customerGUID, cardNumber, pin);
   // applying twice is applying once (the card is kept by its reference)
-  await db
-    .prepare(
-      'INSERT OR IGNORE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)',
-    )
-    .bind(customerGUID, row.reference, row.last_four, Date.now())
-    .run();
+  await applyGiftCard(db, customerGUID, row, Date.now());
   return c.json({ giftCards: await appliedGiftCardViews(db, customerGUID) }, 201);
 });
 
 walletService.delete(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const customerGUID = customerOf(c);
-  await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1').bind(customerGUID).run();
+  await removeGiftCards(c.env.DB, customerGUID);
   return c.json({ giftCards: [] }, 200);
 });
 
@@ -375,10 +313,7 @@ walletService.delete(`${WALLET_PATHS.GIFT_CARDS}/:reference`, async (c) => {
   const customerGUID = customerOf(c);
   const reference = c.req.param('reference');
   if (!GIFT_CARD_REFERENCE_PATTERN.test(reference)) throw notFound();
-  const result = await c.env.DB.prepare('DELETE FROM applied_gift_cards WHERE customer_guid = ?1 AND reference = ?2')
-    .bind(customerGUID, reference)
-    .run();
-  if ((result.meta.changes ?? 0) === 0) throw notFound();
+  if (!(await removeGiftCard(c.env.DB, customerGUID, reference))) throw notFound();
   return c.json({ giftCards: await appliedGiftCardViews(c.env.DB, customerGUID) }, 200);
 });
 
@@ -416,11 +351,8 @@ walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
   const gram = readPaymentgram(input.paymentgram, input.cardNumber, now);
   if (!gram?.fresh) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
   // a paymentgram is good once: a replay (within its 5 minutes) is refused
-  const fresh = await db
-    .prepare('INSERT INTO ebt_paymentgram_nonces (nonce, expires_at) VALUES (?1, ?2) ON CONFLICT (nonce) DO NOTHING')
-    .bind(gram.gram.nonce, gram.gram.timestamp + PAYMENTGRAM_MAX_AGE_MS)
-    .run();
-  if ((fresh.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
+  if (!(await spendNonce(db, gram.gram.nonce, gram.gram.timestamp + PAYMENTGRAM_MAX_AGE_MS)))
+    return snapError(c, EBT_ERRORS.INVALID_PAYMENTGRAM);
   const check = await pinCheck<EbtRow>(
     c,
     customerGUID,
@@ -437,20 +369,8 @@ walletService.post(WALLET_PATHS.EBT_BALANCE, async (c) => {
   // (decision 460). The same two statements run whatever the check said, so the time of the
   // answer tells a right PIN of someone else's card from a wrong one no better than its body.
   const reference = check.row?.reference ?? UNKNOWN_REFERENCE.ebt;
-  const [linked] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO ebt_checks (customer_guid, reference, checked_at) SELECT ?1, ?2, ?3 WHERE ?4 = 1 AND NOT EXISTS (SELECT 1 FROM ebt_checks WHERE reference = ?2 AND customer_guid <> ?1)
-         ON CONFLICT (customer_guid) DO UPDATE SET reference = excluded.reference, checked_at = excluded.checked_at`,
-      )
-      .bind(customerGUID, reference, now, check.row ? 1 : 0),
-    db
-      .prepare(
-        'DELETE FROM wallet_pin_failures WHERE attempt_id = ?1 AND EXISTS (SELECT 1 FROM ebt_checks WHERE customer_guid = ?2 AND reference = ?3 AND checked_at = ?4)',
-      )
-      .bind(check.attemptId, customerGUID, reference, now),
-  ]);
-  if (!check.row || (linked?.meta.changes ?? 0) === 0) return snapError(c, EBT_ERRORS.INVALID_CARD_OR_PIN);
+  const linked = await linkEbtCard(db, customerGUID, reference, check.row !== null, check.attemptId, now);
+  if (!check.row || !linked) return snapError(c, EBT_ERRORS.INVALID_CARD_OR_PIN);
   const balance = centsToDollars(check.row.snap_cents);
   return c.json({ balance, amount: balance }, 200);
 });
