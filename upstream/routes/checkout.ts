@@ -40,15 +40,9 @@ import {
   type CheckoutDocument,
   type CheckoutRow,
 } from '../db/checkout.ts';
-import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
-import {
-  assertChanged,
-  clearAssertions,
-  isAssertionFailure,
-  stockAt,
-  takeStatements,
-  type OrderTakes,
-} from '../db/ledger.ts';
+import { insertDraft, moveDraft, placeOrder, startingContact, updateDraft } from '../db/checkout-writes.ts';
+import { idempotentWrite, storeAnswer, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
+import { isAssertionFailure, stockAt, type OrderTakes } from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
 import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
@@ -242,45 +236,6 @@ async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkou
   return row;
 }
 
-/** The contact a new checkout starts with: the account's name and email, the default delivery address. */
-async function startingContact(db: D1Database, customerGUID: string): Promise<CheckoutDocument['contact']> {
-  const [customer, address] = await Promise.all([
-    db
-      .prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1')
-      .bind(customerGUID)
-      .first<{ first_name: string; last_name: string; email: string }>(),
-    db
-      .prepare(
-        `SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`,
-      )
-      .bind(customerGUID)
-      .first<{
-        address_line1: string;
-        address_line2: string;
-        city: string;
-        state: string;
-        zip_code: string;
-        phone: string;
-      }>(),
-  ]);
-  return {
-    firstName: customer?.first_name ?? '',
-    lastName: customer?.last_name ?? '',
-    phone: address?.phone && /^\d{10}$/.test(address.phone) ? address.phone : '',
-    email: customer?.email ?? '',
-    address: address
-      ? {
-          addressLine1: address.address_line1,
-          ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
-          city: address.city,
-          state: address.state,
-          zipCode: address.zip_code,
-        }
-      : null,
-    dateOfBirth: null,
-  };
-}
-
 // ---- time slots ----------------------------------------------------------------------------------
 
 checkoutService.get('/checkout/api/v1/timeslots', async (c) => {
@@ -330,12 +285,7 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
         slot: null,
         gratuityCents: 0,
       };
-      await db.batch([
-        db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0').bind(found.id),
-        db
-          .prepare('UPDATE checkouts SET document = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1')
-          .bind(found.id, JSON.stringify(next), Date.now()),
-      ]);
+      await moveDraft(db, found.id, next, Date.now());
       return answer(c, (await checkoutById(db, found.id, customer.customerGUID))!);
     }
     const doc: CheckoutDocument = {
@@ -353,12 +303,7 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
     };
     const now = Date.now();
     const id = crypto.randomUUID();
-    await db
-      .prepare(
-        `INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, created_at, updated_at) VALUES (?1, ?2, ?3, 'DRAFT', 1, ?4, ?5, ?5)`,
-      )
-      .bind(id, customer.customerGUID, call.banner, JSON.stringify(doc), now)
-      .run();
+    await insertDraft(db, { id, customerGUID: customer.customerGUID, banner: call.banner, doc }, now);
     const row = await draftCheckout(db, customer.customerGUID, call.banner);
     if (!row) throw new Error('checkout could not be created');
     return answer(c, row, row.id === id ? 201 : 200);
@@ -461,17 +406,14 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
         }
         const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
         const view = await checkoutView(c, written);
-        const [update] = await db.batch([
-          db
-            .prepare(
-              'UPDATE checkouts SET document = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1 AND version = ?2',
-            )
-            .bind(row.id, row.version, written.document, now),
-          ...assertChanged(db),
-          ...record({ status: 200, body: { data: view } }),
-          ...clearAssertions(db),
-        ]);
-        if ((update?.meta.changes ?? 0) === 0) throw new WriteConflictError();
+        const updated = await updateDraft(
+          db,
+          row,
+          written.document,
+          now,
+          record({ status: 200, body: { data: view } }),
+        );
+        if (!updated) throw new WriteConflictError();
         return { status: 200, body: { data: view } };
       },
     ),
@@ -612,38 +554,12 @@ async function place(
     ),
   };
   const response = { status: 201, body: { data: order } };
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`,
-      )
-      .bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
-    ...assertChanged(db),
-    db
-      .prepare(
-        'INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
-      )
-      .bind(
-        orderNumber,
-        row.id,
-        row.customer_guid,
-        row.banner,
-        view.locationId,
-        view.modalityType,
-        now,
-        JSON.stringify(order),
-      ),
-    ...takeStatements(db, ledger, now),
-    // the lines that fell out stay in the cart, marked, for the shopper to change
-    db
-      .prepare('DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))')
-      .bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
-    db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
-    ...record(response),
-    ...clearAssertions(db),
-  ];
   try {
-    await db.batch(statements);
+    await placeOrder(
+      db,
+      { row, document: JSON.stringify({ ...doc, placed }), order, ledger, basketId: basket.id, now },
+      record(response),
+    );
   } catch (error) {
     if (!isAssertionFailure(error)) throw error;
     // a concurrent request placed it first, or stock, a coupon, an offer or a balance changed: read again
@@ -696,8 +612,7 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
           items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
         }
         const response = { status: 200, body: { data: { flashSales: flashSalesMap, refetch, items } } };
-        const statements = record(response);
-        if (statements.length > 0) await db.batch(statements);
+        await storeAnswer(db, record(response));
         return response;
       },
     ),
