@@ -1,4 +1,5 @@
 import type { Order } from '../../src/lib/checkout/contracts.ts';
+import type { AddressRow } from './addresses.ts';
 import type { CheckoutDocument, CheckoutRow } from './checkout.ts';
 import { assertChanged, clearAssertions, takeStatements, type OrderTakes } from './ledger.ts';
 
@@ -19,14 +20,7 @@ export async function startingContact(db: D1Database, customerGUID: string): Pro
         `SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`,
       )
       .bind(customerGUID)
-      .first<{
-        address_line1: string;
-        address_line2: string;
-        city: string;
-        state: string;
-        zip_code: string;
-        phone: string;
-      }>(),
+      .first<Pick<AddressRow, 'address_line1' | 'address_line2' | 'city' | 'state' | 'zip_code' | 'phone'>>(),
   ]);
   return {
     firstName: customer?.first_name ?? '',
