@@ -62,6 +62,19 @@ export default tseslint.config(
     },
   },
   {
+    // raw SQL lives in upstream/db/*; a route file only routes (docs/decisions/551)
+    files: ['upstream/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(prepare|batch)$/]',
+          message: 'SQL lives in upstream/db/*: call a named function there.',
+        },
+      ],
+    },
+  },
+  {
     // every dollar amount a shopper reads goes through src/lib/money (docs/decisions/480)
     files: ['src/**/*.{ts,tsx,astro}', 'worker/**/*.ts', 'upstream/**/*.ts'],
     rules: { 'local/one-money-formatter': 'error' },

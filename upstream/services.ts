@@ -15,6 +15,7 @@ import { promotionsService } from './routes/promotions.ts';
 import { purchasesService } from './routes/purchases.ts';
 import { recipesService } from './routes/recipes.ts';
 import { storesService } from './routes/stores.ts';
+import { walletBalancesService } from './routes/wallet-balances.ts';
 import { walletService } from './routes/wallet.ts';
 
 // The one list of the reference upstream's services (docs/decisions/520), the upstream's
@@ -36,6 +37,7 @@ export const SERVICES: ReadonlyArray<Hono<UpstreamEnv>> = [
   recipesService,
   addressesService,
   walletService,
+  walletBalancesService,
   preferencesService,
   profileService,
 ];

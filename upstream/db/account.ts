@@ -207,3 +207,12 @@ export async function recordReauthFailure(db: D1Database, sessionId: string): Pr
     .first<{ reauth_failures: number }>();
   return row?.reauth_failures ?? 0;
 }
+
+/** The account's email address, or null for an unknown customer. */
+export async function customerEmail(db: D1Database, customerGUID: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT email FROM customers WHERE customer_guid = ?1')
+    .bind(customerGUID)
+    .first<{ email: string }>();
+  return row?.email ?? null;
+}

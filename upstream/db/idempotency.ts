@@ -139,3 +139,8 @@ export async function idempotentWrite(
     throw error;
   }
 }
+
+/** Stores an answer on its own batch, for a write that committed (or changed nothing) without it. */
+export async function storeAnswer(db: D1Database, recorded: D1PreparedStatement[]): Promise<void> {
+  if (recorded.length > 0) await db.batch(recorded);
+}

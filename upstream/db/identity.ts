@@ -102,3 +102,11 @@ export async function revokeAllSessions(db: D1Database, customerGUID: string, no
     .bind(customerGUID, now)
     .run();
 }
+
+/** Revokes the session a sign-in replaces, whoever it belonged to (no fixation). */
+export async function revokeReplacedSession(db: D1Database, sessionId: string, now: number): Promise<void> {
+  await db
+    .prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL')
+    .bind(sessionId, now)
+    .run();
+}

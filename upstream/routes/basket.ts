@@ -5,7 +5,6 @@ import {
   BasketItemsUpdateRequestSchema,
   CART_ITEM_LIMIT_REASON,
   ChangeModalityRequestSchema,
-  IDEMPOTENCY_KEY_PATTERN,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   PutBasketRequestSchema,
@@ -33,6 +32,7 @@ import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { normalizeSubstitution } from '../../src/lib/basket/substitution.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The basket service (shopping §3-§5, §7 Cart). Every call needs a live session; writes honour
 // Idempotency-Key (upstream/db/idempotency.ts) and If-Match (the basket version as eTag).
@@ -113,15 +113,7 @@ async function mutate(
   switchTo?: Modality,
 ) {
   const customer = customerOf(c);
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    return upstreamError(
-      c,
-      ERROR_CODES.CLIENT_ERROR,
-      'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _',
-      400,
-    );
-  }
+  const key = idempotencyKey(c);
   const ifMatch = c.req.header('if-match') ?? null;
   const db = c.env.DB;
   try {

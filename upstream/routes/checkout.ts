@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import { MODALITIES, type Modality } from '../../src/lib/catalog/product.ts';
 import {
   CHECKOUT_MESSAGES,
@@ -25,7 +24,7 @@ import { BANNERS, type BannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { lineOffer, linePrice } from '../../src/lib/pricing/price.ts';
 import type { UpstreamEnv } from '../context.ts';
-import { outboxStatement } from '../db/account.ts';
+import { customerEmail, outboxStatement } from '../db/account.ts';
 import { activeBasket, pricedBasket, storedLines } from '../db/basket.ts';
 import {
   checkoutById,
@@ -43,22 +42,16 @@ import {
   timeslots,
   type CheckoutDocument,
   type CheckoutRow,
-  lastOrderContact,
 } from '../db/checkout.ts';
-import { idempotentWrite, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
-import {
-  assertChanged,
-  clearAssertions,
-  isAssertionFailure,
-  stockAt,
-  takeStatements,
-  type OrderTakes,
-} from '../db/ledger.ts';
+import { insertDraft, moveDraft, placeOrder, startingContact, updateDraft } from '../db/checkout-writes.ts';
+import { idempotentWrite, storeAnswer, WriteConflictError, type RecordAnswer } from '../db/idempotency.ts';
+import { isAssertionFailure, stockAt, type OrderTakes } from '../db/ledger.ts';
 import { serialised } from '../db/serial.ts';
 import { bannerStore } from '../db/stores.ts';
 import { activeCards, appliedGiftCards, cardForPayment, ebtBalanceCents } from '../db/wallet.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody, parseQuery } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The checkout service (issue 13; shopping §3-§5, §7 Checkout and wallet): a DRAFT checkout made
 // from the cart, modified with an idempotency key and a versionKey precondition, priced again from
@@ -78,13 +71,6 @@ const modalityOf = (c: CheckoutContext): Modality => {
   const modality = c.get('call').modality;
   return (MODALITIES as readonly string[]).includes(modality) ? (modality as Modality) : 'PICKUP';
 };
-
-function idempotencyKey(c: CheckoutContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
-}
 
 const needsSlot = (modality: Modality) => modality === 'PICKUP' || modality === 'DELIVERY';
 const versionKey = (version: number) => `"c${version}"`;
@@ -254,50 +240,6 @@ async function ownCheckout(c: CheckoutContext, id: string = c.req.param('checkou
   return row;
 }
 
-/**
- * The contact a new checkout starts with (issue 22 §4): the account's name and email, the default
- * delivery address, and what the last order had where the profile has nothing (its phone above all).
- */
-async function startingContact(db: D1Database, customerGUID: string): Promise<CheckoutDocument['contact']> {
-  const [customer, address, last] = await Promise.all([
-    db
-      .prepare('SELECT first_name, last_name, email FROM customers WHERE customer_guid = ?1')
-      .bind(customerGUID)
-      .first<{ first_name: string; last_name: string; email: string }>(),
-    db
-      .prepare(
-        `SELECT address_line1, address_line2, city, state, zip_code, phone FROM customer_addresses WHERE customer_guid = ?1 ORDER BY instr(types, 'default') DESC, updated_at DESC LIMIT 1`,
-      )
-      .bind(customerGUID)
-      .first<{
-        address_line1: string;
-        address_line2: string;
-        city: string;
-        state: string;
-        zip_code: string;
-        phone: string;
-      }>(),
-    lastOrderContact(db, customerGUID),
-  ]);
-  const addressPhone = address?.phone.replace(/\D/g, '') ?? '';
-  return {
-    firstName: customer?.first_name || last?.firstName || '',
-    lastName: customer?.last_name || last?.lastName || '',
-    phone: last?.phone && /^\d{10}$/.test(last.phone) ? last.phone : /^\d{10}$/.test(addressPhone) ? addressPhone : '',
-    email: customer?.email || last?.email || '',
-    address: address
-      ? {
-          addressLine1: address.address_line1,
-          ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
-          city: address.city,
-          state: address.state,
-          zipCode: address.zip_code.slice(0, 5),
-        }
-      : (last?.address ?? null),
-    dateOfBirth: null,
-  };
-}
-
 // ---- time slots ----------------------------------------------------------------------------------
 
 checkoutService.get('/checkout/api/v1/timeslots', async (c) => {
@@ -347,12 +289,7 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
         slot: null,
         gratuityCents: 0,
       };
-      await db.batch([
-        db.prepare('DELETE FROM timeslot_holds WHERE checkout_id = ?1 AND booked = 0').bind(found.id),
-        db
-          .prepare('UPDATE checkouts SET document = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1')
-          .bind(found.id, JSON.stringify(next), Date.now()),
-      ]);
+      await moveDraft(db, found.id, next, Date.now());
       return answer(c, (await checkoutById(db, found.id, customer.customerGUID))!);
     }
     const doc: CheckoutDocument = {
@@ -370,12 +307,7 @@ checkoutService.post('/checkout/api/v1/checkouts', async (c) => {
     };
     const now = Date.now();
     const id = crypto.randomUUID();
-    await db
-      .prepare(
-        `INSERT OR IGNORE INTO checkouts (id, customer_guid, banner, status, version, document, created_at, updated_at) VALUES (?1, ?2, ?3, 'DRAFT', 1, ?4, ?5, ?5)`,
-      )
-      .bind(id, customer.customerGUID, call.banner, JSON.stringify(doc), now)
-      .run();
+    await insertDraft(db, { id, customerGUID: customer.customerGUID, banner: call.banner, doc }, now);
     const row = await draftCheckout(db, customer.customerGUID, call.banner);
     if (!row) throw new Error('checkout could not be created');
     return answer(c, row, row.id === id ? 201 : 200);
@@ -478,17 +410,14 @@ checkoutService.post('/checkout/api/v1/checkouts/:checkoutId', async (c) => {
         }
         const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
         const view = await checkoutView(c, written);
-        const [update] = await db.batch([
-          db
-            .prepare(
-              'UPDATE checkouts SET document = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1 AND version = ?2',
-            )
-            .bind(row.id, row.version, written.document, now),
-          ...assertChanged(db),
-          ...record({ status: 200, body: { data: view } }),
-          ...clearAssertions(db),
-        ]);
-        if ((update?.meta.changes ?? 0) === 0) throw new WriteConflictError();
+        const updated = await updateDraft(
+          db,
+          row,
+          written.document,
+          now,
+          record({ status: 200, body: { data: view } }),
+        );
+        if (!updated) throw new WriteConflictError();
         return { status: 200, body: { data: view } };
       },
     ),
@@ -528,13 +457,7 @@ checkoutService.post('/checkout/api/v1/orders', async (c) => {
 /** The would-be email confirming an order (the development outbox shows it), or null without an address to send to. */
 async function confirmationEmail(c: CheckoutContext, order: Order, contactEmail: string, linkBase: string | null) {
   const call = c.get('call');
-  const to =
-    contactEmail ||
-    (
-      await c.env.DB.prepare('SELECT email FROM customers WHERE customer_guid = ?1')
-        .bind(customerOf(c).customerGUID)
-        .first<{ email: string }>()
-    )?.email;
+  const to = contactEmail || (await customerEmail(c.env.DB, customerOf(c).customerGUID));
   if (!to) return null;
   const store = order.deliverTo ? null : await bannerStore(c.env.DB, call.banner, order.locationId);
   const link = `${linkBase ?? ''}/checkout/confirmation/${order.orderNumber}`;
@@ -651,39 +574,13 @@ async function place(
     ),
   };
   const response = { status: 201, body: { data: order } };
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `UPDATE checkouts SET status = 'PLACED', order_number = ?3, version = version + 1, document = ?4, updated_at = ?5 WHERE id = ?1 AND version = ?2 AND status = 'DRAFT'`,
-      )
-      .bind(row.id, row.version, orderNumber, JSON.stringify({ ...doc, placed }), now),
-    ...assertChanged(db),
-    db
-      .prepare(
-        'INSERT INTO orders (order_number, checkout_id, customer_guid, banner, location_id, modality, placed_at, document) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
-      )
-      .bind(
-        orderNumber,
-        row.id,
-        row.customer_guid,
-        row.banner,
-        view.locationId,
-        view.modalityType,
-        now,
-        JSON.stringify(order),
-      ),
-    ...takeStatements(db, ledger, now),
-    // the lines that fell out stay in the cart, marked, for the shopper to change
-    db
-      .prepare('DELETE FROM basket_items WHERE basket_id = ?1 AND gtin13 IN (SELECT value FROM json_each(?2))')
-      .bind(basket.id, JSON.stringify(view.lineItems.map((line) => line.gtin13))),
-    db.prepare('UPDATE baskets SET version = version + 1, updated_at = ?2 WHERE id = ?1').bind(basket.id, now),
-    ...record(response),
-    ...(email ? [outboxStatement(db, email)] : []),
-    ...clearAssertions(db),
-  ];
   try {
-    await db.batch(statements);
+    await placeOrder(
+      db,
+      { row, document: JSON.stringify({ ...doc, placed }), order, ledger, basketId: basket.id, now },
+      // the confirmation email is written with the order, once (issue 22 §4)
+      [...record(response), ...(email ? [outboxStatement(db, email)] : [])],
+    );
   } catch (error) {
     if (!isAssertionFailure(error)) throw error;
     // a concurrent request placed it first, or stock, a coupon, an offer or a balance changed: read again
@@ -709,8 +606,7 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
   const tenant = c.req.header(TENANT_HEADER);
   if (tenant !== call.banner)
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, `${TENANT_HEADER} must name the banner`, 400);
-  const key = idempotencyKey(c);
-  if (key === null) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  const key = idempotencyKey(c, { required: true });
   const body = await parseBody(c, FlashSaleRequestSchema);
   const db = c.env.DB;
   const result = await serialised(`flash:${customer.customerGUID}`, () =>
@@ -737,8 +633,7 @@ checkoutService.post('/checkout/api/v1/flash-sales', async (c) => {
           items.push({ gtin13: sale.gtin13, couponId: sale.coupon_id, numberOfOffersReceived: got });
         }
         const response = { status: 200, body: { data: { flashSales: flashSalesMap, refetch, items } } };
-        const statements = record(response);
-        if (statements.length > 0) await db.batch(statements);
+        await storeAnswer(db, record(response));
         return response;
       },
     ),

@@ -8,6 +8,7 @@ import {
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { findCoupon, listCoupons, setClip } from '../db/coupons.ts';
+import { hasLoyaltyCard } from '../db/loyalty.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
 // The coupon service (issue 9 §3; account §3 Coupon, §4 Coupon clip; docs/decisions/280).
@@ -37,10 +38,7 @@ async function clip(c: Context<UpstreamEnv>, added: boolean) {
   if (!(await findCoupon(c.env.DB, where)))
     throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such coupon', 404, [couponId]);
   // spec (issue 9 §3): clipping needs a loyalty card on the account
-  const card = await c.env.DB.prepare('SELECT has_loyalty_card FROM customers WHERE customer_guid = ?1')
-    .bind(customer.customerGUID)
-    .first<{ has_loyalty_card: number }>();
-  if (added && card?.has_loyalty_card !== 1)
+  if (added && !(await hasLoyaltyCard(c.env.DB, customer.customerGUID)))
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, COUPON_FORM_ERRORS.loyalty, 422);
   await setClip(c.env.DB, customer.customerGUID, couponId, added, now);
   const coupon = await findCoupon(c.env.DB, where);

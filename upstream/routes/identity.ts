@@ -24,6 +24,7 @@ import {
   findLiveSession,
   randomToken,
   recordSignInAttempt,
+  revokeReplacedSession,
   revokeSession,
   type CustomerRow,
   type SessionRow,
@@ -112,12 +113,7 @@ identityService.post('/identity/v1/sign-in', async (c) => {
   const deviceId = input.deviceId ?? randomToken();
   await trustDevice(db, deviceId, customer.customer_guid, now);
   // A fresh session id on every sign-in; the session signed in over is revoked (no fixation).
-  if (input.previousSessionId) {
-    await db
-      .prepare('UPDATE sessions SET revoked_at = ?2 WHERE session_id = ?1 AND revoked_at IS NULL')
-      .bind(input.previousSessionId, now)
-      .run();
-  }
+  if (input.previousSessionId) await revokeReplacedSession(db, input.previousSessionId, now);
   const session: SessionRow = {
     session_id: randomToken(),
     customer_guid: customer.customer_guid,

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import { isBannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import {
@@ -24,9 +23,11 @@ import {
   storedItems,
   type ListRow,
 } from '../db/lists.ts';
+import { categories, countLists, deleteList, insertList, updateList } from '../db/list-writes.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // The shopping-list service (issue 11; shopping §7 Shopping lists) on the spec's paths. Lists are
 // the signed-in customer's, per banner. POST takes an Idempotency-Key; PUT carries the versionKey
@@ -49,24 +50,6 @@ function who(c: ListsContext) {
     banner: isBannerId(call.banner) ? call.banner : 'harvest',
     locationId: call.locationId,
   };
-}
-
-function idempotencyKey(c: ListsContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
-}
-
-let categoryNames: Map<string, { name: string; aisle: number }> | null = null;
-async function categories(db: D1Database) {
-  if (!categoryNames) {
-    const { results } = await db
-      .prepare('SELECT category_id, name, aisle_number FROM categories')
-      .all<{ category_id: string; name: string; aisle_number: number }>();
-    categoryNames = new Map(results.map((row) => [row.category_id, { name: row.name, aisle: row.aisle_number }]));
-  }
-  return categoryNames;
 }
 
 async function view(c: ListsContext, row: ListRow, withItems = true) {
@@ -117,25 +100,14 @@ listsService.post(LIST_PATHS.LISTS, async (c) => {
       { db, scope: `lists:${customerGUID}`, key, method: 'POST', path: LIST_PATHS.LISTS, body: input },
       async (record) => {
         const name = checkListName(input.name);
-        const count = await db
-          .prepare('SELECT count(*) AS n FROM shopping_lists WHERE customer_guid = ?1 AND banner_id = ?2')
-          .bind(customerGUID, banner)
-          .first<{ n: number }>();
-        if ((count?.n ?? 0) >= LIST_LIMITS.MAX_LISTS_PER_USER)
+        if ((await countLists(db, customerGUID, banner)) >= LIST_LIMITS.MAX_LISTS_PER_USER)
           throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.MAX_LISTS, 422);
         const listId = crypto.randomUUID();
         const versionKey = newVersionKey();
         const now = Date.now();
         const body = { data: { listId, name, versionKey } };
         await uniqueName(
-          db.batch([
-            db
-              .prepare(
-                'INSERT INTO shopping_lists (list_id, customer_guid, banner_id, name, name_key, version_key, created_at, modified_at, modified_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)',
-              )
-              .bind(listId, customerGUID, banner, name, name.toLowerCase(), versionKey, now, 'WEB'),
-            ...record({ status: 201, body }),
-          ]),
+          insertList(db, { listId, customerGUID, banner, name, versionKey, now }, record({ status: 201, body })),
         );
         return { status: 201, body };
       },
@@ -201,33 +173,10 @@ listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
               estimatedTotal: list.estimatedTotal,
             },
           };
-          const results = await uniqueName(
-            db.batch([
-              db
-                .prepare(
-                  'UPDATE shopping_lists SET name = ?1, name_key = ?2, version_key = ?3, items = ?4, item_count = ?5, modified_at = ?6, modified_by = ?7 WHERE list_id = ?8 AND version_key = ?9',
-                )
-                .bind(
-                  name,
-                  name.toLowerCase(),
-                  versionKey,
-                  next.items,
-                  items.length,
-                  now,
-                  'WEB',
-                  listId,
-                  row.version_key,
-                ),
-              ...record(
-                { status: 200, body },
-                {
-                  sql: '(SELECT version_key FROM shopping_lists WHERE list_id = ?91) = ?92',
-                  binds: [listId, versionKey],
-                },
-              ),
-            ]),
+          const written = await uniqueName(
+            updateList(db, next, row.version_key, (guard) => record({ status: 200, body }, guard)),
           );
-          if ((results[0]?.meta.changes ?? 0) === 1) return { status: 200, body };
+          if (written) return { status: 200, body };
           // another write got there first: with a versionKey that is the 409 above on the next
           // read; without one the change is applied again to the newer list
           if (input.versionKey !== undefined || attempt >= MAX_WRITE_ATTEMPTS) {
@@ -245,8 +194,6 @@ listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
 
 listsService.delete(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
   const row = await pathList(c);
-  await c.env.DB.prepare('DELETE FROM shopping_lists WHERE list_id = ?1 AND customer_guid = ?2')
-    .bind(row.list_id, row.customer_guid)
-    .run();
+  await deleteList(c.env.DB, row.list_id, row.customer_guid);
   return c.json({ data: { listId: row.list_id, deleted: true } }, 200);
 });

@@ -23,6 +23,18 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { findLiveToken, insertToken, signingSecret, writeOutbox } from '../db/account.ts';
+import {
+  adsOf,
+  emailChoices,
+  emailRecipient,
+  hasPreferredStore,
+  saveEmailChoices,
+  saveSmsChoice,
+  setAds,
+  smsChoices,
+  storeExists,
+  updateProfile,
+} from '../db/preferences.ts';
 import { profileOf, storesOf } from '../db/profile.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
@@ -63,15 +75,6 @@ async function tokenCustomer(c: PrefContext, token: string): Promise<string> {
   return row.customer_guid;
 }
 
-async function hasPreferredStore(db: D1Database, customerGUID: string, banner: Banner): Promise<boolean> {
-  return (
-    (await db
-      .prepare('SELECT 1 AS ok FROM customer_banner_details WHERE customer_guid = ?1 AND banner = ?2')
-      .bind(customerGUID, banner.id)
-      .first()) !== null
-  );
-}
-
 /** account §5: no preferred store on this banner, no email preferences (NO_PREFERRED_STORE). */
 async function emailPreferences(
   db: D1Database,
@@ -79,18 +82,14 @@ async function emailPreferences(
   banner: Banner,
   status: 'OK' | 'UPDATED',
 ): Promise<EmailPreferencesResponseOutput> {
-  if (!(await hasPreferredStore(db, customerGUID, banner)))
+  if (!(await hasPreferredStore(db, customerGUID, banner.id)))
     return {
       hasErrors: true,
       errorCode: NO_PREFERRED_STORE,
       status: NO_PREFERRED_STORE,
       emailUngroupedPreferences: [],
     };
-  const { results } = await db
-    .prepare('SELECT category, selected FROM customer_email_preferences WHERE customer_guid = ?1 AND banner = ?2')
-    .bind(customerGUID, banner.id)
-    .all<{ category: string; selected: number }>();
-  const chosen = new Map(results.map((r) => [r.category, r.selected === 1]));
+  const chosen = await emailChoices(db, customerGUID, banner.id);
   return {
     hasErrors: false,
     errorCode: null,
@@ -111,33 +110,20 @@ async function updateEmail(
 ): Promise<EmailPreferencesResponseOutput> {
   const db = c.env.DB;
   const banner = bannerOf(c);
-  if (!(await hasPreferredStore(db, customerGUID, banner)))
+  if (!(await hasPreferredStore(db, customerGUID, banner.id)))
     throw new HttpError(NO_PREFERRED_STORE, ACCOUNT_MESSAGES.SELECT_STORE_EMAIL, 422);
   const foreign = input.emailPreferences.find((entry) => !isBannerCategory(banner, entry.category));
   if (foreign)
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, `${foreign.category} is not an email of ${banner.name}`, 422);
   const now = Date.now();
-  if (input.emailPreferences.length > 0) {
-    await db.batch(
-      input.emailPreferences.map((entry) =>
-        db
-          .prepare(
-            'INSERT INTO customer_email_preferences (customer_guid, banner, category, selected, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner, category) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at',
-          )
-          .bind(customerGUID, banner.id, entry.category, entry.selected ? 1 : 0, now),
-      ),
-    );
-  }
+  await saveEmailChoices(db, customerGUID, banner.id, input.emailPreferences, now);
   if (linkBase) await sendManageLink(db, customerGUID, banner, linkBase, now);
   return emailPreferences(db, customerGUID, banner, 'UPDATED');
 }
 
 /** Every email carries a link to manage preferences without signing in; this one says what changed. */
 async function sendManageLink(db: D1Database, customerGUID: string, banner: Banner, linkBase: string, now: number) {
-  const customer = await db
-    .prepare('SELECT email, first_name FROM customers WHERE customer_guid = ?1')
-    .bind(customerGUID)
-    .first<{ email: string; first_name: string }>();
+  const customer = await emailRecipient(db, customerGUID);
   if (!customer) return;
   const signed = await signToken(await signingSecret(db, now), 'PREFERENCES', now);
   await insertToken(db, {
@@ -162,33 +148,11 @@ async function sendManageLink(db: D1Database, customerGUID: string, banner: Bann
 const LinkBaseSchema = v.object({ linkBase: v.optional(v.pipe(v.string(), v.url(), v.maxLength(200))) });
 
 async function smsStatus(db: D1Database, customerGUID: string) {
-  const [phone, rows] = await db.batch<Record<string, string | number>>([
-    db.prepare('SELECT mobile_phone_number FROM customers WHERE customer_guid = ?1').bind(customerGUID),
-    db.prepare('SELECT opt_in_type, selected FROM customer_sms_opt_ins WHERE customer_guid = ?1').bind(customerGUID),
-  ]);
-  const chosen = new Map((rows?.results ?? []).map((r) => [String(r.opt_in_type), r.selected === 1]));
+  const { phone, chosen } = await smsChoices(db, customerGUID);
   return {
     optIns: OPT_IN_TYPES.map((type) => ({ type, selected: chosen.get(type) ?? false })),
-    warning: phone?.results[0]?.mobile_phone_number ? null : SMS_NO_PHONE_WARNING,
+    warning: phone ? null : SMS_NO_PHONE_WARNING,
   };
-}
-
-async function adsOf(db: D1Database, customerGUID: string) {
-  const row = await db
-    .prepare('SELECT purchase_based_ads FROM customer_ad_preferences WHERE customer_guid = ?1')
-    .bind(customerGUID)
-    .first<{ purchase_based_ads: number }>();
-  return { purchaseBasedAds: row ? row.purchase_based_ads === 1 : true };
-}
-
-async function setAds(db: D1Database, customerGUID: string, on: boolean) {
-  await db
-    .prepare(
-      'INSERT INTO customer_ad_preferences (customer_guid, purchase_based_ads, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (customer_guid) DO UPDATE SET purchase_based_ads = excluded.purchase_based_ads, updated_at = excluded.updated_at',
-    )
-    .bind(customerGUID, on ? 1 : 0, Date.now())
-    .run();
-  return adsOf(db, customerGUID);
 }
 
 // profile (account §3 Profile)
@@ -203,44 +167,25 @@ preferencesService.post(PREFERENCE_PATHS.PROFILE_UPDATE, async (c) => {
   const input = await parseBody(c, ProfileUpdateSchema);
   const db = c.env.DB;
   const now = Date.now();
-  const statements: D1PreparedStatement[] = [];
-  if (input.firstName !== undefined)
-    statements.push(
-      db.prepare('UPDATE customers SET first_name = ?2 WHERE customer_guid = ?1').bind(customerGUID, input.firstName),
-    );
-  if (input.mobilePhoneNumber !== undefined) {
-    const phone = normalizePhone(input.mobilePhoneNumber);
-    statements.push(
-      db.prepare('UPDATE customers SET mobile_phone_number = ?2 WHERE customer_guid = ?1').bind(customerGUID, phone),
-    );
-    // no phone, no text messages
-    if (!phone)
-      statements.push(
-        db
-          .prepare('UPDATE customer_sms_opt_ins SET selected = 0, updated_at = ?2 WHERE customer_guid = ?1')
-          .bind(customerGUID, now),
-      );
-  }
-  for (const detail of input.bannerSpecificDetails ?? []) {
-    const store = await db
-      .prepare('SELECT 1 AS ok FROM stores WHERE division_id = ?1 AND store_number = ?2 AND banner_id = ?3')
-      .bind(detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, detail.banner)
-      .first();
-    if (!store)
+  const details = input.bannerSpecificDetails ?? [];
+  for (const detail of details) {
+    if (!(await storeExists(db, detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, detail.banner)))
       throw new HttpError(
         ERROR_CODES.UNPROCESSABLE,
         `No ${BANNERS[detail.banner].name} store ${detail.preferredStoreDivisionNumber}${detail.preferredStoreNumber}`,
         422,
       );
-    statements.push(
-      db
-        .prepare(
-          'INSERT INTO customer_banner_details (customer_guid, banner, preferred_store_division_number, preferred_store_number, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (customer_guid, banner) DO UPDATE SET preferred_store_division_number = excluded.preferred_store_division_number, preferred_store_number = excluded.preferred_store_number, updated_at = excluded.updated_at',
-        )
-        .bind(customerGUID, detail.banner, detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, now),
-    );
   }
-  if (statements.length > 0) await db.batch(statements);
+  await updateProfile(
+    db,
+    customerGUID,
+    {
+      firstName: input.firstName,
+      mobilePhoneNumber: input.mobilePhoneNumber === undefined ? undefined : normalizePhone(input.mobilePhoneNumber),
+      bannerSpecificDetails: details,
+    },
+    now,
+  );
   const [profile, stores] = await Promise.all([profileOf(db, customerGUID), storesOf(db, bannerOf(c))]);
   return c.json({ data: { profile, stores } }, 200);
 });
@@ -277,12 +222,7 @@ preferencesService.post(PREFERENCE_PATHS.OPT_IN, async (c) => {
   const db = c.env.DB;
   if (input.selected && (await smsStatus(db, customerGUID)).warning)
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, SMS_NO_PHONE_WARNING, 422);
-  await db
-    .prepare(
-      'INSERT INTO customer_sms_opt_ins (customer_guid, opt_in_type, selected, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (customer_guid, opt_in_type) DO UPDATE SET selected = excluded.selected, updated_at = excluded.updated_at',
-    )
-    .bind(customerGUID, input.type, input.selected ? 1 : 0, Date.now())
-    .run();
+  await saveSmsChoice(db, customerGUID, input.type, input.selected, Date.now());
   return c.json({ data: await smsStatus(db, customerGUID) }, 200);
 });
 

@@ -5,7 +5,6 @@ import {
   CancelRequestSchema,
   ORDER_MESSAGES,
   orderStatus,
-  type OrderStatus,
 } from '../../src/lib/account/order-state.ts';
 import {
   collapsePurchases,
@@ -16,17 +15,26 @@ import {
   type OrderReturn,
   type PurchaseEntry,
 } from '../../src/lib/account/purchases.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../src/lib/basket/contracts.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { isoWithOffset } from '../../src/lib/time/zoned.ts';
 import type { UpstreamEnv } from '../context.ts';
-import { idempotentWrite } from '../db/idempotency.ts';
-import { cancelStatements, clearAssertions, isAssertionFailure } from '../db/ledger.ts';
+import { idempotentWrite, storeAnswer } from '../db/idempotency.ts';
+import { cancelStatements } from '../db/ledger.ts';
+import {
+  commitCancel,
+  insertReturn,
+  ordersOf,
+  receiptsOf,
+  returnsOf,
+  type OrderRow,
+  type ReceiptRow,
+} from '../db/purchases.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 
 // Order history, cancels and returns (issue 12 parts 4-5, issue 20 §2; account §3-§5, §9): the
 // orders placed online (checkout's orders) and the receipts (in store, a delivery partner's), an
@@ -47,29 +55,6 @@ const customerOf = (c: PurchaseContext) => {
   if (!customer) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
   return customer;
 };
-
-interface OrderRow {
-  order_number: string;
-  checkout_id: string;
-  location_id: string;
-  /** the store's IANA time zone (stores.time_zone): slot dates and times are its wall clock */
-  time_zone: string;
-  modality: string;
-  placed_at: number;
-  document: string;
-  status: OrderStatus | null;
-  delivery_partner: string | null;
-}
-interface ReceiptRow {
-  receipt_id: string;
-  order_number: string | null;
-  source: string;
-  fulfillment_type: PurchaseEntry['fulfillmentType'];
-  transaction_time: number;
-  time_zone: string;
-  total_cents: number;
-  items: string;
-}
 
 /** An online order as a purchase-list entry: COMPLETED once its slot has ended on the store's clock, unless told otherwise. */
 function orderEntry(row: OrderRow, now: number): PurchaseEntry {
@@ -132,50 +117,6 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
   };
 }
 
-async function ordersOf(
-  db: D1Database,
-  customerGUID: string,
-  banner: string,
-  orderNumber?: string,
-): Promise<OrderRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT o.order_number, o.checkout_id, o.location_id, coalesce(st.time_zone, 'UTC') AS time_zone, o.modality, o.placed_at, o.document, s.status, s.delivery_partner
-         FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number LEFT JOIN stores st ON st.location_id = o.location_id
-        WHERE o.customer_guid = ?1 AND o.banner = ?2 AND (?3 IS NULL OR o.order_number = ?3)
-        ORDER BY o.placed_at DESC LIMIT 200`,
-    )
-    .bind(customerGUID, banner, orderNumber ?? null)
-    .all<OrderRow>();
-  return results;
-}
-
-async function returnsOf(db: D1Database, orderNumber: string): Promise<OrderReturn[]> {
-  const { results } = await db
-    .prepare('SELECT * FROM order_returns WHERE order_number = ?1 ORDER BY created_at')
-    .bind(orderNumber)
-    .all<{
-      return_id: string;
-      order_number: string;
-      items: string;
-      reason: string;
-      note: string;
-      status: OrderReturn['status'];
-      refund_cents: number;
-      created_at: number;
-    }>();
-  return results.map((row) => ({
-    returnId: row.return_id,
-    orderNumber: row.order_number,
-    items: JSON.parse(row.items) as OrderReturn['items'],
-    reason: row.reason,
-    note: row.note,
-    status: row.status,
-    refundCents: row.refund_cents,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
-}
-
 /** What may still be returned per item: bought less already asked back. */
 function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Record<string, number> {
   const left: Record<string, number> = {};
@@ -191,19 +132,14 @@ purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   const now = c.get('call').now;
   const [orders, receipts] = await Promise.all([
     ordersOf(db, customer.customerGUID, c.get('call').banner),
-    db
-      .prepare(
-        'SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200',
-      )
-      .bind(customer.customerGUID, c.get('call').banner)
-      .all<ReceiptRow>(),
+    receiptsOf(db, customer.customerGUID, c.get('call').banner),
   ]);
   return c.json(
     {
       data: {
         orders: collapsePurchases(
           orders.map((row) => orderEntry(row, now)),
-          receipts.results.map(receiptEntry),
+          receipts.map(receiptEntry),
           now,
         ),
       },
@@ -236,13 +172,6 @@ purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', asy
   const { order, returns, returnable, cancelBy } = await orderDetail(c, c.req.param('orderNumber'));
   return c.json({ data: { order, returns, returnable, cancelBy } }, 200);
 });
-
-function idempotencyKey(c: PurchaseContext): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
-  return key;
-}
 
 /**
  * POST: cancel an order (issue 20 §2; ours: docs/decisions/470) before its cut-off. One batch
@@ -283,15 +212,9 @@ purchasesService.post(PURCHASE_PATHS.CANCELLATIONS, async (c) => {
           },
           now,
         );
-        try {
-          await db.batch([...statements, ...clearAssertions(db)]);
-        } catch (error) {
-          if (!isAssertionFailure(error)) throw error;
-          // cancelled by a concurrent request: that one gave everything back
-        }
+        await commitCancel(db, statements);
         const response = await answer();
-        const recorded = record(response);
-        if (recorded.length > 0) await db.batch(recorded);
+        await storeAnswer(db, record(response));
         return response;
       },
     ),
@@ -347,24 +270,7 @@ purchasesService.post(PURCHASE_PATHS.RETURNS, async (c) => {
           createdAt: new Date(now).toISOString(),
         };
         const response = { status: 201, body: { data: created } };
-        await db.batch([
-          db
-            .prepare(
-              'INSERT INTO order_returns (return_id, order_number, customer_guid, items, reason, note, status, refund_cents, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)',
-            )
-            .bind(
-              created.returnId,
-              created.orderNumber,
-              customer.customerGUID,
-              JSON.stringify(items),
-              created.reason,
-              created.note,
-              created.status,
-              refundCents,
-              now,
-            ),
-          ...record(response),
-        ]);
+        await insertReturn(db, created, customer.customerGUID, now, record(response));
         return response;
       },
     ),
