@@ -1,5 +1,4 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
@@ -22,7 +21,7 @@ import { NETWORK_NOTICE, outageNotice } from '../../lib/lists/list-errors.ts';
 import { groupItems, visibleItems, type SortOption } from '../../lib/lists/list-reducer.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { islandFetch } from '../shared/fetch.ts';
-import { withIslandStore } from '../shared/island-store.tsx';
+import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from '../cart/QuantityStepper.tsx';
 import { listApi } from './api.ts';
 import {
@@ -133,7 +132,7 @@ function keepForOffline() {
 }
 
 function ShoppingListPage({ lists: initialLists, list, loadFailed, departments }: ShoppingListPageProps) {
-  useHydrateAtoms([[seedListAtom, { lists: initialLists, list }]] as never);
+  useSeed(seedListAtom, { lists: initialLists, list });
   const state = useAtomValue(listStateAtom);
   const meta = useAtomValue(listMetaAtom);
   const lists = useAtomValue(listsAtom);
