@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
+import { COUPON_PATHS, CouponsResponseSchema } from '../../lib/coupons/coupons.ts';
+import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import {
   CreateListResponseSchema,
   LIST_PATHS,
@@ -44,6 +47,19 @@ export const listApi = {
       method: 'PUT',
       body,
       ...(key ? { idempotencyKey: key } : {}),
+    }),
+  /** shopping §3 print coupon info: the coupons that cover these UPCs. */
+  couponsFor: (upcs: readonly string[]) =>
+    call(
+      `${COUPON_PATHS.LIST}?${new URLSearchParams({ 'filter.upcs': upcs.join(','), projection: 'full' })}`,
+      CouponsResponseSchema,
+    ),
+  /** One product into the cart, a write of its own (only whether it landed matters here). */
+  addToCart: (gtin13: string, quantity: number) =>
+    call(BASKET_PATHS.ADD_ITEM, v.unknown(), {
+      method: 'POST',
+      body: { gtin13, quantity },
+      idempotencyKey: newWriteKey(),
     }),
   remove: (listId: string) =>
     call(LIST_PATHS.list(listId), v.object({ data: v.object({ listId: v.string() }) }), { method: 'DELETE' }),
