@@ -8,7 +8,7 @@ import { islandFetch } from './fetch.ts';
 // the spec's error shape into one error class, and validates the answer with a valibot schema.
 
 /** Why a call failed: no answer (offline, timed out), aborted by its caller, an error answer, an answer the schema refuses. */
-export type EdgeFailureKind = 'network' | 'aborted' | 'status' | 'invalid';
+type EdgeFailureKind = 'network' | 'aborted' | 'status' | 'invalid';
 
 /** The reason of an answer the schema refuses. */
 export const UNEXPECTED_ANSWER = 'Unexpected answer';
@@ -31,7 +31,7 @@ export class EdgeCallError extends Error {
   }
 }
 
-export interface EdgeCallOptions<S extends v.GenericSchema> {
+interface EdgeCallOptions<S extends v.GenericSchema> {
   /** validates the answer's body; the call resolves to its output */
   schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -10,7 +10,7 @@ import {
 // State in the browser): initial -> loading -> loaded | error. A second start while one is
 // loading is refused, so a double click sends once.
 
-export interface RequestHandle extends RequestState {
+interface RequestHandle extends RequestState {
   /** Starts a request (from any settled state); false while one is already loading. */
   start(): boolean;
   /** Ends it: ok, or failed with the answer's status (null: no answer). */
