@@ -1,7 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { outageNotice } from '../../lib/lists/list-errors.ts';
-import { useRequest } from '../shared/use-request.ts';
 import { listApi } from './api.ts';
 import { noticeAtom, noticeFor, type ListMeta } from './atoms.ts';
 import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
@@ -12,13 +11,14 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
   const printCoupons = useAtomValue(printCouponsAtom);
   const printListCoupons = useSetAtom(printListCouponsAtom);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const save = useRequest();
+  const [busy, setBusy] = useState(false);
 
   const rename = async (event: FormEvent) => {
     event.preventDefault();
-    if (renaming === null || !save.start()) return;
+    if (renaming === null || busy) return;
+    setBusy(true);
     const result = await listApi.update(meta.listId, { name: renaming, versionKey: meta.versionKey });
-    save.finish(result.ok, !result.ok && result.kind === 'error' ? result.status : null);
+    setBusy(false);
     if (result.ok) window.location.reload();
     else
       setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'update') : outageNotice('update'));
@@ -39,7 +39,7 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
         <form className="inline-form" onSubmit={rename} aria-label="Rename the list">
           <label htmlFor="rename-list">List name</label>
           <input id="rename-list" value={renaming} onChange={(event) => setRenaming(event.target.value)} />
-          <button type="submit" disabled={save.loading}>
+          <button type="submit" disabled={busy}>
             Save
           </button>
           <button type="button" className="link-button" onClick={() => setRenaming(null)}>

@@ -2,7 +2,6 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { NETWORK_NOTICE } from '../../lib/lists/list-errors.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
-import { useRequest } from '../shared/use-request.ts';
 import { listApi } from './api.ts';
 import { listStateAtom, listsAtom, noticeAtom, noticeFor } from './atoms.ts';
 
@@ -12,13 +11,14 @@ export function ListSwitcher({ listId }: { listId: string }) {
   const itemCount = useAtomValue(listStateAtom).items.length;
   const setNotice = useSetAtom(noticeAtom);
   const [name, setName] = useState('');
-  const create = useRequest();
+  const [busy, setBusy] = useState(false);
 
   const createList = async (event: FormEvent) => {
     event.preventDefault();
-    if (!create.start()) return;
+    if (busy) return;
+    setBusy(true);
     const result = await listApi.create(name, newWriteKey());
-    create.finish(result.ok, !result.ok && result.kind === 'error' ? result.status : null);
+    setBusy(false);
     if (result.ok) window.location.assign(`/shopping/list/${result.data.data.listId}`);
     else setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'createList') : NETWORK_NOTICE);
   };
@@ -42,7 +42,7 @@ export function ListSwitcher({ listId }: { listId: string }) {
           onChange={(event) => setName(event.target.value)}
           placeholder="e.g. Weekend BBQ"
         />
-        <button type="submit" disabled={create.loading}>
+        <button type="submit" disabled={busy}>
           Create
         </button>
       </form>

@@ -51,16 +51,21 @@ interface EdgeCallOptions<S extends v.GenericSchema> {
 /** A call's options apart from its schema. */
 export type EdgeRequest = Omit<EdgeCallOptions<v.GenericSchema>, 'schema'>;
 
-// spec: account §3 (the `errors[]` shape); the SNAP balance answers `{ error: { reason, code } }`.
-const SingleErrorSchema = v.object({ error: v.object({ reason: v.string(), code: v.string() }) });
+// spec: account §3 (the `errors[]` shape); the SNAP balance answers `{ error: { reason, code } }`
+// (read without a schema: two strings, and every island's first load carries this file).
+function singleError(body: unknown): { reason: string; code: string } | null {
+  const error = (body as { error?: { reason?: unknown; code?: unknown } } | null)?.error;
+  return typeof error?.reason === 'string' && typeof error.code === 'string'
+    ? { reason: error.reason, code: error.code }
+    : null;
+}
 
 function refusal(status: number, body: unknown): EdgeCallError {
   const many = v.safeParse(ErrorBodySchema, body);
   const first = many.success ? many.output.errors[0] : undefined;
   if (first) return new EdgeCallError('status', status, first.code, first.reason, first.rootCause, 'errors');
-  const one = v.safeParse(SingleErrorSchema, body);
-  if (one.success)
-    return new EdgeCallError('status', status, one.output.error.code, one.output.error.reason, [], 'error');
+  const one = singleError(body);
+  if (one) return new EdgeCallError('status', status, one.code, one.reason, [], 'error');
   return new EdgeCallError('status', status);
 }
 
