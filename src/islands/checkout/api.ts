@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   CHECKOUT_PATHS,
   CheckoutResponseSchema,
@@ -11,60 +11,31 @@ import {
   type ModifyCheckout,
   type Order,
 } from '../../lib/checkout/contracts.ts';
-import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { redirectToSignIn } from '../cart/api.ts';
-import { islandFetch } from '../shared/fetch.ts';
+import { EdgeCallError, callEdge, type EdgeRequest } from '../shared/call-edge.ts';
 
 // The checkout island's calls (shopping §7 Checkout and wallet; §8). Each shopper action is one
 // write with its own Idempotency-Key, sent again with the same key once after a lost connection,
 // so a retried modification or order applies once.
 
-export class CheckoutApiError extends Error {
-  constructor(
-    readonly status: number | null,
-    readonly code: string | null,
-    reason: string,
-    readonly rootCause: string[] = [],
-  ) {
-    super(reason);
-    this.name = 'CheckoutApiError';
-  }
-}
+/** The checkout's failures are the one edge error (kept under this name for the checkout page). */
+export { EdgeCallError as CheckoutApiError } from '../shared/call-edge.ts';
 
 export const newIdempotencyKey = () => crypto.randomUUID().replaceAll('-', '');
 
 async function send<S extends v.GenericSchema>(
   path: string,
   schema: S,
-  init: RequestInit & { idempotencyKey?: string } = {},
+  request: EdgeRequest = {},
 ): Promise<v.InferOutput<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
-  let response: Response | null = null;
-  for (let attempt = 0; attempt <= 1 && !response; attempt++) {
-    try {
-      response = await islandFetch(path, { ...init, headers });
-    } catch {
-      // a lost connection: once more with the same key (a write that did land answers its record)
-      if (attempt === 1 || !init.idempotencyKey) throw new CheckoutApiError(null, null, 'Network Error');
-    }
-  }
-  if (!response) throw new CheckoutApiError(null, null, 'Network Error');
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = v.safeParse(ErrorBodySchema, payload);
-    const first = parsed.success ? parsed.output.errors[0] : undefined;
+  try {
+    // a lost connection: once more with the same key (a write that did land answers its record)
+    return await callEdge(path, { ...request, schema, retries: request.idempotencyKey ? 1 : 0 });
+  } catch (error) {
     // shopping §6, §8: AUTH_REQUIRED (a 401 or 403) sends the shopper to sign-in
-    if (response.status === 401 || response.status === 403) redirectToSignIn();
-    throw new CheckoutApiError(
-      response.status,
-      first?.code ?? null,
-      first?.reason ?? `HTTP ${response.status}`,
-      first?.rootCause ?? [],
-    );
+    if (error instanceof EdgeCallError && (error.status === 401 || error.status === 403)) redirectToSignIn();
+    throw error;
   }
-  return v.parse(schema, payload);
 }
 
 export async function modifyCheckout(
@@ -75,7 +46,7 @@ export async function modifyCheckout(
   return (
     await send(CHECKOUT_PATHS.checkout(id), CheckoutResponseSchema, {
       method: 'POST',
-      body: JSON.stringify(change),
+      body: change,
       idempotencyKey,
     })
   ).data;
@@ -89,7 +60,7 @@ export async function placeOrder(id: string, expectedTotalCents: number, idempot
   return (
     await send(CHECKOUT_PATHS.ORDERS, OrderResponseSchema, {
       method: 'POST',
-      body: JSON.stringify({ checkoutId: id, expectedTotalCents }),
+      body: { checkoutId: id, expectedTotalCents },
       idempotencyKey,
     })
   ).data;
@@ -99,7 +70,7 @@ export async function claimFlashSales(gtin13s: string[], idempotencyKey: string)
   return (
     await send(CHECKOUT_PATHS.FLASH_SALES, FlashSaleResponseSchema, {
       method: 'POST',
-      body: JSON.stringify({ gtin13s }),
+      body: { gtin13s },
       idempotencyKey,
     })
   ).data;

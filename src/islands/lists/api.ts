@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { ErrorBodySchema } from '../../lib/http/errors.ts';
+import { BASKET_PATHS } from '../../lib/basket/contracts.ts';
+import { COUPON_PATHS, CouponsResponseSchema } from '../../lib/coupons/coupons.ts';
+import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import {
   CreateListResponseSchema,
   LIST_PATHS,
@@ -7,7 +9,7 @@ import {
   UpdateListResponseSchema,
   type UpdateListInput,
 } from '../../lib/lists/contracts.ts';
-import { islandFetch } from '../shared/fetch.ts';
+import { callEdge, edgeResult, type EdgeRequest } from '../shared/call-edge.ts';
 
 // The list island's calls, through the generic wrapper of shopping §7: an answer with a
 // `redirecturl` header sends the shopper to sign-in; one with `errorstatus` is an error. A fetch
@@ -19,61 +21,46 @@ export type ListCallResult<T> =
   | { ok: false; kind: 'conflict' }
   | { ok: false; kind: 'error'; status: number; reason: string };
 
-async function call<T>(
+async function call<S extends v.GenericSchema>(
   path: string,
-  init: RequestInit,
-  schema: v.GenericSchema<unknown, T>,
-): Promise<ListCallResult<T>> {
-  let response: Response;
-  try {
-    response = await islandFetch(path, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...init.headers,
-      },
-    });
-  } catch {
-    return { ok: false, kind: 'network' };
-  }
-  const redirect = response.headers.get('redirecturl');
-  if (redirect && (response.status === 401 || response.status === 403)) {
-    window.location.assign(redirect.startsWith('/') ? redirect : '/signin');
-    return { ok: false, kind: 'error', status: response.status, reason: 'Sign in required' };
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status === 409) return { ok: false, kind: 'conflict' };
-  if (response.headers.has('errorstatus') || !response.ok) {
-    const parsed = v.safeParse(ErrorBodySchema, body);
-    return {
-      ok: false,
-      kind: 'error',
-      status: response.status,
-      reason: parsed.success ? (parsed.output.errors[0]?.reason ?? '') : '',
-    };
-  }
-  const parsed = v.safeParse(schema, body);
-  return parsed.success
-    ? { ok: true, data: parsed.output }
-    : { ok: false, kind: 'error', status: response.status, reason: 'Unexpected answer' };
+  schema: S,
+  request: EdgeRequest = {},
+): Promise<ListCallResult<v.InferOutput<S>>> {
+  const result = await edgeResult(callEdge(path, { ...request, schema }));
+  if (result.ok) return result;
+  if (result.status === null) return { ok: false, kind: 'network' };
+  if (result.status === 409) return { ok: false, kind: 'conflict' };
+  return { ok: false, kind: 'error', status: result.status, reason: result.reason ?? '' };
 }
 
 export const listApi = {
-  lists: () => call(LIST_PATHS.LISTS, { method: 'GET' }, ShoppingListsResponseSchema),
-  list: (listId: string) => call(LIST_PATHS.list(listId), { method: 'GET' }, ShoppingListsResponseSchema),
+  lists: () => call(LIST_PATHS.LISTS, ShoppingListsResponseSchema),
+  list: (listId: string) => call(LIST_PATHS.list(listId), ShoppingListsResponseSchema),
   create: (name: string, key: string) =>
-    call(
-      LIST_PATHS.LISTS,
-      { method: 'POST', body: JSON.stringify({ name, activeList: 'true' }), headers: { 'idempotency-key': key } },
-      CreateListResponseSchema,
-    ),
+    call(LIST_PATHS.LISTS, CreateListResponseSchema, {
+      method: 'POST',
+      body: { name, activeList: 'true' },
+      idempotencyKey: key,
+    }),
   update: (listId: string, body: UpdateListInput, key?: string) =>
+    call(LIST_PATHS.list(listId), UpdateListResponseSchema, {
+      method: 'PUT',
+      body,
+      ...(key ? { idempotencyKey: key } : {}),
+    }),
+  /** shopping §3 print coupon info: the coupons that cover these UPCs. */
+  couponsFor: (upcs: readonly string[]) =>
     call(
-      LIST_PATHS.list(listId),
-      { method: 'PUT', body: JSON.stringify(body), headers: key ? { 'idempotency-key': key } : {} },
-      UpdateListResponseSchema,
+      `${COUPON_PATHS.LIST}?${new URLSearchParams({ 'filter.upcs': upcs.join(','), projection: 'full' })}`,
+      CouponsResponseSchema,
     ),
+  /** One product into the cart, a write of its own (only whether it landed matters here). */
+  addToCart: (gtin13: string, quantity: number) =>
+    call(BASKET_PATHS.ADD_ITEM, v.unknown(), {
+      method: 'POST',
+      body: { gtin13, quantity },
+      idempotencyKey: newWriteKey(),
+    }),
   remove: (listId: string) =>
-    call(LIST_PATHS.list(listId), { method: 'DELETE' }, v.object({ data: v.object({ listId: v.string() }) })),
+    call(LIST_PATHS.list(listId), v.object({ data: v.object({ listId: v.string() }) }), { method: 'DELETE' }),
 };

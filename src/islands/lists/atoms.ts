@@ -10,6 +10,7 @@ import {
   identityOf,
   initialListState,
   listReducer,
+  visibleItems,
   type ListAction,
   type ListState,
 } from '../../lib/lists/list-reducer.ts';
@@ -38,23 +39,37 @@ export interface ListMeta {
 
 export type { ListNotice };
 
-export const listStateAtom = atom<ListState>(initialListState([], { subtotal: '0.00', savings: '0.00' }));
-export const listMetaAtom = atom<ListMeta | null>(null);
-export const listsAtom = atom<ShoppingListOutput[]>([]);
-export const queueAtom = atom<PendingWrite[]>([]);
-export const offlineAtom = atom(false);
-export const noticeAtom = atom<ListNotice>(null);
+// base atoms stay private: the page reads the derived atoms below and changes state through the actions
+const stateAtom = atom<ListState>(initialListState([], { subtotal: '0.00', savings: '0.00' }));
+const metaAtom = atom<ListMeta | null>(null);
+const listsBaseAtom = atom<ShoppingListOutput[]>([]);
+const queueBaseAtom = atom<PendingWrite[]>([]);
+const offlineBaseAtom = atom(false);
+const noticeBaseAtom = atom<ListNotice>(null);
 const sendingAtom = atom(false);
+
+export const listStateAtom = atom((get) => get(stateAtom));
+/** The items the shopper sees (not those being deleted). */
+export const visibleItemsAtom = atom((get) => visibleItems(get(stateAtom)));
+export const listMetaAtom = atom((get) => get(metaAtom));
+export const listsAtom = atom((get) => get(listsBaseAtom));
+export const queueAtom = atom((get) => get(queueBaseAtom));
+export const offlineAtom = atom((get) => get(offlineBaseAtom));
+/** The notice the page shows; the page may dismiss it or set one for a call it made. */
+export const noticeAtom = atom(
+  (get) => get(noticeBaseAtom),
+  (_get, set, notice: ListNotice) => set(noticeBaseAtom, notice),
+);
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
 function persist(get: Getter) {
-  const meta = get(listMetaAtom);
+  const meta = get(metaAtom);
   const store = storage();
   if (!meta || !store) return;
   try {
-    store.setItem(queueStorageKey(meta.listId), JSON.stringify(get(queueAtom)));
-    const state = get(listStateAtom);
+    store.setItem(queueStorageKey(meta.listId), JSON.stringify(get(queueBaseAtom)));
+    const state = get(stateAtom);
     store.setItem(
       listCacheKey(meta.listId),
       JSON.stringify({ meta, items: state.items, estimatedTotal: state.estimatedTotal, savedAt: Date.now() }),
@@ -65,7 +80,7 @@ function persist(get: Getter) {
 }
 
 function dispatch(get: Getter, set: Setter, action: ListAction) {
-  set(listStateAtom, listReducer(get(listStateAtom), action));
+  set(stateAtom, listReducer(get(stateAtom), action));
 }
 
 /** shopping §8: the notice for a failed call (src/lib/lists/list-errors.ts). */
@@ -75,11 +90,11 @@ export const noticeFor = listNotice;
 export const seedListAtom = atom(
   null,
   (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
-    set(listsAtom, seed.lists);
+    set(listsBaseAtom, seed.lists);
     if (!seed.list) return;
-    set(listMetaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
+    set(metaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
     set(
-      listStateAtom,
+      stateAtom,
       initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }),
     );
     // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
@@ -87,7 +102,7 @@ export const seedListAtom = atom(
       (write) => write.listId === seed.list?.listId,
     );
     if (waiting.length > 0) {
-      set(queueAtom, waiting);
+      set(queueBaseAtom, waiting);
       for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
     }
   },
@@ -98,7 +113,7 @@ export const seedListAtom = atom(
  * saw it is newer, with the waiting writes shown on it again.
  */
 export const restoreOfflineAtom = atom(null, (get, set) => {
-  const meta = get(listMetaAtom);
+  const meta = get(metaAtom);
   if (!meta || typeof navigator === 'undefined' || navigator.onLine !== false) return;
   try {
     const saved = JSON.parse(storage()?.getItem(listCacheKey(meta.listId)) ?? 'null') as {
@@ -106,7 +121,7 @@ export const restoreOfflineAtom = atom(null, (get, set) => {
       estimatedTotal: ListState['estimatedTotal'];
     } | null;
     if (!saved || !Array.isArray(saved.items)) return;
-    set(offlineAtom, true);
+    set(offlineBaseAtom, true);
     dispatch(get, set, {
       type: 'load',
       items: saved.items.map((item) => ({
@@ -118,7 +133,7 @@ export const restoreOfflineAtom = atom(null, (get, set) => {
       })),
       estimatedTotal: saved.estimatedTotal,
     });
-    for (const write of get(queueAtom)) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
+    for (const write of get(queueBaseAtom)) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
   } catch {
     // nothing readable kept: the page's own copy stays
   }
@@ -126,7 +141,7 @@ export const restoreOfflineAtom = atom(null, (get, set) => {
 
 /** The item as the shopper now sees it (after an optimistic action), for the write that sends it. */
 function currentItem(get: Getter, identity: string): ListItemOutput | null {
-  const item = get(listStateAtom).items.find((entry) => entry.identity === identity);
+  const item = get(stateAtom).items.find((entry) => entry.identity === identity);
   if (!item) return null;
   const {
     identity: _i,
@@ -142,10 +157,10 @@ function currentItem(get: Getter, identity: string): ListItemOutput | null {
 }
 
 function enqueue(get: Getter, set: Setter, kind: PendingWrite['kind'], identity: string) {
-  const meta = get(listMetaAtom);
+  const meta = get(metaAtom);
   const item = currentItem(get, identity);
   if (!meta || !item) return;
-  set(queueAtom, [...get(queueAtom), { key: newWriteKey(), listId: meta.listId, kind, item }]);
+  set(queueBaseAtom, [...get(queueBaseAtom), { key: newWriteKey(), listId: meta.listId, kind, item }]);
   persist(get);
   void set(flushAtom);
 }
@@ -172,8 +187,8 @@ export const flushAtom = atom(null, async (get, set) => {
   set(sendingAtom, true);
   try {
     for (;;) {
-      const write = get(queueAtom)[0];
-      const meta = get(listMetaAtom);
+      const write = get(queueBaseAtom)[0];
+      const meta = get(metaAtom);
       if (!write || !meta) return;
       const result = await listApi.update(
         write.listId,
@@ -181,38 +196,42 @@ export const flushAtom = atom(null, async (get, set) => {
         write.key,
       );
       if (!result.ok && result.kind === 'network') {
-        set(offlineAtom, true);
+        set(offlineBaseAtom, true);
         return;
       }
-      set(offlineAtom, false);
+      set(offlineBaseAtom, false);
       if (!result.ok && result.kind === 'conflict') {
         // another tab or device changed the list: take the fresh one and show what still waits on it
         const fresh = await listApi.list(write.listId);
         if (!fresh.ok) {
-          if (fresh.kind === 'network') set(offlineAtom, true);
+          if (fresh.kind === 'network') set(offlineBaseAtom, true);
           else
-            set(noticeAtom, { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_MESSAGES.LOAD });
+            set(noticeBaseAtom, {
+              kind: 'outage',
+              title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE,
+              message: LIST_MESSAGES.LOAD,
+            });
           return;
         }
         const list = fresh.data.data.shoppingLists[0];
         if (!list) return;
-        set(listMetaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
+        set(metaAtom, { listId: list.listId, name: list.name, versionKey: list.versionKey });
         dispatch(get, set, {
           type: 'load',
           items: list.lineItems ?? [],
           estimatedTotal: list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' },
         });
-        set(queueAtom, rebaseWrites(get(queueAtom), list.lineItems ?? []));
-        for (const waiting of get(queueAtom))
+        set(queueBaseAtom, rebaseWrites(get(queueBaseAtom), list.lineItems ?? []));
+        for (const waiting of get(queueBaseAtom))
           dispatch(get, set, { type: 'reapply', kind: waiting.kind, item: waiting.item });
         persist(get);
         continue;
       }
-      set(queueAtom, get(queueAtom).slice(1));
+      set(queueBaseAtom, get(queueBaseAtom).slice(1));
       const identity = identityOf(write.item);
       if (result.ok) {
         const answer = result.data.data;
-        set(listMetaAtom, { ...meta, versionKey: answer.versionKey, name: answer.name });
+        set(metaAtom, { ...meta, versionKey: answer.versionKey, name: answer.name });
         const server = answer.lineItems.find((entry) => identityOf(entry) === identity) ?? null;
         dispatch(get, set, {
           type: 'succeeded',
@@ -223,7 +242,7 @@ export const flushAtom = atom(null, async (get, set) => {
         });
       } else {
         dispatch(get, set, { type: 'failed', identity, kind: write.kind });
-        if (result.kind === 'error') set(noticeAtom, noticeFor(result.status, result.reason, areaOf(write)));
+        if (result.kind === 'error') set(noticeBaseAtom, noticeFor(result.status, result.reason, areaOf(write)));
       }
       persist(get);
     }
@@ -235,9 +254,9 @@ export const flushAtom = atom(null, async (get, set) => {
 
 /** Empties the list (remove all): every item sent with quantity 0 in one PUT. */
 export const removeAllAtom = atom(null, async (get, set) => {
-  const meta = get(listMetaAtom);
-  if (!meta || get(queueAtom).length > 0) return;
-  const items = get(listStateAtom).items;
+  const meta = get(metaAtom);
+  if (!meta || get(queueBaseAtom).length > 0) return;
+  const items = get(stateAtom).items;
   const result = await listApi.update(
     meta.listId,
     {
@@ -250,14 +269,14 @@ export const removeAllAtom = atom(null, async (get, set) => {
     newWriteKey(),
   );
   if (result.ok) {
-    set(listMetaAtom, { ...meta, versionKey: result.data.data.versionKey });
+    set(metaAtom, { ...meta, versionKey: result.data.data.versionKey });
     dispatch(get, set, { type: 'removedAll' });
     persist(get);
   } else if (result.kind === 'network') {
-    set(noticeAtom, NETWORK_NOTICE);
+    set(noticeBaseAtom, NETWORK_NOTICE);
   } else if (result.kind === 'conflict') {
-    set(noticeAtom, outageNotice('removeAll'));
+    set(noticeBaseAtom, outageNotice('removeAll'));
   } else {
-    set(noticeAtom, noticeFor(result.status, result.reason, 'removeAll'));
+    set(noticeBaseAtom, noticeFor(result.status, result.reason, 'removeAll'));
   }
 });

@@ -1,10 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
 import { shouldTriggerSignIn, signInUrl } from '../../lib/auth/redirect.ts';
-import { withIslandStore } from '../shared/island-store.tsx';
+import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import {
   linkedCodesListAtom,
   promoMessageAtom,
@@ -22,7 +21,7 @@ interface Props {
 }
 
 function PromoCodeForm({ linkedCodes }: Props) {
-  useHydrateAtoms([[seedLinkedCodesAtom, linkedCodes]] as never);
+  useSeed(seedLinkedCodesAtom, linkedCodes);
   const codes = useAtomValue(linkedCodesListAtom);
   const request = useAtomValue(promoRequestAtom);
   const message = useAtomValue(promoMessageAtom);

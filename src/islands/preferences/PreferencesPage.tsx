@@ -1,5 +1,4 @@
-import { useHydrateAtoms } from 'jotai/utils';
-import { withIslandStore } from '../shared/island-store.tsx';
+import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import { seedPreferencesAtom, type PreferencesSeed } from './atoms.ts';
 import { AdsSection, EmailSection, SmsSection } from './Sections.tsx';
 
@@ -8,7 +7,7 @@ import { AdsSection, EmailSection, SmsSection } from './Sections.tsx';
 // signed out). docs/decisions/350-account-preferences.md
 
 function Preferences(seed: PreferencesSeed) {
-  useHydrateAtoms([[seedPreferencesAtom, seed]] as never);
+  useSeed(seedPreferencesAtom, seed);
   return (
     <div className="prefs">
       <EmailSection token={seed.token} />

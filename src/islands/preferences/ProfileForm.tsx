@@ -1,5 +1,4 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
 import type { FormEvent } from 'react';
 import {
   PREFERENCE_PATHS,
@@ -9,7 +8,7 @@ import {
   type ProfileResponseOutput,
 } from '../../lib/account/preferences.ts';
 import type { BannerId } from '../../lib/banner/banners.ts';
-import { withIslandStore } from '../shared/island-store.tsx';
+import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import {
   profileNoticeAtom,
   profileSavingAtom,
@@ -25,7 +24,7 @@ const shown = (phone: string) =>
   phone.length === 10 ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
 
 function Profile({ seed, banner, bannerName }: { seed: ProfileResponseOutput; banner: BannerId; bannerName: string }) {
-  useHydrateAtoms([[seedProfileAtom, seed]] as never);
+  useSeed(seedProfileAtom, seed);
   const data = useAtomValue(profileValueAtom) ?? seed;
   const notice = useAtomValue(profileNoticeAtom);
   const saving = useAtomValue(profileSavingAtom);

@@ -13,7 +13,7 @@ import type { RecipeFilters } from '../../lib/recipes/requests.ts';
 import { recipesViewFrom } from '../../lib/recipes/view-state.ts';
 import { browserJsonClient } from '../shared/json-client.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
-import { cacheRecipesAtom, dispatchRecipesViewAtom, recipesViewAtom } from './atoms.ts';
+import { cacheRecipesAtom, dispatchRecipesViewAtom, recipesViewAtom, resetRecipesViewAtom } from './atoms.ts';
 
 // "Show more recipes" on /recipes (issue 10 §3, §6): the next page appended below the list
 // through the same loader and family the page used, in the Jotai view state (reason 'fetching').
@@ -33,7 +33,7 @@ function RecipeMore({ filters, newerFamily, meta, nextHref }: Props) {
   const view = useAtomValue(recipesViewAtom);
   const dispatch = useSetAtom(dispatchRecipesViewAtom);
   const cacheRecipes = useSetAtom(cacheRecipesAtom);
-  const setView = useSetAtom(recipesViewAtom);
+  const setView = useSetAtom(resetRecipesViewAtom);
   useEffect(() => {
     setView(recipesViewFrom([], meta));
     setMounted(true);

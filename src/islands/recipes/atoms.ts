@@ -14,12 +14,17 @@ import type { RecipeCompact, RecipeFull } from '../../lib/recipes/recipes.ts';
 // (src/lib/recipes/view-state.ts) and the recipe cache of 50 entries, which also holds what the
 // server said about a recipe's favourite flag.
 
-export const recipesViewAtom = atom<RecipesViewState>(INITIAL_RECIPES_VIEW);
+const viewAtom = atom<RecipesViewState>(INITIAL_RECIPES_VIEW);
+const recipeCacheAtom = atom<RecipeCache>(new Map());
+
+/** The view's recipes and request state. */
+export const recipesViewAtom = atom((get) => get(viewAtom));
+/** Starts the view over from what the page rendered. */
+export const resetRecipesViewAtom = atom(null, (_get, set, view: RecipesViewState) => set(viewAtom, view));
 export const dispatchRecipesViewAtom = atom(null, (get, set, action: RecipesViewAction) =>
-  set(recipesViewAtom, recipesViewReducer(get(recipesViewAtom), action)),
+  set(viewAtom, recipesViewReducer(get(viewAtom), action)),
 );
 
-export const recipeCacheAtom = atom<RecipeCache>(new Map());
 /** Cache recipes (most recent last). */
 export const cacheRecipesAtom = atom(null, (get, set, recipes: readonly (RecipeCompact | RecipeFull)[]) => {
   let cache = get(recipeCacheAtom);

@@ -1,40 +1,15 @@
 import * as v from 'valibot';
 import { PriceSchema, type ProductOutput } from '../../lib/catalog/product.ts';
-import { ErrorBodySchema } from '../../lib/http/errors.ts';
-import { islandFetch } from '../shared/fetch.ts';
-import { toSearchFailure, type SearchFailure } from '../../lib/search/network-error.ts';
+import { callEdge } from '../shared/call-edge.ts';
 import { SuggestionsResponseSchema, suggestionsUrl, type SuggestionOutput } from '../../lib/search/suggestions.ts';
 
-// The suggestions call to the edge (docs/decisions/060-search-pages.md). Failures are reported
-// as a SearchFailure: no answer is code -1 (spec: shopping §8 Search), an answer its status.
+// The suggestions call to the edge (docs/decisions/060-search-pages.md). A failure is an
+// EdgeCallError: no answer (kind 'network') is code -1, "no network connection" (spec: shopping §8 Search).
 
-export class SuggestionsApiError extends Error {
-  readonly failure: SearchFailure;
-  constructor(failure: SearchFailure) {
-    super(failure.reason);
-    this.name = 'SuggestionsApiError';
-    this.failure = failure;
-  }
-}
-
-/** Fetches suggestions for the typed text; `signal` aborts a request a newer one replaced. */
+/** Fetches suggestions for the typed text; `signal` aborts a request a newer one replaced. Throws an EdgeCallError. */
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<SuggestionOutput[]> {
-  let response: Response;
-  try {
-    response = await islandFetch(suggestionsUrl(text), { headers: { accept: 'application/json' }, signal });
-  } catch (error) {
-    throw new SuggestionsApiError(toSearchFailure(error));
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = v.safeParse(ErrorBodySchema, payload);
-    const reason = parsed.success ? (parsed.output.errors[0]?.reason ?? '') : `HTTP ${response.status}`;
-    throw new SuggestionsApiError(toSearchFailure(new Error(reason), response.status));
-  }
-  const parsed = v.safeParse(SuggestionsResponseSchema, payload);
-  if (!parsed.success)
-    throw new SuggestionsApiError(toSearchFailure(new Error('Unexpected suggestions response'), response.status));
-  return parsed.output.data.suggestions;
+  return (await callEdge(suggestionsUrl(text), { schema: SuggestionsResponseSchema, ...(signal ? { signal } : {}) }))
+    .data.suggestions;
 }
 
 /** Only what the suggestions show of a product: its price at the shopper's store. */
@@ -53,17 +28,11 @@ export async function fetchSuggestionPrices(
   signal?: AbortSignal,
 ): Promise<Map<string, SuggestionPrice>> {
   if (gtins.length === 0) return new Map();
-  try {
-    const query = new URLSearchParams({ gtins: gtins.join(','), projections: 'offers' });
-    const response = await islandFetch(`/atlas/v1/product/v2/products?${query}`, {
-      headers: { accept: 'application/json' },
-      signal,
-    });
-    const parsed = v.safeParse(SuggestionPricesSchema, await response.json().catch(() => null));
-    return parsed.success && response.ok
-      ? new Map(parsed.output.data.products.map((product) => [product.gtin13, product.price]))
-      : new Map();
-  } catch {
-    return new Map();
-  }
+  const query = new URLSearchParams({ gtins: gtins.join(','), projections: 'offers' });
+  return callEdge(`/atlas/v1/product/v2/products?${query}`, {
+    schema: SuggestionPricesSchema,
+    ...(signal ? { signal } : {}),
+  })
+    .then((answer) => new Map(answer.data.products.map((product) => [product.gtin13, product.price])))
+    .catch(() => new Map());
 }

@@ -11,7 +11,8 @@ import {
   suggestionText,
   type SuggestionOutput,
 } from '../../lib/search/suggestions.ts';
-import { SuggestionsApiError, fetchSuggestionPrices, fetchSuggestions, type SuggestionPrice } from './api.ts';
+import { EdgeCallError } from '../shared/call-edge.ts';
+import { fetchSuggestionPrices, fetchSuggestions, type SuggestionPrice } from './api.ts';
 
 // The header search box's suggestions (docs/decisions/060-search-pages.md). Nothing is seeded
 // from props, so the module-level default store is safe on the server too (docs/decisions/003):
@@ -84,7 +85,7 @@ export const requestSuggestionsAtom = atom(
       if (!isLatestRequest(get(requestIdsAtom), id)) return;
       // spec: shopping §8: no answer at all is "no network connection" (code -1), shown as a quiet
       // hint; any other failure just shows no suggestions (the plain search still works).
-      const offline = error instanceof SuggestionsApiError && error.failure.code === -1;
+      const offline = error instanceof EdgeCallError && error.kind === 'network';
       set(stateAtom, { ...INITIAL, status: offline ? 'offline' : 'idle', text: wanted });
     } finally {
       if (controller === own) controller = null;

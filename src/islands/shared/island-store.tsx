@@ -1,4 +1,5 @@
-import { Provider, createStore, getDefaultStore } from 'jotai';
+import { Provider, createStore, getDefaultStore, type WritableAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
 import { useState, type ComponentType, type ReactNode } from 'react';
 
 /**
@@ -23,4 +24,12 @@ export function withIslandStore<P extends object>(Inner: ComponentType<P>): Comp
   }
   Island.displayName = `withIslandStore(${Inner.displayName ?? Inner.name})`;
   return Island;
+}
+
+/**
+ * Seeds an island's state from its server props once per store: useHydrateAtoms for one write
+ * atom, typed by what the atom takes. `useSeed(seedListAtom, { lists, list })`
+ */
+export function useSeed<Value>(seedAtom: WritableAtom<unknown, [Value], unknown>, value: Value): void {
+  useHydrateAtoms(new Map([[seedAtom, value]]));
 }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { US_STATES } from '../../lib/account/addresses.ts';
 import { AddCardSchema } from '../../lib/wallet/contracts.ts';
 import { addCardAtom } from './atoms.ts';
+import { useRequest } from '../shared/use-request.ts';
 
 // Adding a card (issue 13 §6): checked here with the same schema as the edge (the Luhn check
 // included) before it is sent. The number and CVV live only in the form's fields: never in
@@ -14,7 +15,7 @@ const field = (data: FormData, name: string) => String(data.get(name) ?? '');
 export function AddCardForm() {
   const add = useSetAtom(addCardAtom);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useRequest();
   // one key per attempt: a retry of the same attempt (a lost answer) adds the card once
   const attempt = useRef<string | null>(null);
 
@@ -45,10 +46,10 @@ export function AddCardForm() {
       return;
     }
     setError(null);
-    setBusy(true);
+    if (!save.start()) return;
     attempt.current ??= crypto.randomUUID();
     const added = await add(input, attempt.current);
-    setBusy(false);
+    save.finish(added);
     if (added) {
       attempt.current = null;
       form.reset();
@@ -137,8 +138,8 @@ export function AddCardForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save card'}
+      <button type="submit" disabled={save.loading}>
+        {save.loading ? 'Saving…' : 'Save card'}
       </button>
     </form>
   );

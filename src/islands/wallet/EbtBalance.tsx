@@ -6,6 +6,7 @@ import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { WALLET_PAGE } from './atoms.ts';
+import { useRequest } from '../shared/use-request.ts';
 
 // The SNAP/EBT balance (shopping §3, §7, §8): the pin is encrypted in this browser with the
 // upstream's public key (RSA-OAEP, SHA-256) before it is sent; a refusal shows its reason (an
@@ -16,7 +17,7 @@ const PinSchema = v.pipe(v.string(), v.regex(/^\d{4,8}$/));
 
 export function EbtBalance() {
   const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const check = useRequest();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,7 +28,7 @@ export function EbtBalance() {
     if (!v.is(CardSchema, cardNumber))
       return setAnswer({ tone: 'error', text: 'Enter the 16 to 19 digit EBT card number.' });
     if (!v.is(PinSchema, pin)) return setAnswer({ tone: 'error', text: 'Enter the 4 to 8 digit PIN.' });
-    setBusy(true);
+    if (!check.start()) return;
     const key = await walletApi.ebtPublicKey();
     const result = key.ok
       ? await walletApi.ebtBalance({
@@ -36,7 +37,7 @@ export function EbtBalance() {
           paymentgram: buildPaymentgram(cardNumber),
         })
       : key;
-    setBusy(false);
+    check.finish(result.ok, result.ok ? null : result.status);
     // the pin (and the card number) leave the form whatever the answer
     form.reset();
     if (result.ok) {
@@ -69,8 +70,8 @@ export function EbtBalance() {
           </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Checking…' : 'Check EBT balance'}
+          <button type="submit" disabled={check.loading}>
+            {check.loading ? 'Checking…' : 'Check EBT balance'}
           </button>
         </div>
         <p

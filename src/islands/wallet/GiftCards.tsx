@@ -7,6 +7,7 @@ import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
+import { useRequest } from '../shared/use-request.ts';
 
 // Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
 // is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
@@ -16,7 +17,7 @@ export function GiftCards() {
   const apply = useSetAtom(applyGiftCardAtom);
   const remove = useSetAtom(removeGiftCardAtom);
   const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const check = useRequest();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,9 +34,9 @@ export function GiftCards() {
       setAnswer({ tone: 'error', text: `${message.charAt(0).toUpperCase()}${message.slice(1)}.` });
       return;
     }
-    setBusy(true);
+    if (!check.start()) return;
     const result = wantsApply ? await apply(parsed.output) : await walletApi.giftCardBalance(parsed.output);
-    setBusy(false);
+    check.finish(result.ok, result.ok ? null : result.status);
     if (result.ok) {
       const balance =
         'remainingBalance' in result.data
@@ -92,10 +93,10 @@ export function GiftCards() {
           </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" name="action" value="balance" disabled={busy}>
+          <button type="submit" name="action" value="balance" disabled={check.loading}>
             Check balance
           </button>
-          <button type="submit" name="action" value="apply" className="secondary" disabled={busy}>
+          <button type="submit" name="action" value="apply" className="secondary" disabled={check.loading}>
             Apply to my orders
           </button>
         </div>

@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useHydrateAtoms } from 'jotai/utils';
 import type { AppliedGiftCardOutput, CardsResponseOutput } from '../../lib/wallet/contracts.ts';
 import { WALLET_MESSAGES } from '../../lib/wallet/messages.ts';
-import { withIslandStore } from '../shared/island-store.tsx';
+import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import { AddCardForm } from './AddCardForm.tsx';
 import { CardList } from './CardList.tsx';
 import { EbtBalance } from './EbtBalance.tsx';
@@ -18,7 +17,7 @@ export interface WalletPageProps {
 }
 
 function Wallet({ wallet, giftCards }: WalletPageProps) {
-  useHydrateAtoms([[seedWalletAtom, { wallet, giftCards }]] as never);
+  useSeed(seedWalletAtom, { wallet, giftCards });
   const load = useAtomValue(loadStateAtom);
   const notice = useAtomValue(noticeAtom);
   const setNotice = useSetAtom(noticeAtom);

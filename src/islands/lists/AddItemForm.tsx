@@ -1,0 +1,90 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_AISLE, type ListItemOutput } from '../../lib/lists/contracts.ts';
+import { newWriteKey } from '../../lib/lists/write-queue.ts';
+import { addItemAtom, noticeAtom } from './atoms.ts';
+
+export interface Department {
+  id: string;
+  name: string;
+}
+
+/** A free-text item as the shopper typed it, in the chosen department. */
+function freeTextItem(name: string, categoryId: string, categoryName: string): ListItemOutput {
+  const now = { value: new Date().toISOString(), timezone: 'UTC' };
+  return {
+    id: `new-${newWriteKey()}`,
+    type: 'CUSTOMER_DEFINED',
+    channel: 'WEB',
+    upc: null,
+    categoryId,
+    categoryName,
+    name,
+    displayName: name,
+    comments: '',
+    quantity: 1,
+    checked: false,
+    weeklyAdInfo: null,
+    regularPrice: null,
+    promoPrice: null,
+    lineTotal: null,
+    savings: null,
+    aisle: DEFAULT_AISLE,
+    slug: null,
+    randomWeight: false,
+    soldInStore: false,
+    homeDeliveryItem: false,
+    shipToHomeItem: false,
+    curbsidePickupEligible: false,
+    couponDetails: null,
+    created: now,
+    modified: now,
+  };
+}
+
+/** The form that adds a free-text item, with the list's limit when it is full. */
+export function AddItemForm({ departments }: { departments: Department[] }) {
+  const addItem = useSetAtom(addItemAtom);
+  const notice = useAtomValue(noticeAtom);
+  const [name, setName] = useState('');
+  const [department, setDepartment] = useState(departments[0]?.id ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = name.trim();
+    if (!text) return;
+    addItem(freeTextItem(text, department, departments.find((entry) => entry.id === department)?.name ?? 'Other'));
+    setName('');
+  };
+
+  return (
+    <form className="add-item no-print" onSubmit={submit} aria-label="Add an item to the list">
+      <label htmlFor="new-item">Add an item</label>
+      <div className="row">
+        <input
+          id="new-item"
+          value={name}
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="e.g. ripe bananas"
+        />
+        <label className="sr-only" htmlFor="new-item-department">
+          Department
+        </label>
+        <select id="new-item-department" value={department} onChange={(event) => setDepartment(event.target.value)}>
+          {departments.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Add</button>
+      </div>
+      {notice?.kind === 'maxItems' && (
+        <p className="list-error" role="alert" data-testid="list-max-items">
+          {notice.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { outageNotice } from '../../lib/lists/list-errors.ts';
+import { listApi } from './api.ts';
+import { noticeAtom, noticeFor, type ListMeta } from './atoms.ts';
+import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
+
+/** The list's name and what can be done to the whole list: rename, delete, print it or its coupons. */
+export function ListHeader({ meta }: { meta: ListMeta }) {
+  const setNotice = useSetAtom(noticeAtom);
+  const printCoupons = useAtomValue(printCouponsAtom);
+  const printListCoupons = useSetAtom(printListCouponsAtom);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    if (renaming === null || busy) return;
+    setBusy(true);
+    const result = await listApi.update(meta.listId, { name: renaming, versionKey: meta.versionKey });
+    setBusy(false);
+    if (result.ok) window.location.reload();
+    else
+      setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'update') : outageNotice('update'));
+  };
+
+  const deleteList = async () => {
+    if (!window.confirm(`Delete “${meta.name}”? This can't be undone.`)) return;
+    const result = await listApi.remove(meta.listId);
+    if (result.ok) window.location.assign('/shopping/lists');
+    else setNotice(outageNotice('deleteList'));
+  };
+
+  return (
+    <header className="list-head">
+      {renaming === null ? (
+        <h2 data-testid="list-name">{meta.name}</h2>
+      ) : (
+        <form className="inline-form" onSubmit={rename} aria-label="Rename the list">
+          <label htmlFor="rename-list">List name</label>
+          <input id="rename-list" value={renaming} onChange={(event) => setRenaming(event.target.value)} />
+          <button type="submit" disabled={busy}>
+            Save
+          </button>
+          <button type="button" className="link-button" onClick={() => setRenaming(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      <div className="list-actions no-print">
+        {renaming === null && (
+          <button type="button" className="link-button" onClick={() => setRenaming(meta.name)}>
+            Rename
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={() => void deleteList()}>
+          Delete list
+        </button>
+        <button type="button" className="link-button" onClick={() => window.print()}>
+          Print list
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => void printListCoupons()}
+          disabled={printCoupons.isLoading}
+        >
+          {printCoupons.isLoading ? 'Getting coupons…' : 'Print coupons'}
+        </button>
+      </div>
+    </header>
+  );
+}
