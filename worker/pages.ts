@@ -2,6 +2,8 @@ import { themeStyle } from '../src/lib/banner/banners.ts';
 import { productImageOrigin, productImageTemplate } from '../src/lib/catalog/product-image.ts';
 import { sha256Base64, withHashSource, withSource } from '../src/lib/http/csp.ts';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { PENDING_ADD_COOKIE } from './pending-add.ts';
 import { HEALTH_ROUTES } from '../src/lib/auth/route-guard.ts';
 import { signAdPlacement } from './ad-placements.ts';
 import { stepUpUntil } from './step-up.ts';
@@ -16,7 +18,6 @@ import {
   type SessionView,
 } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
-import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './middleware/session/cookie.ts';
 import { islandGraph, withIslandPreloads } from './island-preload.ts';
 
@@ -156,6 +157,10 @@ async function renderAndStore(
       geoLocationId: c.get('geoLocationId'),
     },
     session: await withStepUp(c, sessionView(c.get('session')), url.pathname),
+    pendingAdd: {
+      waiting: !c.get('session') && getCookie(c, PENDING_ADD_COOKIE) !== undefined,
+      kept: c.get('keptAdd') === true,
+    },
     upstream: c.get('upstream'),
     requestId: c.get('requestId'),
     cacheable,

@@ -113,6 +113,8 @@ export function completePendingAdd(applies: (path: string) => boolean): Middlewa
           },
           BasketResponseSchema,
         );
+        // the page says so (issue 22 §2): the shopper sees the item was kept
+        c.set('keptAdd', true);
       } catch {
         // dropped: see above
       }

@@ -34,6 +34,8 @@ export interface EdgeVariables {
   /** true when the shopper chose a store (hm_store), false when a geo or default store stands in */
   storeChosen: boolean;
   timeZone: string;
+  /** a guest's add completed on this request, after they signed in (worker/pending-add.ts) */
+  keptAdd?: boolean;
   session: SessionState | null;
   upstream: UpstreamClient;
 }

@@ -102,25 +102,33 @@ test("the cart's coupons drawer clips a coupon for an item in the cart, and the 
   await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: [coupon.upcs[0]] } });
 });
 
-test('a new shopper without a loyalty card who clips a coupon sees the loyalty modal with the spec message', async ({
-  page,
-}) => {
-  await page.goto('/signin');
+test('a new shopper can clip a coupon after creating an account', async ({ page }) => {
   const email = `clipper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const created = await page.request.post('/auth/api/create-account', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { firstName: 'Kim', lastName: 'Lee', email, password: 'Orchard-Lane-47' },
-  });
-  expect(created.status()).toBe(201);
+  await page.goto('/account/create?redirectUrl=%2Fcoupons');
+  await waitForIslands(page);
+  await page.getByLabel('First name').fill('Kim');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Orchard-Lane-47');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // the new account is offered a digital card at once (issue 22 §2)
+  await expect(page.getByTestId('digital-card-offer')).toBeVisible();
+
+  // not taken there: a clip opens the loyalty modal (spec message), which adds the card itself
   await page.goto('/coupons');
-  await page
-    .getByTestId('coupon')
-    .first()
-    .getByRole('button', { name: /^Clip: / })
-    .click();
+  const first = page.getByTestId('coupon').first();
+  const couponId = (await first.getAttribute('data-coupon-id')) as string;
+  const coupon = page.locator(`[data-testid="coupon"][data-coupon-id="${couponId}"]`);
+  await coupon.getByRole('button', { name: /^Clip: / }).click();
   const modal = page.getByTestId('loyalty-modal');
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('There is no loyalty card linked to this account');
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
+  await coupon.getByRole('button', { name: /^Clip: / }).click();
+  await modal.getByTestId('add-digital-card').click();
+  await expect(page.getByTestId('loyalty-card-added')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await coupon.getByRole('button', { name: /^Clip: / }).click();
+  await expect(coupon.getByRole('button', { name: /^Unclip: / })).toBeVisible();
 });

@@ -66,6 +66,13 @@ export async function signIn(page: Page): Promise<void> {
 /** The signed-in header's greeting ("Hi, Dana"). */
 export const greeting = (page: Page) => page.getByRole('banner').getByText(`Hi, ${DEMO_SHOPPER.firstName}`);
 
+/** Opens the signed-in header's account menu (a details/summary disclosure, issue 22 §2). */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByTestId('account-menu');
+  await menu.locator('summary').click();
+  await expect(menu).toHaveAttribute('open', '');
+}
+
 /** The anonymous header's way to sign in (a link or a button). */
 export const signInControl = (page: Page) => {
   const header = page.getByRole('banner');

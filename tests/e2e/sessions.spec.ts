@@ -2,6 +2,7 @@ import {
   expect,
   greeting,
   isAuthenticated,
+  openAccountMenu,
   putSessionCookie,
   sessionCookie,
   signIn,
@@ -32,6 +33,7 @@ test('a signed-out cookie is refused when replayed', async ({ page, context }) =
   await signIn(page);
   const cookie = await sessionCookie(context);
 
+  await openAccountMenu(page);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(signInControl(page)).toBeVisible();
 

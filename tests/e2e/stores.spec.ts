@@ -2,8 +2,9 @@ import { expect, test } from './fixtures.ts';
 
 // The store picker in a real Chromium (issue 9 §1, §6).
 
-test("a shopper can choose a store for pickup and see that store's prices", async ({ page }) => {
+test('the header names the chosen store and returns the shopper where they were', async ({ page }) => {
   await page.goto('/p/meadow-crest-whole-milk/0010013000010');
+  await expect(page.getByTestId('store-indicator')).toContainText('Pickup · Orchard Plaza');
   const before = await page.getByTestId('product-price').first().innerText();
 
   await page.getByTestId('store-indicator').getByRole('link').click();
@@ -14,9 +15,14 @@ test("a shopper can choose a store for pickup and see that store's prices", asyn
   await expect(store.getByRole('heading')).toHaveText('Harvest Market Foothill Commons');
   await store.getByRole('button', { name: 'Pickup at Harvest Market Foothill Commons' }).click();
 
-  await expect(page.getByTestId('store-indicator')).toContainText('Pickup · Store 00301');
+  // back on the product page, with a short confirmation, and the header names the store
+  await expect(page).toHaveURL(/\/p\/meadow-crest-whole-milk\/0010013000010#store-chosen$/);
+  await expect(page.getByTestId('store-chosen')).toBeVisible();
+  await expect(page.getByTestId('store-chosen')).toContainText("You're now shopping Pickup at Foothill Commons.");
+  await expect(page.getByTestId('store-indicator')).toContainText('Pickup · Foothill Commons');
   await page.goto('/p/meadow-crest-whole-milk/0010013000010');
-  await expect(page.getByTestId('store-indicator')).toContainText('Pickup · Store 00301');
+  await expect(page.getByTestId('store-chosen')).toBeHidden();
+  await expect(page.getByTestId('store-indicator')).toContainText('Pickup · Foothill Commons');
   const after = await page.getByTestId('product-price').first().innerText();
   expect(after).not.toBe(before);
   // the price is that store's: what the products API answers for it
@@ -40,7 +46,7 @@ test.describe('without JavaScript', () => {
     await expect(riverside.getByLabel('Deliver to ZIP')).toHaveValue('93710');
     await riverside.getByLabel('Deliver to ZIP').fill('93720');
     await riverside.getByRole('button', { name: 'Delivery from Harvest Market Riverside' }).click();
-    await expect(page.getByTestId('store-indicator')).toContainText('Delivery · Store 00102');
+    await expect(page.getByTestId('store-indicator')).toContainText('Delivery · Riverside');
     await page.goto('/stores');
     await expect(page.getByTestId('current-store')).toContainText('Delivery at Harvest Market Riverside to 93720');
     await page.goto('/stores?place=nowhere-99');

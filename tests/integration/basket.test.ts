@@ -666,10 +666,14 @@ describe("basket: switching the cart's modality (shopping §3 Cart changeBasketM
 
   test('the plain form switches and comes back; a bad modality is refused', async () => {
     const { cookie } = await signIn();
-    const form = await call(SWITCH, { cookie, form: { modalityType: 'SHIP', returnTo: '/cart' } });
+    const form = await call(SWITCH, { cookie, form: { modalityType: 'DELIVERY', returnTo: '/cart' } });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/cart');
-    expect((await basketOf(cookie)).modality).toBe('SHIP');
+    expect((await basketOf(cookie)).modality).toBe('DELIVERY');
+    // the shopper's store does not ship: the switch is refused as the store picker refuses it (decision 562)
+    const ship = await call(SWITCH, { cookie, form: { modalityType: 'SHIP', returnTo: '/cart' } });
+    expect(ship.headers.get('location')).toBe('/cart?cartError=modality-SHIP');
+    expect((await basketOf(cookie)).modality).toBe('DELIVERY');
     const bad = await call(SWITCH, { cookie, form: { modalityType: 'TELEPORT', returnTo: '/cart' } });
     expect(bad.headers.get('location')).toBe('/cart?cartError=update');
     await expectError(await call(SWITCH, { cookie, body: { modalityType: 'TELEPORT' } }), 400, 'CLIENT_ERROR');

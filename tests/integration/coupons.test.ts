@@ -123,6 +123,41 @@ describe('clip and unclip (account §4)', () => {
   });
 });
 
+describe('a digital loyalty card (issue 22 §2)', () => {
+  test('a new account without a card adds a digital one and can clip; the plain form comes back saying so', async () => {
+    const [coupon] = await list();
+    await env.DB.prepare('UPDATE customers SET has_loyalty_card = 0 WHERE customer_guid = ?1')
+      .bind(DEMO_SHOPPER.customerGUID)
+      .run();
+    try {
+      expect((await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon?.id })).status).toBe(422);
+      expect((await post('/accountmanagement/api/loyalty-card', {}, false)).status).toBe(401);
+      const added = await post('/accountmanagement/api/loyalty-card', {});
+      expect(added.status).toBe(200);
+      expect(await added.json()).toEqual({ data: { hasLoyaltyCard: true } });
+      expect((await post('/atlas/v1/savings/v1/coupons/clip', { couponId: coupon?.id })).status).toBe(200);
+      const form = await app.request(
+        `${TEST_ORIGIN}/accountmanagement/api/loyalty-card`,
+        {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ returnTo: '/coupons?q=milk' }).toString(),
+          redirect: 'manual',
+        },
+        env,
+        createExecutionContext(),
+      );
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toBe('/coupons?q=milk&loyaltyCard=added');
+    } finally {
+      await post('/atlas/v1/savings/v1/coupons/unclip', { couponId: coupon?.id });
+      await env.DB.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1')
+        .bind(DEMO_SHOPPER.customerGUID)
+        .run();
+    }
+  });
+});
+
 describe('a clipped coupon in the cart', () => {
   test("comes off the line from its quantity, by the one pricing function, and only once it's clipped", async () => {
     const coupons = await list();

@@ -66,6 +66,28 @@ describe('the page context the worker hands each render', () => {
     expect(await response.text()).toBe('count 3');
   });
 
+  test("a guest's add waiting for sign-in, then kept, is told to the pages (issue 22 §2)", async () => {
+    const { gtin13 } = (await env.DB.prepare(
+      "SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = '70100101' ORDER BY p.doc_id LIMIT 1",
+    ).first<{ gtin13: string }>())!;
+    const refused = await app.request(
+      `${TEST_ORIGIN}/basket/api/v2/user/add-item`,
+      { method: 'POST', headers: sameOriginJson(), body: JSON.stringify({ gtin13, quantity: 1 }) },
+      env,
+      createExecutionContext(),
+    );
+    expect(refused.status).toBe(401);
+    const pending = /hm_pending_add=[^;]+/.exec(refused.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    expect(pending).not.toBe('');
+    await get('/signin?redirectUrl=%2Fsearch', pending);
+    expect(seen!.pendingAdd).toEqual({ waiting: true, kept: false });
+    await get('/signin');
+    expect(seen!.pendingAdd).toEqual({ waiting: false, kept: false });
+    const session = await signInCookie(app, env);
+    await get('/account/create-completion', `${session}; ${pending}`);
+    expect(seen!.pendingAdd).toEqual({ waiting: false, kept: true });
+  });
+
   test('an anonymous render gets no session and an opted-in page is cached', async () => {
     const first = await get('/search?query=context-cached');
     expect(seen!.session).toBeNull();

@@ -116,7 +116,8 @@ describe('choosing a store', () => {
       returnTo: '/search?query=milk',
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toBe('/search?query=milk');
+    // back where the shopper was, at the note that confirms the choice (issue 22 §1)
+    expect(ok.headers.get('location')).toBe('/search?query=milk#store-chosen');
     expect(storeCookie(ok)).toBe('70100102.DELIVERY.93721');
     expect((await form({ locationId: '70100102', modality: 'SHIP', returnTo: '/' })).headers.get('location')).toBe(
       '/stores?storeError=modality&returnTo=%2F',
@@ -361,5 +362,73 @@ describe("delivery, the geo location and a signed-in shopper's modality preferen
       activeModality: 'SHIP',
       lafObject: [{ type: 'SHIP', sources: [{ storeId: '70300301' }] }],
     });
+  });
+});
+
+describe('one store and way to shop (issue 22 §1; docs/decisions/562)', () => {
+  const json = (path: string, body: unknown, cookie: string) =>
+    request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+  const checkoutModality = async (cookie: string) => {
+    const answer = await json('/checkout/api/v1/checkouts', {}, cookie);
+    expect(answer.status).toBeLessThan(300);
+    return ((await answer.json()) as { data: { modalityType: string } }).data.modalityType;
+  };
+
+  test("the cart's switch to delivery is the shopper's way to shop: the cookie, the preferences and the checkout follow", async () => {
+    const session = await signIn(app, env);
+    await env.DB.prepare('DELETE FROM modality_preferences').run();
+    const cookie = `${session}; hm_store=70100101.PICKUP; hm_geo=93720.70100102`;
+    expect(await checkoutModality(cookie)).toBe('PICKUP');
+    const switched = await json('/basket/api/v2/user/change-modality', { modalityType: 'DELIVERY' }, cookie);
+    expect(switched.status).toBe(200);
+    // the postal code the shopper gave before is the delivery's
+    expect(storeCookie(switched)).toBe('70100101.DELIVERY.93720');
+    expect(await checkoutModality(`${session}; hm_store=${storeCookie(switched)}`)).toBe('DELIVERY');
+    const saved = v.parse(
+      ModalityPreferencesResponseSchema,
+      await (await request('/atlas/v1/modality/v1/preferences', { cookie: session })).json(),
+    ).data.modalityPreferences;
+    expect(saved).toMatchObject({ activeModality: 'DELIVERY', lafObject: [{ destination: { postalCode: '93720' } }] });
+    // a way to shop the store does not offer is refused, and nothing changes
+    const ship = await json('/basket/api/v2/user/change-modality', { modalityType: 'SHIP' }, cookie);
+    expect(ship.status).toBe(422);
+    expect(storeCookie(ship)).toBeNull();
+  });
+
+  test("the picker's choice moves a signed-in shopper's cart to the same way to shop", async () => {
+    const session = await signIn(app, env);
+    const pickup = `${session}; hm_store=70100101.PICKUP`;
+    expect((await json('/basket/api/v2/user/change-modality', { modalityType: 'PICKUP' }, pickup)).status).toBe(200);
+    const chosen = await json(
+      '/stores/api/choose',
+      { locationId: '70100102', modality: 'DELIVERY', postalCode: '93720' },
+      session,
+    );
+    expect(chosen.status).toBe(200);
+    const basket = await request('/basket/api/basket/', { cookie: `${session}; hm_store=${storeCookie(chosen)}` });
+    expect(((await basket.json()) as { data: { modality: string } }).data.modality).toBe('DELIVERY');
+    await json('/stores/api/choose', { locationId: '70100101', modality: 'PICKUP' }, session);
+  });
+
+  test("a delivery ZIP code outside the store's area, or one no store is near, is refused saying so; nothing is kept", async () => {
+    for (const postalCode of ['10001', '90210', '00000']) {
+      const refused = await choose({ locationId: '70100101', modality: 'DELIVERY', postalCode });
+      expect(refused.status).toBe(422);
+      expect(v.parse(ErrorBodySchema, await refused.json()).errors[0]?.reason).toBe(
+        `Harvest Market Orchard Plaza doesn't deliver to ${postalCode}. Choose a store near ${postalCode}, or Pickup.`,
+      );
+      expect(storeCookie(refused)).toBeNull();
+    }
+    const form = await request('/stores/api/choose', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ locationId: '70100101', modality: 'DELIVERY', postalCode: '10001', returnTo: '/' }),
+    });
+    expect(form.headers.get('location')).toBe('/stores?storeError=area&returnTo=%2F');
+    expect(storeCookie(form)).toBeNull();
   });
 });

@@ -95,3 +95,8 @@ export async function bannerStore(db: D1Database, banner: Banner, locationId: st
     .first<StoreRow>();
   return row ? storeChoice(row) : null;
 }
+
+/** Gives the customer a digital loyalty card (issue 22 §2): coupons can be clipped from then on. Idempotent. */
+export async function addDigitalLoyaltyCard(db: D1Database, customerGUID: string): Promise<void> {
+  await db.prepare('UPDATE customers SET has_loyalty_card = 1 WHERE customer_guid = ?1').bind(customerGUID).run();
+}

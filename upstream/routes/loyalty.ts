@@ -23,6 +23,7 @@ import {
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';
 import { parseBody } from '../validate.ts';
+import { addDigitalLoyaltyCard } from '../db/profile.ts';
 
 // Loyalty (issue 12 part 3; account §3, §4, §7): fuel points and the year's plus-card savings
 // computed from the shopper's purchases on this banner (online orders, and the receipts of no
@@ -42,6 +43,12 @@ const customerOf = (c: LoyaltyContext) => {
 /** The store's today as YYYY-MM-DD (memberships run by calendar days). */
 const today = (now: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(now));
+
+// issue 22 §2: a new account can clip coupons once it has a card; the card is digital, at once.
+loyaltyService.post(LOYALTY_PATHS.DIGITAL_CARD, async (c) => {
+  await addDigitalLoyaltyCard(c.env.DB, customerOf(c).customerGUID);
+  return c.json({ data: { hasLoyaltyCard: true } }, 200);
+});
 
 loyaltyService.get(POINTS_SUMMARY_PATH, async (c) => {
   const customer = customerOf(c);

@@ -21,6 +21,8 @@ import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { errorResponse } from '../errors.ts';
 import { rememberPendingAdd } from '../pending-add.ts';
+import { checkChoice, keepChoice } from './stores.ts';
+import type { Modality } from '../../src/lib/catalog/product.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
@@ -129,9 +131,17 @@ export function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch
 /** The answer header of a write replayed from its Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
 
-async function forward(c: EdgeContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+async function forward(
+  c: EdgeContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  /** runs once the upstream accepted the write, before the answer is built (its headers count) */
+  accepted?: () => Promise<void>,
+) {
   const headers = method === 'GET' ? {} : writeHeaders(c);
   const result = await c.get('upstream').json({ method, path, body, ...headers }, BasketResponseSchema);
+  await accepted?.();
   c.header('ETag', result.data.data.eTag);
   c.header('Cache-Control', 'private, no-store');
   // A retried write the upstream answered from its idempotency record says so (030-cart.md).
@@ -241,7 +251,13 @@ basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateR
   forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')),
 );
 
-// The cart's modality switch: JSON from the cart island, the plain form before hydration.
+// The cart's modality switch: JSON from the cart island, the plain form before hydration. It is
+// the shopper's one way to shop (docs/decisions/562): checked like the store picker's choice
+// (the store offers it; delivery inside its area) and kept in the store cookie and preferences
+// that the header, prices and checkout read, once the basket has moved.
+const cartChoice = (c: EdgeContext, modality: Modality) =>
+  checkChoice(c, { locationId: c.get('locationId'), modality }, { destinationOptional: true });
+
 basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
   if (!isForm(c)) return next();
   const form = await readForm(c);
@@ -249,12 +265,14 @@ basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
   const parsed = v.safeParse(ChangeModalityFormSchema, form ?? {});
   if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
   try {
+    const checked = await cartChoice(c, parsed.output.modalityType);
     await c
       .get('upstream')
       .json(
         { method: 'POST', path: BASKET_PATHS.CHANGE_MODALITY, body: { modalityType: parsed.output.modalityType } },
         BasketResponseSchema,
       );
+    await keepChoice(c, checked);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
     return c.redirect(
@@ -264,6 +282,8 @@ basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
   }
   return c.redirect(returnTo, 303);
 });
-basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), (c) =>
-  forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, c.req.valid('json')),
-);
+basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), async (c) => {
+  const body = c.req.valid('json');
+  const checked = await cartChoice(c, body.modalityType);
+  return forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, body, () => keepChoice(c, checked));
+});

@@ -8,7 +8,11 @@ import {
   MembershipsResponseSchema,
   PromoCodeRequestSchema,
   PromoCodeResponseSchema,
+  DigitalCardFormSchema,
+  DigitalCardResponseSchema,
 } from '../../src/lib/account/memberships.ts';
+import * as v from 'valibot';
+import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
@@ -27,8 +31,11 @@ export const loyaltyCapability: Capability = {
   routes: loyaltyRoutes,
   apiPrefixes: ['/accountmanagement/api/'],
   personalPages: ['/account/rewards'],
+  // the loyalty modal's and the account completion's "add a digital card" (issue 22 §2)
+  formEndpoints: [LOYALTY_PATHS.DIGITAL_CARD],
   registry: {
     api: [
+      { method: 'POST', path: '/accountmanagement/api/loyalty-card', sample: { body: {} }, needsSignIn: true },
       { method: 'GET', path: '/accountmanagement/api/points-summary', sample: {}, needsSignIn: true },
       { method: 'GET', path: '/accountmanagement/api/memberships', sample: {}, needsSignIn: true },
       { method: 'GET', path: '/accountmanagement/api/communityrewards/participation', sample: {}, needsSignIn: true },
@@ -79,3 +86,29 @@ loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema),
     .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
   return c.json(data, 200);
 });
+
+// issue 22 §2: a digital loyalty card for an account that has none, so coupons can be clipped. The
+// plain form (the loyalty modal, the account completion page) comes back where it was sent from.
+loyaltyRoutes.post(LOYALTY_PATHS.DIGITAL_CARD, async (c) => {
+  const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+  const fields = isForm ? await c.req.parseBody().catch(() => ({})) : await c.req.json().catch(() => null);
+  const parsed = v.safeParse(DigitalCardFormSchema, fields ?? {});
+  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid loyalty card request', 400);
+  const returnTo = sanitizeRedirectUrl(parsed.output.returnTo ?? '/coupons');
+  if (!c.get('session')) {
+    if (isForm) return c.redirect(signInUrl(returnTo), 303);
+    signedIn(c);
+  }
+  const { data } = await c
+    .get('upstream')
+    .json({ method: 'POST', path: LOYALTY_PATHS.DIGITAL_CARD, body: {} }, DigitalCardResponseSchema);
+  c.header('Cache-Control', 'private, no-store');
+  return isForm ? c.redirect(withCardParam(returnTo), 303) : c.json(data, 200);
+});
+
+/** `returnTo` with `loyaltyCard=added`, which the coupons page and the completion page confirm. */
+function withCardParam(path: string): string {
+  const url = new URL(path, 'https://return.invalid');
+  url.searchParams.set('loyaltyCard', 'added');
+  return `${url.pathname}${url.search}`;
+}

@@ -14,7 +14,9 @@ import {
   ModalityPreferencesResponseSchema,
   modalityChangeProblem,
   storeCookieValue,
+  type ModalityChange,
 } from '../../src/lib/location/modality.ts';
+import { BASKET_PATHS, BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import {
   ChooseStoreFormSchema,
   ChooseStoreSchema,
@@ -22,6 +24,10 @@ import {
   StoreSchema,
   StoreSearchQuerySchema,
   StoreSearchResponseSchema,
+  deliversTo,
+  deliveryOutsideArea,
+  STORE_CHOSEN_FRAGMENT,
+  storePath,
 } from '../../src/lib/location/stores.ts';
 import { GEO_COOKIE, parseGeoCookie, STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
@@ -104,17 +110,29 @@ storesRoutes.get(STORE_PATHS.SEARCH, validQuery(StoreSearchQuerySchema), async (
 const StoreAnswerSchema = v.object({ data: v.object({ store: StoreSchema }) });
 type Choice = v.InferOutput<typeof ChooseStoreSchema>;
 
+/** The root cause of a delivery postal code outside the store's area. */
+const OUTSIDE_AREA = 'postalCode: outside the store delivery area';
+
+/** A choice checked against the banner's stores, ready to keep (checkChoice, keepChoice). */
+export interface CheckedChoice {
+  store: v.InferOutput<typeof StoreSchema>;
+  change: ModalityChange;
+}
+
 /**
- * Checks the choice against the banner's stores and keeps it: in the cookie, and for a signed-in
- * shopper in the upstream's modality preferences (account §4 Modality change). Delivery needs a
- * postal code or an address: the one given, else the postal code the shopper gave before.
+ * Checks a choice of store and way to shop (issue 22 §1; docs/decisions/562): the store must be
+ * the banner's and offer the modality; delivery needs a postal code or an address (the one given,
+ * else the postal code the shopper gave before), and a postal code inside the store's area. The
+ * cart's switch may leave the destination to the checkout (`destinationOptional`).
  */
-async function choose(c: Context<EdgeEnv>, choice: Choice) {
+export async function checkChoice(
+  c: Context<EdgeEnv>,
+  choice: Choice,
+  options: { destinationOptional?: boolean } = {},
+): Promise<CheckedChoice> {
   let store: v.InferOutput<typeof StoreSchema>;
   try {
-    store = (
-      await c.get('upstream').json({ path: `/atlas/v1/stores/v1/stores/${choice.locationId}` }, StoreAnswerSchema)
-    ).data.data.store;
+    store = (await c.get('upstream').json({ path: storePath(choice.locationId) }, StoreAnswerSchema)).data.data.store;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404)
       throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such store on this banner', 404);
@@ -123,7 +141,7 @@ async function choose(c: Context<EdgeEnv>, choice: Choice) {
   const knownPostalCode = c.get('deliveryPostalCode') ?? parseGeoCookie(getCookie(c, GEO_COOKIE))?.postalCode;
   const postalCode =
     choice.modality === 'DELIVERY' ? (choice.postalCode ?? (choice.address ? undefined : knownPostalCode)) : undefined;
-  const change = {
+  const change: ModalityChange = {
     modalityType: choice.modality,
     locationId: choice.locationId,
     postalCode,
@@ -131,15 +149,48 @@ async function choose(c: Context<EdgeEnv>, choice: Choice) {
     makeActive: true,
   };
   const problem = modalityChangeProblem(change, store, store.name, MODALITY_LABELS[choice.modality]);
-  if (problem) throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422);
-  if (c.get('session')) {
+  if (problem && !(options.destinationOptional && problem === DELIVERY_DESTINATION_REQUIRED))
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, problem, 422);
+  if (postalCode) {
+    const { data } = await c
+      .get('upstream')
+      .json({ path: STORE_PATHS.SEARCH, query: { postalCode } }, StoreSearchResponseSchema);
+    if (!deliversTo(postalCode, store.locationId, data.data.stores))
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, deliveryOutsideArea(store.name, postalCode), 422, [OUTSIDE_AREA]);
+  }
+  return { store, change };
+}
+
+/**
+ * Keeps a checked choice as the shopper's one store and way to shop: in the cookie every page,
+ * price and checkout reads, and for a signed-in shopper in the upstream's modality preferences
+ * (account §4 Modality change) — unless delivery has no destination yet, which the checkout asks.
+ */
+export async function keepChoice(c: Context<EdgeEnv>, { change }: CheckedChoice): Promise<void> {
+  if (c.get('session') && (change.modalityType !== 'DELIVERY' || change.postalCode || change.address)) {
     await c
       .get('upstream')
       .json({ method: 'PUT', path: MODALITY_PATHS.PREFERENCES, body: change }, ModalityPreferencesResponseSchema);
   }
-  setStoreCookie(c, choice.locationId, choice.modality, postalCode);
+  setStoreCookie(c, change.locationId, change.modalityType, change.postalCode);
   c.header('Cache-Control', 'private, no-store');
-  return store;
+}
+
+/** The picker's choice: checked, kept, and the signed-in shopper's cart moved to the modality. */
+async function choose(c: Context<EdgeEnv>, choice: Choice) {
+  const checked = await checkChoice(c, choice);
+  await keepChoice(c, checked);
+  if (c.get('session')) {
+    // the cart's switch reads the basket's modality: it follows the choice (decision 562)
+    await c
+      .get('upstream')
+      .json(
+        { method: 'POST', path: BASKET_PATHS.CHANGE_MODALITY, body: { modalityType: choice.modality } },
+        BasketResponseSchema,
+      )
+      .catch(() => undefined);
+  }
+  return checked.store;
 }
 
 const isForm = (c: Context<EdgeEnv>) =>
@@ -171,12 +222,15 @@ storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
           ? 'store'
           : error.message === DELIVERY_DESTINATION_REQUIRED
             ? 'destination'
-            : 'modality';
+            : error.rootCause.includes(OUTSIDE_AREA)
+              ? 'area'
+              : 'modality';
       return c.redirect(`/stores?storeError=${reason}&returnTo=${encodeURIComponent(returnTo)}`, 303);
     }
     throw error;
   }
-  return c.redirect(returnTo, 303);
+  // back where the shopper was, at the note that confirms the choice (issue 22 §1)
+  return c.redirect(`${returnTo.split('#')[0]}#${STORE_CHOSEN_FRAGMENT}`, 303);
 });
 storesRoutes.post(STORE_PATHS.CHOOSE, validJson(ChooseStoreSchema), async (c) => {
   const choice = c.req.valid('json');

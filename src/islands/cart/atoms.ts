@@ -17,7 +17,8 @@ import {
   pinnedCartState,
   type PinnedCartAction,
 } from '../../lib/basket/pinned-cart.ts';
-import type { Modality } from '../../lib/catalog/product.ts';
+import { MODALITY_LABELS, type Modality } from '../../lib/catalog/product.ts';
+import { showModalityInHeader } from '../shared/store-indicator.ts';
 import { ERROR_CODES } from '../../lib/http/errors.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { cartLineTotals } from '../../lib/pricing/price.ts';
@@ -212,6 +213,7 @@ export const changeCartModalityAtom = atom(null, async (get, set, modality: Moda
   try {
     dispatch(get, set, { type: 'loadSuccess', basket: await changeBasketModality(modality, newOpId()) });
     set(modalityChangeAtom, { [modality]: 'loaded' });
+    showModalityInHeader(MODALITY_LABELS[modality]);
   } catch (error) {
     set(modalityChangeAtom, { ...get(modalityChangeAtom), [modality]: 'error' });
     if (isAuthFailure(error)) redirectToSignIn();

@@ -11,7 +11,15 @@ export const LOYALTY_PATHS = {
   ENTERPRISE_PREFERENCES: '/accountmanagement/api/enterprise-customer-preferences',
   LINKED_PROMO_CODES: '/accountmanagement/api/promo-codes',
   PROMO_CODES: '/accountmanagement/api/promo-codes/validate',
+  /** POST (JSON or a plain form): a digital loyalty card for an account that has none (issue 22 §2) */
+  DIGITAL_CARD: '/accountmanagement/api/loyalty-card',
 } as const;
+
+/** The answer of the digital card's POST. */
+export const DigitalCardResponseSchema = v.object({ data: v.object({ hasLoyaltyCard: v.literal(true) }) });
+
+/** The plain form of the digital card (the loyalty modal, the account completion page). */
+export const DigitalCardFormSchema = v.object({ returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 
 const DateString = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 

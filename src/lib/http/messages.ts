@@ -82,3 +82,11 @@ export function cartOnlyLeft(available: number): string {
 export function cartLoadFailure(phone: string): string {
   return `We're sorry, but there was a problem loading your cart. Please refresh the page. If the problem persists, please contact Customer Service at ${phone}.`;
 }
+
+/** issue 22 §2: a guest's add to cart waits for sign-in, and is kept (worker/pending-add.ts). */
+export const GUEST_ADD_MESSAGES = {
+  SIGN_IN: "Sign in to add items to your cart. We'll keep the item you chose and add it when you're signed in.",
+  CREATE:
+    "Create an account to add items to your cart. We'll keep the item you chose and add it once your account is ready.",
+  KEPT: 'We kept the item you chose: it is in your cart.',
+} as const;

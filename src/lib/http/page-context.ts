@@ -48,6 +48,11 @@ export interface PageContext {
    */
   place?: { storeChosen: boolean; postalCode: string | null; geoLocationId: string | null };
   session: SessionView | null;
+  /**
+   * A guest's add to cart waiting for sign-in (`waiting`), or completed on this request (`kept`):
+   * the sign-in and account pages say why they ask and that the item was kept (issue 22 §2).
+   */
+  pendingAdd?: { waiting: boolean; kept: boolean };
   upstream: UpstreamClient;
   requestId: string;
   /** Pages set this to false when what they render must not be cached for everyone. */

@@ -12,6 +12,14 @@ export const STORE_PATHS = {
   CHOOSE: '/stores/api/choose',
 } as const;
 
+/** One store of the banner (GET): `storePath('70100101') === '/atlas/v1/stores/v1/stores/70100101'` */
+export function storePath(locationId: string): string {
+  return `/atlas/v1/stores/v1/stores/${locationId}`;
+}
+
+/** The fragment a page is opened at after a store was chosen: its note confirms the choice. */
+export const STORE_CHOSEN_FRAGMENT = 'store-chosen';
+
 export const FULFILLMENT_TYPES = [
   'CurbSide',
   'SelfServePickup',
@@ -87,4 +95,34 @@ export function milesBetween(
   const h =
     Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return Math.round(3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h))) * 10) / 10;
+}
+
+/** How far from its store a delivery may go (issue 22 §1; docs/decisions/562). */
+export const DELIVERY_RADIUS_MILES = 15;
+
+/** The message when a delivery ZIP code is outside the chosen store's area. */
+export function deliveryOutsideArea(storeName: string, postalCode: string): string {
+  return `${storeName} doesn't deliver to ${postalCode}. Choose a store near ${postalCode}, or Pickup.`;
+}
+
+/**
+ * Whether `locationId` delivers to `postalCode`, from the store search for that ZIP code (nearest
+ * first, the first at distance 0). The reference locator has no geocoder: a ZIP code is placed
+ * only when it shares its 3-digit area with a store's ZIP code, and the chosen store must then be
+ * within DELIVERY_RADIUS_MILES. `deliversTo('10001', '70100101', []) === false`
+ */
+export function deliversTo(postalCode: string, locationId: string, nearest: readonly StoreOutput[]): boolean {
+  const origin = nearest[0];
+  if (!origin || origin.address.zipCode.slice(0, 3) !== postalCode.slice(0, 3)) return false;
+  const store = nearest.find((candidate) => candidate.locationId === locationId);
+  return store !== undefined && (store.distanceMiles ?? 0) <= DELIVERY_RADIUS_MILES;
+}
+
+/**
+ * The store's name as the header says it, without the banner's name.
+ * `shortStoreName('Harvest Market Orchard Plaza', 'Harvest Market') === 'Orchard Plaza'`
+ */
+export function shortStoreName(name: string, bannerName: string): string {
+  const short = name.startsWith(`${bannerName} `) ? name.slice(bannerName.length + 1).trim() : name;
+  return short || name;
 }
