@@ -13,6 +13,8 @@ import {
   TimeslotsResponseSchema,
 } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
@@ -92,15 +94,13 @@ export const checkoutCapability: Capability = {
   },
 };
 
-function signedIn(c: CheckoutContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to check out', 401);
-}
+const signedIn = requireSession(SIGN_IN_REASONS.CHECKOUT);
 
 const CheckoutIdParams = v.object({
-  checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'must be a checkout id')),
+  checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, PATH_REASONS.CHECKOUT_ID)),
 });
 const OrderParams = v.object({
-  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
+  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, PATH_REASONS.ORDER_NUMBER)),
 });
 
 async function forward<S extends v.GenericSchema>(
@@ -109,7 +109,6 @@ async function forward<S extends v.GenericSchema>(
   call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> },
   status: 200 | 201 = 200,
 ) {
-  signedIn(c);
   const headers = call.method === 'POST' ? writeHeaders(c) : {};
   const result = await c.get('upstream').json({ ...call, ...headers }, schema);
   const etag = result.headers.get('etag');
@@ -118,23 +117,24 @@ async function forward<S extends v.GenericSchema>(
   return c.json(result.data as object, result.status === 201 ? 201 : status);
 }
 
-checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), (c) => {
+checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), signedIn, (c) => {
   const { modality } = c.req.valid('query');
   return forward(c, TimeslotsResponseSchema, {
     path: CHECKOUT_PATHS.TIMESLOTS,
     ...(modality ? { query: { modality } } : {}),
   });
 });
-checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, (c) =>
+checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, signedIn, (c) =>
   forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }),
 );
-checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), (c) =>
+checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), signedIn, (c) =>
   forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }),
 );
 checkoutRoutes.post(
   '/checkout/api/v1/checkouts/:checkoutId',
   validParams(CheckoutIdParams),
   validJson(ModifyCheckoutSchema),
+  signedIn,
   (c) =>
     forward(c, CheckoutResponseSchema, {
       method: 'POST',
@@ -142,13 +142,13 @@ checkoutRoutes.post(
       body: c.req.valid('json'),
     }),
 );
-checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) =>
+checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), signedIn, (c) =>
   forward(c, OrderResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.ORDERS, body: c.req.valid('json') }),
 );
-checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
-  signedIn(c);
+checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), signedIn, async (c) => {
   const headers = writeHeaders(c);
-  if (!headers.idempotencyKey) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  if (!headers.idempotencyKey)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.IDEMPOTENCY_KEY_REQUIRED, 400);
   const result = await c.get('upstream').json(
     {
       method: 'POST',
@@ -162,6 +162,6 @@ checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 });
-checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) =>
+checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), signedIn, (c) =>
   forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }),
 );

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { POINTS_SUMMARY_PATH, PointsSummaryResponseSchema } from '../../src/lib/account/loyalty.ts';
 import {
   CommunityRewardsResponseSchema,
@@ -9,7 +9,8 @@ import {
   PromoCodeRequestSchema,
   PromoCodeResponseSchema,
 } from '../../src/lib/account/memberships.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { validJson } from '../validate.ts';
 import type { Capability } from '../capability.ts';
@@ -20,7 +21,6 @@ import type { Capability } from '../capability.ts';
 // docs/decisions/370-loyalty.md
 
 export const loyaltyRoutes = new Hono<EdgeEnv>();
-type LoyaltyContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const loyaltyCapability: Capability = {
@@ -53,9 +53,7 @@ export const loyaltyCapability: Capability = {
   },
 };
 
-function signedIn(c: LoyaltyContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your rewards', 401);
-}
+const signedIn = requireSession(SIGN_IN_REASONS.REWARDS);
 
 const READS = [
   [POINTS_SUMMARY_PATH, PointsSummaryResponseSchema],
@@ -65,15 +63,13 @@ const READS = [
   [LOYALTY_PATHS.LINKED_PROMO_CODES, LinkedPromoCodesResponseSchema],
 ] as const;
 for (const [path, schema] of READS) {
-  loyaltyRoutes.get(path, async (c) => {
-    signedIn(c);
+  loyaltyRoutes.get(path, signedIn, async (c) => {
     const { data } = await c.get('upstream').json({ path }, schema);
     return c.json(data, 200);
   });
 }
 
-loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), async (c) => {
-  signedIn(c);
+loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), signedIn, async (c) => {
   const { data } = await c
     .get('upstream')
     .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
