@@ -35,8 +35,8 @@ const HEADER_RUNS_PER_ROUTE = 30;
 const MIN_REACHED_ROUTE = 0.95;
 const MIN_REACHED_UPSTREAM = 0.25;
 
-/** Reasons of the 422s the edge's route code answers itself (the spec's 'Invalid list ID.' of a malformed list id). */
-const ROUTE_422_REASONS = new Set(['Invalid list ID.']);
+/** Reasons of the 422s the edge's route code answers itself (none since a malformed list id is a 400 'Invalid path'). */
+const ROUTE_422_REASONS = new Set<string>();
 
 /** Reasons of the 400s that route code answers (validators and handlers), never a middleware. */
 const VALIDATION_REASONS = new Set([

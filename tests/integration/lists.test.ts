@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ProductsResponseSchema } from '../../src/lib/catalog/product.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import {
   CreateListResponseSchema,
   DEFAULT_AISLE,
@@ -119,8 +120,10 @@ describe('the lists of a signed-in shopper', () => {
     expect(await reason(over)).toBe(LIST_SERVER_REASONS.MAX_LISTS);
   });
 
-  test('an invalid or unknown list id is 422 with the server reasons', async () => {
-    expect(await reason(await send('GET', `${LISTS}/bad!id`))).toBe(LIST_SERVER_REASONS.INVALID_ID);
+  test('a malformed list id is 400 Invalid path at the edge; an unknown one is the upstream 422', async () => {
+    const malformed = await send('GET', `${LISTS}/bad!id`);
+    expect(malformed.status).toBe(400);
+    expect(await reason(malformed)).toBe(EDGE_REASONS.INVALID_PATH);
     const unknown = await send('GET', `${LISTS}/00000000-0000-4000-8000-000000000000`);
     expect(unknown.status).toBe(422);
     expect(await reason(unknown)).toBe(LIST_SERVER_REASONS.NOT_FOUND);

@@ -30,7 +30,7 @@ import {
 } from '../../src/lib/auth/redirect.ts';
 import { MAX_TOKEN_LENGTH } from '../../src/lib/auth/signed-token.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
-import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
+import { ACCOUNT_MESSAGES, EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
 import { deviceSetCookie } from '../middleware/session/cookie.ts';
 import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
@@ -142,7 +142,7 @@ function clientKeyOf(c: Context): string {
 function signedInOnly(c: Context<EdgeEnv>, form: boolean): Response | null {
   if (c.get('session')) return null;
   if (form) return c.redirect(withQuery(SIGN_IN_PATH, { [REDIRECT_PARAM]: EMAIL_CONFIRMATION_PATH }), 303);
-  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.GENERIC, 401);
 }
 
 /** Issues the session cookie of a session the identity service made; answers its auth state. */
@@ -522,7 +522,7 @@ accountRoutes.post('/auth/api/token', async (c) => {
 
 function bearerRequired(c: Context): Response {
   c.header('www-authenticate', 'Bearer');
-  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'A bearer token is required', 401);
+  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, EDGE_REASONS.BEARER_REQUIRED, 401);
 }
 
 // A bearer token is not an ambient credential: this route reads only the Authorization header,

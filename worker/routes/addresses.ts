@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import {
   ADDRESS_PATHS,
@@ -12,10 +12,11 @@ import {
   UpdateAddressSchema,
   ValidateAddressSchema,
 } from '../../src/lib/account/addresses.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
+import { HttpError } from '../../src/lib/http/errors.ts';
+import { ACCOUNT_MESSAGES, EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson } from '../validate.ts';
+import { formOf, validJson, validJsonOrForm, type FormFields } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 
 // The address book at the edge (issue 12 part 2; account §7): the spec's /profile/api/* calls for
@@ -97,21 +98,15 @@ export const addressesCapability: Capability = {
 };
 
 export const ADDRESS_PAGE = '/account/addresses';
-const isForm = (c: AddressContext) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+const signedIn = requireSession(SIGN_IN_REASONS.ADDRESSES, { signInFrom: () => ADDRESS_PAGE });
 
-function signedIn(c: AddressContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your addresses', 401);
-}
-
-addressesRoutes.get(ADDRESS_PATHS.LIST, async (c) => {
-  signedIn(c);
+addressesRoutes.get(ADDRESS_PATHS.LIST, signedIn, async (c) => {
   const { data } = await c.get('upstream').json({ path: ADDRESS_PATHS.LIST }, AddressBookResponseSchema);
   return c.json(data, 200);
 });
 
 /** The form fields of the address page as the JSON body of a call. */
-function formAddress(fields: Record<string, string | string[]>) {
+function formAddress(fields: FormFields) {
   const one = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
   const types = Array.isArray(fields.types) ? fields.types : fields.types ? [fields.types] : [];
   return {
@@ -133,7 +128,7 @@ const CALLS = [
     answer: AddressResponseSchema,
     status: 201,
     done: 'added',
-    body: (f: Record<string, string | string[]>) => ({ address: formAddress(f) }),
+    body: (f: FormFields) => ({ address: formAddress(f) }),
   },
   {
     path: ADDRESS_PATHS.UPDATE,
@@ -141,7 +136,7 @@ const CALLS = [
     answer: AddressResponseSchema,
     status: 200,
     done: 'saved',
-    body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? ''), address: formAddress(f) }),
+    body: (f: FormFields) => ({ addressId: String(f.addressId ?? ''), address: formAddress(f) }),
   },
   {
     path: ADDRESS_PATHS.REMOVE,
@@ -149,44 +144,49 @@ const CALLS = [
     answer: RemovedAddressResponseSchema,
     status: 200,
     done: 'removed',
-    body: (f: Record<string, string | string[]>) => ({ addressId: String(f.addressId ?? '') }),
+    body: (f: FormFields) => ({ addressId: String(f.addressId ?? '') }),
   },
 ] as const;
 
+/** Back to the address page saying what happened (its plain forms). */
+const back = (c: AddressContext, params: Record<string, string>) =>
+  c.redirect(`${ADDRESS_PAGE}?${new URLSearchParams(params)}`, 303);
+
 for (const call of CALLS) {
-  // the address page before hydration: a plain form, back to the page saying what happened
-  addressesRoutes.post(call.path, async (c, next) => {
-    if (!isForm(c)) return next();
-    if (!c.get('session')) return c.redirect(signInUrl(ADDRESS_PAGE), 303);
-    const fields = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Record<string, string | string[]>;
-    const parsed = v.safeParse(call.request as v.GenericSchema, call.body(fields));
-    const back = (params: Record<string, string>) => c.redirect(`${ADDRESS_PAGE}?${new URLSearchParams(params)}`, 303);
-    if (!parsed.success)
-      return back({
-        addressError: parsed.issues[0]?.message ?? 'Please check the address.',
-        ...(fields.addressId ? { edit: String(fields.addressId) } : {}),
-      });
-    try {
-      await c
-        .get('upstream')
-        .json({ method: 'POST', path: call.path, body: parsed.output }, call.answer as v.GenericSchema);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(ADDRESS_PAGE), 303);
-      const reason = error instanceof HttpError && error.statusCode < 500 ? error.message : ACCOUNT_MESSAGES.GENERIC;
-      return back({
-        addressError: reason.slice(0, 200),
-        ...(fields.addressId && call.path === ADDRESS_PATHS.UPDATE ? { edit: String(fields.addressId) } : {}),
-      });
-    }
-    return back({ address: call.done });
-  });
-  addressesRoutes.post(call.path, validJson(call.request as v.GenericSchema), async (c) => {
-    signedIn(c);
-    const { data } = await c
-      .get('upstream')
-      .json({ method: 'POST', path: call.path, body: c.req.valid('json' as never) }, call.answer as v.GenericSchema);
-    return c.json(data as object, call.status);
-  });
+  // JSON, or the address page before hydration: a plain form, back to the page saying what happened
+  addressesRoutes.post(
+    call.path,
+    signedIn,
+    validJsonOrForm(call.request as v.GenericSchema, {
+      fields: call.body,
+      invalid: (c, fields, issues) =>
+        back(c, {
+          addressError: issues[0]?.message ?? EDGE_REASONS.CHECK_ADDRESS,
+          ...(fields.addressId ? { edit: String(fields.addressId) } : {}),
+        }),
+    }),
+    async (c) => {
+      const body = c.req.valid('json' as never);
+      const fields = formOf(c);
+      if (!fields) {
+        const { data } = await c
+          .get('upstream')
+          .json({ method: 'POST', path: call.path, body }, call.answer as v.GenericSchema);
+        return c.json(data as object, call.status);
+      }
+      try {
+        await c.get('upstream').json({ method: 'POST', path: call.path, body }, call.answer as v.GenericSchema);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(ADDRESS_PAGE), 303);
+        const reason = error instanceof HttpError && error.statusCode < 500 ? error.message : ACCOUNT_MESSAGES.GENERIC;
+        return back(c, {
+          addressError: reason.slice(0, 200),
+          ...(fields.addressId && call.path === ADDRESS_PATHS.UPDATE ? { edit: String(fields.addressId) } : {}),
+        });
+      }
+      return back(c, { address: call.done });
+    },
+  );
 }
 
 addressesRoutes.post(ADDRESS_PATHS.VALIDATE, validJson(ValidateAddressSchema), async (c) => {

@@ -17,7 +17,7 @@ import { STORE_SYNC_SET } from '../modality-sync.ts';
 import { signInErrorFor, type SignInError } from '../../src/lib/auth/sign-in-errors.ts';
 import { signInStatusForError } from '../../src/lib/auth/sign-in-status.ts';
 import { ERROR_CODES, HttpError, describeIssues, errorBody } from '../../src/lib/http/errors.ts';
-import { ACCOUNT_MESSAGES } from '../../src/lib/http/messages.ts';
+import { ACCOUNT_MESSAGES, EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
 import { DEVICE_COOKIE, deviceSetCookie } from '../middleware/session/cookie.ts';
 import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
@@ -157,7 +157,7 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
   if (!read.ok) {
     return form
       ? c.redirect(signInPageWithError(null, 'FAILED_AUTHENTICATION'), 303)
-      : errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, read.issues);
+      : errorResponse(c, ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_SIGN_IN, 400, read.issues);
   }
   const { email, password, rememberMe, redirectUrl } = read.fields;
   const keyring = await getSessionKeyring(c.env);
@@ -279,7 +279,7 @@ authRoutes.post('/auth/api/sign-out', async (c) => {
   clearSessionCookie(c);
   c.set('session', null);
   if (isFormPost(c)) return c.redirect('/', 303);
-  if (!revoked) return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'Sign-out could not be confirmed', 500);
+  if (!revoked) return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, EDGE_REASONS.SIGN_OUT_UNCONFIRMED, 500);
   return c.body(null, 204);
 });
 

@@ -19,12 +19,13 @@ import {
 } from '../../src/lib/basket/contracts.ts';
 import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
 import { rememberPendingAdd } from '../pending-add.ts';
 import { checkChoice, keepChoice } from './stores.ts';
 import type { Modality } from '../../src/lib/catalog/product.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson } from '../validate.ts';
+import { formField, isFormPost, readFormFields, validJson } from '../validate.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // The cart on the spec's own paths (shopping §7 Cart; payloads in docs/decisions/030-cart.md).
@@ -94,7 +95,7 @@ basketRoutes.use('/basket/api/*', async (c, next) => {
   const isPost = c.req.method === 'POST';
   // The no-JavaScript forms send the anonymous shopper to sign in and back; an add is kept and
   // completed when they come back signed in (worker/pending-add.ts).
-  if (isPost && FORM_PATHS.has(c.req.path) && isForm(c)) {
+  if (isPost && FORM_PATHS.has(c.req.path) && isFormPost(c)) {
     const form = await readForm(c);
     const add = c.req.path === BASKET_PATHS.ADD_ITEM ? v.safeParse(AddItemFormSchema, form ?? {}) : null;
     if (add?.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity ?? DEFAULT_ADD_QUANTITY);
@@ -105,7 +106,7 @@ basketRoutes.use('/basket/api/*', async (c, next) => {
     const add = v.safeParse(AddItemRequestSchema, await c.req.json().catch(() => null));
     if (add.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity);
   }
-  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in required', 401);
+  return errorResponse(c, ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.GENERIC, 401);
 });
 
 /** The write headers the client may send, validated; nothing else of the client's is forwarded. */
@@ -115,14 +116,19 @@ export function writeHeaders(c: EdgeContext): { idempotencyKey?: string; ifMatch
   if (key !== undefined) {
     const parsed = v.safeParse(IdempotencyKeySchema, key);
     if (!parsed.success)
-      throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid Idempotency-Key', 400, describeIssues(parsed.issues));
+      throw new HttpError(
+        ERROR_CODES.CLIENT_ERROR,
+        EDGE_REASONS.INVALID_IDEMPOTENCY_KEY,
+        400,
+        describeIssues(parsed.issues),
+      );
     out.idempotencyKey = parsed.output;
   }
   const ifMatch = c.req.header('if-match');
   if (ifMatch !== undefined) {
     const parsed = v.safeParse(IfMatchSchema, ifMatch.trim());
     if (!parsed.success)
-      throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid If-Match', 400, describeIssues(parsed.issues));
+      throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_IF_MATCH, 400, describeIssues(parsed.issues));
     out.ifMatch = parsed.output;
   }
   return out;
@@ -149,16 +155,12 @@ async function forward(
   return c.json(result.data, 200);
 }
 
-function isForm(c: EdgeContext): boolean {
-  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-}
-
 async function readForm(
   c: EdgeContext,
 ): Promise<{ gtin13?: string; quantity?: string; id?: string; modalityType?: string; returnTo?: string } | null> {
   try {
-    const form = await c.req.parseBody();
-    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
+    const form = await readFormFields(c);
+    const text = (key: string) => (form[key] === undefined ? undefined : formField(form, key));
     return {
       gtin13: text('gtin13'),
       quantity: text('quantity'),
@@ -188,7 +190,7 @@ basketRoutes.get(BASKET_PATHS.BASKET, (c) => forward(c, 'GET', BASKET_PATHS.BASK
 
 // spec: shopping §7 Cart add; JSON from the islands, a form post from the plain form (no JavaScript).
 basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
-  if (!isForm(c)) return next();
+  if (!isFormPost(c)) return next();
   const form = await readForm(c);
   const returnTo = sanitizeRedirectUrl(form?.returnTo);
   const parsed = v.safeParse(AddItemFormSchema, form ?? {});
@@ -224,7 +226,7 @@ basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) =>
 // The older update path (shopping §7): JSON from clients, and the cart page's plain line form
 // before hydration (a quantity, 0 removes; the line's id pins what the shopper saw).
 basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c, next) => {
-  if (!isForm(c)) return next();
+  if (!isFormPost(c)) return next();
   const form = await readForm(c);
   const returnTo = sanitizeRedirectUrl(form?.returnTo);
   const parsed = v.safeParse(BasketItemFormSchema, form ?? {});
@@ -259,7 +261,7 @@ const cartChoice = (c: EdgeContext, modality: Modality) =>
   checkChoice(c, { locationId: c.get('locationId'), modality }, { destinationOptional: true });
 
 basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
-  if (!isForm(c)) return next();
+  if (!isFormPost(c)) return next();
   const form = await readForm(c);
   const returnTo = sanitizeRedirectUrl(form?.returnTo);
   const parsed = v.safeParse(ChangeModalityFormSchema, form ?? {});

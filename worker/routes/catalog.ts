@@ -8,6 +8,7 @@ import {
 } from '../../src/lib/catalog/product.ts';
 import { ProductSearchQuerySchema, ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, PATH_REASONS } from '../../src/lib/http/messages.ts';
 import {
   SUGGESTIONS_PATH,
   SuggestionsResponseSchema,
@@ -36,7 +37,7 @@ import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 /** Anonymous catalog answers may be reused for a minute. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 
-const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, 'must be {gtin13}.svg')) });
+const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, PATH_REASONS.PRODUCT_IMAGE)) });
 
 export const catalogRoutes = new Hono<EdgeEnv>();
 
@@ -130,7 +131,7 @@ catalogRoutes.get(SUGGESTIONS_PATH, async (c) => {
     'filter.query': new URL(c.req.url).searchParams.get('filter.query') ?? undefined,
   });
   if (!parsed.success)
-    return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Invalid query', 400, describeIssues(parsed.issues));
+    return errorResponse(c, ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_QUERY, 400, describeIssues(parsed.issues));
   const { data } = await c
     .get('upstream')
     .json(

@@ -27,8 +27,10 @@ import {
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ADDRESS_PATHS, AddressBookResponseSchema } from '../../src/lib/account/addresses.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validParams, validQuery } from '../validate.ts';
+import { isFormPost, validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
@@ -114,15 +116,13 @@ export const checkoutCapability: Capability = {
   },
 };
 
-function signedIn(c: CheckoutContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to check out', 401);
-}
+const signedIn = requireSession(SIGN_IN_REASONS.CHECKOUT);
 
 const CheckoutIdParams = v.object({
-  checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'must be a checkout id')),
+  checkoutId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, PATH_REASONS.CHECKOUT_ID)),
 });
 const OrderParams = v.object({
-  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
+  orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, PATH_REASONS.ORDER_NUMBER)),
 });
 
 async function forward<S extends v.GenericSchema>(
@@ -131,7 +131,6 @@ async function forward<S extends v.GenericSchema>(
   call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> },
   status: 200 | 201 = 200,
 ) {
-  signedIn(c);
   const headers = call.method === 'POST' ? writeHeaders(c) : {};
   const result = await c.get('upstream').json({ ...call, ...headers }, schema);
   const etag = result.headers.get('etag');
@@ -140,23 +139,24 @@ async function forward<S extends v.GenericSchema>(
   return c.json(result.data as object, result.status === 201 ? 201 : status);
 }
 
-checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), (c) => {
+checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), signedIn, (c) => {
   const { modality } = c.req.valid('query');
   return forward(c, TimeslotsResponseSchema, {
     path: CHECKOUT_PATHS.TIMESLOTS,
     ...(modality ? { query: { modality } } : {}),
   });
 });
-checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, (c) =>
+checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, signedIn, (c) =>
   forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }),
 );
-checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), (c) =>
+checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), signedIn, (c) =>
   forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }),
 );
 checkoutRoutes.post(
   '/checkout/api/v1/checkouts/:checkoutId',
   validParams(CheckoutIdParams),
   validJson(ModifyCheckoutSchema),
+  signedIn,
   (c) =>
     forward(c, CheckoutResponseSchema, {
       method: 'POST',
@@ -165,17 +165,17 @@ checkoutRoutes.post(
     }),
 );
 // the banner's public origin goes with the order, for the link in its confirmation email (never the request's Host)
-checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), (c) =>
+checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), signedIn, (c) =>
   forward(c, OrderResponseSchema, {
     method: 'POST',
     path: CHECKOUT_PATHS.ORDERS,
     body: { ...c.req.valid('json'), linkBase: c.get('publicOrigin') },
   }),
 );
-checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), async (c) => {
-  signedIn(c);
+checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), signedIn, async (c) => {
   const headers = writeHeaders(c);
-  if (!headers.idempotencyKey) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
+  if (!headers.idempotencyKey)
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.IDEMPOTENCY_KEY_REQUIRED, 400);
   const result = await c.get('upstream').json(
     {
       method: 'POST',
@@ -189,7 +189,7 @@ checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 });
-checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), (c) =>
+checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), signedIn, (c) =>
   forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }),
 );
 
@@ -199,18 +199,16 @@ checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderPara
 // answer JSON (the checkout, or the order), for callers that are not a browser form.
 
 const FieldsSchema = v.record(v.string(), v.union([v.string(), v.number()]));
-const isForm = (c: CheckoutContext) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
 async function formFields(c: CheckoutContext, form: boolean): Promise<FormFields> {
   const raw: unknown = form
     ? await c.req.parseBody().catch(() => ({}))
     : await c.req.json().catch(() => {
-        throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Body is not valid JSON', 400);
+        throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.NOT_JSON, 400);
       });
   const parsed = v.safeParse(FieldsSchema, raw ?? {});
   if (!parsed.success)
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid body', 400, describeIssues(parsed.issues));
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_BODY, 400, describeIssues(parsed.issues));
   return Object.fromEntries(Object.entries(parsed.output).map(([key, value]) => [key, String(value)]));
 }
 
@@ -241,16 +239,16 @@ async function withSavedAddress(c: CheckoutContext, fields: FormFields): Promise
 }
 
 checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
-  const form = isForm(c);
+  const form = isFormPost(c);
   if (!form && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Content-Type must be application/json', 400);
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.JSON_TYPE_REQUIRED, 400);
   const fields = await formFields(c, form);
   const intent = (CHECKOUT_FORM_INTENTS as readonly string[]).includes(fields.intent ?? '')
     ? (fields.intent as CheckoutFormIntent)
     : null;
   if (!c.get('session')) {
     if (form) return c.redirect(signInUrl(CHECKOUT_PAGE), 303);
-    signedIn(c);
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.CHECKOUT, 401);
   }
   const refuse = (message: string, section: CheckoutFormIntent = intent ?? 'place') => {
     if (form) return backToCheckout(c, section, message);

@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
+import { Hono } from 'hono';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
 import {
   ClipFormSchema,
@@ -10,9 +9,11 @@ import {
   CouponsQuerySchema,
   CouponsResponseSchema,
 } from '../../src/lib/coupons/coupons.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { HttpError } from '../../src/lib/http/errors.ts';
+import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validQuery } from '../validate.ts';
+import { formField, formOf, readFormFields, validJsonOrForm, validQuery, type FormFields } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 
 // Digital coupons at the edge (issue 9 §3; docs/decisions/280-coupons.md): the list for everyone,
@@ -68,8 +69,9 @@ couponsRoutes.get(COUPON_PATHS.LIST, validQuery(CouponsQuerySchema), async (c) =
   return c.json(data, 200);
 });
 
-const isForm = (c: Context<EdgeEnv>) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+/** Where the coupons page's plain form comes back to. */
+const returnToOf = (fields: FormFields) =>
+  sanitizeRedirectUrl(fields.returnTo === undefined ? '/coupons' : formField(fields, 'returnTo'));
 
 function withParam(path: string, value: string): string {
   const url = new URL(path, 'https://return.invalid');
@@ -78,34 +80,35 @@ function withParam(path: string, value: string): string {
 }
 
 for (const path of [COUPON_PATHS.CLIP, COUPON_PATHS.UNCLIP]) {
-  // the coupons page before hydration (issue 9 §6): a plain form, back to the page
-  couponsRoutes.post(path, async (c, next) => {
-    if (!isForm(c)) return next();
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
-    const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/coupons');
-    if (!c.get('session')) return c.redirect(signInUrl(returnTo), 303);
-    const parsed = v.safeParse(ClipFormSchema, fields);
-    if (!parsed.success) return c.redirect(withParam(returnTo, 'clip'), 303);
-    try {
-      await c
-        .get('upstream')
-        .json({ method: 'POST', path, body: { couponId: parsed.output.couponId } }, CouponResponseSchema);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-      return c.redirect(
-        withParam(returnTo, error instanceof HttpError && error.statusCode === 422 ? 'loyalty' : 'clip'),
-        303,
-      );
-    }
-    return c.redirect(returnTo, 303);
-  });
-  couponsRoutes.post(path, validJson(ClipRequestSchema), async (c) => {
-    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to clip coupons', 401);
-    const { data } = await c
-      .get('upstream')
-      .json({ method: 'POST', path, body: c.req.valid('json') }, CouponResponseSchema);
-    c.header('Cache-Control', 'private, no-store');
-    return c.json(data, 200);
-  });
+  // JSON, or the coupons page before hydration (issue 9 §6): a plain form, back to the page
+  couponsRoutes.post(
+    path,
+    requireSession(SIGN_IN_REASONS.COUPONS, { signInFrom: async (c) => returnToOf(await readFormFields(c)) }),
+    validJsonOrForm(ClipRequestSchema, {
+      schema: ClipFormSchema,
+      invalid: (c, fields) => c.redirect(withParam(returnToOf(fields), 'clip'), 303),
+    }),
+    async (c) => {
+      const { couponId } = c.req.valid('json');
+      const form = formOf(c);
+      if (!form) {
+        const { data } = await c
+          .get('upstream')
+          .json({ method: 'POST', path, body: { couponId } }, CouponResponseSchema);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(data, 200);
+      }
+      const returnTo = returnToOf(form);
+      try {
+        await c.get('upstream').json({ method: 'POST', path, body: { couponId } }, CouponResponseSchema);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
+        return c.redirect(
+          withParam(returnTo, error instanceof HttpError && error.statusCode === 422 ? 'loyalty' : 'clip'),
+          303,
+        );
+      }
+      return c.redirect(returnTo, 303);
+    },
+  );
 }

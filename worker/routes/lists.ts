@@ -3,6 +3,8 @@ import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import {
   AddDealToListFormSchema,
   AddToListFormSchema,
@@ -20,11 +22,18 @@ import {
   activeListId,
   listItemIdentity,
 } from '../../src/lib/lists/contracts.ts';
-import { errorResponse } from '../errors.ts';
 import { loadCurrentCirculars, loadDealDetails } from '../../src/lib/promotions/load-weekly-ad.ts';
 import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson } from '../validate.ts';
+import {
+  formOf,
+  readFormFields,
+  singleValues,
+  validJson,
+  validJsonOrForm,
+  validParams,
+  type FormFields,
+} from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
@@ -101,19 +110,23 @@ export const listsCapability: Capability = {
 
 const LIST_PREFIX = LIST_PATHS.LISTS;
 
-listsRoutes.use(`${LIST_PREFIX}`, wrapperHeaders());
-listsRoutes.use(`${LIST_PREFIX}/*`, wrapperHeaders());
-listsRoutes.use(LIST_PATHS.ADD_TO_LIST, wrapperHeaders());
+/** The fields "add to list" reads from its plain form: the non-empty ones. */
+const filledFields = (fields: FormFields) =>
+  Object.fromEntries(Object.entries(singleValues(fields)).filter(([, value]) => value !== ''));
+/** Where the plain "add to list" form comes back to. */
+const returnToOf = (fields: FormFields) => sanitizeRedirectUrl(filledFields(fields).returnTo ?? '/shopping/lists');
+
+// every call needs a signed-in shopper; a plain "add to list" form goes to sign in and back
+const signedIn = requireSession(SIGN_IN_REASONS.LISTS, {
+  signInFrom: async (c) => returnToOf(await readFormFields(c)),
+});
+for (const path of [LIST_PREFIX, `${LIST_PREFIX}/*`, LIST_PATHS.ADD_TO_LIST]) {
+  listsRoutes.use(path, wrapperHeaders());
+  listsRoutes.use(path, signedIn);
+}
 
 function wrapperHeaders() {
   return async (c: ListsContext, next: () => Promise<void>) => {
-    if (!c.get('session') && !(c.req.method === 'POST' && c.req.path === LIST_PATHS.ADD_TO_LIST)) {
-      const refused = errorResponse(c, ERROR_CODES.AUTH_REQUIRED, 'Sign in to use shopping lists', 401);
-      refused.headers.set('errorstatus', '401');
-      refused.headers.set('redirecturl', signInUrl('/shopping/lists'));
-      refused.headers.set('Cache-Control', 'private, no-store');
-      return refused;
-    }
     await next();
     c.header('Cache-Control', 'private, no-store');
     if (c.res.status >= 400) c.header('errorstatus', String(c.res.status));
@@ -121,9 +134,7 @@ function wrapperHeaders() {
   };
 }
 
-function checkListId(listId: string) {
-  if (!LIST_ID_PATTERN.test(listId)) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Invalid list ID.', 422);
-}
+const ListIdParams = v.object({ listId: v.pipe(v.string(), v.regex(LIST_ID_PATTERN, PATH_REASONS.LIST_ID)) });
 
 listsRoutes.get(LIST_PREFIX, async (c) => {
   const { data } = await c.get('upstream').json({ path: LIST_PREFIX }, ShoppingListsResponseSchema);
@@ -141,16 +152,14 @@ listsRoutes.post(LIST_PREFIX, validJson(CreateListSchema), async (c) => {
   return c.json(result.data, 201);
 });
 
-listsRoutes.get(`${LIST_PREFIX}/:listId`, async (c) => {
-  const listId = c.req.param('listId');
-  checkListId(listId);
+listsRoutes.get(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), async (c) => {
+  const { listId } = c.req.valid('param');
   const { data } = await c.get('upstream').json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema);
   return c.json(data, 200);
 });
 
-listsRoutes.put(`${LIST_PREFIX}/:listId`, validJson(UpdateListSchema), async (c) => {
-  const listId = c.req.param('listId');
-  checkListId(listId);
+listsRoutes.put(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), validJson(UpdateListSchema), async (c) => {
+  const { listId } = c.req.valid('param');
   const result = await c
     .get('upstream')
     .json(
@@ -162,9 +171,8 @@ listsRoutes.put(`${LIST_PREFIX}/:listId`, validJson(UpdateListSchema), async (c)
 });
 
 const DeletedSchema = v.object({ data: v.object({ listId: v.string(), deleted: v.literal(true) }) });
-listsRoutes.delete(`${LIST_PREFIX}/:listId`, async (c) => {
-  const listId = c.req.param('listId');
-  checkListId(listId);
+listsRoutes.delete(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), async (c) => {
+  const { listId } = c.req.valid('param');
   const { data } = await c.get('upstream').json({ method: 'DELETE', path: LIST_PATHS.list(listId) }, DeletedSchema);
   return c.json(data, 200);
 });
@@ -188,8 +196,7 @@ async function dealLine(c: ListsContext, dealId: string): Promise<NewLine> {
     loadDealDetails(c.get('upstream'), dealId),
     loadCurrentCirculars(c.get('upstream')),
   ]);
-  if (details.state !== 'loaded')
-    throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such deal in the current weekly ad', 404);
+  if (details.state !== 'loaded') throw new HttpError(ERROR_CODES.NOT_FOUND, EDGE_REASONS.NO_SUCH_DEAL, 404);
   const circular = circulars?.find((entry) => entry.id === details.deal.circularId);
   const { deal } = details;
   return {
@@ -225,7 +232,7 @@ async function addToList(c: ListsContext, line: string | NewLine, requested: str
     lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
   }
   const listId = activeListId(lists, requested, getCookie(c, REMEMBERED_LIST_COOKIE));
-  if (!listId) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, 'No list to add to', 500);
+  if (!listId) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, EDGE_REASONS.NO_LIST_TO_ADD_TO, 500);
   const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data
     .shoppingLists[0];
   const identity = listItemIdentity({
@@ -246,40 +253,38 @@ async function addToList(c: ListsContext, line: string | NewLine, requested: str
   return { listId, name: result.data.data.name, result: result.data };
 }
 
-const isForm = (c: ListsContext) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-
-listsRoutes.post(LIST_PATHS.ADD_TO_LIST, async (c, next) => {
-  if (!isForm(c)) return next();
-  // add to list before hydration (issue 11 §3): a plain form, back to the page it was sent from
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const fields = Object.fromEntries(
-    Object.entries(form).filter(([, value]) => typeof value === 'string' && value !== ''),
-  );
-  const returnTo = sanitizeRedirectUrl(typeof fields.returnTo === 'string' ? fields.returnTo : '/shopping/lists');
-  if (!c.get('session')) return c.redirect(signInUrl(returnTo), 303);
-  const parsed = v.safeParse(AddToListFormSchema, fields);
-  // the answer is a fragment the page shows with CSS alone (src/layouts/BaseLayout.astro): the
-  // shared, cached page stays the same for everyone
-  const back = (fragment: string) => c.redirect(`${returnTo.split('#')[0]}#${fragment}`, 303);
-  const deal = parsed.success ? null : v.safeParse(AddDealToListFormSchema, fields);
-  if (!parsed.success && !deal?.success) return back(LIST_FRAGMENTS.failed);
-  try {
-    if (parsed.success) await addToList(c, parsed.output.gtin13, parsed.output.listId);
-    else if (deal?.success) await addToList(c, await dealLine(c, deal.output.dealId), deal.output.listId);
-    return back(LIST_FRAGMENTS.added);
-  } catch (error) {
-    const reason = error instanceof HttpError && error.statusCode === 422 ? error.message : '';
-    return back(reason === LIST_SERVER_REASONS.MAX_ITEMS ? LIST_FRAGMENTS.full : LIST_FRAGMENTS.failed);
-  }
-});
+// JSON, or "add to list" before hydration (issue 11 §3): a plain form, back to the page it was sent from
 listsRoutes.post(
   LIST_PATHS.ADD_TO_LIST,
-  validJson(v.object({ gtin13: AddToListFormSchema.entries.gtin13, listId: AddToListFormSchema.entries.listId })),
+  validJsonOrForm(
+    v.object({ gtin13: AddToListFormSchema.entries.gtin13, listId: AddToListFormSchema.entries.listId }),
+    {
+      schema: v.union([AddToListFormSchema, AddDealToListFormSchema]),
+      fields: filledFields,
+      invalid: (c, fields) => back(c, returnToOf(fields), LIST_FRAGMENTS.failed),
+    },
+  ),
   async (c) => {
-    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use shopping lists', 401);
     const body = c.req.valid('json');
-    const added = await addToList(c, body.gtin13, body.listId);
-    return c.json(added.result, 200);
+    const form = formOf(c);
+    if (!form) {
+      const added = await addToList(c, (body as { gtin13: string }).gtin13, body.listId);
+      return c.json(added.result, 200);
+    }
+    const returnTo = returnToOf(form);
+    try {
+      if ('gtin13' in body) await addToList(c, body.gtin13, body.listId);
+      else await addToList(c, await dealLine(c, body.dealId), body.listId);
+      return back(c, returnTo, LIST_FRAGMENTS.added);
+    } catch (error) {
+      const reason = error instanceof HttpError && error.statusCode === 422 ? error.message : '';
+      return back(c, returnTo, reason === LIST_SERVER_REASONS.MAX_ITEMS ? LIST_FRAGMENTS.full : LIST_FRAGMENTS.failed);
+    }
   },
 );
+
+// the answer is a fragment the page shows with CSS alone (src/layouts/BaseLayout.astro): the
+// shared, cached page stays the same for everyone
+function back(c: ListsContext, returnTo: string, fragment: string) {
+  return c.redirect(`${returnTo.split('#')[0]}#${fragment}`, 303);
+}

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { POINTS_SUMMARY_PATH, PointsSummaryResponseSchema } from '../../src/lib/account/loyalty.ts';
 import {
   CommunityRewardsResponseSchema,
@@ -11,11 +11,11 @@ import {
   DigitalCardFormSchema,
   DigitalCardResponseSchema,
 } from '../../src/lib/account/memberships.ts';
-import * as v from 'valibot';
-import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { sanitizeRedirectUrl } from '../../src/lib/auth/redirect.ts';
+import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson } from '../validate.ts';
+import { formField, formOf, readFormFields, validJson, validJsonOrForm } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 
 // Loyalty at the edge (issue 12 part 3; account §3, §4, §7): fuel points and savings, the
@@ -24,7 +24,6 @@ import type { Capability } from '../capability.ts';
 // docs/decisions/370-loyalty.md
 
 export const loyaltyRoutes = new Hono<EdgeEnv>();
-type LoyaltyContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const loyaltyCapability: Capability = {
@@ -60,9 +59,7 @@ export const loyaltyCapability: Capability = {
   },
 };
 
-function signedIn(c: LoyaltyContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your rewards', 401);
-}
+const signedIn = requireSession(SIGN_IN_REASONS.REWARDS);
 
 const READS = [
   [POINTS_SUMMARY_PATH, PointsSummaryResponseSchema],
@@ -72,15 +69,13 @@ const READS = [
   [LOYALTY_PATHS.LINKED_PROMO_CODES, LinkedPromoCodesResponseSchema],
 ] as const;
 for (const [path, schema] of READS) {
-  loyaltyRoutes.get(path, async (c) => {
-    signedIn(c);
+  loyaltyRoutes.get(path, signedIn, async (c) => {
     const { data } = await c.get('upstream').json({ path }, schema);
     return c.json(data, 200);
   });
 }
 
-loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), async (c) => {
-  signedIn(c);
+loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), signedIn, async (c) => {
   const { data } = await c
     .get('upstream')
     .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
@@ -89,22 +84,21 @@ loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema),
 
 // issue 22 §2: a digital loyalty card for an account that has none, so coupons can be clipped. The
 // plain form (the loyalty modal, the account completion page) comes back where it was sent from.
-loyaltyRoutes.post(LOYALTY_PATHS.DIGITAL_CARD, async (c) => {
-  const isForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-  const fields = isForm ? await c.req.parseBody().catch(() => ({})) : await c.req.json().catch(() => null);
-  const parsed = v.safeParse(DigitalCardFormSchema, fields ?? {});
-  if (!parsed.success) throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Invalid loyalty card request', 400);
-  const returnTo = sanitizeRedirectUrl(parsed.output.returnTo ?? '/coupons');
-  if (!c.get('session')) {
-    if (isForm) return c.redirect(signInUrl(returnTo), 303);
-    signedIn(c);
-  }
-  const { data } = await c
-    .get('upstream')
-    .json({ method: 'POST', path: LOYALTY_PATHS.DIGITAL_CARD, body: {} }, DigitalCardResponseSchema);
-  c.header('Cache-Control', 'private, no-store');
-  return isForm ? c.redirect(withCardParam(returnTo), 303) : c.json(data, 200);
-});
+loyaltyRoutes.post(
+  LOYALTY_PATHS.DIGITAL_CARD,
+  requireSession(SIGN_IN_REASONS.COUPONS, {
+    signInFrom: async (c) => sanitizeRedirectUrl(formField(await readFormFields(c), 'returnTo') || '/coupons'),
+  }),
+  validJsonOrForm(DigitalCardFormSchema),
+  async (c) => {
+    const returnTo = sanitizeRedirectUrl(c.req.valid('json').returnTo ?? '/coupons');
+    const { data } = await c
+      .get('upstream')
+      .json({ method: 'POST', path: LOYALTY_PATHS.DIGITAL_CARD, body: {} }, DigitalCardResponseSchema);
+    c.header('Cache-Control', 'private, no-store');
+    return formOf(c) ? c.redirect(withCardParam(returnTo), 303) : c.json(data, 200);
+  },
+);
 
 /** `returnTo` with `loyaltyCard=added`, which the coupons page and the completion page confirm. */
 function withCardParam(path: string): string {

@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type * as v from 'valibot';
 import {
   AdPreferencesResponseSchema,
   AdPreferencesUpdateSchema,
@@ -23,8 +23,10 @@ import {
 } from '../../src/lib/account/preferences.ts';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validQuery } from '../validate.ts';
+import { formField, formOf, validJsonOrForm, validQuery, type FormFields } from '../validate.ts';
 import { SAMPLE_ACCOUNT_TOKEN, type Capability } from '../capability.ts';
 
 // Account preferences at the edge (issue 12 part 2; account §7): the profile, email, SMS opt-in
@@ -140,17 +142,16 @@ export const preferencesCapability: Capability = {
   },
 };
 
-type Fields = Record<string, string | string[]>;
+type Fields = FormFields;
 
-const isForm = (c: PrefContext) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-const one = (fields: Fields, key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+const one = formField;
 const all = (fields: Fields, key: string) =>
   Array.isArray(fields[key]) ? (fields[key] as string[]) : fields[key] ? [fields[key] as string] : [];
 
-function signedIn(c: PrefContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
-}
+/** A signed-in shopper's call: 401, or for a plain form the sign-in page and back to `page`. */
+const signedIn = (page: string) => requireSession(SIGN_IN_REASONS.PREFERENCES, { signInFrom: () => page });
+/** A call an email's link makes (its token is the credential): anyone. */
+const anyone: MiddlewareHandler<EdgeEnv> = (_c, next) => next();
 
 // reads
 const READS = [
@@ -160,8 +161,7 @@ const READS = [
   { path: PREFERENCE_PATHS.ADS_WITH_USER_ID, answer: AdPreferencesResponseSchema },
 ] as const;
 for (const read of READS) {
-  preferencesRoutes.get(read.path, async (c) => {
-    signedIn(c);
+  preferencesRoutes.get(read.path, signedIn(PROFILE_PAGE), async (c) => {
     const { data } = await c.get('upstream').json({ path: read.path }, read.answer as v.GenericSchema);
     return c.json(data as object, 200);
   });
@@ -267,45 +267,42 @@ const upstreamBody = (c: PrefContext, write: Write, body: object) =>
   write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body;
 
 for (const write of WRITES) {
-  // the pages before hydration: a plain form, back to the page saying what happened
-  preferencesRoutes.post(write.path, async (c, next) => {
-    if (!isForm(c)) return next();
-    if (!write.token && !c.get('session')) return c.redirect(signInUrl(write.page), 303);
-    const fields = (await c.req.parseBody({ all: true }).catch(() => ({}))) as Fields;
+  // JSON, or the pages before hydration: a plain form, back to the page saying what happened
+  const back = (c: PrefContext, fields: Fields, params: Record<string, string>) => {
     const token = write.token ? one(fields, 'token') : '';
-    const back = (params: Record<string, string>) =>
-      c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
-    const parsed = v.safeParse(write.request, write.body(fields, c));
-    if (!parsed.success)
-      return back({
-        error: write.area,
-        reason: (parsed.issues[0]?.message ?? 'Please check your entry.').slice(0, 200),
-      });
-    try {
-      await c
-        .get('upstream')
-        .json(
-          { method: 'POST', path: write.path, body: upstreamBody(c, write, parsed.output as object) },
-          write.answer,
-        );
-    } catch (error) {
-      const status = error instanceof HttpError ? error.statusCode : 500;
-      if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);
-      const code = error instanceof HttpError ? error.code : null;
-      const reason =
-        code === ERROR_CODES.TOKEN_MATCH || (status === 422 && code !== 'NO_PREFERRED_STORE')
-          ? (error as HttpError).message
-          : preferenceFailureMessage(write.area, 'update', code, status);
-      return back({ error: write.area, reason: reason.slice(0, 200) });
-    }
-    return back({ saved: write.area });
-  });
-  preferencesRoutes.post(write.path, validJson(write.request), async (c) => {
-    if (!write.token) signedIn(c);
-    const body = c.req.valid('json' as never) as object;
-    const { data } = await c
-      .get('upstream')
-      .json({ method: 'POST', path: write.path, body: upstreamBody(c, write, body) }, write.answer);
-    return c.json(data as object, 200);
-  });
+    return c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
+  };
+  preferencesRoutes.post(
+    write.path,
+    write.token ? anyone : signedIn(write.page),
+    validJsonOrForm(write.request, {
+      fields: write.body,
+      invalid: (c, fields, issues) =>
+        back(c, fields, {
+          error: write.area,
+          reason: (issues[0]?.message ?? EDGE_REASONS.CHECK_ENTRY).slice(0, 200),
+        }),
+    }),
+    async (c) => {
+      const body = upstreamBody(c, write, c.req.valid('json' as never) as object);
+      const fields = formOf(c);
+      if (!fields) {
+        const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        return c.json(data as object, 200);
+      }
+      try {
+        await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+      } catch (error) {
+        const status = error instanceof HttpError ? error.statusCode : 500;
+        if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);
+        const code = error instanceof HttpError ? error.code : null;
+        const reason =
+          code === ERROR_CODES.TOKEN_MATCH || (status === 422 && code !== 'NO_PREFERRED_STORE')
+            ? (error as HttpError).message
+            : preferenceFailureMessage(write.area, 'update', code, status);
+        return back(c, fields, { error: write.area, reason: reason.slice(0, 200) });
+      }
+      return back(c, fields, { saved: write.area });
+    },
+  );
 }

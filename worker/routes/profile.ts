@@ -4,7 +4,8 @@ import {
   CustomerProfileResponseSchema,
   PROFILE_DATA_PATHS,
 } from '../../src/lib/account/profile.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import type { Capability } from '../capability.ts';
 
@@ -32,8 +33,7 @@ for (const [path, schema] of [
   [PROFILE_DATA_PATHS.APP_DATA, AppDataResponseSchema],
   [PROFILE_DATA_PATHS.CUSTOMER_PROFILE, CustomerProfileResponseSchema],
 ] as const) {
-  profileRoutes.get(path, async (c) => {
-    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your profile', 401);
+  profileRoutes.get(path, requireSession(SIGN_IN_REASONS.PROFILE), async (c) => {
     const { data } = await c.get('upstream').json({ path }, schema);
     return c.json(data, 200);
   });

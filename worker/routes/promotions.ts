@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import {
   AD_TRACKING_PATHS,
   AdEventResponseSchema,
@@ -124,7 +125,7 @@ for (const [kind, path] of [
   promotionsRoutes.post(path, validJson(SignedAdEventSchema), async (c) => {
     const { signature, ...event } = c.req.valid('json');
     if (!(await verifyAdPlacement(c.env, event, signature)))
-      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, 'Unknown placement', 400, [
+      return errorResponse(c, ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.UNKNOWN_PLACEMENT, 400, [
         `${kind}: the placement was not served by this storefront`,
       ]);
     const { data } = await c.get('upstream').json({ method: 'POST', path, body: event }, AdEventResponseSchema);

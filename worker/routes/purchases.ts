@@ -9,9 +9,11 @@ import {
   ReturnResponseSchema,
 } from '../../src/lib/account/purchases.ts';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
-import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { HttpError } from '../../src/lib/http/errors.ts';
+import { PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validParams } from '../validate.ts';
+import { formField, formOf, validJson, validJsonOrForm, validParams } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
@@ -75,20 +77,17 @@ export const purchasesCapability: Capability = {
   },
 };
 
-function signedIn(c: PurchaseContext) {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your orders', 401);
-}
+const signedIn = requireSession(SIGN_IN_REASONS.ORDERS);
 
-purchasesRoutes.get(PURCHASE_PATHS.LIST, async (c) => {
-  signedIn(c);
+purchasesRoutes.get(PURCHASE_PATHS.LIST, signedIn, async (c) => {
   const { data } = await c.get('upstream').json({ path: PURCHASE_PATHS.LIST }, PurchaseListResponseSchema);
   return c.json(data, 200);
 });
 purchasesRoutes.get(
   '/accountmanagement/api/purchase-history/:orderNumber',
-  validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')) })),
+  validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, PATH_REASONS.ORDER_NUMBER)) })),
+  signedIn,
   async (c) => {
-    signedIn(c);
     const { data } = await c
       .get('upstream')
       .json({ path: PURCHASE_PATHS.order(c.req.valid('param').orderNumber) }, OrderDetailResponseSchema);
@@ -103,7 +102,6 @@ async function forwardWrite<S extends v.GenericSchema>(
   schema: S,
   status: 200 | 201,
 ) {
-  signedIn(c);
   const headers = writeHeaders(c);
   const result = await c
     .get('upstream')
@@ -115,35 +113,36 @@ async function forwardWrite<S extends v.GenericSchema>(
   return c.json(result.data as object, status);
 }
 
-purchasesRoutes.post(PURCHASE_PATHS.RETURNS, validJson(ReturnRequestSchema), (c) =>
+purchasesRoutes.post(PURCHASE_PATHS.RETURNS, validJson(ReturnRequestSchema), signedIn, (c) =>
   forwardWrite(c, PURCHASE_PATHS.RETURNS, c.req.valid('json'), ReturnResponseSchema, 201),
 );
 
-const isForm = (c: PurchaseContext) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-
-// the order page before hydration: a plain form, back to the order's page with how it went
-purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, async (c, next) => {
-  if (!isForm(c)) return next();
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const parsed = v.safeParse(CancelRequestSchema, { orderNumber: form.orderNumber });
-  if (!parsed.success) return c.redirect('/account/orders', 303);
-  const { orderNumber } = parsed.output;
-  if (!c.get('session')) return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
-  try {
-    await c
-      .get('upstream')
-      .json({ method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body: { orderNumber } }, OrderDetailResponseSchema);
-  } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403))
-      return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
-    return c.redirect(
-      cancelResultUrl(orderNumber, error instanceof HttpError && error.statusCode === 409 ? 'late' : 'failed'),
-      303,
-    );
-  }
-  return c.redirect(cancelResultUrl(orderNumber, 'done'), 303);
-});
-purchasesRoutes.post(PURCHASE_PATHS.CANCELLATIONS, validJson(CancelRequestSchema), (c) =>
-  forwardWrite(c, PURCHASE_PATHS.CANCELLATIONS, c.req.valid('json'), OrderDetailResponseSchema, 200),
+// JSON, or the order page before hydration: a plain form, back to the order's page with how it went
+purchasesRoutes.post(
+  PURCHASE_PATHS.CANCELLATIONS,
+  validJsonOrForm(CancelRequestSchema, {
+    fields: (fields) => ({ orderNumber: formField(fields, 'orderNumber') }),
+    invalid: (c) => c.redirect('/account/orders', 303),
+  }),
+  requireSession(SIGN_IN_REASONS.ORDERS, {
+    signInFrom: (c) => `/account/orders/${formField(formOf(c) ?? {}, 'orderNumber')}`,
+  }),
+  async (c) => {
+    if (!formOf(c))
+      return forwardWrite(c, PURCHASE_PATHS.CANCELLATIONS, c.req.valid('json'), OrderDetailResponseSchema, 200);
+    const { orderNumber } = c.req.valid('json');
+    try {
+      await c
+        .get('upstream')
+        .json({ method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body: { orderNumber } }, OrderDetailResponseSchema);
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403))
+        return c.redirect(signInUrl(`/account/orders/${orderNumber}`), 303);
+      return c.redirect(
+        cancelResultUrl(orderNumber, error instanceof HttpError && error.statusCode === 409 ? 'late' : 'failed'),
+        303,
+      );
+    }
+    return c.redirect(cancelResultUrl(orderNumber, 'done'), 303);
+  },
 );

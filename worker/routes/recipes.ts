@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import { parseLocationId } from '../../src/lib/location/location-id.ts';
 import { RECIPE_IMAGE_FILE } from '../../src/lib/recipes/artwork.ts';
 import {
@@ -243,11 +245,11 @@ async function forward<T>(
 /** The signed-in shopper whose GUID the path names; 401 or 403 otherwise (never forwarded). */
 function ownGuid(c: RecipeContext): string {
   const session = c.get('session');
-  if (!session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
+  if (!session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.RECIPES, 401);
   // another shopper's GUID: the caller is not signed in as that shopper. 401, as for a revoked
   // session, which the edge cannot tell apart without the upstream (never asked: not forwarded)
   if (c.req.param('customerGUID') !== session.customerGUID)
-    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in as the shopper these recipes belong to', 401);
+    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.RECIPES_OF_ANOTHER, 401);
   return session.customerGUID;
 }
 
@@ -255,11 +257,11 @@ const pickQuery = (c: RecipeContext, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(query(c)).filter(([key]) => keys.includes(key)));
 const SEARCH_KEYS = Object.keys(RecipeSearchQuerySchema.entries);
 const IdsParamSchema = v.object({
-  ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,89}$/, 'must be recipe ids')),
+  ids: v.pipe(v.string(), v.regex(/^\d{1,9}(,\d{1,9}){0,89}$/, PATH_REASONS.RECIPE_IDS)),
 });
-const IdParamSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a recipe id')) });
+const IdParamSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, PATH_REASONS.RECIPE_ID)) });
 const GuidParamSchema = v.object({
-  customerGUID: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i, 'must be a customer GUID')),
+  customerGUID: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i, PATH_REASONS.CUSTOMER_GUID)),
 });
 
 // ---- newer family ----
@@ -283,7 +285,7 @@ recipesRoutes.get(
 );
 recipesRoutes.get(
   '/atlas/v1/recipe/collections/:collectionId',
-  validParams(v.object({ collectionId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'must be a collection id')) })),
+  validParams(v.object({ collectionId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, PATH_REASONS.COLLECTION_ID)) })),
   validQuery(RecipeSearchQuerySchema),
   (c) =>
     forward(c, RECIPE_PATHS.collection(c.req.valid('param').collectionId), RecipeCollectionResponseSchema, {
@@ -325,10 +327,9 @@ for (const path of [RECIPE_PATHS.OLD_RECIPES, RECIPE_PATHS.OLD_ALL]) {
   );
 }
 for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
-  recipesRoutes.get(path, validQuery(OldPageQuerySchema), (c) => {
-    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
-    return forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) });
-  });
+  recipesRoutes.get(path, validQuery(OldPageQuerySchema), requireSession(SIGN_IN_REASONS.RECIPES), (c) =>
+    forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) }),
+  );
 }
 recipesRoutes.post(RECIPE_PATHS.OLD_FILTERED, validJson(FilteredRecipesBodySchema), (c) =>
   forward(c, RECIPE_PATHS.OLD_FILTERED, OldListSchema, { method: 'POST', body: c.req.valid('json') }),
@@ -358,17 +359,14 @@ recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) =>
   forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema),
 );
 for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
-  recipesRoutes.post(path, validJson(FavoriteBodySchema), (c) => {
-    if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to save recipes', 401);
-    return forward(c, path, OldFavoriteSchema, { method: 'POST', body: c.req.valid('json') });
-  });
+  recipesRoutes.post(path, validJson(FavoriteBodySchema), requireSession(SIGN_IN_REASONS.SAVE_RECIPES), (c) =>
+    forward(c, path, OldFavoriteSchema, { method: 'POST', body: c.req.valid('json') }),
+  );
 }
 
 // ---- artwork ----
 recipesRoutes.get(
   '/atlas/v1/recipe/images/:file',
-  validParams(
-    v.object({ file: v.pipe(v.string(), v.regex(RECIPE_IMAGE_FILE, 'must be <id>-<small|medium|large>.svg')) }),
-  ),
+  validParams(v.object({ file: v.pipe(v.string(), v.regex(RECIPE_IMAGE_FILE, PATH_REASONS.RECIPE_IMAGE)) })),
   (c) => proxySvg(c, `/atlas/v1/recipe/images/${c.req.valid('param').file}`, recipeCorrelationId()),
 );

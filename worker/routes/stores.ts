@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { sanitizeRedirectUrl } from '../../src/lib/auth/redirect.ts';
 import { MODALITY_LABELS } from '../../src/lib/catalog/product.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS, SIGN_IN_REASONS, noStoreNear } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import {
   ChooseGeoFormSchema,
   DELIVERY_DESTINATION_REQUIRED,
@@ -31,7 +33,7 @@ import {
 } from '../../src/lib/location/stores.ts';
 import { GEO_COOKIE, parseGeoCookie, STORE_COOKIE } from '../middleware/edge-context/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validQuery } from '../validate.ts';
+import { isFormPost, readFormFields, singleValues, validJson, validQuery } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 
 // The store picker's calls (issue 9 §1; docs/decisions/270-store-picker.md, 290). The chosen store
@@ -135,7 +137,7 @@ export async function checkChoice(
     store = (await c.get('upstream').json({ path: storePath(choice.locationId) }, StoreAnswerSchema)).data.data.store;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404)
-      throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such store on this banner', 404);
+      throw new HttpError(ERROR_CODES.NOT_FOUND, EDGE_REASONS.NO_SUCH_STORE, 404);
     throw error;
   }
   const knownPostalCode = c.get('deliveryPostalCode') ?? parseGeoCookie(getCookie(c, GEO_COOKIE))?.postalCode;
@@ -193,21 +195,15 @@ async function choose(c: Context<EdgeEnv>, choice: Choice) {
   return checked.store;
 }
 
-const isForm = (c: Context<EdgeEnv>) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-
 async function formFields(c: Context<EdgeEnv>): Promise<Record<string, string>> {
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   // an empty optional field is absent, not invalid
   return Object.fromEntries(
-    Object.entries(form).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
-    ),
+    Object.entries(singleValues(await readFormFields(c))).filter(([, value]) => value.trim() !== ''),
   );
 }
 
 storesRoutes.post(STORE_PATHS.CHOOSE, async (c, next) => {
-  if (!isForm(c)) return next();
+  if (!isFormPost(c)) return next();
   // the store picker before hydration (issue 9 §6): a plain form, back to where it was sent from
   const fields = await formFields(c);
   const parsed = v.safeParse(ChooseStoreFormSchema, fields);
@@ -247,7 +243,7 @@ async function chooseGeo(c: Context<EdgeEnv>, postalCode: string) {
     .get('upstream')
     .json({ path: MODALITY_PATHS.GEO, query: { postalCode } }, GeoLocationResponseSchema);
   const geo = data.data.geoLocation;
-  if (!geo) throw new HttpError(ERROR_CODES.NOT_FOUND, `No ${c.get('banner').name} store is near ${postalCode}`, 404);
+  if (!geo) throw new HttpError(ERROR_CODES.NOT_FOUND, noStoreNear(c.get('banner').name, postalCode), 404);
   c.header(
     'Set-Cookie',
     `${GEO_COOKIE}=${geo.postalCode}.${geo.proxyStore}; Max-Age=${GEO_COOKIE_MAX_AGE}; Path=/; HttpOnly; Secure; SameSite=Lax`,
@@ -258,7 +254,7 @@ async function chooseGeo(c: Context<EdgeEnv>, postalCode: string) {
 }
 
 storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, async (c, next) => {
-  if (!isForm(c)) return next();
+  if (!isFormPost(c)) return next();
   const fields = await formFields(c);
   const parsed = v.safeParse(ChooseGeoFormSchema, fields);
   const returnTo = sanitizeRedirectUrl(fields.returnTo ?? '/');
@@ -278,17 +274,14 @@ storesRoutes.post(MODALITY_PATHS.CHOOSE_GEO, validJson(GeoQuerySchema), async (c
 });
 
 // A signed-in shopper's modality preferences (account §3, §4): read, and changed like the picker.
-storesRoutes.get(MODALITY_PATHS.PREFERENCES, async (c) => {
-  if (!c.get('session'))
-    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your saved store and way to shop', 401);
+storesRoutes.get(MODALITY_PATHS.PREFERENCES, requireSession(SIGN_IN_REASONS.SAVED_STORE), async (c) => {
   const { data } = await c
     .get('upstream')
     .json({ path: MODALITY_PATHS.PREFERENCES }, ModalityPreferencesResponseSchema);
   return c.json(data, 200);
 });
-storesRoutes.put(MODALITY_PATHS.PREFERENCES, validJson(ModalityChangeSchema), async (c) => {
-  if (!c.get('session'))
-    throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to keep your store and way to shop', 401);
+const toKeepStore = requireSession(SIGN_IN_REASONS.KEEP_STORE);
+storesRoutes.put(MODALITY_PATHS.PREFERENCES, validJson(ModalityChangeSchema), toKeepStore, async (c) => {
   const change = c.req.valid('json');
   const { data } = await c
     .get('upstream')

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
+import { HttpError, errorBody } from '../../src/lib/http/errors.ts';
+import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { requireSession } from '../middleware/require-session/index.ts';
 import {
   AddCardSchema,
   BOT_TELEMETRY_HEADER,
@@ -107,10 +109,7 @@ export const walletCapability: Capability = {
   },
 };
 
-walletRoutes.use('/wallet/api/*', async (c, next) => {
-  if (!c.get('session')) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to use your wallet', 401);
-  await next();
-});
+walletRoutes.use('/wallet/api/*', requireSession(SIGN_IN_REASONS.WALLET));
 
 const CARD = `${WALLET_PATHS.CARDS}/:cardId`;
 // an applied gift card by its reference: a card number in this path is refused (decision 460)

@@ -90,3 +90,65 @@ export const GUEST_ADD_MESSAGES = {
     "Create an account to add items to your cart. We'll keep the item you chose and add it once your account is ready.",
   KEPT: 'We kept the item you chose: it is in your cart.',
 } as const;
+
+/**
+ * The edge's own reasons for refusing a request before the upstream (wording ours, not the
+ * spec's): the `reason` of the spec's error shape, and the messages of the path checks.
+ */
+export const EDGE_REASONS = {
+  INVALID_QUERY: 'Invalid query',
+  INVALID_BODY: 'Invalid body',
+  INVALID_PATH: 'Invalid path',
+  NOT_JSON: 'Body is not valid JSON',
+  JSON_TYPE_REQUIRED: 'Content-Type must be application/json',
+  INVALID_SIGN_IN: 'Invalid sign-in request',
+  INVALID_IDEMPOTENCY_KEY: 'Invalid Idempotency-Key',
+  INVALID_IF_MATCH: 'Invalid If-Match',
+  IDEMPOTENCY_KEY_REQUIRED: 'Idempotency-Key is required',
+  UNKNOWN_PLACEMENT: 'Unknown placement',
+  BEARER_REQUIRED: 'A bearer token is required',
+  SIGN_OUT_UNCONFIRMED: 'Sign-out could not be confirmed',
+  NO_SUCH_STORE: 'No such store on this banner',
+  NO_SUCH_DEAL: 'No such deal in the current weekly ad',
+  NO_LIST_TO_ADD_TO: 'No list to add to',
+  /** a plain form's fields failed with no message of their own */
+  CHECK_ADDRESS: 'Please check the address.',
+  CHECK_ENTRY: 'Please check your entry.',
+} as const;
+
+/** No store of the banner serves a postal code the shopper gave (wording ours). */
+export function noStoreNear(bannerName: string, postalCode: string): string {
+  return `No ${bannerName} store is near ${postalCode}`;
+}
+
+/** Why a signed-out caller is refused (401 AUTH_REQUIRED), by area (wording ours). */
+export const SIGN_IN_REASONS = {
+  GENERIC: 'Sign in required',
+  LISTS: 'Sign in to use shopping lists',
+  RECIPES: 'Sign in to see your recipes',
+  RECIPES_OF_ANOTHER: 'Sign in as the shopper these recipes belong to',
+  SAVE_RECIPES: 'Sign in to save recipes',
+  REWARDS: 'Sign in to see your rewards',
+  CHECKOUT: 'Sign in to check out',
+  PROFILE: 'Sign in to see your profile',
+  ORDERS: 'Sign in to see your orders',
+  COUPONS: 'Sign in to clip coupons',
+  ADDRESSES: 'Sign in to manage your addresses',
+  WALLET: 'Sign in to use your wallet',
+  PREFERENCES: 'Sign in to manage your preferences',
+  SAVED_STORE: 'Sign in to see your saved store and way to shop',
+  KEEP_STORE: 'Sign in to keep your store and way to shop',
+} as const;
+
+/** What a path parameter must be: the rootCause of a 400 'Invalid path' (wording ours). */
+export const PATH_REASONS = {
+  LIST_ID: 'must be a list id',
+  ORDER_NUMBER: 'must be a 10-digit order number',
+  CHECKOUT_ID: 'must be a checkout id',
+  RECIPE_IDS: 'must be recipe ids',
+  RECIPE_ID: 'must be a recipe id',
+  CUSTOMER_GUID: 'must be a customer GUID',
+  COLLECTION_ID: 'must be a collection id',
+  RECIPE_IMAGE: 'must be <id>-<small|medium|large>.svg',
+  PRODUCT_IMAGE: 'must be {gtin13}.svg',
+} as const;
