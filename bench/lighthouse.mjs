@@ -12,7 +12,7 @@ import { BENCH_PORTS } from './ports.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The figures taken from each run; the report gives the median of each, field by field. */
-export const LIGHTHOUSE_FIELDS = [
+const LIGHTHOUSE_FIELDS = [
   'performance',
   'accessibility',
   'bestPractices',
@@ -58,7 +58,7 @@ export async function auditMedian(url, { runs = 3, headers, ignoreStatusCode = f
 }
 
 /** The middle value (the mean of the two middle ones for an even count); null when none. */
-export function medianOf(values) {
+function medianOf(values) {
   const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
   if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
@@ -66,7 +66,7 @@ export function medianOf(values) {
 }
 
 /** Audits one URL once; resolves to the four category scores (0-100) and the key metrics. */
-export async function audit(url, { headers, ignoreStatusCode = false } = {}) {
+async function audit(url, { headers, ignoreStatusCode = false } = {}) {
   const port = await freePort(BENCH_PORTS[0], BENCH_PORTS[1]);
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const chrome = startGroup(

@@ -8,7 +8,7 @@ import { PAGES, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_RECIPE_PATH, SAMPLE_SLUG } f
 export const JS_BUDGET_BYTES = { static: 0, listing: 20 * 1024, interactive: 100 * 1024 };
 
 /** Lighthouse mobile performance floor per kind. */
-export const PERFORMANCE_FLOOR = { static: 100, listing: 98, interactive: 95 };
+const PERFORMANCE_FLOOR = { static: 100, listing: 98, interactive: 95 };
 
 /**
  * Lighthouse floors of one page: performance by kind; accessibility and best practices 100
@@ -79,7 +79,7 @@ export async function registryPages(baseUrl) {
 }
 
 /** The detail path of recipe 7 (/r/{slug}[-recipe]/7), from the recipe API. */
-export async function sampleRecipePath(baseUrl) {
+async function sampleRecipePath(baseUrl) {
   const answer = await getJson(`${baseUrl}/atlas/v1/recipe/recipes/7`);
   const slug = answer?.data?.recipe?.slug;
   if (typeof slug !== 'string')
@@ -88,7 +88,7 @@ export async function sampleRecipePath(baseUrl) {
 }
 
 /** The first deal the weekly ad page links to (/weekly-ad/{dealId}). */
-export async function firstDeal(baseUrl) {
+async function firstDeal(baseUrl) {
   const response = await fetch(`${baseUrl}/weekly-ad`);
   const html = await response.text();
   const dealId = /href="\/weekly-ad\/([^"?#/]+)/.exec(html)?.[1];

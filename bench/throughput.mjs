@@ -3,10 +3,10 @@
 // is served at >= 50% of the throughput of a bare constant route).
 import autocannon from 'autocannon';
 
-export const THROUGHPUT_TARGET = 0.5;
+const THROUGHPUT_TARGET = 0.5;
 
 /** Runs autocannon on one URL; resolves to requests/s, latency percentiles and error counts. */
-export async function load(url, { seconds = 10, connections = 10, headers = {} } = {}) {
+async function load(url, { seconds = 10, connections = 10, headers = {} } = {}) {
   const result = await autocannon({ url, duration: seconds, connections, pipelining: 1, headers });
   return {
     url,
@@ -50,7 +50,7 @@ export async function compareCachedPage(baseUrl, pagePath, options = {}) {
 }
 
 /** ARCHITECTURE.md: a signed-in listing at >= 0.8 of the anonymous throughput, same run. */
-export const SIGNED_IN_TARGET = 0.8;
+const SIGNED_IN_TARGET = 0.8;
 
 /**
  * The same listing anonymous and signed in (issue 7 §2, decision 075), one after the other in the

@@ -8,17 +8,7 @@ import { EDGE } from '../worker/capabilities.ts';
 import { SAMPLE_GTIN, type ApiRouteEntry, type Method, type PageEntry } from '../worker/capability.ts';
 
 export type { ApiRouteEntry, Method, PageEntry, PageKind } from '../worker/capability.ts';
-export {
-  SAMPLE_ACCOUNT_TOKEN,
-  SAMPLE_AD_EVENT,
-  SAMPLE_CARD_ID,
-  SAMPLE_CUSTOMER_GUID,
-  SAMPLE_DEAL_ID,
-  SAMPLE_GTIN,
-  SAMPLE_LIST_ID,
-  SAMPLE_RECIPE_PATH,
-  SAMPLE_SLUG,
-} from '../worker/capability.ts';
+export { SAMPLE_AD_EVENT, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_RECIPE_PATH, SAMPLE_SLUG } from '../worker/capability.ts';
 
 /** Pages that belong to no API area: the home page, the not-found page and the help pages. */
 const OWN_PAGES: PageEntry[] = [

@@ -100,7 +100,7 @@ export function underPrefix(path: string, prefix: string): boolean {
 }
 
 /** The prefixes no other prefix of the list already covers: `outermost(['/account', '/account/wallet']) → ['/account']` */
-export function outermost(prefixes: readonly string[]): string[] {
+function outermost(prefixes: readonly string[]): string[] {
   const all = unique(prefixes);
   return all.filter((prefix) => !all.some((other) => other !== prefix && underPrefix(prefix, other)));
 }

@@ -8,7 +8,7 @@ import type { EdgeEnv } from './types.ts';
 // to run script.
 
 /** Generated images never change for their URL. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 async function openImageCache(): Promise<Cache | null> {
   try {

@@ -18,7 +18,7 @@ import type { EdgeEnv } from './types.ts';
 // nothing yet, saves the choice they made while signed out. The save is cancelled when the
 // preferences could not be read (account §4: no save without preferences).
 
-export const STORE_SYNC_COOKIE = 'hm_store_sync';
+const STORE_SYNC_COOKIE = 'hm_store_sync';
 const SYNC_SECONDS = 10 * 60;
 
 /** The flag sign-in sets (Set-Cookie value). */

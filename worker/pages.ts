@@ -38,7 +38,7 @@ export function isPersonalPage(path: string): boolean {
 }
 
 /** The cache key of a shared page: its URL per banner, location and modality (never the Host). */
-export function pageCacheKey(url: URL, banner: string, locationId: string, modality: string, buildId = ''): Request {
+function pageCacheKey(url: URL, banner: string, locationId: string, modality: string, buildId = ''): Request {
   // The build's id first: a cached page names its build's hashed assets (/_astro/…), which the
   // next build no longer has, so a new build never answers from an old build's pages.
   return new Request(
@@ -47,7 +47,7 @@ export function pageCacheKey(url: URL, banner: string, locationId: string, modal
 }
 
 /** Where the stale copy of an opted-in page is kept (PAGE_STALE_HEADER), beside its fresh entry. */
-export function staleCacheKey(key: Request): Request {
+function staleCacheKey(key: Request): Request {
   return new Request(key.url.replace('https://page-cache.internal/', 'https://page-cache.internal/stale/'));
 }
 

@@ -25,7 +25,7 @@ import type { EdgeEnv } from './types.ts';
 
 export const PENDING_ADD_COOKIE = 'hm_pending_add';
 /** How long a pending add waits for the shopper to sign in. */
-export const PENDING_ADD_TTL_SECONDS = 30 * 60;
+const PENDING_ADD_TTL_SECONDS = 30 * 60;
 /** Domain separation: a session cookie's signature never verifies as a pending add, nor the reverse. */
 const PURPOSE = 'pending-add.';
 

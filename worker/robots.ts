@@ -7,7 +7,7 @@ import type { EdgeEnv } from './types.ts';
 // named on the banner's own public origin (src/pages/sitemap.xml.ts).
 
 /** The text of robots.txt: `robotsText(['/cart'], 'https://a.test')` disallows /cart and names https://a.test/sitemap.xml. */
-export function robotsText(disallow: readonly string[], origin: string): string {
+function robotsText(disallow: readonly string[], origin: string): string {
   const rules = ['User-agent: *', ...disallow.map((prefix) => `Disallow: ${prefix}`), 'Allow: /'];
   return `${rules.join('\n')}\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`;
 }

@@ -10,7 +10,7 @@ import type { EdgeEnv } from './types.ts';
 // session id: `<kid>.<until>.<signature>` over `<sid>.<until>`. Another session, a signed-out
 // shopper or a tampered or expired cookie has no step-up.
 
-export const STEP_UP_COOKIE = 'hm_stepup';
+const STEP_UP_COOKIE = 'hm_stepup';
 
 const b64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))

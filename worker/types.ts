@@ -17,7 +17,7 @@ export interface SessionState {
   needsReissue: boolean;
 }
 
-export interface EdgeVariables {
+interface EdgeVariables {
   requestId: string;
   startedAt: number;
   banner: Banner;

@@ -14,12 +14,12 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /** True for a `Content-Type` of a plain HTML form post. `isFormType('application/x-www-form-urlencoded; charset=UTF-8') === true` */
-export function isFormType(type: string | undefined): boolean {
+function isFormType(type: string | undefined): boolean {
   return FORM_TYPE.test(type ?? '');
 }
 
 /** True for a `Content-Type` of JSON. `isJsonType('application/json') === true` */
-export function isJsonType(type: string | undefined): boolean {
+function isJsonType(type: string | undefined): boolean {
   return JSON_TYPE.test(type ?? '');
 }
 

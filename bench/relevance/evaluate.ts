@@ -7,7 +7,7 @@ import { firstRight, grade, ndcg, type JudgedProduct, type JudgedQuery } from '.
 export type Banner = (typeof BANNERS)[number];
 export type RelevanceSearch = (query: string, banner: Banner) => Promise<readonly { gtin13: string; name: string }[]>;
 
-export interface QueryResult {
+interface QueryResult {
   q: string;
   banner: Banner;
   kind: JudgedQuery['kind'];

@@ -43,7 +43,7 @@ for (const template of SUBCATEGORY_TEMPLATES) {
 }
 
 /** Singular form of a word as a shopper reads it ("berries" -> "berry", "tomatoes" -> "tomato"). */
-export function singular(word: string): string {
+function singular(word: string): string {
   const w = word.toLowerCase();
   if (w.length <= 3) return w;
   if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
@@ -59,7 +59,7 @@ const words = (text: string) =>
     .filter(Boolean);
 
 /** The template item a product's name holds (the longest that fits), or null. */
-export function itemOf(product: JudgedProduct): string | null {
+function itemOf(product: JudgedProduct): string | null {
   const name = ` ${words(product.name).join(' ')} `;
   let best: string | null = null;
   for (const item of ITEMS_BY_CATEGORY.get(product.categoryId) ?? []) {

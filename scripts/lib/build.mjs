@@ -20,7 +20,6 @@ const BUILD_INPUTS = [
 ];
 const IGNORED = /(^|\/)(node_modules|\.DS_Store)$|\.test\.tsx?$/;
 
-export const STAMP = repoPath('dist', '.build-stamp');
 export const BUILT_CONFIG = repoPath('dist', 'server', 'wrangler.json');
 
 /**
@@ -28,7 +27,7 @@ export const BUILT_CONFIG = repoPath('dist', 'server', 'wrangler.json');
  * `npm start` and the journeys run) and `edge` (wrangler.edge.jsonc: the edge apart, no upstream
  * code, for the split topology; docs/decisions/110).
  */
-export const BUILDS = {
+const BUILDS = {
   embedded: { outDir: 'dist', env: {} },
   edge: { outDir: 'dist-edge', env: { EDGE_WRANGLER_CONFIG: 'wrangler.edge.jsonc', ASTRO_OUT_DIR: './dist-edge' } },
 };
@@ -49,7 +48,7 @@ function* files(path) {
 }
 
 /** A hash of every build input's path and content (content, not mtime: a fresh checkout keeps it). */
-export function sourceHash() {
+function sourceHash() {
   const hash = createHash('sha256');
   for (const input of BUILD_INPUTS) {
     for (const file of files(repoPath(input))) {

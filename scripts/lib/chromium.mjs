@@ -2,7 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 
 /** Debian's chromium package; Playwright's own browser download cannot work on these machines. */
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** Headless, sandbox-free (containers run as root), and no calls home. */
 export const CHROMIUM_FLAGS = [

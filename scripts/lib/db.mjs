@@ -8,7 +8,7 @@ import { run } from './proc.mjs';
 
 /** The state dir `npm start` uses; tests and the bench pass their own. */
 export const DEV_STATE = repoPath('.wrangler', 'state');
-export const SEED_CLI = repoPath('upstream', 'seed', 'cli.ts');
+const SEED_CLI = repoPath('upstream', 'seed', 'cli.ts');
 /** The wrangler config the D1 commands read. The built dist/server/wrangler.json names the same
  * database (same id, same migrations folder), so with an explicit --persist-to both reach the
  * same SQLite file; the source config also works before the first build. */
@@ -19,12 +19,12 @@ function d1(args, persistTo, options) {
 }
 
 /** Removes a state dir (tests start from an empty database every run). */
-export function resetState(persistTo) {
+function resetState(persistTo) {
   rmSync(persistTo, { recursive: true, force: true });
 }
 
 /** Applies the D1 migrations to the local database in `persistTo`. */
-export async function migrate(persistTo) {
+async function migrate(persistTo) {
   step(`Database: applying migrations (state in ${shown(persistTo)})`);
   const out = await d1(['migrations', 'apply', 'DB'], persistTo, { capture: true });
   console.log(indent(summariseMigrations(out)));
@@ -37,7 +37,7 @@ function summariseMigrations(out) {
 }
 
 /** The number of products in the local database; 0 when the table does not exist yet. */
-export async function productCount(persistTo) {
+async function productCount(persistTo) {
   try {
     const out = await d1(['execute', 'DB', '--command', 'select count(*) as n from products', '--json'], persistTo, {
       capture: true,
@@ -110,7 +110,7 @@ async function seedWallet(persistTo, walletKey) {
  * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
  * Returns false, with a warning, when the seed CLI is not there yet.
  */
-export async function seed(persistTo, products, walletKey) {
+async function seed(persistTo, products, walletKey) {
   if (!existsSync(SEED_CLI)) {
     console.warn(`  ! ${shown(SEED_CLI)} does not exist yet: the database stays empty (no products, no demo shopper).`);
     return false;

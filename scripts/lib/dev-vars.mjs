@@ -10,7 +10,7 @@ export function newSessionKeys() {
 }
 
 /** A WALLET_HASH_KEY value: 32 random bytes in base64url (docs/decisions/460). */
-export function newWalletHashKey() {
+function newWalletHashKey() {
   return randomBytes(32).toString('base64url');
 }
 

@@ -10,11 +10,11 @@ import { startServer, TOOL_PORTS } from './server.mjs';
 import { startSplit } from './split.mjs';
 
 /** Tests never touch the state of `npm start`: their own dir, emptied and seeded every run. */
-export const E2E_STATE = repoPath('.wrangler', 'e2e-state');
+const E2E_STATE = repoPath('.wrangler', 'e2e-state');
 const E2E_VARS = repoPath('.wrangler', 'e2e.dev.vars');
 const SERVER_LOG = repoPath('.tmp', 'e2e-wrangler.log');
 /** Written by the json reporter of playwright.config.ts. */
-export const PLAYWRIGHT_REPORT = repoPath('.tmp', 'playwright-report.json');
+const PLAYWRIGHT_REPORT = repoPath('.tmp', 'playwright-report.json');
 /** A smaller catalog than `npm start`'s keeps the seed quick; the journeys need only a few products. */
 const E2E_PRODUCTS = Number(process.env.E2E_SEED_PRODUCTS || 1500);
 /**
@@ -64,7 +64,7 @@ const serverLogOf = (index) => (index === 0 ? SERVER_LOG : repoPath('.tmp', `e2e
  * patterns: the ones that cross the edge-upstream seam in every way (sign-in and sessions, search,
  * the cart, a revoked cookie), not the per-page checks that the embedded run already covers.
  */
-export const SPLIT_JOURNEYS = {
+const SPLIT_JOURNEYS = {
   service: [
     'a shopper can sign in, search for milk, add it to the cart and see the count',
     'a signed-out cookie is refused when replayed',

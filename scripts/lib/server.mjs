@@ -15,7 +15,7 @@ export const TOOL_PORTS = [8800, 8899];
  * bayside.localhost (which browsers resolve to this machine). wrangler.jsonc holds them for 8787;
  * a server on another port gets its own, so its links and emails lead back to it.
  */
-export function devBannerOrigins(port) {
+function devBannerOrigins(port) {
   return `harvest=http://127.0.0.1:${port},bayside=http://bayside.localhost:${port}`;
 }
 

@@ -5,10 +5,7 @@ import { AD_TRACKING_PATHS } from '../lib/promotions/ad-tracking.ts';
 // a JSON Blob (keepalive fetch as fallback). Only our own tracking paths are ever posted to.
 
 /** Where beacons may go: the common prefix of our tracking paths. */
-export const AD_BEACON_PREFIX = AD_TRACKING_PATHS.IMPRESSION.slice(
-  0,
-  AD_TRACKING_PATHS.IMPRESSION.lastIndexOf('/') + 1,
-);
+const AD_BEACON_PREFIX = AD_TRACKING_PATHS.IMPRESSION.slice(0, AD_TRACKING_PATHS.IMPRESSION.lastIndexOf('/') + 1);
 const CARD = '[data-hm-ad]';
 
 function send(url: string | undefined, data: string | undefined): void {

@@ -28,7 +28,7 @@ export const test = base.extend({
 export { expect };
 
 /** The session cookie the edge signs (worker/middleware/session). */
-export const SESSION_COOKIE = 'hm_session';
+const SESSION_COOKIE = 'hm_session';
 
 /**
  * Waits until every island that should have hydrated has: Astro drops the `ssr` attribute of an

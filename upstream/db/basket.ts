@@ -183,7 +183,7 @@ export async function catalogItems(
  * show them, and the flash-sale offers the shopper holds, as the checkout charges them. Lines the
  * catalog lost keep a blank name and price 0.
  */
-export function basketView(
+function basketView(
   basket: BasketRow,
   lines: readonly StoredLine[],
   catalog: Map<string, CatalogItem>,
@@ -335,7 +335,7 @@ export async function writeBasket(
  * The flash-sale offers the shopper holds on these items, by gtin13: claims on running sales of
  * the banner (the checkout claims them; the order keeps them), in the order the checkout reads them.
  */
-export async function heldFlashSales(
+async function heldFlashSales(
   db: D1Database,
   banner: string,
   customerGUID: string,

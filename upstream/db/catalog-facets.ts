@@ -22,7 +22,7 @@ import { parseDollarsToCents } from '../../src/lib/money/money.ts';
 export const MODALITY_BITS: Readonly<Record<Modality, number>> = { PICKUP: 1, DELIVERY: 2, SHIP: 4, IN_STORE: 8 };
 /** The same order as localeCompare(…, 'en'), without building a collator per call. */
 const NAME_COLLATOR = new Intl.Collator('en');
-export const FACETS = [
+const FACETS = [
   'brands',
   'nutrition',
   'moreOptions',
@@ -31,7 +31,7 @@ export const FACETS = [
   'priceRange',
   'savings',
 ] as const;
-export type FacetName = (typeof FACETS)[number];
+type FacetName = (typeof FACETS)[number];
 /** A filter dimension: the facets, and "Our Brands", which filter.moreOptions carries but which ANDs with its other options (issue 8 §10). */
 type FilterName = FacetName | 'storeBrand';
 /** The store-brand tag's bit. */

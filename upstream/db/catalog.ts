@@ -14,7 +14,7 @@ import type { ProductImageFacts } from './catalog-images.ts';
 // product with its variants. Prices and stock are the shopper's store's (account §3 Product).
 
 /** Stock at or below this is LOW. */
-export const LOW_STOCK_QUANTITY = 10;
+const LOW_STOCK_QUANTITY = 10;
 
 interface ProductRow {
   gtin13: string;

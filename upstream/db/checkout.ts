@@ -25,7 +25,7 @@ export interface SlotRow {
 }
 
 /** A store's clock: its IANA time zone and its opening hours per weekday (null when its hours text is not understood). */
-export async function storeClock(
+async function storeClock(
   db: D1Database,
   locationId: string,
 ): Promise<{ timeZone: string; hours: WeekHours | null } | null> {

@@ -7,7 +7,7 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 // so a write and its record commit together (a crash cannot leave one without the other).
 
 /** How long a key is remembered (a retry after this is a new write). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface StoredResponse {
   status: number;
@@ -45,7 +45,7 @@ function stableJson(value: unknown): string {
 }
 
 /** SHA-256 (hex) of the method, path and canonical JSON body: what "the same request" means. */
-export async function requestHash(method: string, path: string, body: unknown): Promise<string> {
+async function requestHash(method: string, path: string, body: unknown): Promise<string> {
   const digest = await crypto.subtle.digest(
     'SHA-256',
     new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${stableJson(body)}`),

@@ -95,14 +95,6 @@ export async function revokeSession(
     .run();
 }
 
-/** Revokes every session of a customer (password change: every replayed cookie is refused). */
-export async function revokeAllSessions(db: D1Database, customerGUID: string, now: number): Promise<void> {
-  await db
-    .prepare('UPDATE sessions SET revoked_at = ?2 WHERE customer_guid = ?1 AND revoked_at IS NULL')
-    .bind(customerGUID, now)
-    .run();
-}
-
 /** Revokes the session a sign-in replaces, whoever it belonged to (no fixation). */
 export async function revokeReplacedSession(db: D1Database, sessionId: string, now: number): Promise<void> {
   await db

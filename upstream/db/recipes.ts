@@ -245,7 +245,7 @@ export const INGREDIENT_MATCH_ALGORITHM = 'token-match-v1';
  * nightly batch: one recipe in a hundred (ids ending in 99) is "just added" and not matched yet,
  * so its shop view answers RECIPE_NOT_PROCESSED (docs/decisions/310-recipes.md).
  */
-export const recipeProcessed = (recipeId: number) => recipeId % 100 !== 99;
+const recipeProcessed = (recipeId: number) => recipeId % 100 !== 99;
 
 export type IngredientUpcAnswer =
   | { code: 'NO_RECIPE' | 'RECIPE_NOT_PROCESSED' | 'RECIPE_NOT_SHOPPABLE'; ingredients: [] }

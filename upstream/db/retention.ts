@@ -8,7 +8,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /** How long each kind of record is kept, in ms. */
-export const RETENTION = {
+const RETENTION = {
   /** A retried write comes within seconds (the island retries once at once); a day is generous. */
   idempotencyKeys: DAY,
   /**

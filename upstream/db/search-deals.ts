@@ -110,7 +110,7 @@ export async function dealTerms(
 }
 
 /** One unit's price at a store's offer with a deal (null: not priced there): the one pricing function. */
-export function offerUnitCents(store: StoreOffers, slot: number, priceString: string | null): number | null {
+function offerUnitCents(store: StoreOffers, slot: number, priceString: string | null): number | null {
   const regular = store.regular[slot] as number;
   if (Number.isNaN(regular)) return null;
   const promo = store.promo[slot] as number;

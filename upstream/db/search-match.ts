@@ -8,7 +8,7 @@ import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './s
 // is checked by search-sync.ts at most once per FRESHNESS_MS, not per search.
 
 /** bm25 column weights: name, brand, category, description. */
-export const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
+const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
 
 export interface Match {
   /** the epoch the match was read at (null: read nothing) */
@@ -54,9 +54,9 @@ export async function gtinMatch(db: D1Database, digits: string): Promise<Match> 
 }
 
 /** FTS matches held per expression (least recently used dropped first). */
-export const MAX_CACHED_MATCHES = 64;
+const MAX_CACHED_MATCHES = 64;
 /** Doc ids held across all cached matches at most: 8 bytes each with their score, so at most 4 MB. */
-export const MAX_CACHED_IDS = 500_000;
+const MAX_CACHED_IDS = 500_000;
 interface CachedMatch {
   epoch: number;
   docIds: Int32Array;

@@ -14,7 +14,7 @@ const SIZE_WORD =
 const FOR_SOMEONE_ELSE = new Set(['10', '11']);
 
 /** Lowercase ASCII words of a name. */
-export const nameWords = (name: string): string[] =>
+const nameWords = (name: string): string[] =>
   name
     .toLowerCase()
     .split(/[^a-z0-9%]+/)
@@ -154,8 +154,8 @@ export function popularityPoints(units: number): number {
 }
 
 /** Tiers run from TIER_MIN; a tier's span holds every bm25 score (name matches stay under 100). */
-export const TIER_MIN = -3;
-export const TIER_SPAN = 100;
+const TIER_MIN = -3;
+const TIER_SPAN = 100;
 
 /** The score search ranks by: the tier, then bm25 (clamped into the tier's span). */
 export function tieredScore(tier: number, bm25: number): number {

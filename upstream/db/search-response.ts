@@ -13,9 +13,9 @@ import type { SearchIndex } from './search-index.ts';
 // spec: shopping §3 Product search response, §8 high page offset, §9 monetization.
 
 /** Sponsored placements added when option.monetization=SPONSORED (shopping §9: keyed by placement). */
-export const MAX_ADS = 2;
+const MAX_ADS = 2;
 /** personalizationId of items ranked up by the shopper's purchase history. */
-export const PURCHASE_PERSONALIZATION_ID = 'purchase-history-v1';
+const PURCHASE_PERSONALIZATION_ID = 'purchase-history-v1';
 
 export interface ResponseInput {
   query: ProductSearchQueryOutput;

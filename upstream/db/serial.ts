@@ -6,7 +6,7 @@
 const tails = new Map<string, Promise<void>>();
 
 /** How long a write waits for the one before it: a holder that never finishes does not block the key. */
-export const SERIAL_WAIT_MS = 5_000;
+const SERIAL_WAIT_MS = 5_000;
 
 /**
  * Runs `fn` after every earlier call with the same key has finished (or waited SERIAL_WAIT_MS).

@@ -18,7 +18,7 @@ export function emailKey(email: string): Promise<string> {
 }
 
 /** The key of a device id (the cookie's value is never stored). */
-export function deviceKey(deviceId: string): Promise<string> {
+function deviceKey(deviceId: string): Promise<string> {
   return sha256(`device:${deviceId}`);
 }
 

@@ -4,7 +4,7 @@ import type { CustomerContext, UpstreamEnv } from '../context.ts';
 import { upstreamError } from '../errors.ts';
 
 /** True when the customer's session is live in the identity tables (not revoked, not expired). */
-export async function isLiveSession(db: D1Database, customer: CustomerContext): Promise<boolean> {
+async function isLiveSession(db: D1Database, customer: CustomerContext): Promise<boolean> {
   const row = await db
     .prepare(
       'SELECT 1 AS ok FROM sessions WHERE session_id = ?1 AND customer_guid = ?2 AND revoked_at IS NULL AND expires_at > ?3',

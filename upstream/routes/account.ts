@@ -53,15 +53,15 @@ import { toSession } from './identity.ts';
 
 const MAX_BODY_BYTES = 8 * 1024;
 /** Accounts one client may create per window (the sign-in window, decision 020). */
-export const ACCOUNT_CREATE_RATE_LIMIT = 10;
+const ACCOUNT_CREATE_RATE_LIMIT = 10;
 /** Emails of one kind a customer may be sent per hour; more are silently not sent. */
-export const EMAILS_PER_HOUR: Record<'CONFIRM_EMAIL' | 'RESET_PASSWORD', number> = {
+const EMAILS_PER_HOUR: Record<'CONFIRM_EMAIL' | 'RESET_PASSWORD', number> = {
   CONFIRM_EMAIL: 5,
   RESET_PASSWORD: 3,
 };
 const HOUR_MS = 60 * 60 * 1000;
 /** Wrong passwords typed inside one session before it is ended. */
-export const MAX_REAUTH_FAILURES = 5;
+const MAX_REAUTH_FAILURES = 5;
 const OUTBOX_LIMIT = 50;
 
 async function readJson<S extends v.GenericSchema>(

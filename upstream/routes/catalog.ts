@@ -31,7 +31,7 @@ import { suggestSearches } from '../db/suggestions.ts';
 
 type CatalogContext = Context<UpstreamEnv>;
 
-export const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 
 function shopperStore(c: CatalogContext): { locationId: string; modality: Modality; banner: string } {
   const call = c.get('call');

@@ -137,7 +137,7 @@ const ORGANIC_LABELS = PRIVATE_LABELS.filter((label) => label.line === 'organic'
  * labels across the store and a variety's sizes stay one brand. Other brands are unchanged.
  * `ownLabel('Harvest Select', '', 'Whole Milk')` is 'Harvest Select' or 'Bayside Essentials'.
  */
-export function ownLabel(brand: string, descriptor: string, item: string): string {
+function ownLabel(brand: string, descriptor: string, item: string): string {
   const label = privateLabel(brand);
   if (!label) return brand;
   const lines = label.line === 'organic' ? ORGANIC_LABELS : EVERYDAY_LABELS;

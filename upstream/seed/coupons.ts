@@ -8,7 +8,7 @@ import { insertStatements } from './sql.ts';
 // one category, an amount or a percent off, sometimes from two units, running for a few weeks
 // (and a few already over, which no page shows). docs/decisions/280-coupons.md
 
-export const COUPONS_PER_BANNER = 36;
+const COUPONS_PER_BANNER = 36;
 const DAY = 24 * 60 * 60 * 1000;
 export const BANNER_STORES: readonly { banner: string; locationId: string }[] = [
   { banner: 'harvest', locationId: '70100101' },

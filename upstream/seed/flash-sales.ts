@@ -8,9 +8,9 @@ const BANNER_STORES: readonly { banner: string; locationId: string }[] = [
   { banner: 'harvest', locationId: '70100101' },
   { banner: 'bayside', locationId: '62000201' },
 ];
-export const FLASH_SALE_NAME = 'Whole Milk';
-export const FLASH_SALE_DISCOUNT_CENTS = 50;
-export const FLASH_SALE_PER_CUSTOMER = 2;
+const FLASH_SALE_NAME = 'Whole Milk';
+const FLASH_SALE_DISCOUNT_CENTS = 50;
+const FLASH_SALE_PER_CUSTOMER = 2;
 
 export function flashSaleSeedStatements(
   catalog: {

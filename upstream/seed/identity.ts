@@ -22,7 +22,7 @@ export const BAYSIDE_SHOPPER = {
   customerGUID: '2b9e7f40-6c3d-4a15-8e27-91c4d6a0b372',
 } as const;
 
-export const SEEDED_SHOPPERS = [DEMO_SHOPPER, BAYSIDE_SHOPPER] as const;
+const SEEDED_SHOPPERS = [DEMO_SHOPPER, BAYSIDE_SHOPPER] as const;
 
 /** A fixed creation time keeps the seed deterministic apart from the salts. */
 const SEED_CREATED_AT = Date.UTC(2026, 0, 5);

@@ -13,7 +13,7 @@ const row = (values: (string | number | null)[]) => values.map(sqlLiteral).join(
 const date = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The chain's promo codes (code, description, expires_at): HARVEST10 is the demo shopper's, FRESH5 is free to link, SPRING20 has expired. */
-export const SEEDED_PROMO_CODES = [
+const SEEDED_PROMO_CODES = [
   ['HARVEST10', '$10 off your next order of $50 or more', null],
   ['FRESH5', '5x fuel points on fresh produce this month', null],
   ['SPRING20', '20% off spring flowers', Date.UTC(2026, 4, 31)],

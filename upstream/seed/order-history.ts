@@ -15,7 +15,7 @@ import { insertStatements } from './sql.ts';
 // the products of that item the banner sells. Deterministic for a catalog, seed and week.
 
 /** Receipts per store. */
-export const HISTORY_RECEIPTS = 160;
+const HISTORY_RECEIPTS = 160;
 const SHOPPERS_PER_BANNER = 12;
 const WEEKS = 12;
 const DAY = 86_400_000;

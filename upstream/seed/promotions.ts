@@ -50,9 +50,9 @@ export const PROMOTION_DIVISIONS: readonly {
 ];
 
 /** This week and the next ones, so a database seeded today still has a current circular for weeks. */
-export const WEEKLY_AD_SEED_WEEKS = 6;
+const WEEKLY_AD_SEED_WEEKS = 6;
 /** Brand deals in a WEEKLY circular (one more deal covers a whole category). */
-export const WEEKLY_BRAND_DEALS = 24;
+const WEEKLY_BRAND_DEALS = 24;
 /** Items one brand deal covers at most. */
 const BRAND_DEAL_ITEMS = 12;
 
@@ -65,7 +65,7 @@ const CIRCULAR_TITLES: Record<CircularType, string> = {
   SAVINGS: 'Savings Circular',
 };
 
-export interface Deal {
+interface Deal {
   id: string;
   position: number;
   title: string;

@@ -236,7 +236,7 @@ export const INGREDIENTS = {
 
 export type IngredientKey = keyof typeof INGREDIENTS;
 
-export type Method = 'bake' | 'stovetop' | 'raw' | 'grill' | 'slow' | 'chill';
+type Method = 'bake' | 'stovetop' | 'raw' | 'grill' | 'slow' | 'chill';
 
 export interface Dish {
   /** the title; {main} is the main ingredient's title word (in the steps, its name) */

@@ -70,11 +70,7 @@ export function packageSize(size: string): readonly [number, Unit] | null {
  * one of the ingredient's kinds (so "honey" is Honey, never Honey Roasted Almonds or Honey Ham), then
  * the smallest package that holds the amount, then the largest that does not; up to 6.
  */
-export function matchProducts(
-  catalog: readonly CatalogProduct[],
-  ingredient: IngredientKind,
-  amount: Amount,
-): string[] {
+function matchProducts(catalog: readonly CatalogProduct[], ingredient: IngredientKind, amount: Amount): string[] {
   const kinds = ingredient.kinds.map(([categoryId, item]) => ({
     categoryId,
     pattern: new RegExp(`(^|\\s)${escapeRegExp(item)}(\\s|$)`),
@@ -157,7 +153,7 @@ const SODIUM_MG: Readonly<Record<string, number>> = {
 };
 
 /** The dietary tags a recipe's ingredients allow. */
-export function dietaryTags(tokens: readonly string[]): string[] {
+function dietaryTags(tokens: readonly string[]): string[] {
   const has = (set: ReadonlySet<string>) => tokens.some((token) => set.has(token));
   const vegetarian = !has(MEAT);
   return [
@@ -169,7 +165,7 @@ export function dietaryTags(tokens: readonly string[]): string[] {
 }
 
 /** Easy: a few steps and half an hour's work; Advanced: many steps or over an hour's work. */
-export function difficultyOf(steps: number, handsOnMinutes: number): string {
+function difficultyOf(steps: number, handsOnMinutes: number): string {
   if (steps <= 4 && handsOnMinutes <= 30) return 'Easy';
   if (steps >= 6 || handsOnMinutes > 60) return 'Advanced';
   return 'Intermediate';

@@ -31,7 +31,7 @@ export interface SeedOptions {
 }
 
 /** Statements per db.batch call in seedDatabase. */
-export const SEED_BATCH_SIZE = 50;
+const SEED_BATCH_SIZE = 50;
 
 const PRODUCT_COLUMNS = [
   'doc_id',
@@ -96,13 +96,13 @@ function priceRow(p: SeedPrice) {
 }
 
 /** Re-snapshots the search vocabulary (run after changing products in bulk). */
-export const REFRESH_VOCABULARY = [
+const REFRESH_VOCABULARY = [
   'DELETE FROM search_vocabulary',
   "INSERT INTO search_vocabulary (term, documents) SELECT term, doc FROM product_fts_vocab WHERE length(term) >= 3 AND term GLOB '[a-z]*'",
 ] as const;
 
 /** The catalog part of the seed (replaces any catalog rows already there). */
-export function catalogSeedStatements(
+function catalogSeedStatements(
   options: SeedOptions = {},
   catalog = generateCatalog(catalogOptions(options)),
 ): string[] {

@@ -2,7 +2,7 @@
 
 /** D1 refuses statements over 100 KB; stay well below it. */
 export const MAX_STATEMENT_BYTES = 90_000;
-export const MAX_ROWS_PER_INSERT = 400;
+const MAX_ROWS_PER_INSERT = 400;
 
 /** A SQL literal for a seed value. `sqlLiteral("O'Hara") === "'O''Hara'"` */
 export function sqlLiteral(value: string | number | boolean | null): string {

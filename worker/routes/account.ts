@@ -56,11 +56,11 @@ const MAX_BODY_BYTES = 8 * 1024;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)$/i;
 
-export const CREATE_COMPLETION_PATH = '/account/create-completion';
-export const ACCOUNT_CREATE_PAGE = '/account/create';
-export const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
-export const RESET_PASSWORD_PAGE = '/account/reset-password';
-export const CONFIRM_PAGE = '/account/confirm';
+const CREATE_COMPLETION_PATH = '/account/create-completion';
+const ACCOUNT_CREATE_PAGE = '/account/create';
+const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
+const RESET_PASSWORD_PAGE = '/account/reset-password';
+const CONFIRM_PAGE = '/account/confirm';
 
 function noStore(c: Context): void {
   c.header('cache-control', 'private, no-store');
@@ -169,13 +169,13 @@ async function startSession(
 }
 
 /** The bearer token of the Authorization header, or null. */
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   const match = BEARER.exec(header?.trim() ?? '');
   const token = match?.[1] ?? null;
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
 
-export const accountRoutes = new Hono<EdgeEnv>();
+const accountRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const accountCapability: Capability = {

@@ -24,7 +24,7 @@ import type { Capability } from '../capability.ts';
 // page's plain forms (before or without JavaScript), which come back to /account/addresses.
 // docs/decisions/320-address-book.md
 
-export const addressesRoutes = new Hono<EdgeEnv>();
+const addressesRoutes = new Hono<EdgeEnv>();
 type AddressContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
@@ -97,7 +97,7 @@ export const addressesCapability: Capability = {
   },
 };
 
-export const ADDRESS_PAGE = '/account/addresses';
+const ADDRESS_PAGE = '/account/addresses';
 const signedIn = requireSession(SIGN_IN_REASONS.ADDRESSES, { signInFrom: () => ADDRESS_PAGE });
 
 addressesRoutes.get(ADDRESS_PATHS.LIST, signedIn, async (c) => {

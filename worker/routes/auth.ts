@@ -99,7 +99,7 @@ async function readSignIn(
   return { ok: true, fields: { ...parsed.output, redirectUrl } };
 }
 
-export const authRoutes = new Hono<EdgeEnv>();
+const authRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const authCapability: Capability = {
@@ -237,7 +237,7 @@ authRoutes.post('/auth/api/sign-in', async (c) => {
 });
 
 /** Pauses before the background retries of a revocation the upstream did not confirm. */
-export const REVOKE_RETRY_DELAYS_MS = [250, 1_000, 4_000];
+const REVOKE_RETRY_DELAYS_MS = [250, 1_000, 4_000];
 
 async function revokeOnce(c: Context<EdgeEnv>): Promise<boolean> {
   try {

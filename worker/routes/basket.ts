@@ -34,7 +34,7 @@ import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 type EdgeContext = Context<EdgeEnv>;
 
-export const basketRoutes = new Hono<EdgeEnv>();
+const basketRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const basketCapability: Capability = {

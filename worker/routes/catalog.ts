@@ -35,11 +35,11 @@ import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 // (cookie), so responses vary by cookie: anonymous ones may be cached briefly, privately.
 
 /** Anonymous catalog answers may be reused for a minute. */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=60';
+const CATALOG_CACHE_CONTROL = 'public, max-age=60';
 
 const ImageParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^\d{13}\.svg$/, PATH_REASONS.PRODUCT_IMAGE)) });
 
-export const catalogRoutes = new Hono<EdgeEnv>();
+const catalogRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const catalogCapability: Capability = {

@@ -40,7 +40,7 @@ import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 // tenant header of flash sales is the edge's banner, whatever the client said.
 // docs/decisions/340-checkout.md
 
-export const checkoutRoutes = new Hono<EdgeEnv>();
+const checkoutRoutes = new Hono<EdgeEnv>();
 type CheckoutContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

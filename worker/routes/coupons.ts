@@ -19,7 +19,7 @@ import type { Capability } from '../capability.ts';
 // Digital coupons at the edge (issue 9 §3; docs/decisions/280-coupons.md): the list for everyone,
 // clip and unclip for a signed-in shopper, as JSON or as the coupons page's plain forms.
 
-export const couponsRoutes = new Hono<EdgeEnv>();
+const couponsRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const couponsCapability: Capability = {

@@ -7,7 +7,7 @@ import type { Capability } from '../capability.ts';
 
 // What the browser reports about an error the edge could not see (a request that never reached
 // it): one log line of the same shape (account §8 Logging). Answers 204, signed in or not.
-export const errorLogRoutes = new Hono<EdgeEnv>();
+const errorLogRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const errorLogCapability: Capability = {

@@ -42,7 +42,7 @@ import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 // The generic wrapper's headers (shopping §7): an answer that needs sign-in carries `redirecturl`,
 // any error answer `errorstatus`. docs/decisions/300-shopping-lists.md
 
-export const listsRoutes = new Hono<EdgeEnv>();
+const listsRoutes = new Hono<EdgeEnv>();
 type ListsContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

@@ -23,7 +23,7 @@ import type { Capability } from '../capability.ts';
 // signed-in shopper (401 otherwise), validated both ways with strict answer schemas.
 // docs/decisions/370-loyalty.md
 
-export const loyaltyRoutes = new Hono<EdgeEnv>();
+const loyaltyRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const loyaltyCapability: Capability = {

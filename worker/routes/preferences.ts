@@ -35,7 +35,7 @@ import { SAMPLE_ACCOUNT_TOKEN, type Capability } from '../capability.ts';
 // pages' plain forms (before or without JavaScript), answered by a 303 back to the page.
 // docs/decisions/350-account-preferences.md
 
-export const preferencesRoutes = new Hono<EdgeEnv>();
+const preferencesRoutes = new Hono<EdgeEnv>();
 type PrefContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

@@ -15,7 +15,7 @@ import type { Capability } from '../capability.ts';
 // Signed in only (401 otherwise), validated both ways; the answers are private (no-store).
 // docs/decisions/510-last-spec-surfaces.md
 
-export const profileRoutes = new Hono<EdgeEnv>();
+const profileRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const profileCapability: Capability = {

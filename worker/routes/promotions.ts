@@ -33,7 +33,7 @@ import { SAMPLE_AD_EVENT, SAMPLE_GTIN, type Capability } from '../capability.ts'
 // Weekly ad, sponsored placement tracking and recommendations (mounted in worker/app.ts).
 // Each route: validate the request -> the upstream (edge headers only) -> validate the answer.
 // docs/decisions/050-weekly-ad-ads-recommendations.md
-export const promotionsRoutes = new Hono<EdgeEnv>();
+const promotionsRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const promotionsCapability: Capability = {

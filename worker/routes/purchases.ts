@@ -22,7 +22,7 @@ import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 // form before hydration) and a return, for a signed-in shopper (401 otherwise), validated both
 // ways. docs/decisions/360-order-history.md, docs/decisions/470-order-ledger.md
 
-export const purchasesRoutes = new Hono<EdgeEnv>();
+const purchasesRoutes = new Hono<EdgeEnv>();
 type PurchaseContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

@@ -36,7 +36,7 @@ import { SAMPLE_CUSTOMER_GUID, type Capability } from '../capability.ts';
 // Favourites, recent views and my recipes need a signed-in shopper (401), and their own GUID
 // (401 too for a path naming another shopper, which never reaches the upstream). docs/decisions/310-recipes.md
 
-export const recipesRoutes = new Hono<EdgeEnv>();
+const recipesRoutes = new Hono<EdgeEnv>();
 type RecipeContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

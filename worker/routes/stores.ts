@@ -41,7 +41,7 @@ import type { Capability } from '../capability.ts';
 // location and the page cache key; a signed-in shopper's choice is also saved in the upstream's
 // modality preferences, which sign-in brings back to a new device (worker/modality-sync.ts).
 
-export const storesRoutes = new Hono<EdgeEnv>();
+const storesRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
 export const storesCapability: Capability = {
@@ -81,7 +81,7 @@ export const storesCapability: Capability = {
 /** A year: the shopper's store does not change often. */
 export const STORE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function setStoreCookie(
+function setStoreCookie(
   c: Context<EdgeEnv>,
   locationId: string,
   modality: v.InferOutput<typeof ChooseStoreSchema>['modality'],

@@ -30,7 +30,7 @@ import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
 // forwarded. A PIN check's 429 (too many wrong tries) is the shopper's answer; a gift card is
 // named in a URL by its reference only. docs/decisions/330-wallet.md, 460-wallet-secrets.md
 
-export const walletRoutes = new Hono<EdgeEnv>();
+const walletRoutes = new Hono<EdgeEnv>();
 type WalletContext = Context<EdgeEnv>;
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */

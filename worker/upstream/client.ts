@@ -40,7 +40,7 @@ export interface UpstreamContext {
 }
 
 // The interface pages see is declared on the src/ side; this module implements it.
-export type { UpstreamCall, UpstreamClient, UpstreamResult } from '../../src/lib/http/upstream-client.ts';
+export type { UpstreamClient } from '../../src/lib/http/upstream-client.ts';
 
 /** A transport: how a built upstream request is sent. Tests inject faulty ones. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -81,7 +81,7 @@ function transportFor(
 }
 
 /** Builds the upstream headers from the edge's context only. */
-export function upstreamHeaders(context: UpstreamContext, env: Env, call: UpstreamCall): Headers {
+function upstreamHeaders(context: UpstreamContext, env: Env, call: UpstreamCall): Headers {
   const headers = new Headers({ accept: 'application/json' });
   const division = context.locationId.slice(0, 3);
   const store = context.locationId.slice(3);

@@ -22,7 +22,7 @@ import { withIslandStore } from '../shared/island-store.tsx';
 // the shopper). One Idempotency-Key per attempt: a retried submit records one return.
 
 /** The order's returns as the server confirmed them (the page's list shows them). */
-export const orderReturnsAtom = atom<OrderReturn[]>([]);
+const orderReturnsAtom = atom<OrderReturn[]>([]);
 
 interface Props {
   orderNumber: string;

@@ -14,7 +14,7 @@ import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
-export interface AddToCartProps {
+interface AddToCartProps {
   gtin13: string;
   productName: string;
   /** Where the no-JavaScript form post returns to (the current page). */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { cartCountAtom, loadCartAtom, seedCartCountAtom, seedLateBasketAtom } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
-export interface CartCountProps {
+interface CartCountProps {
   initialCount: number | null;
   /** The shopper is signed in (the cart fetch runs only then, shopping §4 Cart). */
   signedIn?: boolean;
@@ -13,7 +13,7 @@ export interface CartCountProps {
 }
 
 /** "Cart, 3 items" */
-export function cartCountLabel(count: number): string {
+function cartCountLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 

@@ -34,7 +34,7 @@ import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { SubstitutionPicker } from './SubstitutionPicker.tsx';
 
-export interface CartLinesProps {
+interface CartLinesProps {
   /** The basket the page was rendered with; null when it could not be loaded. */
   initialBasket: BasketOutput | null;
   /** spec: shopping §8 Cart load failure, with the banner's phone (cartLoadFailure). */

@@ -14,7 +14,7 @@ import {
 } from './atoms.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
-export interface PinnedCartProps {
+interface PinnedCartProps {
   /** The banner's toggles.cartFetch: the variant banner does not fetch the cart on page load (decision 250). */
   cartFetch?: boolean;
 }

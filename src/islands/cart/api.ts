@@ -18,7 +18,7 @@ import { callEdge, type EdgeRequest } from '../shared/call-edge.ts';
 /** Sends after a network failure or a time-out before giving up (with the same Idempotency-Key). */
 const NETWORK_RETRIES = 1;
 /** spec: shopping §9 sign-in redirect throttle */
-export const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
+const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
 
 /** The cart's failures are the one edge error (kept under this name for the cart's components). */
 export { EdgeCallError as CartApiError } from '../shared/call-edge.ts';

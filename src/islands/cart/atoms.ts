@@ -254,7 +254,7 @@ export const setCartSubstitutionAtom = atom(
 );
 
 /** Items a cross-sell row shows. */
-export const CROSS_SELL_SIZE = 4;
+const CROSS_SELL_SIZE = 4;
 export interface CrossSellState {
   gtin13: string;
   title: string;

@@ -20,8 +20,8 @@ export interface SavedAddress {
 }
 
 /** A phone with 10 digits and any spaces, dots, dashes or brackets around them (valid under the v flag). */
-export const PHONE_PATTERN = '[^0-9]*([0-9][^0-9]*){10}';
-export const CONTACT_FORM_ID = 'checkout-contact';
+const PHONE_PATTERN = '[^0-9]*([0-9][^0-9]*){10}';
+const CONTACT_FORM_ID = 'checkout-contact';
 
 /** The contact the checkout holds, as the contact form would send it. */
 function savedChange(saved: Checkout['fulfillment']['contact'], withAddress: boolean) {

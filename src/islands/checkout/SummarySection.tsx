@@ -10,7 +10,7 @@ import { SectionMessage } from './SectionForm.tsx';
 // charged (the server refuses another). Its form posts without JavaScript too.
 
 /** What still keeps the order from being placed, in the shopper's words (empty: ready). */
-export function missingSteps(view: Checkout, needsTime: boolean): string[] {
+function missingSteps(view: Checkout, needsTime: boolean): string[] {
   const contact = view.fulfillment.contact;
   const needsAddress = view.modalityType === 'DELIVERY' || view.modalityType === 'SHIP';
   const paid = view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0);

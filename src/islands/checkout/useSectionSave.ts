@@ -12,7 +12,7 @@ import {
 } from './atoms.ts';
 
 /** The words a shopper reads for a failed call (shopping §8). */
-export function messageFor(error: unknown, phone: string): string {
+function messageFor(error: unknown, phone: string): string {
   if (error instanceof CheckoutApiError) {
     if (error.status === null) return SHOPPING_MESSAGES.GIFT_CARD_OFFLINE;
     if (error.status === 404 && error.rootCause.length === 0) return CHECKOUT_MESSAGES.NOT_FOUND;

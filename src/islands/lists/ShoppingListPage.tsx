@@ -17,7 +17,7 @@ import { PrintCouponsSheet } from './PrintCouponsSheet.tsx';
 // print, and the whole list into the cart. Writes are optimistic and queued (atoms.ts); each
 // section is a component of its own, this one seeds the state and keeps the writes going.
 
-export interface ShoppingListPageProps {
+interface ShoppingListPageProps {
   lists: ShoppingListOutput[];
   list: ShoppingListOutput | null;
   loadFailed: boolean;

@@ -18,7 +18,7 @@ import { fetchSuggestionPrices, fetchSuggestions, type SuggestionPrice } from '.
 // from props, so the module-level default store is safe on the server too (docs/decisions/003):
 // the server only ever reads the initial values. Base atoms are private.
 
-export type SuggestStatus = 'idle' | 'loading' | 'loaded' | 'offline';
+type SuggestStatus = 'idle' | 'loading' | 'loaded' | 'offline';
 
 interface SuggestState {
   status: SuggestStatus;

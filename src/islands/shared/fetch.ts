@@ -4,7 +4,7 @@ import { reportNetworkError } from './error-log.ts';
 // shopper's later changes (issue 7 §4; the cart sends its writes one at a time).
 
 /** How long an island waits for the edge (the edge's own upstream limit is 8 s). */
-export const ISLAND_FETCH_TIMEOUT_MS = 10_000;
+const ISLAND_FETCH_TIMEOUT_MS = 10_000;
 
 /**
  * fetch() on the same origin that gives up after `timeoutMs` (a TimeoutError), or when `signal`

@@ -8,7 +8,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
  * its module-level default store would carry one shopper's seeded state into the next one's HTML
  * (docs/decisions/003).
  */
-export function IslandStore({ children }: { children: ReactNode }) {
+function IslandStore({ children }: { children: ReactNode }) {
   const [store] = useState(() => (typeof window === 'undefined' ? createStore() : getDefaultStore()));
   return <Provider store={store}>{children}</Provider>;
 }

@@ -7,7 +7,7 @@ import type { BasketOutput } from '../../lib/basket/contracts.ts';
 // repeated, literally, in src/directives/*.ts, which may import nothing.
 
 /** Dispatched on window once a signed-in shopper's personal data is in. */
-export const PERSONAL_EVENT = 'hm:personal';
+const PERSONAL_EVENT = 'hm:personal';
 
 interface LatePersonal {
   __hmPersonal?: boolean;

@@ -11,7 +11,7 @@ import { loadStateAtom, noticeAtom, reloadCardsAtom, seedWalletAtom } from './at
 // The wallet page's island (issue 13 §6): saved cards, gift cards and the SNAP/EBT balance.
 // docs/decisions/330-wallet.md
 
-export interface WalletPageProps {
+interface WalletPageProps {
   wallet: CardsResponseOutput | null;
   giftCards: AppliedGiftCardOutput[];
 }

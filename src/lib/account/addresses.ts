@@ -16,8 +16,7 @@ export const ADDRESS_BOOK_LIMIT = 75;
 /** account §8, verbatim. */
 export const ADDRESS_LIMIT_MESSAGE =
   'You have reached the address book limit of 75 addresses. If you wish to add a new one, please consider removing an address not in use.';
-export const ADDRESS_TYPES = ['delivery', 'home', 'default'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
+const ADDRESS_TYPES = ['delivery', 'home', 'default'] as const;
 
 export const US_STATES = [
   'AL',
@@ -76,7 +75,7 @@ export const US_STATES = [
 const text = (max: number, message: string) =>
   v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
 
-export const AddressInputSchema = v.object({
+const AddressInputSchema = v.object({
   types: v.pipe(v.array(v.picklist(ADDRESS_TYPES)), v.minLength(1, 'choose at least one type'), v.maxLength(3)),
   fullName: text(80, 'enter a name'),
   addressLine1: text(100, 'enter a street address'),
@@ -91,7 +90,7 @@ export const AddressInputSchema = v.object({
 });
 export type AddressInput = v.InferOutput<typeof AddressInputSchema>;
 
-export const AddressSchema = v.object({
+const AddressSchema = v.object({
   addressId: v.string(),
   ...AddressInputSchema.entries,
   createdAt: v.string(),

@@ -7,9 +7,9 @@ import * as v from 'valibot';
 export const POINTS_SUMMARY_PATH = '/accountmanagement/api/points-summary';
 
 /** Purchases are counted by the store's calendar (a month, a year), not the shopper's. */
-export const LOYALTY_TIME_ZONE = 'America/Los_Angeles';
+const LOYALTY_TIME_ZONE = 'America/Los_Angeles';
 /** One fuel point per whole dollar of a purchase. */
-export const CENTS_PER_FUEL_POINT = 100;
+const CENTS_PER_FUEL_POINT = 100;
 
 /** One purchase as the rules see it: when, what was paid for the groceries, what the card saved. */
 export interface LoyaltyPurchase {
@@ -18,14 +18,14 @@ export interface LoyaltyPurchase {
   savingsCents: number;
 }
 
-export const FuelPointsPeriodSchema = v.strictObject({
+const FuelPointsPeriodSchema = v.strictObject({
   /** YYYY-MM in the store's time zone */
   period: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),
   points: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** YYYY-MM-DD: the last day of the following month */
   redeemableThrough: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
-export const PointsSummarySchema = v.strictObject({
+const PointsSummarySchema = v.strictObject({
   /** this month first, then last month (its points are still redeemable) */
   fuelPoints: v.array(FuelPointsPeriodSchema),
   annualPlusCardSavings: v.strictObject({

@@ -23,7 +23,7 @@ export const DigitalCardFormSchema = v.object({ returnTo: v.optional(v.pipe(v.st
 
 const DateString = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const ENROLLMENT_STATUSES = ['ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
+const ENROLLMENT_STATUSES = ['ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
 export const MEMBERSHIP_TYPES = ['PLUS_ANNUAL', 'PLUS_MONTHLY'] as const;
 export const MEMBERSHIP_LABELS: Readonly<Record<(typeof MEMBERSHIP_TYPES)[number], string>> = {
   PLUS_ANNUAL: 'Plus membership, yearly',
@@ -31,7 +31,7 @@ export const MEMBERSHIP_LABELS: Readonly<Record<(typeof MEMBERSHIP_TYPES)[number
 };
 
 /** account §3 Membership enrollment: one enrollment with its subscription id, status and dates. */
-export const EnrollmentSchema = v.strictObject({
+const EnrollmentSchema = v.strictObject({
   subscriptionId: v.string(),
   membershipType: v.picklist(MEMBERSHIP_TYPES),
   enrollmentStatus: v.picklist(ENROLLMENT_STATUSES),
@@ -39,7 +39,7 @@ export const EnrollmentSchema = v.strictObject({
   endDate: DateString,
 });
 export type Enrollment = v.InferOutput<typeof EnrollmentSchema>;
-export const MembershipsSchema = v.strictObject({
+const MembershipsSchema = v.strictObject({
   enrollments: v.array(EnrollmentSchema),
   enrollmentStatus: v.picklist(['ENROLLED', 'NOT_ENROLLED']),
   activeMembership: v.nullable(
@@ -63,7 +63,7 @@ export function membershipsOf(enrollments: readonly Enrollment[], today: string)
   };
 }
 
-export const CommunityRewardsSchema = v.strictObject({
+const CommunityRewardsSchema = v.strictObject({
   participating: v.boolean(),
   organization: v.nullable(v.strictObject({ organizationId: v.string(), name: v.string() })),
   enrolledOn: v.nullable(DateString),
@@ -82,7 +82,7 @@ export const ENTERPRISE_PREFERENCE_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** account §4 Promo code validation outcomes. */
-export const PROMO_OUTCOMES = ['LINKED', 'ALREADY_LINKED', 'DEFAULT_SUCCESS'] as const;
+const PROMO_OUTCOMES = ['LINKED', 'ALREADY_LINKED', 'DEFAULT_SUCCESS'] as const;
 export type PromoOutcome = (typeof PROMO_OUTCOMES)[number];
 export const MAX_PROMO_CODE_LENGTH = 20;
 
@@ -97,7 +97,7 @@ export const PromoCodeRequestSchema = v.object({
   ),
 });
 export type PromoCodeRequest = v.InferOutput<typeof PromoCodeRequestSchema>;
-export const PromoCodeResultSchema = v.strictObject({
+const PromoCodeResultSchema = v.strictObject({
   code: v.string(),
   outcome: v.picklist(PROMO_OUTCOMES),
   description: v.string(),

@@ -8,9 +8,9 @@ import { zonedInstant } from '../time/zoned.ts';
 // store's time zone. docs/decisions/470-order-ledger.md
 
 /** A pickup or delivery order may be cancelled until this long before its time slot starts. */
-export const CANCEL_CUTOFF_MINUTES = 60;
+const CANCEL_CUTOFF_MINUTES = 60;
 /** An order without a time slot (ship, in store) may be cancelled this long after it was placed; then it counts as fulfilled. */
-export const UNSLOTTED_CANCEL_MINUTES = 60;
+const UNSLOTTED_CANCEL_MINUTES = 60;
 
 export type OrderStatus = 'PLACED' | 'PENDING' | 'COMPLETED' | 'CANCELLED';
 

@@ -103,13 +103,12 @@ const TokenSchema = v.pipe(
 );
 export const TokenQuerySchema = v.object({ token: TokenSchema });
 
-export const EmailPreferenceSchema = v.object({
+const EmailPreferenceSchema = v.object({
   category: v.picklist(EMAIL_CATEGORY_IDS),
   shortDescription: v.string(),
   longDescription: v.string(),
   selected: v.boolean(),
 });
-export type EmailPreferenceOutput = v.InferOutput<typeof EmailPreferenceSchema>;
 /** account §7: hasErrors, errorCode, status, emailUngroupedPreferences. */
 export const EmailPreferencesResponseSchema = v.strictObject({
   hasErrors: v.boolean(),
@@ -141,7 +140,7 @@ export const SMS_UNSUBSCRIBE_TEXT = '*To unsubscribe text STOP to 53744.';
 /** Ours: why Order Updates cannot be turned on (the warning of account §3 SMS preference). */
 export const SMS_NO_PHONE_WARNING = 'Add a mobile phone number to your profile to get Order Updates by text.';
 
-export const OptInSchema = v.strictObject({ type: v.picklist(OPT_IN_TYPES), selected: v.boolean() });
+const OptInSchema = v.strictObject({ type: v.picklist(OPT_IN_TYPES), selected: v.boolean() });
 export const OptInStatusResponseSchema = v.strictObject({
   data: v.strictObject({ optIns: v.array(OptInSchema), warning: v.nullable(v.string()) }),
 });
@@ -160,8 +159,8 @@ export const AdPreferencesUpdateWithTokenSchema = v.object({
 });
 
 // account §3 Profile
-export const MOBILE_PHONE_PATTERN = /^$|^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const BannerDetailSchema = v.strictObject({
+const MOBILE_PHONE_PATTERN = /^$|^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+const BannerDetailSchema = v.strictObject({
   banner: v.picklist(['harvest', 'bayside'] satisfies BannerId[]),
   preferredStoreNumber: v.pipe(v.string(), v.regex(/^\d{5}$/, 'must be a 5-digit store number')),
   preferredStoreDivisionNumber: v.pipe(v.string(), v.regex(/^\d{3}$/, 'must be a 3-digit division')),

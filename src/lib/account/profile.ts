@@ -21,7 +21,7 @@ export const ACCOUNT_TOGGLE_NAMES = [
   'hideStoreBasedFeatures',
 ] as const;
 
-export const AppDataSchema = v.strictObject({
+const AppDataSchema = v.strictObject({
   banner: v.strictObject({
     id: v.picklist(BANNER_IDS),
     name: v.string(),
@@ -41,7 +41,7 @@ export const AppDataSchema = v.strictObject({
 export type AppDataOutput = v.InferOutput<typeof AppDataSchema>;
 export const AppDataResponseSchema = v.strictObject({ data: AppDataSchema });
 
-export const CustomerProfileSchema = v.strictObject({
+const CustomerProfileSchema = v.strictObject({
   ...ProfileSchema.entries,
   customerGUID: v.string(),
   lastName: v.string(),

@@ -13,12 +13,12 @@ export const PURCHASE_PATHS = {
 } as const;
 
 /** account §9: an order and its receipt are collapsed within this window (see collapsePurchases). */
-export const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export const FULFILLMENT_TYPES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
+const FULFILLMENT_TYPES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
 const FulfillmentSchema = v.picklist(FULFILLMENT_TYPES);
 
-export const SubOrderSchema = v.object({
+const SubOrderSchema = v.object({
   subOrderId: v.string(),
   orderNumber: v.nullable(v.string()),
   fulfillmentType: FulfillmentSchema,
@@ -27,7 +27,7 @@ export const SubOrderSchema = v.object({
 });
 
 /** account §3 Purchase list order, plus what the list shows (total, items, when). */
-export const PurchaseListOrderSchema = v.object({
+const PurchaseListOrderSchema = v.object({
   orderNumber: v.nullable(v.string()),
   receiptId: v.nullable(v.string()),
   isReceipt: v.boolean(),
@@ -60,9 +60,8 @@ export const RETURN_REASONS = [
   { id: 'QUALITY', label: 'Not the quality I expected' },
   { id: 'OTHER', label: 'Something else' },
 ] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number]['id'];
 
-export const ReturnSchema = v.object({
+const ReturnSchema = v.object({
   returnId: v.string(),
   orderNumber: v.string(),
   items: v.array(v.object({ gtin13: v.string(), quantity: v.number() })),
@@ -102,7 +101,6 @@ export const ReturnRequestSchema = v.object({
   reason: v.pipe(v.string(), v.maxLength(40)),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
 });
-export type ReturnRequest = v.InferOutput<typeof ReturnRequestSchema>;
 export const ReturnResponseSchema = v.object({ data: ReturnSchema });
 
 /** account §5: the two failure states of the return flow, shown to the shopper. */
@@ -187,7 +185,7 @@ export function purchaseListReducer(state: PurchaseListState, action: PurchaseLi
 }
 
 /** How many products "Buy again" shows. */
-export const BUY_AGAIN_SIZE = 12;
+const BUY_AGAIN_SIZE = 12;
 
 /**
  * "Buy again" (shopping §6 search toggle): the products the shopper bought most often, across

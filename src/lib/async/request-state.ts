@@ -4,7 +4,7 @@
 
 import { isSuccessStatus } from '../http/status.ts';
 
-export type RequestStatus = 'initial' | 'loading' | 'loaded' | 'error';
+type RequestStatus = 'initial' | 'loading' | 'loaded' | 'error';
 
 export interface RequestState {
   status: RequestStatus;

@@ -24,7 +24,7 @@ const NameSchema = v.pipe(
     'Use letters, spaces and punctuation only',
   ),
 );
-export const TokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TOKEN_LENGTH));
+const TokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TOKEN_LENGTH));
 const NewPasswordSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PASSWORD_LENGTH));
 
 /** Adds the password rule (decision 220) to an object schema's password field, with the email when there is one. */
@@ -56,7 +56,6 @@ export const CreateAccountRequestSchema = withPasswordRule(
   'password',
   'email',
 );
-export type CreateAccountRequestInput = v.InferInput<typeof CreateAccountRequestSchema>;
 
 export const ForgotPasswordRequestSchema = v.object({ email: EmailSchema });
 export const ResetPasswordRequestSchema = withPasswordRule(
@@ -71,9 +70,9 @@ export const ChangePasswordRequestSchema = withPasswordRule(
 export const EmptyRequestSchema = v.optional(v.object({}), {});
 
 /** Tokens a signed-in shopper may ask for (with their password): a hand-off sign-in, a step-up. */
-export const ISSUABLE_TOKENS = ['SIGN_IN', 'STEP_UP'] as const;
+const ISSUABLE_TOKENS = ['SIGN_IN', 'STEP_UP'] as const;
 export const IssueTokenRequestSchema = v.object({ password: PasswordSchema, purpose: v.picklist(ISSUABLE_TOKENS) });
-export const IssuedTokenSchema = v.object({
+const IssuedTokenSchema = v.object({
   token: v.string(),
   purpose: v.picklist(ISSUABLE_TOKENS),
   expiresAt: v.number(),
@@ -81,19 +80,18 @@ export const IssuedTokenSchema = v.object({
 export const IssuedTokenResponseSchema = v.object({ data: IssuedTokenSchema });
 
 /** GET /rx-security/stepup-auth: the step-up the bearer token proves. */
-export const StepUpSchema = v.object({
+const StepUpSchema = v.object({
   stepUpAuthenticated: v.literal(true),
   customerGUID: v.string(),
   expiresAt: v.number(),
 });
 export const StepUpResponseSchema = v.object({ data: StepUpSchema });
 
-export const EmailConfirmationSendSchema = v.object({ sent: v.boolean(), emailVerified: v.boolean() });
+const EmailConfirmationSendSchema = v.object({ sent: v.boolean(), emailVerified: v.boolean() });
 export const EmailConfirmationSendResponseSchema = v.object({ data: EmailConfirmationSendSchema });
 export const EmailConfirmedResponseSchema = v.object({ data: v.object({ emailVerified: v.literal(true) }) });
 export const ResetPasswordResponseSchema = v.object({ data: v.object({ signInStatus: v.literal('RESET_PASSWORD') }) });
 export const ChangePasswordResponseSchema = v.object({ data: v.object({ revokedSessions: v.number() }) });
-export const AcceptedResponseSchema = v.object({ data: v.object({ accepted: v.literal(true) }) });
 
 // ---- internal identity calls (edge -> upstream) ----
 
@@ -117,7 +115,7 @@ export const IdentityForgotPasswordRequestSchema = v.object({ email: EmailSchema
 export const IdentityBearerRequestSchema = v.object({ token: TokenSchema });
 
 /** A would-be email of the reference upstream (development outbox page). */
-export const OutboxMessageSchema = v.object({
+const OutboxMessageSchema = v.object({
   messageId: v.number(),
   toEmail: v.string(),
   kind: v.string(),

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from './password-policy.ts';
 // What the account pages show for `?error=` and `?status=` (docs/decisions/220). The spec has no
 // texts for these; they are our own, except the unexpected-error one (account §8, verbatim).
 
-export const ACCOUNT_FORM_ERRORS = [
+const ACCOUNT_FORM_ERRORS = [
   'INVALID',
   'EMAIL_TAKEN',
   'WEAK_PASSWORD',

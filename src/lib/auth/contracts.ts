@@ -6,14 +6,14 @@ import { SIGN_IN_STATUSES } from './sign-in-status.ts';
 // The contracts of /auth/api/* (edge <-> browser) and of the internal identity calls
 // (/identity/v1/*, edge <-> upstream), shared by the islands, the edge and the upstream.
 
-export const AUTHORITIES = ['ROLE_ANONYMOUS', 'ROLE_USER', 'ROLE_PERSISTENT_USER'] as const;
+const AUTHORITIES = ['ROLE_ANONYMOUS', 'ROLE_USER', 'ROLE_PERSISTENT_USER'] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;
 
 /** spec: account §3 userInfo; rememberMeId only for ROLE_PERSISTENT_USER (§6). */
-export const UserInfoSchema = v.object({
+const UserInfoSchema = v.object({
   firstName: v.string(),
   customerGUID: v.string(),
   rememberMeId: v.optional(v.string()),
@@ -22,10 +22,9 @@ export const UserInfoSchema = v.object({
   accountPromotionValid: v.boolean(),
   emailVerified: v.boolean(),
 });
-export type UserInfoOutput = v.InferOutput<typeof UserInfoSchema>;
 
 /** spec: account §7 GET /auth/api/authentication-state: data { authorities, authenticated, userInfo }. */
-export const AuthStateSchema = v.object({
+const AuthStateSchema = v.object({
   authorities: v.array(v.picklist(AUTHORITIES)),
   authenticated: v.boolean(),
   userInfo: v.nullable(UserInfoSchema),
@@ -49,7 +48,6 @@ export const SignInRequestSchema = v.object({
   password: PasswordSchema,
   rememberMe: v.optional(v.boolean(), false),
 });
-export type SignInRequestInput = v.InferInput<typeof SignInRequestSchema>;
 
 /**
  * A failed POST /auth/api/sign-in: the spec's error shape, plus the sign-in status it sets
@@ -59,7 +57,6 @@ export const SignInFailureBodySchema = v.object({
   errors: v.array(ErrorItemSchema),
   signInStatus: v.optional(v.picklist(SIGN_IN_STATUSES)),
 });
-export type SignInFailureBodyOutput = v.InferOutput<typeof SignInFailureBodySchema>;
 
 // ---- internal identity calls (edge -> upstream) ----
 
@@ -77,10 +74,9 @@ export const IdentitySignInRequestSchema = v.object({
   /** The hm_device cookie: a device the shopper signed in from before (docs/decisions/090). */
   deviceId: v.optional(v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN))),
 });
-export type IdentitySignInRequestInput = v.InferInput<typeof IdentitySignInRequestSchema>;
 
 /** The userInfo the upstream knows (rememberMeId is the edge's to expose, per role). */
-export const IdentityUserInfoSchema = v.omit(UserInfoSchema, ['rememberMeId']);
+const IdentityUserInfoSchema = v.omit(UserInfoSchema, ['rememberMeId']);
 
 /** A live session as the upstream answers it (sign-in and GET /identity/v1/session). */
 export const IdentitySessionSchema = v.object({

@@ -5,7 +5,7 @@
 // the email address or its name part.
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_NEW_PASSWORD_LENGTH = 1024;
+const MAX_NEW_PASSWORD_LENGTH = 1024;
 
 /** The stems of the most common breached passwords (lower case, trailing digits and symbols cut). */
 const BREACHED_STEMS: ReadonlySet<string> = new Set([

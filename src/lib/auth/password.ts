@@ -6,7 +6,7 @@ import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 
 /** Workers' WebCrypto caps PBKDF2 at 100,000 iterations. */
 export const PBKDF2_ITERATIONS = 100_000;
-export const SALT_BYTES = 16;
+const SALT_BYTES = 16;
 const HASH_BITS = 256;
 const HASH_SCHEME = 'pbkdf2-sha256';
 

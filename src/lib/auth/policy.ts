@@ -3,7 +3,7 @@
 
 /** A full sign-in (ROLE_USER) lasts this long. */
 export const AUTH_TTL_MS = 2 * 60 * 60 * 1000;
-/** A session without remember me ends with the full sign-in. */
+/** A session without remember me ends with the full sign-in. @alias */
 export const SESSION_TTL_MS = AUTH_TTL_MS;
 /** With remember me the session lives on as ROLE_PERSISTENT_USER this long. */
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;

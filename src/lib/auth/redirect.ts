@@ -2,13 +2,13 @@
 // around sign-in. Every return address is sanitized first: same-origin relative paths only.
 
 export const SIGN_IN_PATH = '/signin';
-export const REDIRECTOR_PATH = '/redirect/v2';
+const REDIRECTOR_PATH = '/redirect/v2';
 export const ACCOUNT_CREATE_PATH = '/account/create';
-export const ACCOUNT_DELIVERY_PATH = '/account/delivery';
+const ACCOUNT_DELIVERY_PATH = '/account/delivery';
 export const EMAIL_CONFIRMATION_PATH = '/account/confirm/send';
 export const SIGN_OUT_PATH = '/auth/api/sign-out';
 export const REDIRECT_PARAM = 'redirectUrl';
-export const MAX_REDIRECT_LENGTH = 2048;
+const MAX_REDIRECT_LENGTH = 2048;
 
 // Control characters (C0, DEL, C1), which URL parsers strip or treat specially ("/\t/evil").
 // eslint-disable-next-line no-control-regex
@@ -40,7 +40,7 @@ function pathnameOf(path: string): string {
 }
 
 /** True for /signin (with or without query). */
-export function isSignInPath(path: string): boolean {
+function isSignInPath(path: string): boolean {
   return pathnameOf(sanitizeRedirectUrl(path)) === SIGN_IN_PATH;
 }
 
@@ -88,7 +88,7 @@ export function redirectorTarget(redirectUrl: string | null | undefined): string
 }
 
 /** Statuses of account calls that send the shopper to sign in (spec: 403; our upstream's AUTH_REQUIRED is 401). */
-export const SIGN_IN_TRIGGER_STATUSES: readonly number[] = [401, 403];
+const SIGN_IN_TRIGGER_STATUSES: readonly number[] = [401, 403];
 
 /**
  * spec: account §2, §6: a 403 on account calls triggers sign-in unless already on /signin.

@@ -4,7 +4,7 @@ import { LOCKED_ERROR_CODES } from './sign-in-status.ts';
 // What the no-JS sign-in page shows for `/signin?error=<value>`. The spec has no texts for wrong
 // credentials, lock-out or rate limiting; those three are our own (marked), the rest verbatim.
 
-export const SIGN_IN_ERRORS = ['FAILED_AUTHENTICATION', 'LOCKED_OUT', 'RATE_LIMITED', 'UNEXPECTED'] as const;
+const SIGN_IN_ERRORS = ['FAILED_AUTHENTICATION', 'LOCKED_OUT', 'RATE_LIMITED', 'UNEXPECTED'] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
 export const SIGN_IN_ERROR_TEXT: Record<SignInError, string> = {

@@ -5,11 +5,10 @@ import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 // for another, and no character of it can change unnoticed. The id (16 random bytes) names the
 // issuer's row, which makes a token single-use; the expiry is checked before any database read.
 
-export const TOKEN_PURPOSES = ['CONFIRM_EMAIL', 'RESET_PASSWORD', 'SIGN_IN', 'STEP_UP', 'PREFERENCES'] as const;
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+export type TokenPurpose = 'CONFIRM_EMAIL' | 'RESET_PASSWORD' | 'SIGN_IN' | 'STEP_UP' | 'PREFERENCES';
 
 /** How long each token lives. */
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   CONFIRM_EMAIL: 24 * 60 * 60 * 1000,
   RESET_PASSWORD: 30 * 60 * 1000,
   SIGN_IN: 2 * 60 * 1000,

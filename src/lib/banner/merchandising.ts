@@ -7,9 +7,9 @@ import type { BannerId } from './banners.ts';
 // language and typography are CSS keyed on <body data-banner> (BaseLayout.astro); this is the
 // content. Pure data and functions, so pages stay thin and tests can check both banners.
 
-export type HomeSection = 'seasonal' | 'departments' | 'featured' | 'label';
+type HomeSection = 'seasonal' | 'departments' | 'featured' | 'label';
 
-export interface SeasonalLink {
+interface SeasonalLink {
   label: string;
   href: string;
 }

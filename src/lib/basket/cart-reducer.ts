@@ -68,7 +68,7 @@ export type CartAction =
   | { type: 'writeFailure'; opId: string };
 
 /** A line as the shopper sees it: the server line with the pending writes applied. */
-export interface CartLineView extends Omit<LineItemOutput, 'quantity'> {
+interface CartLineView extends Omit<LineItemOutput, 'quantity'> {
   quantity: number;
   persistedQuantity: number;
   activeUpdateRequests: number;
@@ -276,9 +276,4 @@ function priced(line: Parameters<typeof lineOffer>[0], quantity: number) {
     couponSavingsCents: price.couponCents,
     priceAdjustments: price.adjustments,
   };
-}
-
-/** True when the cart holds a write for `gtin13` that has not been answered. */
-export function isLinePending(state: CartState, gtin13: string): boolean {
-  return state.pending.some((op) => op.gtin13 === gtin13);
 }

@@ -14,11 +14,11 @@ export const CART_ITEM_LIMIT_REASON = `A cart holds at most ${MAX_CART_LINES} it
 /** Added when an add carries no quantity (shopping §4 Cart: add is quantity 1). */
 export const DEFAULT_ADD_QUANTITY = 1;
 
-export const SUBSTITUTION_POLICIES = ['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const;
+const SUBSTITUTION_POLICIES = ['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const;
 export type SubstitutionPolicy = (typeof SUBSTITUTION_POLICIES)[number];
 export const SubstitutionPolicySchema = v.picklist(SUBSTITUTION_POLICIES);
 
-export const BASKET_TYPES = ['ACTIVE', 'MODIFY_ORDER'] as const;
+const BASKET_TYPES = ['ACTIVE', 'MODIFY_ORDER'] as const;
 export type BasketType = (typeof BASKET_TYPES)[number];
 
 /** spec paths (shopping §7 Cart) */
@@ -72,14 +72,14 @@ export const PriceAdjustmentSchema = v.object({
 });
 
 /** A flash-sale offer the shopper holds on the item (src/lib/pricing FlashSaleTerms). */
-export const FlashSaleTermsSchema = v.object({
+const FlashSaleTermsSchema = v.object({
   couponId: v.string(),
   discountCents: v.pipe(v.number(), v.integer()),
   held: v.pipe(v.number(), v.integer(), v.minValue(0)),
   perShopper: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-export const LineItemSchema = v.object({
+const LineItemSchema = v.object({
   id: v.string(),
   gtin13: Gtin13Schema,
   quantity: QuantitySchema,
@@ -121,7 +121,7 @@ export const LineItemSchema = v.object({
 });
 export type LineItemOutput = v.InferOutput<typeof LineItemSchema>;
 
-export const BasketSchema = v.object({
+const BasketSchema = v.object({
   id: v.string(),
   eTag: v.string(),
   type: v.picklist(BASKET_TYPES),
@@ -136,7 +136,6 @@ export const BasketSchema = v.object({
 export type BasketOutput = v.InferOutput<typeof BasketSchema>;
 
 export const BasketResponseSchema = v.object({ data: BasketSchema });
-export type BasketResponseOutput = v.InferOutput<typeof BasketResponseSchema>;
 
 /** POST /basket/api/v2/user/add-item: adds `quantity` to the line (creating it). */
 export const AddItemRequestSchema = v.object({
@@ -145,7 +144,6 @@ export const AddItemRequestSchema = v.object({
   substitutionPolicy: v.optional(SubstitutionPolicySchema, 'SHOPPER_CHOICE'),
   modalityType: v.optional(ModalitySchema),
 });
-export type AddItemRequestInput = v.InferInput<typeof AddItemRequestSchema>;
 
 /** The replacements a shopper chose for a line (CUSTOMER_CHOICE), in order of preference. */
 const SubstitutionItemsSchema = v.pipe(v.array(Gtin13Schema), v.maxLength(MAX_SUBSTITUTION_ITEMS));
@@ -160,7 +158,6 @@ export const UpdateItemRequestSchema = v.object({
   substitutionPolicy: v.optional(SubstitutionPolicySchema),
   substitutionItems: v.optional(SubstitutionItemsSchema),
 });
-export type UpdateItemRequestInput = v.InferInput<typeof UpdateItemRequestSchema>;
 
 /**
  * POST /basket/api/user/basket-items/update: sets the quantities of several lines at once (0
@@ -187,7 +184,6 @@ export const BasketItemsUpdateRequestSchema = v.object({
     ),
   ),
 });
-export type BasketItemsUpdateRequestInput = v.InferInput<typeof BasketItemsUpdateRequestSchema>;
 
 /** The no-JavaScript cart line form (the cart page before hydration): a quantity, 0 removes. */
 export const BasketItemFormSchema = v.object({
@@ -207,7 +203,6 @@ export const BasketItemFormSchema = v.object({
 export const RemoveItemsRequestSchema = v.object({
   gtin13s: v.pipe(v.array(Gtin13Schema), v.minLength(1), v.maxLength(MAX_CART_LINES)),
 });
-export type RemoveItemsRequestInput = v.InferInput<typeof RemoveItemsRequestSchema>;
 
 /** PUT /basket/api/basket/: the cart's full line list (the "cart PUT", shopping §7). */
 export const PutBasketRequestSchema = v.object({
@@ -227,7 +222,6 @@ export const PutBasketRequestSchema = v.object({
     ),
   ),
 });
-export type PutBasketRequestInput = v.InferInput<typeof PutBasketRequestSchema>;
 
 /** The no-JavaScript add-to-cart form (application/x-www-form-urlencoded). */
 export const AddItemFormSchema = v.object({

@@ -7,7 +7,7 @@ import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartModalityChangeFailure } from 
 /** The query parameter the edge adds to returnTo after a failed form add. */
 export const CART_ERROR_PARAM = 'cartError';
 
-export const CART_FORM_ERRORS = {
+const CART_FORM_ERRORS = {
   add: SHOPPING_MESSAGES.CART_ADD_FAILURE,
   price: SHOPPING_MESSAGES.ITEM_MISSING_PRICE,
   stock: CART_OUT_OF_STOCK,

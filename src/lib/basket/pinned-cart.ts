@@ -2,7 +2,7 @@
 // every page for a signed-in shopper. The shopper's last choice is kept in the browser; a shopper
 // who never chose sees it collapsed once the cart holds something, and nothing while it is empty.
 
-export const PINNED_CART_STATES = ['hidden', 'open', 'collapsed'] as const;
+const PINNED_CART_STATES = ['hidden', 'open', 'collapsed'] as const;
 export type PinnedCartState = (typeof PINNED_CART_STATES)[number];
 /** localStorage key of the shopper's choice. */
 export const PINNED_CART_STORAGE_KEY = 'hm:pinned-cart';

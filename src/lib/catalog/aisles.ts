@@ -9,9 +9,6 @@ export interface Aisle {
   flyerCode: string | null;
 }
 
-export const AISLE_MIN = 0;
-export const AISLE_MAX = 20;
-
 export const AISLES: readonly Aisle[] = [
   { number: 0, name: 'Best Deals', flyerCode: null },
   { number: 1, name: 'Produce', flyerCode: null },
@@ -41,10 +38,9 @@ export const AISLES: readonly Aisle[] = [
 
 /** The weekly flyer codes, as used by the savings facet and promo rows. */
 export const WEEKLY_FLYER_CODES = ['SPECIALS', 'SAVINGS'] as const;
-export type WeeklyFlyerCode = (typeof WEEKLY_FLYER_CODES)[number];
 
 /** The name shown when an item has no known aisle (shopping §3 List item). */
-export const AISLE_UNKNOWN_NAME = 'Aisle # May Vary';
+const AISLE_UNKNOWN_NAME = 'Aisle # May Vary';
 
 const BY_NUMBER = new Map(AISLES.map((aisle) => [aisle.number, aisle]));
 

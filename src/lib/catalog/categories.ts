@@ -15,7 +15,6 @@ export interface Category {
 
 /** spec: shopping §5: the taxonomy id that means "no category". */
 export const TAXONOMY_NONE = '00';
-export const CATEGORY_ID_PATTERN = /^\d{2}$/;
 
 type Row = [id: string, name: string, parentId: string | null, slug: string, aisle: number];
 const ROWS: Row[] = [

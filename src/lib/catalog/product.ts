@@ -21,7 +21,7 @@ export function lookupModality(modality: Modality): Exclude<Modality, 'IN_STORE'
   return modality === 'IN_STORE' ? 'PICKUP' : modality;
 }
 
-export const PROJECTIONS = ['full', 'offers', 'variants.compact'] as const;
+const PROJECTIONS = ['full', 'offers', 'variants.compact'] as const;
 export type Projection = (typeof PROJECTIONS)[number];
 
 export const PriceSchema = v.object({
@@ -36,14 +36,14 @@ export const PriceSchema = v.object({
  * differ by (the seeded catalog groups sizes of one item), this product's value and how many
  * members there are. The members themselves: projection variants.compact, or a fetch by variantGroupIds.
  */
-export const VariantGroupingSchema = v.object({
+const VariantGroupingSchema = v.object({
   variantGroupId: v.string(),
   dimension: v.literal('size'),
   value: v.string(),
   memberCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
-export const ProductSchema = v.object({
+const ProductSchema = v.object({
   id: Gtin13Schema,
   gtin13: Gtin13Schema,
   upc: v.string(),
@@ -92,7 +92,6 @@ export type ProductOutput = v.InferOutput<typeof ProductSchema>;
 export const ProductsResponseSchema = v.object({
   data: v.object({ products: v.array(ProductSchema) }),
 });
-export type ProductsResponseOutput = v.InferOutput<typeof ProductsResponseSchema>;
 
 /** spec: account §7 Product fetch: at most this many gtins (or variant groups) per call. */
 export const MAX_PRODUCTS_PER_FETCH = 50;
@@ -138,12 +137,9 @@ export const ProductsQuerySchema = v.pipe(
     'gtins or variantGroupIds is required',
   ),
 );
-export type ProductsQueryInput = v.InferInput<typeof ProductsQuerySchema>;
-export type ProductsQueryOutput = v.InferOutput<typeof ProductsQuerySchema>;
 
 /** The path parameter of GET /atlas/v1/product/v2/products/{gtin13}. */
 export const ProductParamsSchema = v.object({ gtin13: Gtin13Schema });
 
 /** GET /atlas/v1/product/v2/products/{gtin13}: one product, with its variants. */
 export const ProductResponseSchema = v.object({ data: v.object({ product: ProductSchema }) });
-export type ProductResponseOutput = v.InferOutput<typeof ProductResponseSchema>;

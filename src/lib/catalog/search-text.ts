@@ -3,7 +3,7 @@
 // See docs/decisions/010-catalog-and-search.md.
 
 /** Terms beyond this many are ignored (a longer query is almost always a paste). */
-export const MAX_QUERY_TERMS = 8;
+const MAX_QUERY_TERMS = 8;
 /** A last term shorter than this is matched whole, not as a prefix ("a*" would match everything). */
 export const MIN_PREFIX_LENGTH = 2;
 

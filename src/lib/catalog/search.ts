@@ -4,7 +4,7 @@ import * as v from 'valibot';
 // parameters; the page-level parameters (§2) are parsed and serialized in search-params.ts.
 
 export const SEARCH_PAGE_SIZE_DEFAULT = 24;
-export const SEARCH_PAGE_SIZE_MAX = 96;
+const SEARCH_PAGE_SIZE_MAX = 96;
 /** spec: shopping §9 Available count default 1000: the deepest offset a search may page to. */
 export const AVAILABLE_COUNT_DEFAULT = 1000;
 /** Characters (code points, see charLength) of filter.query and filter.keyword. */
@@ -19,8 +19,8 @@ export const MONETIZATION_OPTIONS = ['NONE', 'SPONSORED'] as const;
  * What the search does with a query that matched nothing but has a near spelling: `correct`
  * (the default) runs the suggestion instead, `suggest` only names it (docs/decisions/410).
  */
-export const SPELLING_OPTIONS = ['correct', 'suggest'] as const;
-export const SORT_OPTIONS = [
+const SPELLING_OPTIONS = ['correct', 'suggest'] as const;
+const SORT_OPTIONS = [
   'relevance',
   'price.asc',
   'price.desc',
@@ -118,7 +118,7 @@ const CategoryNodeSchema: v.GenericSchema<CategoryNode> = v.object({
   children: v.array(v.lazy(() => CategoryNodeSchema)),
 });
 
-export const SearchItemSchema = v.object({
+const SearchItemSchema = v.object({
   upc: v.string(),
   searchEngineRank: v.number(),
   relevanceScore: v.number(),
@@ -128,7 +128,7 @@ export const SearchItemSchema = v.object({
   personalizationId: v.nullable(v.string()),
 });
 
-export const AdSchema = v.object({
+const AdSchema = v.object({
   placementId: v.string(),
   upc: v.string(),
   positionOrder: v.number(),

@@ -7,7 +7,7 @@
 import { allowedEdits, editDistance, isAdjacentSwap, termForms, type VocabularyTerm } from './search-text.ts';
 
 /** British grocery words a US catalog names otherwise (spellings and names). */
-export const US_WORDS: Readonly<Record<string, string>> = {
+const US_WORDS: Readonly<Record<string, string>> = {
   yoghurt: 'yogurt',
   yoghurts: 'yogurt',
   courgette: 'zucchini',

@@ -6,7 +6,7 @@
 
 import { formatCents } from '../money/money.ts';
 
-export type UnitOfMeasure = 'fl oz' | 'oz' | 'lb' | 'ct';
+type UnitOfMeasure = 'fl oz' | 'oz' | 'lb' | 'ct';
 
 export interface NormalisedSize {
   quantity: number;

@@ -17,10 +17,10 @@ export const CHECKOUT_PATHS = {
 
 export const CHECKOUT_ID_PATTERN = /^[0-9a-f-]{36}$/;
 export const ORDER_NUMBER_PATTERN = /^\d{10}$/;
-export const SLOT_ID_PATTERN = /^[0-9A-Z]{3}\d{5}-(PICKUP|DELIVERY)-\d{4}-\d{2}-\d{2}-\d{4}$/;
+const SLOT_ID_PATTERN = /^[0-9A-Z]{3}\d{5}-(PICKUP|DELIVERY)-\d{4}-\d{2}-\d{2}-\d{4}$/;
 /** How long a chosen slot is held for the checkout before someone else may take it. */
 export const SLOT_HOLD_MINUTES = 15;
-/** How long claimed flash-sale offers stay the shopper's without an order (from the latest claim, never past the sale's end): as long as a slot hold. */
+/** How long claimed flash-sale offers stay the shopper's without an order (from the latest claim, never past the sale's end): as long as a slot hold. @alias */
 export const FLASH_CLAIM_MINUTES = SLOT_HOLD_MINUTES;
 /** The tenant header of the flash-sales call (shopping §7): the banner. */
 export const TENANT_HEADER = 'x-tenant-id';
@@ -30,7 +30,7 @@ const DateString = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YY
 const TimeString = v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'must be HH:mm'));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 
-export const AddressSchema = v.object({
+const AddressSchema = v.object({
   addressLine1: v.pipe(Text(100), v.minLength(1, 'Enter a street address')),
   addressLine2: v.optional(Text(100)),
   city: v.pipe(Text(60), v.minLength(1, 'Enter a city')),
@@ -38,7 +38,7 @@ export const AddressSchema = v.object({
   zipCode: v.pipe(v.string(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')),
 });
 
-export const ContactSchema = v.object({
+const ContactSchema = v.object({
   firstName: Text(60),
   lastName: Text(60),
   phone: v.pipe(v.string(), v.regex(/^$|^\d{10}$/, 'must be a 10-digit phone number')),
@@ -47,7 +47,7 @@ export const ContactSchema = v.object({
   dateOfBirth: v.nullable(DateString),
 });
 
-export const CheckoutLineSchema = v.object({
+const CheckoutLineSchema = v.object({
   id: v.string(),
   gtin13: Gtin13Schema,
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -74,7 +74,7 @@ const TimeZoneString = v.pipe(
  * (ISO 8601, UTC), timeZone the store's, to read that instant on the store's clock (absent on
  * selections stored before issue 20).
  */
-export const PromiseSelectionSchema = v.object({
+const PromiseSelectionSchema = v.object({
   slotId: v.string(),
   date: DateString,
   startTime: TimeString,
@@ -84,14 +84,14 @@ export const PromiseSelectionSchema = v.object({
   timeZone: v.optional(TimeZoneString),
 });
 
-export const PaymentMethodSchema = v.variant('type', [
+const PaymentMethodSchema = v.variant('type', [
   v.object({ type: v.literal('CARD'), cardId: v.string(), brand: v.string(), lastFour: v.string() }),
   v.object({ type: v.literal('GIFT_CARD'), reference: v.string(), lastFour: v.string() }),
   v.object({ type: v.literal('EBT') }),
 ]);
-export const PaymentTransactionSchema = v.object({ paymentMethod: PaymentMethodSchema, amountCents: Cents });
+const PaymentTransactionSchema = v.object({ paymentMethod: PaymentMethodSchema, amountCents: Cents });
 
-export const SummarySchema = v.object({
+const SummarySchema = v.object({
   itemCount: v.number(),
   itemTotal: Cents,
   serviceFee: Cents,
@@ -101,7 +101,7 @@ export const SummarySchema = v.object({
   snapEligibleTotal: Cents,
 });
 
-export const CheckoutSchema = v.object({
+const CheckoutSchema = v.object({
   id: v.string(),
   status: v.picklist(['DRAFT', 'PLACED']),
   versionKey: v.string(),
@@ -180,7 +180,7 @@ export const PlaceOrderUpstreamSchema = v.object({
 });
 
 export const TimeslotQuerySchema = v.object({ modality: v.optional(v.picklist(['PICKUP', 'DELIVERY'])) });
-export const TimeslotSchema = v.object({
+const TimeslotSchema = v.object({
   slotId: v.string(),
   date: DateString,
   startTime: TimeString,
@@ -212,7 +212,7 @@ export const FlashSaleResponseSchema = v.object({
   }),
 });
 
-export const OrderSchema = v.object({
+const OrderSchema = v.object({
   orderNumber: v.string(),
   checkoutId: v.string(),
   /** CANCELLED once the shopper cancelled it (docs/decisions/470) */
@@ -271,6 +271,3 @@ export const CheckoutWalletSchema = v.object({
 });
 export type CheckoutWalletEntry = v.InferOutput<typeof CheckoutWalletSchema>['walletV2'][number];
 export type CheckoutWalletCard = v.InferOutput<typeof CheckoutWalletSchema>['cards'][number];
-
-/** The checkout page's sections, in order (issue 13 §10). */
-export const CHECKOUT_STEPS = ['review', 'time', 'contact', 'tip', 'payment', 'place'] as const;

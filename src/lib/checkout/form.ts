@@ -19,7 +19,7 @@ export type FormFields = Readonly<Record<string, string | undefined>>;
 const text = (fields: FormFields, name: string) => (fields[name] ?? '').trim();
 
 /** The contact fields of the form as a modification's contact (phone digits only, state upper case). */
-export function contactOf(fields: FormFields, withAddress: boolean): NonNullable<ModifyCheckout['contact']> {
+function contactOf(fields: FormFields, withAddress: boolean): NonNullable<ModifyCheckout['contact']> {
   const email = text(fields, 'email');
   const line2 = text(fields, 'addressLine2');
   return {

@@ -7,7 +7,7 @@ import { formatCents } from '../money/money.ts';
 import { netLineTotal } from '../pricing/net-line.ts';
 
 /** Departments SNAP/EBT does not pay for: pet, household, health & beauty (src/lib/catalog/categories.ts). */
-export const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
+const NON_FOOD_DEPARTMENTS: ReadonlySet<string> = new Set(['11', '12', '13']);
 
 /** SNAP covers food for the home: not alcohol or tobacco (an age limit), nor the non-food departments. */
 export function snapEligible(item: { minimumAge: number | null; departmentId: string }): boolean {
@@ -22,8 +22,8 @@ export function taxCents(taxableCents: number): number {
 
 /** Pickup is free from $35; below it a $1.99 fee. Delivery costs its time slot's fee. Ship $5.99. In store, nothing. */
 export const PICKUP_FREE_FROM_CENTS = 3500;
-export const PICKUP_FEE_CENTS = 199;
-export const SHIP_FEE_CENTS = 599;
+const PICKUP_FEE_CENTS = 199;
+const SHIP_FEE_CENTS = 599;
 export function serviceFeeCents(modality: Modality, itemTotalCents: number, slotFeeCents: number | null): number {
   switch (modality) {
     case 'PICKUP':
@@ -47,7 +47,7 @@ export interface Gratuity {
 }
 
 /** The shares of the item total the tip suggestions are, in percent. */
-export const TIP_PERCENTS = [5, 10, 15] as const;
+const TIP_PERCENTS = [5, 10, 15] as const;
 
 /** A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at least $1 each; at most $50 (pickup) or $100 (delivery). */
 export function gratuityFor(

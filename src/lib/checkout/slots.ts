@@ -12,11 +12,11 @@ export type SlotModality = 'PICKUP' | 'DELIVERY';
 /** How many days ahead slots are offered, today included. */
 export const SLOT_DAYS = 7;
 /** The first slot offered starts at least this long after now. */
-export const SLOT_LEAD_MINUTES = 60;
+const SLOT_LEAD_MINUTES = 60;
 /** Pickup windows are an hour, delivery windows two. */
-export const SLOT_LENGTH_MINUTES: Readonly<Record<SlotModality, number>> = { PICKUP: 60, DELIVERY: 120 };
+const SLOT_LENGTH_MINUTES: Readonly<Record<SlotModality, number>> = { PICKUP: 60, DELIVERY: 120 };
 /** How many orders a slot takes. */
-export const SLOT_CAPACITY: Readonly<Record<SlotModality, number>> = { PICKUP: 6, DELIVERY: 4 };
+const SLOT_CAPACITY: Readonly<Record<SlotModality, number>> = { PICKUP: 6, DELIVERY: 4 };
 
 /** The store a plan is for: its id, its IANA time zone and its hours per weekday. */
 export interface SlotStore {

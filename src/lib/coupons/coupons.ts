@@ -14,10 +14,9 @@ export const COUPON_PATHS = {
   UNCLIP: '/atlas/v1/savings/v1/coupons/unclip',
 } as const;
 
-export const COUPON_PROJECTIONS = ['compact', 'full'] as const;
-export type CouponProjection = (typeof COUPON_PROJECTIONS)[number];
-export const COUPON_ID_PATTERN = /^cp-[a-z]+-\d{3}$/;
-export const CouponIdSchema = v.pipe(v.string(), v.regex(COUPON_ID_PATTERN, 'must be a coupon id'));
+const COUPON_PROJECTIONS = ['compact', 'full'] as const;
+const COUPON_ID_PATTERN = /^cp-[a-z]+-\d{3}$/;
+const CouponIdSchema = v.pipe(v.string(), v.regex(COUPON_ID_PATTERN, 'must be a coupon id'));
 
 /** spec: account §3 Coupon: id, projection, upcs, addedToCard, status (active or unclipped). */
 const CouponBaseSchema = v.object({
@@ -32,8 +31,8 @@ const CouponBaseSchema = v.object({
   /** YYYY-MM-DD (shopping §9 dates) */
   expiresOn: v.string(),
 });
-export const CompactCouponSchema = v.object({ ...CouponBaseSchema.entries, projection: v.literal('compact') });
-export const FullCouponSchema = v.object({
+const CompactCouponSchema = v.object({ ...CouponBaseSchema.entries, projection: v.literal('compact') });
+const FullCouponSchema = v.object({
   ...CouponBaseSchema.entries,
   projection: v.literal('full'),
   description: v.string(),
@@ -41,9 +40,8 @@ export const FullCouponSchema = v.object({
   categoryId: v.nullable(v.string()),
   startsOn: v.string(),
 });
-export const CouponSchema = v.variant('projection', [CompactCouponSchema, FullCouponSchema]);
+const CouponSchema = v.variant('projection', [CompactCouponSchema, FullCouponSchema]);
 export type CouponOutput = v.InferOutput<typeof CouponSchema>;
-export type FullCouponOutput = v.InferOutput<typeof FullCouponSchema>;
 
 export const CouponsResponseSchema = v.object({ data: v.object({ coupons: v.array(CouponSchema) }) });
 export const CouponResponseSchema = v.object({ data: v.object({ coupon: CouponSchema }) });

@@ -7,7 +7,7 @@ import { ERROR_LOG_PATH } from './error-log-path.ts';
 // edge cannot see, a request that never reached it (POST ERROR_LOG_PATH). No personal data: no
 // query strings, no ids longer than a code, no customer. docs/decisions/390-error-logging.md
 
-export const ERROR_LOG_TYPES = ['USER_CONSTRAINT', 'CUSTOMER_FACING', 'NETWORK_CONNECTION'] as const;
+const ERROR_LOG_TYPES = ['USER_CONSTRAINT', 'CUSTOMER_FACING', 'NETWORK_CONNECTION'] as const;
 export type ErrorLogType = (typeof ERROR_LOG_TYPES)[number];
 export { ERROR_LOG_PATH };
 

@@ -25,7 +25,6 @@ export const ERROR_CODES = {
   BAD_REQUEST: 'Bad Request',
   TOKEN_MATCH: 'TokenMatch',
 } as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export const ErrorItemSchema = v.object({
   code: v.string(),
@@ -35,7 +34,6 @@ export const ErrorItemSchema = v.object({
   datetime: v.object({ timezone: v.literal('UTC'), value: v.string() }),
 });
 export const ErrorBodySchema = v.object({ errors: v.array(ErrorItemSchema) });
-export type ErrorItemOutput = v.InferOutput<typeof ErrorItemSchema>;
 export type ErrorBodyOutput = v.InferOutput<typeof ErrorBodySchema>;
 
 /**

@@ -27,7 +27,7 @@ export const LIST_LIMITS = {
 } as const;
 export const DEFAULT_LIST_NAME = 'My Shopping List';
 export const DEFAULT_AISLE = 'Aisle # May Vary';
-export const LIST_ITEM_TYPES = ['UPC', 'WEEKLY_AD', 'CUSTOMER_DEFINED'] as const;
+const LIST_ITEM_TYPES = ['UPC', 'WEEKLY_AD', 'CUSTOMER_DEFINED'] as const;
 export type ListItemType = (typeof LIST_ITEM_TYPES)[number];
 export const LIST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -148,7 +148,7 @@ export const WeeklyAdInfoSchema = v.object({
 });
 
 /** One item of a PUT (shopping §7): quantity 0 removes it. */
-export const ListItemUpdateSchema = v.object({
+const ListItemUpdateSchema = v.object({
   id: v.optional(v.pipe(v.string(), v.maxLength(64))),
   type: v.optional(v.picklist(LIST_ITEM_TYPES), 'UPC'),
   channel: v.optional(v.literal('WEB'), 'WEB'),
@@ -177,7 +177,7 @@ export const CreateListSchema = v.object({
   activeList: v.optional(v.union([v.boolean(), v.picklist(['true', 'false'])])),
 });
 
-export const ListItemSchema = v.object({
+const ListItemSchema = v.object({
   id: v.string(),
   type: v.picklist(LIST_ITEM_TYPES),
   channel: v.literal('WEB'),
@@ -211,7 +211,7 @@ export const ListItemSchema = v.object({
 });
 export type ListItemOutput = v.InferOutput<typeof ListItemSchema>;
 
-export const ShoppingListSchema = v.object({
+const ShoppingListSchema = v.object({
   listId: v.string(),
   name: v.string(),
   bannerName: v.string(),
@@ -236,7 +236,6 @@ export const UpdateListResponseSchema = v.object({
     name: v.string(),
   }),
 });
-export type UpdateListResponse = v.InferOutput<typeof UpdateListResponseSchema>;
 export const CreateListResponseSchema = v.object({
   data: v.object({ listId: v.string(), name: v.string(), versionKey: v.string() }),
 });

@@ -27,7 +27,7 @@ export interface ListPageData {
 /** The list the shopper last opened: where "add to list" puts an item (worker/routes/lists.ts). */
 export const REMEMBERED_LIST_COOKIE = 'hm_list';
 
-export const LIST_DEPARTMENTS = CATEGORIES.filter((category) => !category.parentId).map((category) => ({
+const LIST_DEPARTMENTS = CATEGORIES.filter((category) => !category.parentId).map((category) => ({
   id: category.id,
   name: category.name,
 }));

@@ -20,7 +20,7 @@ export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
 const LocationIdSchema = v.pipe(v.string(), v.regex(LOCATION_ID_PATTERN, 'must be a location id'));
 
-export const DestinationSchema = v.object({
+const DestinationSchema = v.object({
   locationId: v.string(),
   latLng: v.nullable(v.object({ lat: v.number(), lng: v.number() })),
   postalCode: v.nullable(v.string()),
@@ -36,7 +36,7 @@ export const LafEntrySchema = v.object({
 });
 export type LafEntry = v.InferOutput<typeof LafEntrySchema>;
 
-export const ModalityPreferencesSchema = v.object({
+const ModalityPreferencesSchema = v.object({
   activeModality: v.picklist(MODALITIES),
   lafObject: v.array(LafEntrySchema),
   contentMarketName: v.string(),
@@ -141,7 +141,7 @@ export function geoLocationId(postalCode: string): string {
   return `geo-${postalCode.slice(0, 3)}`;
 }
 
-export const GeoLocationSchema = v.object({ id: v.string(), postalCode: v.string(), proxyStore: v.string() });
+const GeoLocationSchema = v.object({ id: v.string(), postalCode: v.string(), proxyStore: v.string() });
 export const GeoLocationResponseSchema = v.object({ data: v.object({ geoLocation: v.nullable(GeoLocationSchema) }) });
 export const GeoQuerySchema = v.object({
   postalCode: v.pipe(v.string(), v.trim(), v.regex(POSTAL_CODE_PATTERN, 'must be a 5-digit postal code')),

@@ -4,7 +4,7 @@
 // them (src/lib/checkout/slots.ts). docs/decisions/490-store-local-time.md
 
 /** Minutes after local midnight: open at 360 (6 AM), close at 1380 (11 PM); a close of 1440 is midnight. */
-export interface OpenHours {
+interface OpenHours {
   open: number;
   close: number;
 }

@@ -98,7 +98,7 @@ export function milesBetween(
 }
 
 /** How far from its store a delivery may go (issue 22 §1; docs/decisions/562). */
-export const DELIVERY_RADIUS_MILES = 15;
+const DELIVERY_RADIUS_MILES = 15;
 
 /** The message when a delivery ZIP code is outside the chosen store's area. */
 export function deliveryOutsideArea(storeName: string, postalCode: string): string {

@@ -63,7 +63,7 @@ export interface FlashSaleTerms {
 }
 
 /** What came off a line after its price: a flash sale (the checkout's priceAdjustments, shopping §3 Checkout). */
-export interface PriceAdjustment {
+interface PriceAdjustment {
   type: 'FLASH_SALE';
   couponId: string;
   amountCents: number;

@@ -12,11 +12,11 @@ export const AD_TRACKING_PATHS = {
   CLICK: '/atlas/v1/ads/v1/click',
 } as const;
 
-export const AD_EVENT_KINDS = ['impression', 'click'] as const;
+const AD_EVENT_KINDS = ['impression', 'click'] as const;
 export type AdEventKind = (typeof AD_EVENT_KINDS)[number];
 
 /** The most ads one page can place; positionOrder beyond it is refused. */
-export const AD_MAX_POSITION = 1000;
+const AD_MAX_POSITION = 1000;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /** The body of POST /atlas/v1/ads/v1/impression and /click. */
@@ -28,7 +28,6 @@ export const AdEventSchema = v.strictObject({
   /** where the ad was placed: 'search', 'pl', 'weekly-ad', … */
   target: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9._-]{0,63}$/, 'must be a placement target')),
 });
-export type AdEventInput = v.InferInput<typeof AdEventSchema>;
 export type AdEventOutput = v.InferOutput<typeof AdEventSchema>;
 
 /** `<key id>.<base64url HMAC-SHA256>`: the edge's signature over a served placement. */
@@ -39,7 +38,6 @@ export const SignedAdEventSchema = v.strictObject({
   ...AdEventSchema.entries,
   signature: v.pipe(v.string(), v.regex(AD_SIGNATURE_PATTERN, 'must be a placement signature')),
 });
-export type SignedAdEventInput = v.InferInput<typeof SignedAdEventSchema>;
 
 /**
  * The text a placement's signature covers: every field of its event, so a signed placement

@@ -2,9 +2,9 @@
 // cycle; the spec gives no day). Dates are stored as UTC instants plus the time zone
 // (shopping §3 weeklyAdInfo: UTC value plus timezone).
 
-export const AD_WEEK_START_DAY = 3; // Wednesday (0 = Sunday)
-export const DAY_MS = 24 * 60 * 60 * 1000;
-export const WEEK_MS = 7 * DAY_MS;
+const AD_WEEK_START_DAY = 3; // Wednesday (0 = Sunday)
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -33,7 +33,7 @@ function zonedParts(instant: number, timeZone: string) {
 }
 
 /** The zone's offset from UTC at an instant, in ms. `zoneOffsetMs(Date.UTC(2026, 0, 1), 'America/New_York') === -18000000` */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
+function zoneOffsetMs(instant: number, timeZone: string): number {
   const p = zonedParts(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

@@ -5,7 +5,7 @@ import type { DealOutput } from './weekly-ad.ts';
 // offers that coupon's clip. One coupon lookup per page: the first few UPCs of each deal shown.
 
 /** UPCs of each deal asked about (12 deals a page × 8 stays inside one lookup of 100). */
-export const DEAL_COUPON_UPCS = 8;
+const DEAL_COUPON_UPCS = 8;
 
 /**
  * The UPCs to look coupons up by: the first DEAL_COUPON_UPCS of each deal, at most 100 in all.

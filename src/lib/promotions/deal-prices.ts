@@ -27,7 +27,7 @@ export const DealPricesQuerySchema = v.object({
   ),
 });
 
-export const DealPriceSchema = v.object({
+const DealPriceSchema = v.object({
   gtin13: Gtin13Schema,
   dealId: v.string(),
   priceString: v.string(),

@@ -17,7 +17,7 @@ import {
 // The calls behind the weekly ad pages and the deal prices on product cards. The client is
 // injected (the worker's upstream client in pages), so this stays free of fetch and the worker.
 
-export const PRODUCTS_PATH = '/atlas/v1/product/v2/products';
+const PRODUCTS_PATH = '/atlas/v1/product/v2/products';
 
 export type { JsonClient } from '../http/upstream-client.ts';
 

@@ -36,7 +36,7 @@ export const RECOMMENDATION_LABELS: Readonly<Record<RecommendationType, string>>
  * they see none of these (issue 8 §10). START_MY_CART, BETTER_FOR_YOU, SIMILAR_ITEMS and
  * CROSS_SELL are about the store or the product and are shown to everyone.
  */
-export const PERSONAL_RECOMMENDATION_TYPES: readonly RecommendationType[] = [
+const PERSONAL_RECOMMENDATION_TYPES: readonly RecommendationType[] = [
   'MY_SALE_ITEMS',
   'BECAUSE_YOU_SHOP_FOR',
   'NEW_FOR_YOU',
@@ -58,7 +58,7 @@ export function visibleCarousels<T extends Pick<CarouselOutput, 'type' | 'items'
 /** Items per carousel. */
 export const RECOMMENDATION_MAX_ITEMS = 12;
 /** The carousels a page gets when it names none (SIMILAR_ITEMS needs a gtin, so it is added only with one). */
-export const DEFAULT_RECOMMENDATION_TYPES: readonly RecommendationType[] = [
+const DEFAULT_RECOMMENDATION_TYPES: readonly RecommendationType[] = [
   'START_MY_CART',
   'MY_SALE_ITEMS',
   'BECAUSE_YOU_SHOP_FOR',
@@ -99,10 +99,9 @@ export const RecommendationsQuerySchema = v.pipe(
   v.check((query) => !query.type?.includes('SIMILAR_ITEMS') || query.gtin !== undefined, 'SIMILAR_ITEMS needs a gtin'),
   v.check((query) => !query.type?.includes('CROSS_SELL') || query.gtin !== undefined, 'CROSS_SELL needs a gtin'),
 );
-export type RecommendationsQueryInput = v.InferInput<typeof RecommendationsQuerySchema>;
 export type RecommendationsQueryOutput = v.InferOutput<typeof RecommendationsQuerySchema>;
 
-export const RecommendationItemSchema = v.object({
+const RecommendationItemSchema = v.object({
   gtin13: Gtin13Schema,
   slug: v.string(),
   name: v.string(),
@@ -113,7 +112,7 @@ export const RecommendationItemSchema = v.object({
 });
 export type RecommendationItemOutput = v.InferOutput<typeof RecommendationItemSchema>;
 
-export const CarouselSchema = v.object({
+const CarouselSchema = v.object({
   type: v.picklist(RECOMMENDATION_TYPES),
   /** the spec's label, verbatim */
   label: v.string(),
@@ -128,7 +127,6 @@ export type CarouselOutput = v.InferOutput<typeof CarouselSchema>;
 export const RecommendationsResponseSchema = v.object({
   data: v.object({ carousels: v.array(CarouselSchema) }),
 });
-export type RecommendationsResponseOutput = v.InferOutput<typeof RecommendationsResponseSchema>;
 
 /** The types to compute: the ones asked for, else the defaults (plus SIMILAR_ITEMS when a gtin is given). */
 export function requestedRecommendationTypes(

@@ -59,7 +59,7 @@ export function weeklyAdDepartments(
   ];
 }
 
-export interface WeeklyAdSection {
+interface WeeklyAdSection {
   circular: CircularOutput;
   deals: DealOutput[];
 }

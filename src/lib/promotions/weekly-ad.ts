@@ -23,28 +23,27 @@ export const WEEKLY_AD_PATHS = {
 export const WEEKLY_AD_DEAL_DETAILS_USE_CASE = 'WEEKLY_AD_DEAL_DETAILS';
 
 /** WEEKLY is the banner's main circular; SPECIALS and SAVINGS are the weekly flyer circulars. */
-export const CIRCULAR_TYPES = ['WEEKLY', ...WEEKLY_FLYER_CODES] as const;
+const CIRCULAR_TYPES = ['WEEKLY', ...WEEKLY_FLYER_CODES] as const;
 export type CircularType = (typeof CIRCULAR_TYPES)[number];
 
-export const DEAL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const DEAL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export const DealIdSchema = v.pipe(v.string(), v.regex(DEAL_ID_PATTERN, 'must be a deal id'));
 
 /** A point in time as the spec carries it: the UTC value plus the time zone it is shown in. */
-export const ZonedDateTimeSchema = v.object({
+const ZonedDateTimeSchema = v.object({
   value: v.pipe(v.string(), v.isoTimestamp()),
   timezone: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
 });
-export type ZonedDateTimeOutput = v.InferOutput<typeof ZonedDateTimeSchema>;
 
 const UpcListSchema = v.pipe(v.array(Gtin13Schema), v.maxLength(WEEKLY_AD_MAX_UPCS));
 
-export const WeeklyFlyerSchema = v.object({
+const WeeklyFlyerSchema = v.object({
   code: v.picklist(WEEKLY_FLYER_CODES),
   aisleNumber: v.number(),
   name: v.string(),
 });
 
-export const DealSchema = v.object({
+const DealSchema = v.object({
   id: DealIdSchema,
   circularId: v.string(),
   title: v.string(),
@@ -81,14 +80,12 @@ export const CurrentCircularsQuerySchema = v.object({
 export const CurrentCircularsResponseSchema = v.object({
   data: v.object({ circulars: v.array(CircularSchema) }),
 });
-export type CurrentCircularsResponseOutput = v.InferOutput<typeof CurrentCircularsResponseSchema>;
 
 /** POST /atlas/v1/use-case/v1/execute for the deal details use case. */
 export const DealDetailsUseCaseSchema = v.strictObject({
   useCase: v.literal(WEEKLY_AD_DEAL_DETAILS_USE_CASE),
   dealId: DealIdSchema,
 });
-export type DealDetailsUseCaseInput = v.InferInput<typeof DealDetailsUseCaseSchema>;
 
 /** The use cases the edge executes (account §7 lists more; each is added with its schema). */
 export const UseCaseRequestSchema = v.variant('useCase', [DealDetailsUseCaseSchema]);

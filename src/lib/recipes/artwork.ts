@@ -11,7 +11,7 @@ const PALETTES = [
   { plate: '#f7f3e9', food: ['#bb3e03', '#ca6702', '#94d2bd'], board: '#6f4e37' },
 ];
 
-export const RECIPE_IMAGE_SIZES = { small: 320, medium: 640, large: 1200 } as const;
+const RECIPE_IMAGE_SIZES = { small: 320, medium: 640, large: 1200 } as const;
 export type RecipeImageSize = keyof typeof RECIPE_IMAGE_SIZES;
 /** The file name of an image: `<id>-<size>.svg`. */
 export const RECIPE_IMAGE_FILE = /^(\d{1,9})-(small|medium|large)\.svg$/;

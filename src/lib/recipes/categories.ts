@@ -68,6 +68,3 @@ export const STATIC_RECIPE_CATEGORIES: RecipeCategories = {
     },
   ],
 };
-
-/** The database category of a filter key of the newer family (`filter.cuisine`, `filter.mealType`). */
-export const FILTER_KEYS = { cuisine: 'cuisine', mealType: 'meal-type' } as const;

@@ -41,7 +41,7 @@ export const RECIPE_MESSAGES = {
   FILTER_FAILED: "Sorry, we're experiencing technical difficulties!",
   RECOMMENDATION_FALLBACK: 'Cannot load product recommendations',
 } as const;
-export const RECOMMENDATION_MESSAGES: Readonly<Record<string, string>> = {
+const RECOMMENDATION_MESSAGES: Readonly<Record<string, string>> = {
   RECIPE_NOT_PROCESSED:
     'We’re still working on choosing the best possible products for this recipe, so please check back soon!',
   NO_RECIPE: 'Sorry, but we’re currently not able to find this recipe.',
@@ -107,7 +107,7 @@ export function pageOffset(page: number, size = RECIPE_PAGE_SIZE): number {
 
 // ---- contracts -------------------------------------------------------------------------------
 
-export const ImageSetSchema = v.array(
+const ImageSetSchema = v.array(
   v.object({ size: v.picklist(['small', 'medium', 'large']), url: v.string(), width: v.number(), height: v.number() }),
 );
 
@@ -126,7 +126,7 @@ export const RecipeCompactSchema = v.object({
 });
 export type RecipeCompact = v.InferOutput<typeof RecipeCompactSchema>;
 
-export const IngredientSchema = v.object({ token: v.string(), summary: v.string(), products: v.array(v.string()) });
+const IngredientSchema = v.object({ token: v.string(), summary: v.string(), products: v.array(v.string()) });
 export const RecipeFullSchema = v.object({
   ...RecipeCompactSchema.entries,
   cookTimeInMinutes: v.number(),
@@ -154,7 +154,6 @@ export const IngredientUpcResponseSchema = v.object({
   }),
   data: v.object({ recipeId: v.string(), locationId: v.nullable(v.string()), ingredients: v.array(IngredientSchema) }),
 });
-export type IngredientUpcResponse = v.InferOutput<typeof IngredientUpcResponseSchema>;
 const STORE_NUMBER = /^\d{1,5}$/;
 /**
  * The query the older family's ingredient-upc call takes (shopping §7): a division and a store,
@@ -197,7 +196,7 @@ export function ingredientUpcLocation(query: IngredientUpcQueryOutput): string |
 }
 
 /** shopping §3 Recipe list meta. */
-export const RecipeListMetaSchema = v.object({
+const RecipeListMetaSchema = v.object({
   totalRecipesCount: v.number(),
   totalRecipes: v.number(),
   totalPages: v.number(),
@@ -224,12 +223,12 @@ export const RecentViewsResponseSchema = v.object({
 });
 
 /** shopping §3 Recipe filters. */
-export const SubcategorySchema = v.object({
+const SubcategorySchema = v.object({
   subcategoryId: v.string(),
   displayName: v.string(),
   databaseSubcategories: v.array(v.string()),
 });
-export const FilterCategorySchema = v.object({
+const FilterCategorySchema = v.object({
   categoryId: v.string(),
   isDisplayed: v.boolean(),
   databaseCategory: v.string(),

@@ -52,7 +52,6 @@ export const FilteredRecipesBodySchema = v.object({
   totalTime: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))),
   ingredientCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000))),
 });
-export type FilteredRecipesBody = v.InferInput<typeof FilteredRecipesBodySchema>;
 
 export const FavoritesBodySchema = v.object({
   favorites: v.pipe(v.array(RecipeIdValue), v.minLength(1), v.maxLength(50)),

@@ -21,7 +21,7 @@ export interface ShopLine {
 }
 
 /** SNAP/EBT covers food for home; not alcohol or tobacco (a minimum age), nor hot prepared food. */
-export function snapEligible(product: Pick<ProductOutput, 'minimumAge'>): boolean {
+function snapEligible(product: Pick<ProductOutput, 'minimumAge'>): boolean {
   return product.minimumAge === null;
 }
 

@@ -5,7 +5,7 @@ import type { RecipeCompact, RecipeFull, RecipeListMeta } from './recipes.ts';
 // state of src/lib/async: view recipes with their loading reason (fetching, filtering, clearing,
 // done), where an error clears the recipes; and the recipe-detail cache of 50 entries (shopping §9).
 
-export type RecipesLoadingReason = 'fetching' | 'filtering' | 'clearing' | 'done';
+type RecipesLoadingReason = 'fetching' | 'filtering' | 'clearing' | 'done';
 
 export interface RecipesViewState {
   request: RequestState;

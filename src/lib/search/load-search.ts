@@ -31,7 +31,7 @@ export type SearchOutcome =
   | { state: 'failed' };
 
 /** True for the high page-offset error of shopping §8. */
-export function isHighPageOffsetError(error: unknown): boolean {
+function isHighPageOffsetError(error: unknown): boolean {
   return (
     error instanceof HttpError &&
     error.statusCode === 400 &&
@@ -46,7 +46,7 @@ export function upcToGtin13(upc: string): string | null {
 }
 
 /** The product fetch takes at most 50 gtins a call (account §7); a search page holds fewer. */
-export const PRODUCT_FETCH_CHUNK = 50;
+const PRODUCT_FETCH_CHUNK = 50;
 
 /** Fetches products by GTIN, one call per 50 (one call for a search page); unknown GTINs are simply absent. */
 export async function loadProducts(client: JsonClient, gtins: readonly string[]): Promise<ProductOutput[]> {

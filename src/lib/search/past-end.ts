@@ -9,7 +9,7 @@ import { SEARCH_PAGE_MAX, searchHref, type SearchParams } from './search-params.
 // docs/decisions/510-last-spec-surfaces.md (supersedes the 404 page of decision 410).
 
 /** The page parameter of ours (not one of shopping §2) that carries the page a reset came from. */
-export const PAST_END_PARAM = 'pastEnd';
+const PAST_END_PARAM = 'pastEnd';
 
 /**
  * Where a page past the end resets to: page 1, same query and filters (and the page's own

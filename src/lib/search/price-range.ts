@@ -3,7 +3,7 @@ import { centsToDecimal, parseDollarsToCents } from '../money/money.ts';
 // spec: shopping §5 Search: the price filter is a pair split by a separator and sent as a USD range.
 
 /** Separator of the page's `price` parameter: `price=2-10`, `price=-5`, `price=3-`. */
-export const PRICE_SEPARATOR = '-';
+const PRICE_SEPARATOR = '-';
 
 /** The upstream accepts at most 5 whole dollar digits. */
 export const MAX_PRICE_CENTS = 9_999_999;

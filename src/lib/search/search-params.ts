@@ -5,13 +5,13 @@ import { isSortCriteria, isSortOrder, splitSortChoice, type SortCriteria, type S
 // spec: shopping §2 Search query parameters, §9 (savings separator is a comma). The page's own
 // parameters, parsed into one typed value and serialized back in a canonical order.
 
-export const SEARCH_TYPE_DEFAULT = 'curated';
+const SEARCH_TYPE_DEFAULT = 'curated';
 /** spec: shopping §9 Savings separator is a comma. */
 export const SAVINGS_SEPARATOR = ',';
 export const SEARCH_PAGE_MAX = 10_000;
 
-export type Monetization = (typeof MONETIZATION_OPTIONS)[number];
-export type Personalization = (typeof PERSONALIZATION_OPTIONS)[number];
+type Monetization = (typeof MONETIZATION_OPTIONS)[number];
+type Personalization = (typeof PERSONALIZATION_OPTIONS)[number];
 
 export interface SearchParams {
   /** As typed (not trimmed): the validity check (query-validity.ts) judges it. */
@@ -36,30 +36,8 @@ export interface SearchParams {
   rts: string | null;
 }
 
-/** The parameter names of §2, in the order they are serialized. */
-export const SEARCH_PARAM_NAMES = [
-  'query',
-  'combinedQuery',
-  'keyword',
-  'page',
-  'brandName',
-  'nutrition',
-  'moreOptions',
-  'price',
-  'savings',
-  'fulfillment',
-  'sortCriteria',
-  'sortOrder',
-  'specialBenefits',
-  'monet',
-  'searchTitle',
-  'searchType',
-  'pzn',
-  'rts',
-] as const satisfies ReadonlyArray<keyof SearchParams>;
-
 /** Names the no-JavaScript forms send instead (the sort select, the price inputs); see hasFormAliases. */
-export const FORM_ALIAS_NAMES = ['sort', 'priceMin', 'priceMax'] as const;
+const FORM_ALIAS_NAMES = ['sort', 'priceMin', 'priceMax'] as const;
 
 /** Empty search parameters (every default). */
 export function emptySearchParams(): SearchParams {
@@ -96,7 +74,7 @@ const oneOf = <T extends string>(options: readonly T[], value: string | null): T
   value !== null && (options as readonly string[]).includes(value.trim()) ? (value.trim() as T) : null;
 
 /** A 1-based page number; anything else is page 1. `parsePage('3') === 3`, `parsePage('0') === 1` */
-export function parsePage(value: string | null): number {
+function parsePage(value: string | null): number {
   if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
   const page = Number(value.trim());
   return page >= 1 && page <= SEARCH_PAGE_MAX ? page : 1;

@@ -13,9 +13,9 @@ import { loadCardExtras, loadSearch } from './load-search.ts';
 // seasonal products). Only on the first page of a text search with results; each row is an extra:
 // a failed call leaves it out, never the page.
 
-export const SEARCH_ROW_SIZE = 10;
+const SEARCH_ROW_SIZE = 10;
 
-export interface SearchRow {
+interface SearchRow {
   id: 'savings' | 'seasonal';
   title: string;
   products: ProductOutput[];

@@ -2,9 +2,9 @@ import type { SortOption } from '../catalog/search.ts';
 
 // spec: shopping §5 Search: sort is sent only with a valid criteria and order; otherwise no sort.
 
-export const SORT_CRITERIA = ['relevance', 'price', 'unitPrice', 'name', 'brand'] as const;
+const SORT_CRITERIA = ['relevance', 'price', 'unitPrice', 'name', 'brand'] as const;
 export type SortCriteria = (typeof SORT_CRITERIA)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The choices of the sort select: value `criteria.order` (relevance has no order). */

@@ -13,7 +13,7 @@ export const MAX_SUGGESTIONS = 8;
 /** The box waits this long after the last keystroke before asking. */
 export const SUGGESTIONS_DEBOUNCE_MS = 150;
 /** A toggle below this is read as 1: an empty box never asks. */
-export const MIN_SUGGESTION_CHARS_FLOOR = 1;
+const MIN_SUGGESTION_CHARS_FLOOR = 1;
 
 /** The typed text as it is compared and sent: trimmed, inner whitespace collapsed. `suggestionText('  whole   mi') === 'whole mi'` */
 export function suggestionText(raw: string): string {
@@ -45,15 +45,14 @@ export function suggestionsQuerySchema(minChars: number) {
     ),
   });
 }
-export type SuggestionsQueryOutput = v.InferOutput<ReturnType<typeof suggestionsQuerySchema>>;
 
-export const SUGGESTION_TYPES = ['TERM', 'BRAND', 'PRODUCT'] as const;
+const SUGGESTION_TYPES = ['TERM', 'BRAND', 'PRODUCT'] as const;
 /**
  * One suggestion. A PRODUCT one names its product (gtin13, slug, size) so choosing it opens the
  * product page; the answer stays the same for every store (cacheable), so prices are not in it:
  * the box fills them in per store from the product fetch (docs/decisions/410-search-edges.md).
  */
-export const SuggestionSchema = v.object({
+const SuggestionSchema = v.object({
   text: v.pipe(v.string(), v.minLength(1)),
   type: v.picklist(SUGGESTION_TYPES),
   gtin13: v.optional(Gtin13Schema),

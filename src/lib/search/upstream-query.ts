@@ -14,7 +14,7 @@ import { toUpstreamSort } from './sort.ts';
 // spec: shopping §5 Search, §7 Product search: the page parameters mapped to the upstream query.
 
 /** spec: shopping §5 Search: taxonomy id '00' is treated as none. */
-export const NO_TAXONOMY_ID = '00';
+const NO_TAXONOMY_ID = '00';
 const TAXONOMY_ID_PATTERN = /^[0-9A-Za-z_-]{1,40}$/;
 
 /** A usable taxonomy id, or null for '00' and malformed ids. `normalizeTaxonomyId('00') === null` */

@@ -32,7 +32,7 @@ const secret = (pattern: RegExp, message: string) => v.pipe(v.string(message), v
 const text = (max: number, message: string) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `must be at most ${max} characters`));
 
-export const CardNumberSchema = v.pipe(
+const CardNumberSchema = v.pipe(
   v.string(CARD_NUMBER_MESSAGE),
   v.maxLength(40, CARD_NUMBER_MESSAGE),
   v.transform((value) => value.replace(/[\s-]/g, '')),
@@ -40,22 +40,22 @@ export const CardNumberSchema = v.pipe(
   v.check(luhnValid, CARD_NUMBER_MESSAGE),
   v.check((value) => cardBrand(value) !== null, 'we accept Visa, Mastercard, American Express and Discover'),
 );
-export const CvvSchema = secret(/^\d{3,4}$/, 'enter the 3 or 4 digit security code');
-export const ExpirationMonthSchema = v.pipe(
+const CvvSchema = secret(/^\d{3,4}$/, 'enter the 3 or 4 digit security code');
+const ExpirationMonthSchema = v.pipe(
   v.string('choose a month'),
   v.trim(),
   v.regex(/^(0?[1-9]|1[0-2])$/, 'choose a month'),
   v.transform((value: string) => twoDigitMonth(value)),
 );
 /** shopping §9: 2 or 4 digits in, the last 2 kept. */
-export const ExpirationYearSchema = v.pipe(
+const ExpirationYearSchema = v.pipe(
   v.string('enter the year'),
   v.trim(),
   v.regex(/^(\d{2}|20\d{2})$/, 'enter the year'),
   v.transform((value: string) => twoDigitYear(value)),
 );
 
-export const BillingAddressInputSchema = v.object({
+const BillingAddressInputSchema = v.object({
   addressLine1: text(100, 'enter a street address'),
   addressLine2: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   city: text(60, 'enter a city'),
@@ -85,7 +85,6 @@ export const AddCardSchema = v.object({
   checkoutId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a checkout id'))),
 });
 export type AddCardInput = v.InferInput<typeof AddCardSchema>;
-export type AddCardOutput = v.InferOutput<typeof AddCardSchema>;
 
 export const UpdateCardSchema = v.object({
   nickname: v.optional(NicknameSchema),
@@ -131,19 +130,18 @@ export const CardSchema = v.strictObject({
 });
 export type CardOutput = v.InferOutput<typeof CardSchema>;
 
-export const WalletEntrySchema = v.strictObject({
+const WalletEntrySchema = v.strictObject({
   id: v.string(),
   paymentType: v.picklist(['CREDIT_CARD', 'GIFT_CARD', 'EBT']),
   balance: v.optional(v.pipe(v.string(), v.regex(MONEY))),
 });
-export type WalletEntryOutput = v.InferOutput<typeof WalletEntrySchema>;
 
 export const CardsResponseSchema = v.strictObject({ cards: v.array(CardSchema), walletV2: v.array(WalletEntrySchema) });
 export type CardsResponseOutput = v.InferOutput<typeof CardsResponseSchema>;
 
 // Gift cards (shopping §3 Gift card, §4 Gift cards, §5)
-export const GiftCardNumberSchema = secret(/^\d{16,19}$/, 'enter the 16 to 19 digit gift card number');
-export const PinSchema = secret(/^\d{4,8}$/, 'enter the 4 to 8 digit PIN');
+const GiftCardNumberSchema = secret(/^\d{16,19}$/, 'enter the 16 to 19 digit gift card number');
+const PinSchema = secret(/^\d{4,8}$/, 'enter the 4 to 8 digit PIN');
 export const GiftCardRequestSchema = v.object({ cardNumber: GiftCardNumberSchema, pin: PinSchema });
 export type GiftCardRequestInput = v.InferInput<typeof GiftCardRequestSchema>;
 
@@ -152,7 +150,7 @@ export const GiftCardBalanceSchema = v.strictObject({
   cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)),
   remainingBalance: v.pipe(v.string(), v.regex(MONEY)),
 });
-export const AppliedGiftCardSchema = v.strictObject({
+const AppliedGiftCardSchema = v.strictObject({
   reference: v.pipe(v.string(), v.regex(GIFT_CARD_REFERENCE_PATTERN)),
   cardNumber: v.pipe(v.string(), v.regex(/^\*{12,15}\d{4}$/)),
   lastFour: v.pipe(v.string(), v.regex(/^\d{4}$/)),
@@ -170,7 +168,6 @@ export const EbtPublicKeySchema = v.strictObject({
   n: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{300,800}$/)),
   e: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{2,8}$/)),
 });
-export type EbtPublicKeyOutput = v.InferOutput<typeof EbtPublicKeySchema>;
 export const EbtBalanceRequestSchema = v.object({
   cardNumber: secret(/^\d{16,19}$/, 'enter the 16 to 19 digit EBT card number'),
   encryptedPin: secret(/^[A-Za-z0-9+/]{100,1000}={0,2}$/, 'must be the encrypted PIN'),
@@ -181,7 +178,6 @@ export const EbtBalanceSchema = v.strictObject({
   balance: v.pipe(v.string(), v.regex(MONEY)),
   amount: v.pipe(v.string(), v.regex(MONEY)),
 });
-export type EbtBalanceOutput = v.InferOutput<typeof EbtBalanceSchema>;
 /**
  * shopping §8: a SNAP error carries reason and code. An unknown card, a wrong PIN and a card linked
  * to another account are one answer (decision 460); a used, stale or foreign paymentgram another.

@@ -12,7 +12,7 @@ export interface Paymentgram {
 export const PAYMENTGRAM_MAX_AGE_MS = 5 * 60 * 1000;
 
 /** Bytes to base64. */
-export function toBase64(bytes: Uint8Array): string {
+function toBase64(bytes: Uint8Array): string {
   let text = '';
   for (const byte of bytes) text += String.fromCharCode(byte);
   return btoa(text);

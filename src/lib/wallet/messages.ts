@@ -27,7 +27,7 @@ export function tooManyTries(retryAfterMs: number): string {
 }
 
 /** The codes that send the shopper to sign-in (shopping §8 Wallet errors). */
-export const WALLET_SIGN_IN_CODES: readonly string[] = ['AUTH_REQUIRED', 'MISSING_PROFILE_ID'];
+const WALLET_SIGN_IN_CODES: readonly string[] = ['AUTH_REQUIRED', 'MISSING_PROFILE_ID'];
 
 export type WalletErrorAction =
   | { kind: 'signIn' }

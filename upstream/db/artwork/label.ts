@@ -23,7 +23,7 @@ export function escapeXml(text: string): string {
 const EM_BOLD = 0.63;
 
 /** Width of a line of bold text in ems, by rough glyph classes (wide enough for DejaVu Sans Bold). */
-export function textEms(line: string): number {
+function textEms(line: string): number {
   let ems = 0;
   for (const ch of line) {
     if (/[mwMW%@]/.test(ch)) ems += 0.95;

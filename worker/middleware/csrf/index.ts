@@ -12,7 +12,7 @@ import type { EdgeEnv } from '../../types.ts';
 // application/x-www-form-urlencoded (what a plain HTML form posts without JavaScript). A request
 // without a body has no type to check: only the origin rule applies to it (docs/decisions/500).
 
-export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The only endpoints that accept a form-encoded body (all POST): the forms that work without

@@ -28,7 +28,7 @@ import type { EdgeEnv } from '../../types.ts';
 export const STORE_COOKIE = 'hm_store';
 /** account §3 Geo location: `<postal code>.<proxy store locationId>` for a shopper who chose no store */
 export const GEO_COOKIE = 'hm_geo';
-export const DEV_BANNER_COOKIE = 'hm_dev_banner';
+const DEV_BANNER_COOKIE = 'hm_dev_banner';
 const DEFAULT_TIME_ZONE = 'America/New_York';
 let warnedMissingOrigin = false;
 

@@ -4,7 +4,7 @@ import { appendSetCookie } from '../../response.ts';
 import type { EdgeEnv } from '../../types.ts';
 
 /** The upstream's session check (upstream/routes/identity.ts). */
-export const SESSION_CHECK_PATH = '/identity/v1/session';
+const SESSION_CHECK_PATH = '/identity/v1/session';
 
 /**
  * Pages show a signed-in shopper's name and cart from the cookie, so a page request with a

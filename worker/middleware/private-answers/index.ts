@@ -6,7 +6,7 @@ import type { EdgeEnv } from '../../types.ts';
 // `Cache-Control: private, no-store`, whatever the route set. Answers that are the same for
 // everyone, signed in or not (product images), say so with `isShared`.
 
-export const PRIVATE_NO_STORE = 'private, no-store';
+const PRIVATE_NO_STORE = 'private, no-store';
 
 export function privateAnswers(
   isApi: (path: string) => boolean,

@@ -5,9 +5,7 @@ import { CONTENT_SECURITY_POLICY } from '../../../src/lib/http/csp.ts';
 // First in the chain, so every response (errors and pages included) carries these. Pages come
 // with Astro's own Content-Security-Policy (script and style hashes, src/lib/http/csp.ts), which
 // is kept; every other response gets ours. Neither allows inline scripts without a hash.
-export { CONTENT_SECURITY_POLICY };
-
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',

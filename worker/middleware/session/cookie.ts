@@ -13,12 +13,12 @@ import type { SessionState } from '../../types.ts';
 // key signs, every key verifies, so keys rotate without signing anyone out.
 
 export const SESSION_COOKIE = 'hm_session';
-export const MAX_COOKIE_LENGTH = 4096;
-export const MIN_KEY_BYTES = 32;
+const MAX_COOKIE_LENGTH = 4096;
+const MIN_KEY_BYTES = 32;
 const KID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const PAYLOAD_VERSION = 1;
 
-export const SessionPayloadSchema = v.strictObject({
+const SessionPayloadSchema = v.strictObject({
   v: v.literal(PAYLOAD_VERSION),
   kid: v.pipe(v.string(), v.regex(KID_PATTERN)),
   sid: v.pipe(v.string(), v.minLength(16), v.maxLength(128)),
@@ -33,7 +33,7 @@ export type SessionPayload = v.InferOutput<typeof SessionPayloadSchema>;
 /** What a caller signs: the codec adds the version and the key id. */
 export type SessionClaims = Omit<SessionPayload, 'v' | 'kid'>;
 
-export interface SessionKey {
+interface SessionKey {
   kid: string;
   key: CryptoKey;
 }

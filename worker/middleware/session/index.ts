@@ -19,8 +19,6 @@ import {
 // reads as anonymous and is cleared; one verified under an older key is re-issued under the
 // current key. Without SESSION_KEYS the edge fails closed: everyone is anonymous.
 
-export { SESSION_COOKIE } from './cookie.ts';
-
 let cachedKeys: { setting: string | undefined; keyring: SessionKeyring | null } | null = null;
 let warnedMissingKeys = false;
 
