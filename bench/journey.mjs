@@ -83,7 +83,14 @@ export async function measureJourney(browser, baseUrl) {
     try {
       await action();
     } catch (error) {
-      throw new Error(`journey step "${name}" at ${page.url()}: ${error.message.split('\n')[0]}`, { cause: error });
+      // what the phone showed when the step gave up, for whoever reads the failure
+      await page.screenshot({ path: '.tmp/journey-failure.png', fullPage: true }).catch(() => undefined);
+      throw new Error(
+        `journey step "${name}" at ${page.url()}: ${error.message.split('\n')[0]} (.tmp/journey-failure.png)`,
+        {
+          cause: error,
+        },
+      );
     }
     steps.push({ step: name, seconds: (performance.now() - started) / 1000 });
     if (trace) {
