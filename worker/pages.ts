@@ -18,6 +18,8 @@ import {
   type SessionView,
 } from '../src/lib/http/page-context.ts';
 import type { EdgeEnv, SessionState } from './types.ts';
+import { AUTH_STATE_PATH } from '../src/lib/auth/contracts.ts';
+import { BASKET_PATHS } from '../src/lib/basket/contracts.ts';
 import { SESSION_COOKIE } from './middleware/session/cookie.ts';
 import { islandGraph, withIslandPreloads } from './island-preload.ts';
 
@@ -87,8 +89,8 @@ export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promis
 
 /** The calls src/components/personal-parts.ts makes, as `Link` preloads the browser starts at once. */
 const PERSONAL_PRELOADS = {
-  state: ['/auth/api/authentication-state'],
-  basket: ['/auth/api/authentication-state', '/basket/api/basket/'],
+  state: [AUTH_STATE_PATH],
+  basket: [AUTH_STATE_PATH, BASKET_PATHS.BASKET],
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { getCookie } from 'hono/cookie';
 import {
+  AUTH_STATE_PATH,
   ANONYMOUS_AUTH_STATE,
   DEVICE_ID_PATTERN,
   IdentitySessionResponseSchema,
@@ -110,7 +111,7 @@ export const authCapability: Capability = {
   personalPages: ['/signin', '/redirect'],
   registry: {
     api: [
-      { method: 'GET', path: '/auth/api/authentication-state', sample: {}, needsSignIn: false },
+      { method: 'GET', path: AUTH_STATE_PATH, sample: {}, needsSignIn: false },
       {
         method: 'POST',
         path: '/auth/api/sign-in',
@@ -131,7 +132,7 @@ export const authCapability: Capability = {
   },
 };
 
-authRoutes.get('/auth/api/authentication-state', async (c) => {
+authRoutes.get(AUTH_STATE_PATH, async (c) => {
   noStore(c);
   const session = c.get('session');
   if (!session) return c.json({ data: ANONYMOUS_AUTH_STATE }, 200);

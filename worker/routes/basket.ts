@@ -286,6 +286,7 @@ basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, async (c, next) => {
 });
 basketRoutes.post(BASKET_PATHS.CHANGE_MODALITY, validJson(ChangeModalityRequestSchema), async (c) => {
   const body = c.req.valid('json');
+  writeHeaders(c); // a malformed Idempotency-Key or If-Match is refused before the store is asked
   const checked = await cartChoice(c, body.modalityType);
   return forward(c, 'POST', BASKET_PATHS.CHANGE_MODALITY, body, () => keepChoice(c, checked));
 });

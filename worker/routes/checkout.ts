@@ -252,7 +252,8 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
   }
   const refuse = (message: string, section: CheckoutFormIntent = intent ?? 'place') => {
     if (form) return backToCheckout(c, section, message);
-    throw new HttpError(ERROR_CODES.CLIENT_ERROR, message, 400);
+    // a JSON caller gets the validators' reason, with the shopper's message as its root cause
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_BODY, 400, [message]);
   };
   if (!intent) return refuse('Please choose what to change.');
   const checkoutId = fields.checkoutId ?? '';

@@ -33,6 +33,9 @@ export type AuthStateOutput = v.InferOutput<typeof AuthStateSchema>;
 export const AuthStateResponseSchema = v.object({ data: AuthStateSchema });
 
 /** spec: account §4 Auth state: anonymous by default. */
+/** spec: account §7 the shopper's authentication state (who is signed in). */
+export const AUTH_STATE_PATH = '/auth/api/authentication-state';
+
 export const ANONYMOUS_AUTH_STATE: AuthStateOutput = {
   authorities: ['ROLE_ANONYMOUS'],
   authenticated: false,
