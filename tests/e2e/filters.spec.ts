@@ -144,6 +144,9 @@ test.describe('on a phone', () => {
     expect(first.length).toBeGreaterThan(5);
     expect(first).toEqual([...first].sort((a, b) => a - b));
     await page.getByTestId('pagination').getByRole('link', { name: 'Next page' }).click();
+    // page 2 has loaded before its cards are read (reading at once could catch the page in between)
+    await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+    await expect(page.getByTestId('search-results').getByTestId('unit-price').first()).toBeVisible();
     const second = await perFlOz();
     expect(second.length).toBeGreaterThan(0);
     expect(second).toEqual([...second].sort((a, b) => a - b));
