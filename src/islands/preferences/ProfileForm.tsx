@@ -121,9 +121,11 @@ function Profile({ seed, banner, bannerName, chosenStore }: ProfileProps) {
           </select>
         </label>
         <p className="pref-hint" data-testid="preferred-store-hint">
-          {chosen
-            ? 'The store you chose to shop. Save to keep it as your preferred store.'
-            : 'Your email preferences need a preferred store.'}
+          {saved
+            ? 'Your email preferences use this store.'
+            : chosen
+              ? 'The store you chose to shop. Save to keep it as your preferred store.'
+              : 'Your email preferences need a preferred store.'}
         </p>
         <button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save profile'}
