@@ -290,6 +290,27 @@ describe('the wallet', () => {
     ).toBe(422);
   });
 
+  test('a malformed Idempotency-Key is 400 CLIENT_ERROR at the edge and in the store, like every other write', async () => {
+    const edge = await send('POST', '/wallet/api/v1/cards', newCard(), { 'idempotency-key': 'short' });
+    expect([edge.status, v.parse(ErrorBodySchema, edge.json).errors[0]?.code]).toEqual([400, 'CLIENT_ERROR']);
+    // the store's own answer (a service binding or another client reaches it without the edge's
+    // check): the request the edge made for a card, its key made malformed
+    upstreamSeen.length = 0;
+    await addCard({}, { 'idempotency-key': 'wallet-malformed-01' });
+    const made = upstreamSeen.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/wallet/api/v1/cards');
+    if (!made) throw new Error('the edge made no card request');
+    const headers = new Headers(made.headers);
+    headers.set('idempotency-key', 'short');
+    await env.DB.prepare('DELETE FROM wallet_cards').run();
+    const store = await upstreamApp.fetch(
+      new Request(made.url, { method: 'POST', headers, body: await made.text() }),
+      env,
+      createExecutionContext(),
+    );
+    expect([store.status, v.parse(ErrorBodySchema, await store.json()).errors[0]?.code]).toEqual([400, 'CLIENT_ERROR']);
+    expect((await wallet()).cards).toHaveLength(0);
+  });
+
   test('a stale If-Match is 412; the current one applies', async () => {
     const { card } = await addCard();
     const stale = cardETag(card.lastUpdated);

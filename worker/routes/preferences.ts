@@ -25,6 +25,7 @@ import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
+import { renameSession } from '../middleware/session/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { formField, formOf, validJsonOrForm, validQuery, type FormFields } from '../validate.ts';
 import { SAMPLE_ACCOUNT_TOKEN, type Capability } from '../capability.ts';
@@ -160,9 +161,14 @@ const READS = [
   { path: PREFERENCE_PATHS.OPT_IN_STATUS, answer: OptInStatusResponseSchema },
   { path: PREFERENCE_PATHS.ADS_WITH_USER_ID, answer: AdPreferencesResponseSchema },
 ] as const;
+/** The store the shopper chose in the header (hm_store), which email preferences take when no preferred store is set (decision 594). */
+const chosenStore = (c: PrefContext): { chosenStore?: string } =>
+  c.get('storeChosen') ? { chosenStore: c.get('locationId') } : {};
+
 for (const read of READS) {
   preferencesRoutes.get(read.path, signedIn(PROFILE_PAGE), async (c) => {
-    const { data } = await c.get('upstream').json({ path: read.path }, read.answer as v.GenericSchema);
+    const query = read.path === PREFERENCE_PATHS.EMAIL ? chosenStore(c) : {};
+    const { data } = await c.get('upstream').json({ path: read.path, query }, read.answer as v.GenericSchema);
     return c.json(data as object, 200);
   });
 }
@@ -196,6 +202,8 @@ interface Write {
   token: boolean;
   page: string;
   body: (fields: Fields, c: PrefContext) => unknown;
+  /** What the edge does with the upstream's answer before it answers (both JSON and the form). */
+  then?: (c: PrefContext, answer: never) => Promise<void>;
 }
 
 const WRITES: Write[] = [
@@ -208,12 +216,16 @@ const WRITES: Write[] = [
     page: PROFILE_PAGE,
     body: (f, c) => {
       const detail = bannerDetailOf(c.get('banner').id, one(f, 'preferredStore'));
+      // a field the form did not carry is left as it is (a page from before the last name)
       return {
-        firstName: one(f, 'firstName'),
+        ...(f.firstName === undefined ? {} : { firstName: one(f, 'firstName') }),
+        ...(f.lastName === undefined ? {} : { lastName: one(f, 'lastName') }),
         mobilePhoneNumber: one(f, 'mobilePhoneNumber'),
         ...(detail ? { bannerSpecificDetails: [detail] } : {}),
       };
     },
+    // the header greets the shopper by the session's first name: it follows the profile
+    then: (c, answer: v.InferOutput<typeof ProfileResponseSchema>) => renameSession(c, answer.data.profile.firstName),
   },
   {
     path: PREFERENCE_PATHS.EMAIL_UPDATE,
@@ -262,9 +274,9 @@ const WRITES: Write[] = [
   },
 ];
 
-/** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails. */
+/** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails, and the chosen store. */
 const upstreamBody = (c: PrefContext, write: Write, body: object) =>
-  write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body;
+  write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin'), ...chosenStore(c) } : body;
 
 for (const write of WRITES) {
   // JSON, or the pages before hydration: a plain form, back to the page saying what happened
@@ -288,10 +300,12 @@ for (const write of WRITES) {
       const fields = formOf(c);
       if (!fields) {
         const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        await write.then?.(c, data as never);
         return c.json(data as object, 200);
       }
       try {
-        await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        await write.then?.(c, data as never);
       } catch (error) {
         const status = error instanceof HttpError ? error.statusCode : 500;
         if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);
