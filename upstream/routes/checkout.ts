@@ -12,15 +12,8 @@ import {
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { activeBasket, storedLines } from '../db/basket.ts';
-import {
-  checkoutById,
-  claimFlashSale,
-  draftCheckout,
-  flashSales,
-  orderByNumber,
-  timeslots,
-  type CheckoutDocument,
-} from '../db/checkout.ts';
+import { checkoutById, draftCheckout, orderByNumber, timeslots, type CheckoutDocument } from '../db/checkout.ts';
+import { claimFlashSale, flashSales } from '../db/flash-sales.ts';
 import { insertDraft, moveDraft, startingContact } from '../db/checkout-writes.ts';
 import { idempotentWrite, storeAnswer, WriteConflictError } from '../db/idempotency.ts';
 import { isAssertionFailure } from '../db/ledger.ts';
