@@ -1,4 +1,5 @@
 import { FLASH_CLAIM_MINUTES } from '../../src/lib/checkout/contracts.ts';
+import type { FlashSaleTerms } from '../../src/lib/pricing/price.ts';
 
 // Flash-sale storage (migrations/0022_checkout.sql; shopping §3, §7): the running sales of a
 // banner with what a shopper holds and has used, claims that expire and give their offers back,
@@ -107,4 +108,35 @@ export async function claimFlashSale(
   ]);
   const row = (results.at(-1)?.results as Array<{ held: number; redeemed: number }> | undefined)?.[0];
   return { held: row?.held ?? 0, redeemed: row?.redeemed ?? 0 };
+}
+
+/**
+ * The flash-sale offers the shopper holds on these items, by gtin13: claims on running sales of
+ * the banner (the checkout claims them; the order keeps them), in the order the checkout reads them.
+ */
+export async function heldFlashSales(
+  db: D1Database,
+  banner: string,
+  customerGUID: string,
+  gtins: readonly string[],
+  now: number,
+): Promise<Map<string, FlashSaleTerms[]>> {
+  const held = new Map<string, FlashSaleTerms[]>();
+  if (gtins.length === 0) return held;
+  const { results } = await db
+    .prepare(
+      `SELECT f.coupon_id, f.gtin13, f.discount_cents, f.per_customer, c.quantity AS held
+         FROM flash_sales f JOIN flash_sale_claims c ON c.coupon_id = f.coupon_id AND c.customer_guid = ?2
+        WHERE f.banner = ?1 AND f.ends_at > ?3 AND c.quantity > 0 AND c.expires_at > ?3 AND f.gtin13 IN (SELECT value FROM json_each(?4))
+        ORDER BY f.gtin13, f.coupon_id`,
+    )
+    .bind(banner, customerGUID, now, JSON.stringify([...new Set(gtins)]))
+    .all<{ coupon_id: string; gtin13: string; discount_cents: number; per_customer: number; held: number }>();
+  for (const row of results) {
+    held.set(row.gtin13, [
+      ...(held.get(row.gtin13) ?? []),
+      { couponId: row.coupon_id, discountCents: row.discount_cents, held: row.held, perShopper: row.per_customer },
+    ]);
+  }
+  return held;
 }

@@ -18,15 +18,8 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { SHOPPING_MESSAGES, cartOnlyLeft } from '../../src/lib/http/messages.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { parseBody } from '../validate.ts';
-import {
-  activeBasket,
-  catalogItems,
-  pricedBasket,
-  storedLines,
-  writeBasket,
-  type BasketRow,
-  type StoredLine,
-} from '../db/basket.ts';
+import { activeBasket, catalogItems, storedLines, writeBasket, type BasketRow, type StoredLine } from '../db/basket.ts';
+import { pricedBasket } from '../db/basket-pricing.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import { upstreamError } from '../errors.ts';
 import { serialised } from '../db/serial.ts';

@@ -1,7 +1,8 @@
 import type { Checkout } from '../../../src/lib/checkout/contracts.ts';
 import { gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize } from '../../../src/lib/checkout/rules.ts';
 import { lineOffer, linePrice } from '../../../src/lib/pricing/price.ts';
-import { activeBasket, pricedBasket, storedLines } from '../../db/basket.ts';
+import { activeBasket, storedLines } from '../../db/basket.ts';
+import { pricedBasket } from '../../db/basket-pricing.ts';
 import { productFacts, type CheckoutDocument, type CheckoutRow } from '../../db/checkout.ts';
 import { flashSales } from '../../db/flash-sales.ts';
 import { stockAt, type OrderTakes } from '../../db/ledger.ts';
