@@ -62,7 +62,11 @@ function requestFor(route: (typeof API_ROUTES)[number]): [string, RequestInit] {
   return [url.toString(), init];
 }
 
-describe('every edge API route answers UNKNOWN_RESPONSE_ERROR when the upstream fails', () => {
+// The cases run side by side (vitest's maxConcurrency, 5 at a time): each builds its own app around
+// its own faulty transport and the upstream writes nothing, so none sees another's. Most of a case
+// is waiting out TIME_LIMIT_MS (a timeout, a body that never ends), and one after the other that
+// was 2 × routes × 250 ms of an idle worker.
+describe.concurrent('every edge API route answers UNKNOWN_RESPONSE_ERROR when the upstream fails', () => {
   for (const route of API_ROUTES) {
     for (const [fault, transport] of Object.entries(FAULTS)) {
       test(`${route.method} ${route.path} under ${fault}`, async () => {
