@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
-import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { clientHeaders, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
 
 // Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
@@ -112,10 +111,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a shopper without JavaScript can change a cart quantity', async ({ page, baseURL }) => {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page);
     const gtin = await firstMilk(page);
     await cartWithOnly(page, gtin, baseURL!);
 
