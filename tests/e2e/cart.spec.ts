@@ -26,7 +26,7 @@ async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promis
 }
 
 // Each journey leaves the demo shopper's cart empty: the other journeys start from what they put in it.
-test.afterEach(async ({ page, baseURL }) => {
+test.afterEach(async ({ page, context, baseURL }) => {
   const response = await page.request.get('/basket/api/basket/');
   if (response.status() !== 200) return;
   const lines = ((await response.json()) as { data: Basket }).data.lineItems.map((line) => line.gtin13);
@@ -35,6 +35,9 @@ test.afterEach(async ({ page, baseURL }) => {
       headers: { origin: baseURL! },
       data: { gtin13s: lines },
     });
+  // back to pickup at the default store: a journey that chose another store (the out-of-stock one
+  // picks Riverside) must not leave it saved as the shopper's for the next file's journeys
+  await context.clearCookies({ name: 'hm_store' });
   await page.request.post('/basket/api/v2/user/change-modality', {
     headers: { origin: baseURL! },
     data: { modalityType: 'PICKUP' },

@@ -68,7 +68,7 @@ export async function signInThroughForm(page: Page): Promise<void> {
 }
 
 /** The origin of this worker's storefront (the config's baseURL), for the Origin of API writes. */
-export function siteOrigin(): string {
+function siteOrigin(): string {
   const { baseURL } = test.info().project.use;
   if (!baseURL) throw new Error('no baseURL: run the journeys through scripts/e2e.mjs');
   return new URL(baseURL).origin;
