@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   // One worker per storefront: within one, every journey signs in as the same demo shopper (one
-  // cart, sign-out revokes), so a file's journeys run in order and files never overlap on it.
+  // cart, sign-out revokes), so a file's journeys run in order and files never overlap on it. The
+  // files whose journeys share nothing (pages, visual, search-edges) run in parallel mode, so
+  // their journeys spread over both storefronts and the two end together (docs/decisions/591).
   fullyParallel: false,
   workers: BASE_URLS.length,
   retries: 0,

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 // the tests' EBT key binding is the upstream's committed reference key (tooling, not worker code)
 // eslint-disable-next-line no-restricted-imports
@@ -18,8 +19,39 @@ const TEST_BANNER_ORIGINS = 'harvest=https://www.harvest.example,bayside=https:/
 // the wallet refuses to work without them. The EBT key is the committed reference key.
 const TEST_WALLET_HASH_KEY = 'test-wallet-hash-key:Yl7cQ2Vd0hK9sJm4TbX1pRz8NwLe3Gf6';
 
+/**
+ * The integration files that take longest, longest first (per-file durations of a full run,
+ * docs/decisions/592). A fresh clone (CI) has no duration cache, and vitest then starts the largest
+ * files first: the fuzz files are a few lines over tests/fixtures/fuzz.ts, so they would start last
+ * and run on alone while the other worker idles. Started first, the two workers end together.
+ */
+const LONGEST_FIRST = [
+  'tests/integration/fuzz-writes.test.ts',
+  'tests/integration/fuzz-reads.test.ts',
+  'tests/integration/csrf.test.ts',
+  'tests/integration/search-relevance.test.ts',
+  'tests/integration/security.test.ts',
+  'tests/integration/money-ledger.property.test.ts',
+];
+
+/** vitest's order (projects one after the other; failed, then longer, then larger files first), LONGEST_FIRST first within each project. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     // Two test files at a time, whatever the core count says (vitest's default on a 2-core machine
     // is one): an integration file spends much of its time waiting on workerd, so two overlap well.
     // Measured on the 2-core CI size: integration 303 s with one, 165 s with two.

@@ -1,24 +1,67 @@
-// What an anonymous first visit loads: JavaScript (gzip, measured here) and all bytes transferred.
+// What a first visit loads: JavaScript (gzip, measured here) and all bytes transferred, per page,
+// against the budget of the page's kind (bench/pages.mjs JS_BUDGET_BYTES).
 import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
+import { JS_BUDGET_BYTES } from './pages.mjs';
+import { signInAsDemoShopper, waitForIslands } from './sign-in.mjs';
 
 /**
- * Loads `url` in a fresh context (empty cache, no cookies) until the network is idle and sums
- * every response. JavaScript (files and inline scripts) is gzipped here with zlib's default
- * level, so the figure does not depend on how the local server compresses; transferred bytes
- * are what the browser received.
+ * Pages measured at once, each in its own browser context of the one Chromium. The figures are
+ * bytes, not times, so visits side by side measure the same; a visit ends only once its islands
+ * have hydrated and the network is quiet, which no longer depends on how busy the machine is.
  */
-export async function measurePage(browser, url, { signIn } = {}) {
-  // A signed-in visit signs in in a context of its own and carries only the cookies over: the
-  // sign-in pages' scripts would otherwise sit in the renderer's memory cache, which
-  // Network.clearBrowserCache does not empty, and the measured visit would not fetch them.
-  const storageState = signIn ? await signedInState(browser, signIn) : undefined;
+const PAGES_AT_ONCE = 3;
+/** How long the network must be quiet (no request in flight) for a visit to count as finished. */
+const QUIET_MS = 500;
+/** A page that keeps a request open (or an island that never hydrates) is measured after this. */
+const SETTLE_LIMIT_MS = 15_000;
+
+/**
+ * Measures every page of `pages` (registryPages) on the server at `baseUrl`: status, JS gzip
+ * against its kind's budget (`ok`), requests and transferred bytes. The demo shopper signs in once
+ * (in a context of its own) and the signed-in pages start from that session's cookies.
+ */
+export async function measurePages(browser, baseUrl, pages) {
+  const signedIn = pages.some((page) => page.needsSignIn) ? await signedInState(browser, baseUrl) : undefined;
+  const results = new Array(pages.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < pages.length) {
+      const index = next++;
+      const page = pages[index];
+      const url = `${baseUrl}${page.path}`;
+      await fetch(url)
+        .then((r) => r.arrayBuffer())
+        .catch(() => null); // warm the edge cache: the measured visit is the cached case
+      const measured = await measurePage(browser, url, { storageState: page.needsSignIn ? signedIn : undefined });
+      const budget = JS_BUDGET_BYTES[page.kind];
+      const expectedStatus = page.status ?? 200;
+      const ok = measured.status === expectedStatus && measured.jsGzipBytes <= budget;
+      results[index] = { ...page, ...measured, expectedStatus, budgetBytes: budget, ok };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, pages.length) }, worker));
+  return results;
+}
+
+/**
+ * Loads `url` in a fresh context (empty cache; only the cookies of `storageState`) until its
+ * islands have hydrated and the network is quiet, and sums every response. JavaScript (files and
+ * inline scripts) is gzipped here with zlib's default level, so the figure does not depend on how
+ * the local server compresses; transferred bytes are what the browser received.
+ */
+async function measurePage(browser, url, { storageState } = {}) {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   try {
     const responses = [];
+    const quiet = quietNetwork(page);
     page.on('response', (response) => responses.push(response));
     const main = await page.goto(url, { waitUntil: 'networkidle' });
+    // islands that hydrate on load or idle fetch their scripts before the shopper can interact
+    page.setDefaultTimeout(SETTLE_LIMIT_MS);
+    await waitForIslands(page).catch(() => null);
+    await quiet();
     let jsGzipBytes = 0;
     let jsFiles = 0;
     let transferredBytes = 0;
@@ -52,10 +95,37 @@ export async function measurePage(browser, url, { signIn } = {}) {
   }
 }
 
-async function signedInState(browser, signIn) {
+/** Resolves once no request of `page` has been in flight for QUIET_MS (or after SETTLE_LIMIT_MS). */
+function quietNetwork(page) {
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => {
+    inFlight += 1;
+    last = Date.now();
+  };
+  const ended = () => {
+    inFlight -= 1;
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async () => {
+    const limit = Date.now() + SETTLE_LIMIT_MS;
+    while ((inFlight > 0 || Date.now() - last < QUIET_MS) && Date.now() < limit)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+}
+
+/**
+ * The demo shopper's cookies, signed in through the sign-in page in a context of its own: the
+ * sign-in page's scripts would otherwise sit in the renderer's memory cache, which
+ * Network.clearBrowserCache does not empty, and a measured visit would not fetch them.
+ */
+async function signedInState(browser, baseUrl) {
   const context = await browser.newContext();
   try {
-    await signIn(await context.newPage());
+    await signInAsDemoShopper(await context.newPage(), baseUrl);
     return await context.storageState();
   } finally {
     await context.close();

@@ -8,25 +8,33 @@
 // npm run bench:budget: part 1 only (CI); exits 1 when a page is over its budget.
 // Options: --only=weight,lighthouse,throughput,journey,search   --runs=3 (Lighthouse runs per page)
 //          --pages="cart,coupons,store picker" (registry page names: parts 1 and 2 measure only these)
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { buildIfNeeded } from '../scripts/lib/build.mjs';
 import { CHROMIUM_FLAGS, chromiumPath, hasChromium } from '../scripts/lib/chromium.mjs';
-import { prepareDatabase, seedSize } from '../scripts/lib/db.mjs';
-import { ensureDevVars } from '../scripts/lib/dev-vars.mjs';
 import { repoPath, shown, step } from '../scripts/lib/env.mjs';
 import { freePort, stopAllGroups, stopGroupsOnSignals } from '../scripts/lib/proc.mjs';
 import { startServer } from '../scripts/lib/server.mjs';
+import { prepareBenchDatabase } from './database.mjs';
 import { measureJourney } from './journey.mjs';
-import { measureRelevance, printRelevance, RELEVANCE_TEST } from './relevance.mjs';
-import { auditMedian } from './lighthouse.mjs';
-import { measurePage } from './page-weight.mjs';
-import { excludedFromSearch, firstMilk, JS_BUDGET_BYTES, lighthouseFloors, registryPages } from './pages.mjs';
+import { lighthousePages } from './lighthouse-pages.mjs';
+import { measurePages } from './page-weight.mjs';
+import { firstMilk, registryPages } from './pages.mjs';
 import { BENCH_PORTS } from './ports.mjs';
-import { measureEdgeSearch, runSearchLatency, SEARCH_LATENCY_SCRIPT, SEARCH_P95_TARGET_MS } from './search.mjs';
-import { demoShopperCookie, putDemoCart, signInAsDemoShopper } from './sign-in.mjs';
+import { measureRelevance, printRelevance, RELEVANCE_TEST } from './relevance.mjs';
+import { searchLatency } from './search-rows.mjs';
+import { demoShopperCookie, putDemoCart } from './sign-in.mjs';
+import { SEARCH_LATENCY_SCRIPT } from './search.mjs';
+import {
+  kb,
+  printJourney,
+  printLighthouse,
+  printPages,
+  printSearch,
+  printSignedIn,
+  printThroughput,
+} from './tables.mjs';
 import { compareCachedPage, compareSignedIn } from './throughput.mjs';
 
 const PARTS = ['weight', 'lighthouse', 'throughput', 'journey', 'search', 'relevance'];
@@ -39,12 +47,7 @@ const PAGE_NAMES = option('pages')
   .map((name) => name.trim());
 /** The cached anonymous page of the throughput comparison. */
 const THROUGHPUT_PAGE = '/search?query=milk';
-/** The bench keeps its own database (the default catalog size), seeded once and reused. */
-const BENCH_STATE = repoPath('.wrangler', 'bench-state');
-const BENCH_VARS = repoPath('.wrangler', 'bench.dev.vars');
 const REPORTS = repoPath('bench', 'reports');
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-const ms = (value) => (value == null ? 'n/a' : Number(value).toFixed(1));
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -63,17 +66,15 @@ async function main() {
   };
   console.log(`Load average at start (1, 5, 15 min): ${load()} on ${availableParallelism()} CPUs`);
   await buildIfNeeded();
-  ensureDevVars(BENCH_VARS, { overwrite: true });
-  const products = seedSize(5000);
-  await prepareDatabase(BENCH_STATE, { products, reuse: true, fresh: migratedSinceSeed(), envFile: BENCH_VARS });
+  const { persistTo, envFile, products } = await prepareBenchDatabase({ budgetOnly: BUDGET_ONLY });
 
   mkdirSync(REPORTS, { recursive: true });
   mkdirSync(repoPath('.tmp'), { recursive: true });
   const logPath = repoPath('.tmp', 'bench-wrangler.log');
   const log = openSync(logPath, 'w');
   const port = await freePort(BENCH_PORTS[0], BENCH_PORTS[1]);
-  step(`Server: wrangler dev on port ${port} (state ${shown(BENCH_STATE)}, log ${shown(logPath)})`);
-  const server = await startServer({ port, persistTo: BENCH_STATE, envFile: BENCH_VARS, output: log });
+  step(`Server: wrangler dev on port ${port} (state ${shown(persistTo)}, log ${shown(logPath)})`);
+  const server = await startServer({ port, persistTo, envFile, output: log });
   const gates = [];
   const failures = [];
   try {
@@ -99,7 +100,7 @@ async function main() {
       if (ONLY.includes('lighthouse')) {
         report.lighthouse = await part(
           `2. Lighthouse 13 mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs per page`,
-          () => lighthousePages(server.url, pages),
+          () => lighthousePages(server.url, pages, LIGHTHOUSE_RUNS),
           failures,
         );
         if (report.lighthouse) printLighthouse(report.lighthouse);
@@ -184,23 +185,6 @@ async function main() {
   }
 }
 
-/**
- * True when a migration is newer than the bench database's seed: the bench reseeds then, since a
- * migration may expect data that only a seed writes (search failed on a database seeded before
- * 0005 and only migrated since), and the bench's database is disposable (about 10 s to seed).
- */
-function migratedSinceSeed() {
-  const stamp = join(BENCH_STATE, 'setup-stamp.json');
-  if (!existsSync(stamp)) return false;
-  const seededAt = statSync(stamp).mtimeMs;
-  const dir = repoPath('migrations');
-  const newer = readdirSync(dir).filter(
-    (name) => name.endsWith('.sql') && statSync(join(dir, name)).mtimeMs > seededAt,
-  );
-  if (newer.length) step(`Database: ${newer.join(', ')} changed since the bench database was seeded: seeding it again`);
-  return newer.length > 0;
-}
-
 /** Measures one part; a part that fails is reported (and fails the run) without costing the others. */
 async function part(title, measure, failures) {
   step(`${title}  [load ${load()}]`);
@@ -214,278 +198,6 @@ async function part(title, measure, failures) {
   } finally {
     console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-}
-
-async function measurePages(browser, baseUrl, pages) {
-  const results = [];
-  for (const page of pages) {
-    const url = `${baseUrl}${page.path}`;
-    await fetch(url)
-      .then((r) => r.arrayBuffer())
-      .catch(() => null); // warm the edge cache: the measured visit is the cached case
-    const signIn = page.needsSignIn ? (p) => signInAsDemoShopper(p, baseUrl) : undefined;
-    const measured = await measurePage(browser, url, { signIn });
-    const budget = JS_BUDGET_BYTES[page.kind];
-    const expectedStatus = page.status ?? 200;
-    const ok = measured.status === expectedStatus && measured.jsGzipBytes <= budget;
-    results.push({ ...page, ...measured, expectedStatus, budgetBytes: budget, ok });
-  }
-  return results;
-}
-
-async function lighthousePages(baseUrl, pages) {
-  const results = [];
-  let cookie = null;
-  const robotsTxt = await fetch(`${baseUrl}/robots.txt`).then((r) => (r.ok ? r.text() : ''));
-  for (const page of pages) {
-    let headers;
-    let excluded = null;
-    if (page.needsSignIn) {
-      cookie ??= await demoShopperCookie(baseUrl);
-      headers = { Cookie: cookie };
-    } else {
-      const response = await fetch(`${baseUrl}${page.path}`); // warms the edge cache: Lighthouse sees the cached case
-      excluded = excludedFromSearch({
-        path: page.path,
-        robotsTxt,
-        html: await response.text(),
-        headers: response.headers,
-      });
-    }
-    const floors = lighthouseFloors(page, { excludedFromSearch: excluded });
-    let measured;
-    try {
-      measured = await auditMedian(`${baseUrl}${page.path}`, {
-        runs: LIGHTHOUSE_RUNS,
-        headers,
-        ignoreStatusCode: (page.status ?? 200) !== 200,
-      });
-    } catch (error) {
-      // one page Lighthouse cannot audit must not cost the other parts of the run
-      console.log(`  ${page.path}: ${error.message}`);
-      results.push({
-        name: page.name,
-        path: page.path,
-        kind: page.kind,
-        needsSignIn: page.needsSignIn,
-        floors,
-        error: error.message,
-        failing: [],
-        warnings: [],
-        misses: ['could not be audited'],
-      });
-      continue;
-    }
-    // the not-found page's own 404 in the console is its purpose, not a best-practices defect
-    const excused = (category) => category === 'bestPractices' && measured.ownStatusErrorOnly;
-    const misses = Object.entries(floors)
-      .filter(
-        ([category, floor]) =>
-          floor != null && !excused(category) && (measured[category] == null || measured[category] < floor),
-      )
-      .map(([category, floor]) => `${category} ${measured[category]} (floor ${floor})`);
-    results.push({
-      name: page.name,
-      path: page.path,
-      kind: page.kind,
-      needsSignIn: page.needsSignIn,
-      excludedFromSearch: excluded,
-      floors,
-      ...measured,
-      misses,
-    });
-    console.log(
-      `  ${page.path}: performance ${measured.performance}, accessibility ${measured.accessibility}, best practices ${measured.bestPractices}, SEO ${measured.seo}${measured.failing.length ? `; loses points on ${measured.failing.join(', ')}` : ''}`,
-    );
-  }
-  return results;
-}
-
-async function searchLatency(baseUrl, products) {
-  let script;
-  let scriptError = null;
-  for (let attempt = 1; attempt <= 2 && !script; attempt += 1) {
-    try {
-      script = await runSearchLatency();
-    } catch (error) {
-      // e.g. another run of the script in the same working tree (it keeps its database in
-      // .tmp/bench-search/<products>) replaced the database under this one: one more try
-      scriptError = error.message.split('\n').slice(0, 3).join(' ');
-      console.error(`  ✗ attempt ${attempt}: ${scriptError}`);
-    }
-  }
-  script ??= {
-    upstream: null,
-    edge: null,
-    upstreamBest: null,
-    edgeBest: null,
-    products: null,
-    source: 'failed',
-    report: null,
-    log: [],
-  };
-  if (script.source !== 'failed') scriptError = null;
-  const rows = [];
-  const row = (where, stats, catalog, target, source) =>
-    rows.push({
-      where,
-      catalog,
-      p50: stats?.p50 ?? null,
-      p95: stats?.p95 ?? null,
-      p99: stats?.p99 ?? null,
-      targetP95: target,
-      source,
-    });
-  row(
-    'upstream',
-    script.upstream,
-    script.products,
-    SEARCH_P95_TARGET_MS.upstream,
-    scriptError ? `${SEARCH_LATENCY_SCRIPT} FAILED` : `${SEARCH_LATENCY_SCRIPT} (all samples)`,
-  );
-  if (script.upstreamBest)
-    row(
-      'upstream, best of repeat',
-      script.upstreamBest,
-      script.products,
-      SEARCH_P95_TARGET_MS.upstream,
-      `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`,
-    );
-  if (script.edge) {
-    row(
-      'through the edge',
-      script.edge,
-      script.products,
-      SEARCH_P95_TARGET_MS.edge,
-      `${SEARCH_LATENCY_SCRIPT} (all samples)`,
-    );
-    if (script.edgeBest)
-      row(
-        'through the edge, best of repeat',
-        script.edgeBest,
-        script.products,
-        SEARCH_P95_TARGET_MS.edge,
-        `${SEARCH_LATENCY_SCRIPT} (fastest run of each query)`,
-      );
-  } else {
-    // the script measures the upstream only: the bench measures the edge's search API itself
-    row(
-      'through the edge',
-      await measureEdgeSearch(baseUrl),
-      products,
-      SEARCH_P95_TARGET_MS.edge,
-      'bench server (wrangler dev), 200 searches',
-    );
-  }
-  return { rows, scriptSource: script.source, scriptError, scriptReport: script.report, scriptLog: script.log };
-}
-
-function printPages(pages) {
-  console.table(
-    pages.map((p) => ({
-      page: p.path,
-      kind: p.kind + (p.needsSignIn ? ' (signed in)' : ''),
-      status: p.status === p.expectedStatus ? p.status : `${p.status} (want ${p.expectedStatus})`,
-      'JS gzip KB': kb(p.jsGzipBytes),
-      'JS files': p.jsFiles,
-      'inline KB': kb(p.inlineJsGzipBytes),
-      'budget KB': kb(p.budgetBytes),
-      'transferred KB': kb(p.transferredBytes),
-      requests: p.requests,
-      verdict: p.ok ? 'ok' : 'OVER / FAILED',
-    })),
-  );
-}
-
-function printLighthouse(results) {
-  const floor = (value) => (value == null ? '' : ` (>=${value})`);
-  console.table(
-    results.map((lh) =>
-      lh.error
-        ? { page: lh.path, verdict: `ERROR ${lh.error.slice(0, 60)}` }
-        : {
-            page: lh.path,
-            performance: `${lh.performance}${floor(lh.floors.performance)}`,
-            accessibility: `${lh.accessibility}${floor(lh.floors.accessibility)}`,
-            'best practices': `${lh.bestPractices}${lh.ownStatusErrorOnly ? ' (own 404 in console)' : floor(lh.floors.bestPractices)}`,
-            SEO: `${lh.seo}${lh.excludedFromSearch ? ` (${lh.excludedFromSearch})` : floor(lh.floors.seo)}`,
-            'LCP ms': Math.round(lh.lcpMs ?? 0),
-            'TBT ms': Math.round(lh.tbtMs ?? 0),
-            CLS: (lh.cls ?? 0).toFixed(3),
-            'total KB': kb(lh.totalByteWeight ?? 0),
-            verdict: lh.misses.length ? 'BELOW' : 'ok',
-          },
-    ),
-  );
-  for (const lh of results)
-    if (lh.failing.length) console.log(`  ${lh.path} loses points on: ${lh.failing.join(', ')}`);
-  for (const warning of new Set(results.flatMap((lh) => lh.warnings))) console.log(`  Lighthouse warning: ${warning}`);
-}
-
-function printThroughput(t) {
-  const row = (name, r) => ({
-    route: name,
-    'requests/s': Math.round(r.requestsPerSecond),
-    requests: r.requests,
-    'p50 ms': r.p50Ms,
-    'p99 ms': r.p99Ms,
-    'non-2xx': r.non2xx,
-    errors: r.errors,
-  });
-  console.table([
-    row('/__edge/ping (bare)', t.bare),
-    row(`${new URL(t.page.url).pathname}${new URL(t.page.url).search} (cache HIT)`, t.page),
-  ]);
-  console.log(
-    `  cached page / bare route = ${(t.ratio * 100).toFixed(1)}% (target >= ${t.target * 100}%): ${t.ok ? 'ok' : 'BELOW'}`,
-  );
-}
-
-function printSignedIn(t) {
-  const row = (name, r) => ({
-    shopper: name,
-    'requests/s': Math.round(r.requestsPerSecond),
-    requests: r.requests,
-    'p50 ms': r.p50Ms,
-    'p99 ms': r.p99Ms,
-    'non-2xx': r.non2xx,
-    errors: r.errors,
-  });
-  console.table([row('anonymous', t.anonymous), row('signed in', t.signedIn)]);
-  console.log(`  signed-in / anonymous = ${t.ratio.toFixed(2)} (target >= ${t.target}): ${t.ok ? 'ok' : 'BELOW'}`);
-}
-
-function printJourney(j) {
-  console.table([
-    ...j.steps.map((s) => ({ step: s.step, seconds: s.seconds.toFixed(2) })),
-    { step: 'total', seconds: j.totalSeconds.toFixed(2) },
-  ]);
-  const inp = j.addToCart.inp;
-  const event = j.addToCart.slowestEvent;
-  console.log(
-    inp
-      ? `  add to cart, INP (web-vitals onINP, attribution): ${ms(inp.value)} ms = input delay ${ms(inp.inputDelay)} + processing ${ms(inp.processingDuration)} + presentation ${ms(inp.presentationDelay)} (${inp.rating}, target ${inp.target ?? '?'})`
-      : '  add to cart, INP (web-vitals onINP): no interaction of 16 ms or more was reported',
-  );
-  if (event)
-    console.log(
-      `  cross-check, slowest 'event' entry (PerformanceObserver, durationThreshold 16): ${event.name} ${ms(event.duration)} ms (input delay ${ms(event.inputDelay)}, processing ${ms(event.processing)})`,
-    );
-}
-
-function printSearch(s) {
-  console.table(
-    s.rows.map((r) => ({
-      where: r.where,
-      products: r.catalog,
-      'p50 ms': ms(r.p50),
-      'p95 ms': ms(r.p95),
-      'p99 ms': ms(r.p99),
-      'p95 target ms': r.targetP95,
-      verdict: r.p95 == null ? 'n/a' : r.p95 <= r.targetP95 ? 'ok' : 'ABOVE',
-      source: r.source,
-    })),
-  );
 }
 
 main()

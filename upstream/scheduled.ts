@@ -1,5 +1,5 @@
 import type { UpstreamBindings } from './context.ts';
-import { releaseExpiredClaims } from './db/checkout.ts';
+import { releaseExpiredClaims } from './db/flash-sales.ts';
 import { purgeExpired } from './db/retention.ts';
 import { refreshPopularity } from './db/search-relevance.ts';
 

@@ -10,6 +10,7 @@ import { privateAnswers } from './middleware/private-answers/index.ts';
 import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
+import { signInLanding } from './middleware/sign-in-landing/index.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
 import { CAPABILITIES, EDGE } from './capabilities.ts';
 import { errorLog } from './middleware/error-log/index.ts';
@@ -115,6 +116,11 @@ export function createApp(options: AppOptions = {}) {
   app.use(
     '*',
     syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream),
+  );
+  // A browser's sign-in form is answered with the page it leads to (worker/middleware/sign-in-landing).
+  app.use(
+    '/auth/api/sign-in',
+    signInLanding(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
   );
 
   app.get('/__edge/ping', (c) => c.text('ok'));

@@ -12,7 +12,23 @@ import { announcePersonal } from '../islands/shared/late-personal.ts';
 /** spec: shopping §7 Cart (BASKET_PATHS.BASKET, repeated to keep valibot out of this script). */
 const BASKET_PATH = '/basket/api/basket/';
 
+/**
+ * The answers the edge put in the page (a page that answers the sign-in form carries them:
+ * worker/middleware/sign-in-landing, `PRELOADED_ANSWERS_ID`, repeated to keep the worker out).
+ */
+function preloadedAnswer(path: string): unknown {
+  const element = document.getElementById('hm-preloaded');
+  if (!element?.textContent) return undefined;
+  try {
+    return (JSON.parse(element.textContent) as Record<string, unknown>)[path];
+  } catch {
+    return undefined;
+  }
+}
+
 async function json(path: string): Promise<unknown> {
+  const inline = preloadedAnswer(path);
+  if (inline !== undefined) return inline;
   const response = await islandFetch(path, { headers: { accept: 'application/json' } });
   return response.ok ? response.json() : null;
 }

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
-import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { clientHeaders, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
 
 // Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
@@ -27,7 +26,7 @@ async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promis
 }
 
 // Each journey leaves the demo shopper's cart empty: the other journeys start from what they put in it.
-test.afterEach(async ({ page, baseURL }) => {
+test.afterEach(async ({ page, context, baseURL }) => {
   const response = await page.request.get('/basket/api/basket/');
   if (response.status() !== 200) return;
   const lines = ((await response.json()) as { data: Basket }).data.lineItems.map((line) => line.gtin13);
@@ -36,6 +35,9 @@ test.afterEach(async ({ page, baseURL }) => {
       headers: { origin: baseURL! },
       data: { gtin13s: lines },
     });
+  // back to pickup at the default store: a journey that chose another store (the out-of-stock one
+  // picks Riverside) must not leave it saved as the shopper's for the next file's journeys
+  await context.clearCookies({ name: 'hm_store' });
   await page.request.post('/basket/api/v2/user/change-modality', {
     headers: { origin: baseURL! },
     data: { modalityType: 'PICKUP' },
@@ -112,10 +114,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a shopper without JavaScript can change a cart quantity', async ({ page, baseURL }) => {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page);
     const gtin = await firstMilk(page);
     await cartWithOnly(page, gtin, baseURL!);
 

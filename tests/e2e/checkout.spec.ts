@@ -3,11 +3,11 @@ import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
-import { expect, fillCardForm, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
 
-const json = (page: Page) => ({ 'content-type': 'application/json', origin: new URL(page.url()).origin });
+const json = (page: Page) => ({ 'content-type': 'application/json', origin: pageOrigin(page) });
 
 async function gtinFor(
   page: Page,
@@ -334,7 +334,7 @@ test('where upfront timeslots are on (account §5), the cart shows the next deli
   context,
 }) => {
   await signIn(page);
-  const origin = new URL(page.url()).origin;
+  const origin = pageOrigin(page);
   // delivery from the fulfillment center to 93720: a market of the list, A/B variant 1 on this banner
   const saved = await page.request.put('/atlas/v1/modality/v1/preferences', {
     headers: json(page),
@@ -436,6 +436,6 @@ test('a shopper adds a card inside the checkout and places the order', async ({ 
   };
   for (const card of wallet.cards.filter((entry) => entry.lastFour === '4444'))
     await page.request.delete(`/wallet/api/v1/cards/${card.cardId}`, {
-      headers: { origin: new URL(page.url()).origin },
+      headers: { origin: pageOrigin(page) },
     });
 });

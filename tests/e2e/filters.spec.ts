@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // Filters on a phone (issue 8 §5), the sort on change and sponsored cards (§10), sort by unit
 // price (§3). docs/decisions/400-search-filters-and-unit-price-sort.md.
@@ -108,14 +107,7 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('filter-chip')).toHaveCount(2);
     await page.getByTestId('filter-button').click();
     await expect(page.getByTestId('filters')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    await expectNoAxeViolations(page, 'the open filter drawer');
   });
 
   test('the sort applies as soon as it changes, and sorts by unit price across pages', async ({ page }) => {

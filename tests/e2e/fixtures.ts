@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test as base,
@@ -56,11 +57,52 @@ export async function submitSignIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs the demo shopper in through /signin and waits for the header to greet them. */
-export async function signIn(page: Page): Promise<void> {
+/**
+ * Signs the demo shopper in through /signin, as a shopper does, and waits for the header to greet
+ * them: for the journeys about signing in and the session it starts. The others use signIn.
+ */
+export async function signInThroughForm(page: Page): Promise<void> {
   await page.goto('/signin');
   await submitSignIn(page);
   await expect(greeting(page)).toBeVisible();
+}
+
+/** The origin of this worker's storefront (the config's baseURL), for the Origin of API writes. */
+function siteOrigin(): string {
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('no baseURL: run the journeys through scripts/e2e.mjs');
+  return new URL(baseURL).origin;
+}
+
+/** The origin of the page, or of the storefront while the page has opened nothing yet (about:blank). */
+export function pageOrigin(page: Page): string {
+  const { origin } = new URL(page.url());
+  return origin === 'null' ? siteOrigin() : origin;
+}
+
+type Shopper = { email: string; password: string };
+
+/**
+ * Signs a shopper in (the demo shopper unless told) without opening a page: the POST the sign-in
+ * form makes (form-encoded, same Origin), sent with the page's request context, so the cookies it
+ * sets land in the page's browser context and the next page the journey opens is signed in
+ * (docs/decisions/591). Its redirect is not followed: the form's leads to the home page, which
+ * the journey would only leave again. With `banner`, the development override picks the banner
+ * first (it keeps to the context's later calls and pages). Journeys about signing in use
+ * signInThroughForm.
+ */
+export async function signIn(
+  page: Page,
+  { shopper = DEMO_SHOPPER, banner }: { shopper?: Shopper; banner?: string } = {},
+): Promise<void> {
+  const response = await page.request.post(`/auth/api/sign-in${banner ? `?banner=${banner}` : ''}`, {
+    headers: { origin: pageOrigin(page) },
+    form: { redirectUrl: '/', email: shopper.email, password: shopper.password },
+    maxRedirects: 0,
+  });
+  // a refused sign-in answers 303 too, back to /signin with the reason
+  expect(response.status(), `sign-in of ${shopper.email}`).toBe(303);
+  expect(response.headers().location, `sign-in of ${shopper.email}`).not.toMatch(/^\/signin/);
 }
 
 /** The signed-in header's greeting ("Hi, Dana"). */
@@ -127,8 +169,10 @@ export async function registeredPath(entry: PageEntry, baseURL: string | undefin
 /** Takes products out of the signed-in shopper's cart (journeys that add put the cart back as they found it). */
 export async function removeFromCart(page: Page, gtin13s: string[]): Promise<void> {
   if (gtin13s.length === 0) return;
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/basket/api/user/remove-item', { headers: { origin }, data: { gtin13s } });
+  const response = await page.request.post('/basket/api/user/remove-item', {
+    headers: { origin: pageOrigin(page) },
+    data: { gtin13s },
+  });
   expect(response.status(), `removing ${gtin13s.join(', ')} from the cart`).toBe(200);
 }
 
@@ -145,4 +189,35 @@ export async function fillCardForm(form: Locator, nickname?: string): Promise<vo
   await form.getByLabel('State').selectOption('CA');
   await form.getByLabel('ZIP code').fill('93710');
   if (nickname) await form.getByLabel('Nickname (optional)').fill(nickname);
+}
+
+/** The axe-core rules every page keeps (ARCHITECTURE.md Page budgets: accessibility 100 everywhere). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe with the WCAG 2.2 A and AA rules on the page as it is now; fails naming `what`, each rule
+ * id, its impact and the first elements it found.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  // resultTypes: only the violations are read, so axe details no passing node; legacy mode runs
+  // axe.run in the page itself instead of gathering partial results in a blank page it opens (no
+  // page has a cross-origin frame, the one thing legacy mode does not look into): same rules, same
+  // nodes, half the time (docs/decisions/591)
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode()
+    .analyze();
+  const report = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}`)
+        .join('\n'),
+  );
+  expect(
+    violations.map((violation) => violation.id),
+    `axe on ${what}:\n  ${report.join('\n  ')}`,
+  ).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Shopping lists in a real Chromium (issue 11; shopping §4, §8; docs/decisions/300-shopping-lists.md).
 
@@ -7,7 +7,7 @@ const LISTS = '/atlas/v1/shopping-list/v1/shopping-lists';
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function createList(page: Page, name: string): Promise<{ listId: string; versionKey: string }> {
-  const origin = new URL(page.url()).origin;
+  const origin = pageOrigin(page);
   const response = await page.request.post(LISTS, {
     headers: { origin, 'content-type': 'application/json' },
     data: { name, activeList: 'true' },
@@ -17,7 +17,7 @@ async function createList(page: Page, name: string): Promise<{ listId: string; v
 }
 
 async function putItems(page: Page, listId: string, lineItems: unknown[]) {
-  const origin = new URL(page.url()).origin;
+  const origin = pageOrigin(page);
   const response = await page.request.put(`${LISTS}/${listId}`, {
     headers: { origin, 'content-type': 'application/json' },
     data: { lineItems },

@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Order history and returns in a real Chromium (issue 12 parts 4-5; account §3-§5;
 // docs/decisions/360-order-history.md). The demo shopper's history is seeded
@@ -46,7 +46,7 @@ test('a shopper can put a past order back into the cart in one step, and sees wh
   await page.request.put('/basket/api/basket/', {
     headers: {
       'content-type': 'application/json',
-      origin: new URL(page.url()).origin,
+      origin: pageOrigin(page),
       'if-match': current.headers().etag ?? '*',
     },
     data: { lineItems: [] },
@@ -55,7 +55,7 @@ test('a shopper can put a past order back into the cart in one step, and sees wh
 
 test('a shopper cancels an order and gets the slot and stock back', async ({ page }) => {
   await signIn(page);
-  const origin = new URL(page.url()).origin;
+  const origin = pageOrigin(page);
   const json = { 'content-type': 'application/json', origin };
   // an item the store has only a few of (LOW: 1-10 left), for pickup
   const browse = (await (

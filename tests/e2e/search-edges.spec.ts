@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // Issue 8 §8, search rough edges (docs/decisions/410-search-edges.md): an empty search asks for a
 // word, a product suggestion opens its product, a misspelling shows the corrected results, a
@@ -7,44 +6,36 @@ import { expect, test } from './fixtures.ts';
 // (docs/decisions/510-last-spec-surfaces.md).
 
 const FAILURE = "Sorry, we're experiencing technical difficulties! Please try your search again later.";
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-test('each rough-edge state of the search page has no WCAG 2.2 A/AA violations', async ({ page }) => {
-  // Seven axe runs: more than one page's time on a shared machine.
-  test.slow();
-  const states: Array<[string, string]> = [
-    ['/search?query=', 'search-prompt'],
-    ['/search?query=mlik', 'spelling-corrected'],
-    ['/search?query=mlik&spelling=exact', 'spelling-suggestion'],
-    ['/search?query=zzqxj', 'search-empty'],
-    ['/search?query=milk&page=999', 'past-end'],
-    ['/q/mlik', 'spelling-corrected'],
-  ];
-  for (const [path, testId] of states) {
+// Each state its own journey (the file runs in parallel mode: its journeys share no state), so the
+// seven axe runs spread over both storefronts instead of making one long journey.
+test.describe.configure({ mode: 'parallel' });
+
+const ROUGH_EDGES: Array<[string, string, string]> = [
+  ['/search?query=', 'search-prompt', 'the empty-search prompt'],
+  ['/search?query=mlik', 'spelling-corrected', 'the corrected-spelling results'],
+  ['/search?query=mlik&spelling=exact', 'spelling-suggestion', 'the spelling suggestion'],
+  ['/search?query=zzqxj', 'search-empty', 'the no-results page'],
+  ['/search?query=milk&page=999', 'past-end', 'the past-the-end notice'],
+  ['/q/mlik', 'spelling-corrected', 'the corrected top query page'],
+];
+
+for (const [path, testId, state] of ROUGH_EDGES) {
+  test(`${state} of the search (${path}) has no WCAG 2.2 A/AA violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId(testId), path).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(
-      violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      ),
-      path,
-    ).toEqual([]);
-  }
-  // The suggestions open, with pictures and prices.
+    await expectNoAxeViolations(page, `${state} (${path})`);
+  });
+}
+
+test('the open product suggestions, with pictures and prices, have no WCAG 2.2 A/AA violations', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
   await box.focus();
   await box.pressSequentially('whole mil', { delay: 40 });
   await expect(page.getByTestId('suggestion-price').first()).toBeVisible();
   await box.press('ArrowDown');
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    'open suggestions',
-  ).toEqual([]);
+  await expectNoAxeViolations(page, 'the open suggestions');
 });
 
 test.describe('without JavaScript', () => {

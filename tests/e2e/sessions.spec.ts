@@ -5,8 +5,8 @@ import {
   openAccountMenu,
   putSessionCookie,
   sessionCookie,
-  signIn,
   signInControl,
+  signInThroughForm,
   test,
 } from './fixtures.ts';
 
@@ -18,7 +18,7 @@ function flipOneCharacter(value: string): string {
 }
 
 test('a tampered session cookie reads as anonymous', async ({ page, context }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   const cookie = await sessionCookie(context);
 
   await putSessionCookie(context, cookie, flipOneCharacter(cookie.value));
@@ -30,7 +30,7 @@ test('a tampered session cookie reads as anonymous', async ({ page, context }) =
 });
 
 test('a signed-out cookie is refused when replayed', async ({ page, context }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   const cookie = await sessionCookie(context);
 
   await openAccountMenu(page);

@@ -1,7 +1,16 @@
-import { cartCount, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
+import {
+  cartCount,
+  expect,
+  greeting,
+  signIn,
+  signInThroughForm,
+  submitSignIn,
+  test,
+  waitForIslands,
+} from './fixtures.ts';
 
 test('a shopper can sign in, search for milk, add it to the cart and see the count', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
 
   const search = page.getByRole('banner').getByRole('search'); // the header's form (home has a second one)
   await search.getByLabel('Search products').fill('milk');

@@ -284,7 +284,7 @@ describe('CSRF matrix on every other state-changing route', () => {
 
   describe.each(ROUTES)('$method $path', (route) => {
     // The accepted calls of change-password carry a wrong current password, and enough of them end
-    // the session (upstream/routes/account.ts MAX_REAUTH_FAILURES): that route gets a session of its own.
+    // the session (upstream/routes/account-support.ts MAX_REAUTH_FAILURES): that route gets a session of its own.
     let own = '';
     beforeAll(async () => {
       if (route.path === '/auth/api/change-password') own = await signIn(app, env, ctx());

@@ -12,7 +12,8 @@ import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
 import { decodeBase64Url } from '../../src/lib/auth/base64url.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp } from '../fixtures/app.ts';
-import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
+import { parseSessionKeys, verifySessionCookie } from '../../worker/middleware/session/cookie.ts';
+import { sameOriginJson, sessionCookieFrom, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 
 // Account preferences against the real upstream and D1 (issue 12 part 2; account §3, §5, §7, §8,
 // §9; docs/decisions/350-account-preferences.md): the profile, each banner's email entries, the
@@ -127,6 +128,8 @@ describe('the profile', () => {
     ).data;
     expect(profile).toEqual({
       firstName: 'Dana',
+      lastName: DEMO_SHOPPER.lastName,
+      email: DEMO_SHOPPER.email,
       mobilePhoneNumber: '5595550142',
       bannerSpecificDetails: [
         { banner: 'bayside', preferredStoreNumber: '00201', preferredStoreDivisionNumber: '620' },
@@ -146,6 +149,116 @@ describe('the profile', () => {
     expect(
       (await send('POST', '/accountmanagement/api/basic/profile/update', { mobilePhoneNumber: '12' })).status,
     ).toBe(400);
+  });
+});
+
+// issue 22 §2 (decision 594): a profile as a shopper expects one, and one store chosen once
+describe('the profile names the shopper', () => {
+  const renamed = async (response: Response) => {
+    const value = sessionCookieFrom(response)?.split('=')[1];
+    const keyring = await parseSessionKeys(env.SESSION_KEYS);
+    return value && keyring ? (await verifySessionCookie(value, keyring, Date.now()))?.payload.firstName : null;
+  };
+
+  test('first and last name are saved, the email is shown, and the session the header greets takes the new first name', async () => {
+    const updated = await send('POST', '/accountmanagement/api/basic/profile/update', {
+      firstName: ' Robin ',
+      lastName: 'Alvarez-Nguyen',
+    });
+    expect(updated.status).toBe(200);
+    expect(v.parse(ProfileResponseSchema, await updated.json()).data.profile).toMatchObject({
+      firstName: 'Robin',
+      lastName: 'Alvarez-Nguyen',
+      email: DEMO_SHOPPER.email,
+    });
+    expect(await renamed(updated)).toBe('Robin');
+    // the plain form (no JavaScript) too, and an unchanged name issues no new cookie
+    const form = await app.request(
+      `${TEST_ORIGIN}/accountmanagement/api/basic/profile/update`,
+      {
+        method: 'POST',
+        headers: { ...sameOriginJson(cookie), 'content-type': 'application/x-www-form-urlencoded' },
+        body: `firstName=Sam&lastName=${DEMO_SHOPPER.lastName}&mobilePhoneNumber=`,
+      },
+      env,
+      createExecutionContext(),
+    );
+    expect(form.headers.get('location')).toBe('/account/profile?saved=profile');
+    expect(await renamed(form)).toBe('Sam');
+    // this cookie already says the name: no new cookie
+    const same = await send('POST', '/accountmanagement/api/basic/profile/update', {
+      firstName: DEMO_SHOPPER.firstName,
+    });
+    expect(same.status).toBe(200);
+    expect(sessionCookieFrom(same)).toBeNull();
+  });
+
+  test.each([
+    [{ firstName: '   ' }, 'Enter your first name'],
+    [{ lastName: '' }, 'Enter your last name'],
+    [{ lastName: 'x'.repeat(61) }, 'Invalid length'],
+    [{ firstName: '<b>Robin</b>' }, 'Use letters, spaces and punctuation only'],
+  ])('%j is refused (400) with the rule it breaks, and nothing is saved', async (body, message) => {
+    const refused = await send('POST', '/accountmanagement/api/basic/profile/update', body);
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused))?.rootCause.join(' ')).toContain(message);
+    expect(sessionCookieFrom(refused)).toBeNull();
+    const { profile } = v.parse(
+      ProfileResponseSchema,
+      await (await send('GET', '/accountmanagement/api/basic/profile')).json(),
+    ).data;
+    expect([profile.firstName, profile.lastName]).toEqual([DEMO_SHOPPER.firstName, DEMO_SHOPPER.lastName]);
+  });
+});
+
+describe('the store the shopper chose is their preferred store when they have none', () => {
+  const atStore = (locationId: string) => `${cookie}; hm_store=${locationId}.PICKUP`;
+  const withStore = (locationId: string, method: string, path: string, body?: unknown) =>
+    app.request(
+      `${TEST_ORIGIN}${path}`,
+      {
+        method,
+        headers: sameOriginJson(atStore(locationId)),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      env,
+      createExecutionContext(),
+    );
+  const preferred = async () =>
+    v.parse(ProfileResponseSchema, await (await send('GET', '/accountmanagement/api/basic/profile')).json()).data
+      .profile.bannerSpecificDetails;
+
+  test('choosing a store keeps it as the preferred one, and never replaces one the shopper set', async () => {
+    expect((await send('POST', '/stores/api/choose', { locationId: '70100102', modality: 'PICKUP' })).status).toBe(200);
+    expect(await preferred()).toEqual([
+      { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00102' },
+    ]);
+    expect((await email()).errorCode).toBeNull();
+    await send('POST', '/stores/api/choose', { locationId: '70100101', modality: 'PICKUP' });
+    expect((await preferred())[0]?.preferredStoreNumber).toBe('00102');
+  });
+
+  test('the email preferences stand on the chosen store (hm_store) and saving keeps it; a store of another banner does not count', async () => {
+    const loaded = v.parse(
+      EmailPreferencesResponseSchema,
+      await (await withStore('70100101', 'GET', '/accountmanagement/api/emailPreferences')).json(),
+    );
+    expect([loaded.errorCode, loaded.emailUngroupedPreferences.length]).toEqual([null, 3]);
+    // reading stores nothing
+    expect(await preferred()).toEqual([]);
+    const saved = await withStore('70100101', 'POST', '/accountmanagement/api/emailPreferences/update', {
+      emailPreferences: [{ category: 'WEEKLY_AD', selected: true }],
+    });
+    expect(saved.status).toBe(200);
+    expect(await preferred()).toEqual([
+      { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00101' },
+    ]);
+    await env.DB.prepare('DELETE FROM customer_banner_details').run();
+    const foreign = v.parse(
+      EmailPreferencesResponseSchema,
+      await (await withStore('62000201', 'GET', '/accountmanagement/api/emailPreferences')).json(),
+    );
+    expect(foreign.errorCode).toBe('NO_PREFERRED_STORE');
   });
 });
 

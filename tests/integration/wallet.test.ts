@@ -12,7 +12,6 @@ import {
   GiftCardsResponseSchema,
 } from '../../src/lib/wallet/contracts.ts';
 import { buildPaymentgram, encryptPin } from '../../src/lib/wallet/ebt.ts';
-import { createUpstreamApp } from '../../upstream/app.ts';
 // The checkout builds on these upstream functions; they are held to the real D1 here (not worker code).
 // eslint-disable-next-line no-restricted-imports
 import {
@@ -28,7 +27,7 @@ import {
   SEEDED_GIFT_CARDS,
   walletSeedStatements,
 } from '../../upstream/seed/wallet.ts';
-import { createApp } from '../fixtures/app.ts';
+import { createRecordingApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { API_ROUTES } from '../registry.ts';
 
@@ -36,14 +35,7 @@ import { API_ROUTES } from '../registry.ts';
 // docs/decisions/330-wallet.md). Every request and answer of a test is kept so the last test can
 // show no card number, CVV or pin ever left in a body, a Set-Cookie, a URL or a log line.
 
-const upstreamApp = createUpstreamApp();
-const upstreamSeen: Request[] = [];
-const app = createApp({
-  upstreamTransport: async (request) => {
-    upstreamSeen.push(request.clone() as Request);
-    return upstreamApp.fetch(request, env, createExecutionContext());
-  },
-});
+const { app, upstreamSeen } = createRecordingApp();
 const DEMO_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 const [GIFT_25, GIFT_0] = SEEDED_GIFT_CARDS;
 const [EBT] = SEEDED_EBT_CARDS;
@@ -288,6 +280,27 @@ describe('the wallet', () => {
     expect(
       (await send('POST', '/wallet/api/v1/cards', newCard({ nickname: 'Other' }), { 'idempotency-key': key })).status,
     ).toBe(422);
+  });
+
+  test('a malformed Idempotency-Key is 400 CLIENT_ERROR at the edge and in the store, like every other write', async () => {
+    const edge = await send('POST', '/wallet/api/v1/cards', newCard(), { 'idempotency-key': 'short' });
+    expect([edge.status, v.parse(ErrorBodySchema, edge.json).errors[0]?.code]).toEqual([400, 'CLIENT_ERROR']);
+    // the store's own answer (a service binding or another client reaches it without the edge's
+    // check): the request the edge made for a card, its key made malformed
+    upstreamSeen.length = 0;
+    await addCard({}, { 'idempotency-key': 'wallet-malformed-01' });
+    const made = upstreamSeen.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/wallet/api/v1/cards');
+    if (!made) throw new Error('the edge made no card request');
+    const headers = new Headers(made.headers);
+    headers.set('idempotency-key', 'short');
+    await env.DB.prepare('DELETE FROM wallet_cards').run();
+    const store = await upstreamApp.fetch(
+      new Request(made.url, { method: 'POST', headers, body: await made.text() }),
+      env,
+      createExecutionContext(),
+    );
+    expect([store.status, v.parse(ErrorBodySchema, await store.json()).errors[0]?.code]).toEqual([400, 'CLIENT_ERROR']);
+    expect((await wallet()).cards).toHaveLength(0);
   });
 
   test('a stale If-Match is 412; the current one applies', async () => {

@@ -1,16 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.ts';
 
 // No dead code (issue 7 §5): every module under src/, worker/ and upstream/ is reached by an
 // import chain from something that runs — a page, a worker entry, the seed CLI, the Astro config,
 // a script or the bench — not only from its own tests. A module written for later fails here
 // until it is wired in.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CODE = /\.(ts|tsx|mts|mjs|js|astro)$/;
-const TEST = /\.test\.(ts|tsx)$/;
 /** What runs without being imported by our code. */
 const ENTRIES = [
   /^src\/pages\//,
@@ -24,18 +21,7 @@ const ENTRIES = [
 /** Specifiers: static and dynamic imports, re-exports, side-effect imports, new URL('./x', import.meta.url). */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function walk(dir: string): string[] {
-  const path = join(ROOT, dir);
-  if (!existsSync(path)) return [];
-  if (statSync(path).isFile()) return [dir];
-  return readdirSync(path).flatMap((name) =>
-    name === 'node_modules' || name === 'reports' ? [] : walk(join(dir, name)),
-  );
-}
-
-const files = ['src', 'worker', 'upstream', 'scripts', 'bench', 'astro.config.mjs']
-  .flatMap(walk)
-  .filter((file) => CODE.test(file) && !TEST.test(file) && !file.endsWith('.d.ts') && !file.endsWith('.d.mts'));
+const files = sourceFiles(['src', 'worker', 'upstream', 'scripts', 'bench', 'astro.config.mjs']);
 const known = new Set(files);
 
 function importsOf(file: string): string[] {

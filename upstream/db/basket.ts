@@ -1,21 +1,10 @@
 import { bindWithGuard, type WriteGuard } from './idempotency.ts';
-import {
-  basketETag,
-  type BasketOutput,
-  type BasketType,
-  type SubstitutionPolicy,
-} from '../../src/lib/basket/contracts.ts';
-import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
-import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
-import { MODALITY_BITS } from './catalog-facets.ts';
-import { cartLineTotals, linePrice, type FlashSaleTerms } from '../../src/lib/pricing/price.ts';
-import { snapEligible } from '../../src/lib/checkout/rules.ts';
-import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
-import { dealPrices } from './promotions.ts';
-import type { CallContext } from '../context.ts';
+import type { BasketType, SubstitutionPolicy } from '../../src/lib/basket/contracts.ts';
+import type { Modality } from '../../src/lib/catalog/product.ts';
 
 // Basket storage (migrations/0003_basket.sql) and the catalog look-ups a basket needs
-// (migrations/0002_catalog.sql: products, product_prices per location).
+// (migrations/0002_catalog.sql: products, product_prices per location). The basket priced as the
+// API answers it is basket-pricing.ts.
 
 export interface BasketRow {
   id: string;
@@ -177,84 +166,6 @@ export async function catalogItems(
 }
 
 /**
- * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
- * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
- * (`deals`: gtin13 -> price string), the shopper's clipped coupons, as cards and the product page
- * show them, and the flash-sale offers the shopper holds, as the checkout charges them. Lines the
- * catalog lost keep a blank name and price 0.
- */
-function basketView(
-  basket: BasketRow,
-  lines: readonly StoredLine[],
-  catalog: Map<string, CatalogItem>,
-  deals: ReadonlyMap<string, string> = new Map(),
-  coupons: ReadonlyMap<string, ClippedCoupon> = new Map(),
-  flashSales: ReadonlyMap<string, readonly FlashSaleTerms[]> = new Map(),
-): BasketOutput {
-  const bit = MODALITY_BITS[lookupModality(basket.modality)];
-  // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
-  const eligible = (item: CatalogItem | undefined) =>
-    item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
-  const lineItems = lines.map((line) => {
-    const item = catalog.get(line.gtin13);
-    const coupon = coupons.get(line.gtin13) ?? null;
-    const offer = {
-      regularCents: item?.regularCents ?? 0,
-      promoCents: item?.promoCents ?? null,
-      dealPriceString: deals.get(line.gtin13) ?? null,
-      coupon,
-      flashSales: flashSales.get(line.gtin13) ?? [],
-    };
-    const price = linePrice(offer, line.quantity);
-    return {
-      id: line.id,
-      gtin13: line.gtin13,
-      quantity: line.quantity,
-      modalityType: line.modalityType,
-      substitutionPolicy: line.substitutionPolicy,
-      substitutionItems: line.substitutionItems,
-      created: new Date(line.created).toISOString(),
-      name: item?.name ?? '',
-      unitPriceCents: price.unitCents,
-      regularUnitPriceCents: offer.regularCents,
-      promoUnitPriceCents: offer.promoCents,
-      dealPriceString: offer.dealPriceString,
-      lineTotalCents: price.totalCents,
-      savingsCents: price.savingsCents,
-      unitPrice: item ? unitPriceText(price.unitCents, item.size, item.soldByWeight) : null,
-      coupon: coupon
-        ? {
-            couponId: coupon.couponId,
-            title: coupon.title,
-            kind: coupon.kind,
-            value: coupon.value,
-            minQuantity: coupon.minQuantity,
-          }
-        : null,
-      couponSavingsCents: price.couponCents,
-      flashSales: [...offer.flashSales],
-      priceAdjustments: price.adjustments,
-      eligible: eligible(item),
-      // taxed unless SNAP covers it, as the checkout taxes it (the cart's estimated tax, issue 22 §3)
-      snapEligible: item ? snapEligible(item) : true,
-    };
-  });
-  // the cart's totals as the browser adds them up (the mini cart and the cart page): from each line's offer
-  const totals = cartLineTotals(lineItems);
-  return {
-    id: basket.id,
-    eTag: basketETag(basket.version),
-    type: basket.type,
-    orderId: basket.order_id,
-    modality: basket.modality,
-    lineItems,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalCents: totals.subtotalCents,
-    savingsCents: totals.savingsCents,
-  };
-}
-
-/**
  * Writes the basket from `before` to `after` in one batch, guarded by the version it was read
  * at: the first statement bumps the version (and sets this write's token) only if it is still
  * `basket.version`, and every other statement runs only if that bump happened. Returns false when another write got there
@@ -329,65 +240,4 @@ export async function writeBasket(
   statements.push(...extra(writeGuard));
   const results = await db.batch(statements);
   return (results[0]?.meta.changes ?? 0) > 0;
-}
-
-/**
- * The flash-sale offers the shopper holds on these items, by gtin13: claims on running sales of
- * the banner (the checkout claims them; the order keeps them), in the order the checkout reads them.
- */
-async function heldFlashSales(
-  db: D1Database,
-  banner: string,
-  customerGUID: string,
-  gtins: readonly string[],
-  now: number,
-): Promise<Map<string, FlashSaleTerms[]>> {
-  const held = new Map<string, FlashSaleTerms[]>();
-  if (gtins.length === 0) return held;
-  const { results } = await db
-    .prepare(
-      `SELECT f.coupon_id, f.gtin13, f.discount_cents, f.per_customer, c.quantity AS held
-         FROM flash_sales f JOIN flash_sale_claims c ON c.coupon_id = f.coupon_id AND c.customer_guid = ?2
-        WHERE f.banner = ?1 AND f.ends_at > ?3 AND c.quantity > 0 AND c.expires_at > ?3 AND f.gtin13 IN (SELECT value FROM json_each(?4))
-        ORDER BY f.gtin13, f.coupon_id`,
-    )
-    .bind(banner, customerGUID, now, JSON.stringify([...new Set(gtins)]))
-    .all<{ coupon_id: string; gtin13: string; discount_cents: number; per_customer: number; held: number }>();
-  for (const row of results) {
-    held.set(row.gtin13, [
-      ...(held.get(row.gtin13) ?? []),
-      { couponId: row.coupon_id, discountCents: row.discount_cents, held: row.held, perShopper: row.per_customer },
-    ]);
-  }
-  return held;
-}
-
-/**
- * The basket priced for the call's store: the store's prices, the current weekly-ad deals of its
- * division, the shopper's clipped coupons and the flash-sale offers they hold, through basketView
- * (the one pricing function).
- */
-export async function pricedBasket(
-  db: D1Database,
-  call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
-  basket: BasketRow,
-  lines: readonly StoredLine[],
-): Promise<BasketOutput> {
-  const gtins = lines.map((line) => line.gtin13);
-  const now = Date.now();
-  const [catalog, deals, coupons, flashSales] = await Promise.all([
-    catalogItems(db, gtins, call.locationId),
-    gtins.length === 0
-      ? []
-      : dealPrices(db, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
-    call.customer
-      ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins })
-      : new Map<string, ClippedCoupon>(),
-    call.customer
-      ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
-      : new Map<string, FlashSaleTerms[]>(),
-  ]);
-  const dealOf = new Map<string, string>();
-  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
-  return basketView(basket, lines, catalog, dealOf, coupons, flashSales);
 }

@@ -103,6 +103,23 @@ export async function readModalityPreferences(
   return view(db, banner, abTests, await stored(db, customerGUID, banner));
 }
 
+/** Makes a store of the banner the customer's preferred store there when they have none (account §3 Profile, §5). */
+export function keepAsPreferredStore(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  locationId: string,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO customer_banner_details (customer_guid, banner, preferred_store_division_number, preferred_store_number, updated_at)
+       SELECT ?1, ?2, division_id, store_number, ?4 FROM stores WHERE banner_id = ?2 AND location_id = ?3
+       ON CONFLICT (customer_guid, banner) DO NOTHING`,
+    )
+    .bind(customerGUID, banner, locationId, now);
+}
+
 /** Saves a change (account §4): the store must be the banner's and offer the modality; delivery needs a place. */
 export async function saveModalityChange(
   db: D1Database,
@@ -122,13 +139,17 @@ export async function saveModalityChange(
     store,
   );
   if (!next) throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'No modality preferences to change', 422);
-  await db
-    .prepare(
-      `INSERT INTO modality_preferences (customer_guid, banner_id, active_modality, laf_object, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+  const now = Date.now();
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO modality_preferences (customer_guid, banner_id, active_modality, laf_object, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
        ON CONFLICT (customer_guid, banner_id) DO UPDATE SET active_modality = excluded.active_modality, laf_object = excluded.laf_object, updated_at = excluded.updated_at`,
-    )
-    .bind(customerGUID, banner, next.activeModality, JSON.stringify(next.lafObject), Date.now())
-    .run();
+      )
+      .bind(customerGUID, banner, next.activeModality, JSON.stringify(next.lafObject), now),
+    // the first store a shopper chooses is their preferred one, never over one they set (decision 594)
+    keepAsPreferredStore(db, customerGUID, banner, change.locationId, now),
+  ]);
   return view(db, banner, abTests, next);
 }
 

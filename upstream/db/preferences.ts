@@ -104,6 +104,7 @@ export async function storeExists(db: D1Database, division: string, storeNumber:
 
 export interface ProfileChanges {
   firstName?: string;
+  lastName?: string;
   /** the normalized number; empty turns every SMS opt-in off (no phone, no text messages) */
   mobilePhoneNumber?: string;
   bannerSpecificDetails: ReadonlyArray<{
@@ -124,6 +125,10 @@ export async function updateProfile(
   if (changes.firstName !== undefined)
     statements.push(
       db.prepare('UPDATE customers SET first_name = ?2 WHERE customer_guid = ?1').bind(customerGUID, changes.firstName),
+    );
+  if (changes.lastName !== undefined)
+    statements.push(
+      db.prepare('UPDATE customers SET last_name = ?2 WHERE customer_guid = ?1').bind(customerGUID, changes.lastName),
     );
   if (changes.mobilePhoneNumber !== undefined) {
     const phone = changes.mobilePhoneNumber;

@@ -36,6 +36,8 @@ async function readCustomer(
   if (!row) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to manage your preferences', 401);
   const profile: ProfileOutput = {
     firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.email ?? '',
     mobilePhoneNumber: row.mobile_phone_number ?? '',
     bannerSpecificDetails: (details?.results ?? []).flatMap((d) =>
       isBannerId(d.banner)
@@ -52,7 +54,7 @@ async function readCustomer(
   return { row, profile };
 }
 
-/** The profile basic/profile answers: first name, mobile phone, a preferred store per banner. */
+/** The profile basic/profile answers: name, email, mobile phone, a preferred store per banner. */
 export async function profileOf(db: D1Database, customerGUID: string): Promise<ProfileOutput> {
   return (await readCustomer(db, customerGUID)).profile;
 }
@@ -63,8 +65,6 @@ export async function customerProfileOf(db: D1Database, customerGUID: string): P
   return {
     ...profile,
     customerGUID,
-    lastName: row.last_name,
-    email: row.email,
     emailVerified: row.email_verified === 1,
     mobilePhoneVerified: row.mobile_phone_verified === 1,
     hasLoyaltyCard: row.has_loyalty_card === 1,

@@ -9,18 +9,14 @@ import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 export function idempotencyKey(
   c: Context,
   options: {
-    /** the status a malformed key answers (the wallet answers 422, the other services 400) */
-    invalidStatus?: 400 | 422;
     /** a call without a key is refused (400 "Idempotency-Key is required") */
     required?: boolean;
   } = {},
 ): string | null {
   const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    const status = options.invalidStatus ?? 400;
-    const code = status === 422 ? ERROR_CODES.UNPROCESSABLE : ERROR_CODES.CLIENT_ERROR;
-    throw new HttpError(code, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', status);
-  }
+  // 400 CLIENT_ERROR everywhere, the wallet too (it answered 422 until decision 594)
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key must be 8-128 characters of A-Z a-z 0-9 - _', 400);
   if (key === null && options.required)
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, 'Idempotency-Key is required', 400);
   return key;

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { IdentitySignInRequestSchema, type IdentitySessionOutput } from '../../src/lib/auth/contracts.ts';
 import { clearLock, emailKey, isTrustedDevice, readLock, recordFailure, trustDevice } from '../db/sign-in-throttle.ts';
 import {
@@ -15,7 +14,7 @@ import {
   SIGN_IN_RATE_WINDOW_MS,
 } from '../../src/lib/auth/policy.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../src/lib/auth/password.ts';
-import { ERROR_CODES, describeIssues } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES } from '../../src/lib/http/errors.ts';
 import type { UpstreamEnv } from '../context.ts';
 import {
   createSession,
@@ -30,11 +29,10 @@ import {
   type SessionRow,
 } from '../db/identity.ts';
 import { upstreamError } from '../errors.ts';
+import { readJson } from './account-support.ts';
 
 // The identity service of the reference upstream (mounted in upstream/app.ts), internal paths
 // called only by the edge (worker/routes/auth.ts). Sessions live here, so revocation does too.
-
-const MAX_BODY_BYTES = 8 * 1024;
 
 export function toSession(session: SessionRow, customer: CustomerRow, now: number): IdentitySessionOutput {
   return {
@@ -67,17 +65,9 @@ function locked(c: Context, lockedUntil: number): Response {
 export const identityService = new Hono<UpstreamEnv>();
 
 identityService.post('/identity/v1/sign-in', async (c) => {
-  const text = await c.req.text();
-  let body: unknown;
-  try {
-    body = text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  const parsed = v.safeParse(IdentitySignInRequestSchema, body);
-  if (!parsed.success)
-    return upstreamError(c, ERROR_CODES.CLIENT_ERROR, 'Invalid sign-in request', 400, describeIssues(parsed.issues));
-  const input = parsed.output;
+  const read = await readJson(c, IdentitySignInRequestSchema, 'Invalid sign-in request');
+  if (!read.ok) return read.response;
+  const input = read.value;
   const db = c.env.DB;
   const now = Date.now();
 

@@ -14,15 +14,14 @@ import type { UpstreamEnv } from '../context.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import {
   applyItemUpdates,
-  catalogFacts,
   checkListName,
   listOf,
   listsOf,
-  listView,
   newVersionKey,
   storedItems,
   type ListRow,
 } from '../db/lists.ts';
+import { catalogFacts, listView } from '../db/list-view.ts';
 import { categories, countLists, deleteList, insertList, updateList } from '../db/list-writes.ts';
 import { serialised } from '../db/serial.ts';
 import { requireCustomer } from '../middleware/require-customer.ts';

@@ -12,6 +12,7 @@ import {
   ProfileUpdateSchema,
   SMS_NO_PHONE_WARNING,
   TokenQuerySchema,
+  bannerDetailOf,
   emailCategoriesFor,
   isBannerCategory,
   normalizePhone,
@@ -35,6 +36,7 @@ import {
   storeExists,
   updateProfile,
 } from '../db/preferences.ts';
+import { keepAsPreferredStore } from '../db/modality.ts';
 import { profileOf, storesOf } from '../db/profile.ts';
 import { parseBody, parseQuery } from '../validate.ts';
 
@@ -75,14 +77,33 @@ async function tokenCustomer(c: PrefContext, token: string): Promise<string> {
   return row.customer_guid;
 }
 
+/**
+ * The store the email preferences stand on (account §5): the preferred one, else the store the
+ * shopper chose in the header (the edge names it; decision 594), when it is one of this banner's.
+ * 'preferred', 'chosen' or null (NO_PREFERRED_STORE).
+ */
+async function preferredOrChosen(
+  db: D1Database,
+  customerGUID: string,
+  banner: Banner,
+  chosenStore: string | null,
+): Promise<'preferred' | 'chosen' | null> {
+  if (await hasPreferredStore(db, customerGUID, banner.id)) return 'preferred';
+  const detail = chosenStore ? bannerDetailOf(banner.id, chosenStore) : null;
+  return detail && (await storeExists(db, detail.preferredStoreDivisionNumber, detail.preferredStoreNumber, banner.id))
+    ? 'chosen'
+    : null;
+}
+
 /** account §5: no preferred store on this banner, no email preferences (NO_PREFERRED_STORE). */
 async function emailPreferences(
   db: D1Database,
   customerGUID: string,
   banner: Banner,
   status: 'OK' | 'UPDATED',
+  chosenStore: string | null = null,
 ): Promise<EmailPreferencesResponseOutput> {
-  if (!(await hasPreferredStore(db, customerGUID, banner.id)))
+  if (!(await preferredOrChosen(db, customerGUID, banner, chosenStore)))
     return {
       hasErrors: true,
       errorCode: NO_PREFERRED_STORE,
@@ -107,15 +128,19 @@ async function updateEmail(
   customerGUID: string,
   input: v.InferOutput<typeof EmailPreferencesUpdateSchema>,
   linkBase: string | null,
+  chosenStore: string | null = null,
 ): Promise<EmailPreferencesResponseOutput> {
   const db = c.env.DB;
   const banner = bannerOf(c);
-  if (!(await hasPreferredStore(db, customerGUID, banner.id)))
-    throw new HttpError(NO_PREFERRED_STORE, ACCOUNT_MESSAGES.SELECT_STORE_EMAIL, 422);
+  const standsOn = await preferredOrChosen(db, customerGUID, banner, chosenStore);
+  if (!standsOn) throw new HttpError(NO_PREFERRED_STORE, ACCOUNT_MESSAGES.SELECT_STORE_EMAIL, 422);
   const foreign = input.emailPreferences.find((entry) => !isBannerCategory(banner, entry.category));
   if (foreign)
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, `${foreign.category} is not an email of ${banner.name}`, 422);
   const now = Date.now();
+  // saving keeps the chosen store as the preferred one (decision 594)
+  if (standsOn === 'chosen' && chosenStore)
+    await keepAsPreferredStore(db, customerGUID, banner.id, chosenStore, now).run();
   await saveEmailChoices(db, customerGUID, banner.id, input.emailPreferences, now);
   if (linkBase) await sendManageLink(db, customerGUID, banner, linkBase, now);
   return emailPreferences(db, customerGUID, banner, 'UPDATED');
@@ -145,6 +170,8 @@ async function sendManageLink(db: D1Database, customerGUID: string, banner: Bann
   });
 }
 
+/** The store the shopper chose in the header, as the edge names it to the signed-in email calls. */
+const ChosenStoreSchema = v.object({ chosenStore: v.optional(v.pipe(v.string(), v.regex(/^\d{8}$/))) });
 const LinkBaseSchema = v.object({ linkBase: v.optional(v.pipe(v.string(), v.url(), v.maxLength(200))) });
 
 async function smsStatus(db: D1Database, customerGUID: string) {
@@ -181,6 +208,7 @@ preferencesService.post(PREFERENCE_PATHS.PROFILE_UPDATE, async (c) => {
     customerGUID,
     {
       firstName: input.firstName,
+      lastName: input.lastName,
       mobilePhoneNumber: input.mobilePhoneNumber === undefined ? undefined : normalizePhone(input.mobilePhoneNumber),
       bannerSpecificDetails: details,
     },
@@ -192,7 +220,16 @@ preferencesService.post(PREFERENCE_PATHS.PROFILE_UPDATE, async (c) => {
 
 // email (account §7 Email preferences)
 preferencesService.get(PREFERENCE_PATHS.EMAIL, async (c) =>
-  c.json(await emailPreferences(c.env.DB, customerOf(c), bannerOf(c), 'OK'), 200),
+  c.json(
+    await emailPreferences(
+      c.env.DB,
+      customerOf(c),
+      bannerOf(c),
+      'OK',
+      parseQuery(c, ChosenStoreSchema).chosenStore ?? null,
+    ),
+    200,
+  ),
 );
 
 preferencesService.get(PREFERENCE_PATHS.EMAIL_WITH_TOKEN, async (c) => {
@@ -202,8 +239,11 @@ preferencesService.get(PREFERENCE_PATHS.EMAIL_WITH_TOKEN, async (c) => {
 
 preferencesService.post(PREFERENCE_PATHS.EMAIL_UPDATE, async (c) => {
   const customerGUID = customerOf(c);
-  const body = await parseBody(c, v.object({ ...EmailPreferencesUpdateSchema.entries, ...LinkBaseSchema.entries }));
-  return c.json(await updateEmail(c, customerGUID, body, body.linkBase ?? null), 200);
+  const body = await parseBody(
+    c,
+    v.object({ ...EmailPreferencesUpdateSchema.entries, ...LinkBaseSchema.entries, ...ChosenStoreSchema.entries }),
+  );
+  return c.json(await updateEmail(c, customerGUID, body, body.linkBase ?? null, body.chosenStore ?? null), 200);
 });
 
 preferencesService.post(PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN, async (c) => {

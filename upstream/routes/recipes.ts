@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { COLLECTIONS, STATIC_RECIPE_CATEGORIES } from '../../src/lib/recipes/categories.ts';
 import { ingredientUpcLocation, IngredientUpcQuerySchema, RECIPE_PAGE_SIZE } from '../../src/lib/recipes/recipes.ts';
@@ -8,7 +8,6 @@ import {
   FavoriteBodySchema,
   FavoritesBodySchema,
   FilteredRecipesBodySchema,
-  OldPageQuerySchema,
   RecentViewsBodySchema,
   RecipeIdsBodySchema,
   RecipeSearchQuerySchema,
@@ -25,12 +24,11 @@ import {
   recipeById,
   recipesByIds,
   removeFavorite,
-  searchRecipes,
   ingredientUpcs,
   INGREDIENT_MATCH_ALGORITHM,
-  type RecipeQuery,
 } from '../db/recipes.ts';
 import { parseBody, parseQuery } from '../validate.ts';
+import { answerList, csv, customerOf, oldAnswer, oldPage, recipeId, requireOwnGuid } from './recipes/answers.ts';
 
 // The recipe service (issue 10 §1-§2; shopping §7) in both API families on the spec's paths:
 // the newer /atlas/v1/recipe/… and the older /recipes/api/…, answering from the same data.
@@ -38,40 +36,8 @@ import { parseBody, parseQuery } from '../validate.ts';
 // the caller's (403 otherwise), and without a customer they are 401. docs/decisions/310-recipes.md
 
 export const recipesService = new Hono<UpstreamEnv>();
-type RecipeContext = Context<UpstreamEnv>;
 
-const csv = (value: string | undefined) =>
-  value
-    ? value
-        .split(',')
-        .map((part) => part.trim().toLowerCase())
-        .filter(Boolean)
-        .slice(0, 20)
-    : undefined;
 const SearchQuerySchema = RecipeSearchQuerySchema;
-
-const customerOf = (c: RecipeContext) => c.get('call').customer?.customerGUID ?? null;
-
-function requireOwnGuid(c: RecipeContext): string {
-  const customerGUID = customerOf(c);
-  if (!customerGUID) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, 'Sign in to see your recipes', 401);
-  if (c.req.param('customerGUID') !== customerGUID)
-    throw new HttpError(ERROR_CODES.FORBIDDEN, 'These recipes are not yours', 403);
-  return customerGUID;
-}
-
-async function answerList(c: RecipeContext, where: RecipeQuery) {
-  const [{ rows, total }, favorites] = await Promise.all([
-    searchRecipes(c.env.DB, where),
-    favoriteIds(c.env.DB, customerOf(c)),
-  ]);
-  return { recipes: rows.map((row) => compactView(row, favorites)), meta: listMeta(total, where.offset, where.size) };
-}
-
-const recipeId = (raw: string | undefined) => {
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such recipe', 404);
-  return Number(raw);
-};
 
 // ---- newer family ------------------------------------------------------------------------------
 
@@ -176,17 +142,6 @@ recipesService.delete('/atlas/v1/recipe/favorites/:customerGUID/:recipeId', asyn
 });
 
 // ---- older family ------------------------------------------------------------------------------
-
-const OldPageSchema = OldPageQuerySchema;
-const oldPage = (c: RecipeContext) => {
-  const q = parseQuery(c, OldPageSchema);
-  const size = Math.max(1, q.pageSize ?? RECIPE_PAGE_SIZE);
-  return { size, offset: (Math.max(1, q.page ?? 1) - 1) * size };
-};
-const oldAnswer = (answer: { recipes: unknown[]; meta: ReturnType<typeof listMeta> }) => ({
-  recipes: answer.recipes,
-  metadata: { totalRecipes: answer.meta.totalRecipes, totalPages: answer.meta.totalPages },
-});
 
 for (const path of ['/recipes/api/v1/recipes', '/recipes/api/v1/all-recipes']) {
   recipesService.get(path, async (c) => c.json(oldAnswer(await answerList(c, oldPage(c))), 200));

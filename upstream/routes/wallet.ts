@@ -77,7 +77,7 @@ walletService.get(WALLET_PATHS.CARDS, async (c) => c.json(await walletAnswer(c.e
 walletService.post(WALLET_PATHS.CARDS, async (c) => {
   const customerGUID = customerOf(c);
   const input = await parseBody(c, AddCardSchema);
-  const key = idempotencyKey(c, { invalidStatus: 422 });
+  const key = idempotencyKey(c);
   const brand = cardBrand(input.cardNumber);
   if (!brand)
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'We accept Visa, Mastercard, American Express and Discover.', 422);

@@ -1,3 +1,4 @@
+// file-size: a data table (per sub-category the brands, items, sizes and prices of the catalog seed), not logic.
 // What the seed knows about groceries: per sub-category the brands, items, descriptors, sizes and
 // price range that fit it. Brands are fictional; the chain's own are src/lib/catalog/private-labels.ts.
 // 'Harvest Select' in a list below stands for the banner's everyday label and 'Simple Fields

@@ -1,3 +1,4 @@
+// file-size: a data table (the ingredients and dish structures the recipe seed cooks from), not logic.
 // What the recipe seed cooks from (issue 23 §3, docs/decisions/540-recipes-a-cook-would-publish.md):
 // the ingredients the catalog sells, each with the catalog kinds that are that ingredient (a
 // sub-category and an item of upstream/seed/catalog-data.ts, so "honey" is the Honey of the

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateCatalog, SEED_DEFAULT } from './catalog.ts';
-import { generateRecipes, packageSize } from './recipes.ts';
+import { packageSize } from './recipe-products.ts';
+import { generateRecipes } from './recipes.ts';
 
 // The whole seeded recipe set against the rules a cook would publish by (issue 23 §3; docs/decisions/540):
 // the rules are written here from the ingredient names, not from the generator's tables, so a new

@@ -6,8 +6,9 @@ import {
   type Dish,
   type IngredientKey,
   type IngredientKind,
-  type Unit,
 } from './recipe-dishes.ts';
+import { dietaryTags, SODIUM_MG } from './recipe-diet.ts';
+import { matchProducts, type CatalogProduct } from './recipe-products.ts';
 import { insertStatements } from './sql.ts';
 
 // A deterministic recipe seed (issue 10 §1, issue 23 §3; migrations/0019_recipes.sql): 600 recipes
@@ -21,13 +22,6 @@ import { insertStatements } from './sql.ts';
 
 export const RECIPES_DEFAULT = 600;
 
-interface CatalogProduct {
-  gtin13: string;
-  name: string;
-  categoryId?: string;
-  size?: string;
-}
-
 const slugify = (text: string) =>
   text
     .toLowerCase()
@@ -38,132 +32,6 @@ const slugify = (text: string) =>
 const readyIn = (minutes: number) =>
   minutes < 90 ? `about ${minutes} minutes` : `about ${Math.round(minutes / 60)} hours`;
 const titleCase = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** A package size in the units amounts need (ounces, weight or fluid; or a count), or null. */
-export function packageSize(size: string): readonly [number, Unit] | null {
-  const text = size.trim().toLowerCase();
-  const number = /^(\d+(?:\.\d+)?)\s*(fl oz|oz|lb|ct|gal|qt|pt|l|ml)$/.exec(text);
-  if (number) {
-    const value = Number(number[1]);
-    const factor: Record<string, [number, Unit]> = {
-      'fl oz': [1, 'oz'],
-      oz: [1, 'oz'],
-      lb: [16, 'oz'],
-      ct: [1, 'ct'],
-      gal: [128, 'oz'],
-      qt: [32, 'oz'],
-      pt: [16, 'oz'],
-      l: [33.8, 'oz'],
-      ml: [0.0338, 'oz'],
-    };
-    const [times, unit] = factor[number[2] as string] as [number, Unit];
-    return [value * times, unit];
-  }
-  if (text === 'half gallon') return [64, 'oz'];
-  if (text === 'per lb') return [16, 'oz'];
-  return null;
-}
-
-/**
- * The catalog products that are an ingredient, best first: the product's sub-category and item are
- * one of the ingredient's kinds (so "honey" is Honey, never Honey Roasted Almonds or Honey Ham), then
- * the smallest package that holds the amount, then the largest that does not; up to 6.
- */
-function matchProducts(catalog: readonly CatalogProduct[], ingredient: IngredientKind, amount: Amount): string[] {
-  const kinds = ingredient.kinds.map(([categoryId, item]) => ({
-    categoryId,
-    pattern: new RegExp(`(^|\\s)${escapeRegExp(item)}(\\s|$)`),
-  }));
-  const fit = (product: CatalogProduct): [number, number] => {
-    const size = product.size ? packageSize(product.size) : null;
-    if (!size || size[1] !== amount.need[1]) return [2, 0];
-    return size[0] >= amount.need[0] ? [0, size[0]] : [1, -size[0]];
-  };
-  return catalog
-    .filter((product) =>
-      kinds.some((kind) => product.categoryId === kind.categoryId && kind.pattern.test(product.name)),
-    )
-    .map((product) => ({ product, fit: fit(product) }))
-    .sort((a, b) => a.fit[0] - b.fit[0] || a.fit[1] - b.fit[1] || a.product.gtin13.localeCompare(b.product.gtin13))
-    .slice(0, 6)
-    .map((entry) => entry.product.gtin13);
-}
-
-/** What an ingredient rules out (the dietary tags follow from the ingredients). */
-const MEAT: ReadonlySet<string> = new Set([
-  'chicken',
-  'ground beef',
-  'steak',
-  'pork tenderloin',
-  'pork chops',
-  'bacon',
-  'salmon',
-  'shrimp',
-  'chicken broth',
-]);
-const DAIRY: ReadonlySet<string> = new Set([
-  'milk',
-  'heavy cream',
-  'butter',
-  'sour cream',
-  'cheddar',
-  'parmesan',
-  'mozzarella',
-  'feta',
-  'Greek yogurt',
-]);
-const ANIMAL: ReadonlySet<string> = new Set(['eggs', 'honey', 'egg noodles']);
-const GLUTEN: ReadonlySet<string> = new Set([
-  'flour',
-  'spaghetti',
-  'penne',
-  'egg noodles',
-  'lasagna noodles',
-  'flour tortillas',
-  'sourdough bread',
-  'baguette',
-  'hamburger buns',
-  'soy sauce',
-  'oats',
-  'BBQ sauce',
-]);
-const SODIUM_MG: Readonly<Record<string, number>> = {
-  'soy sauce': 2700,
-  'chicken broth': 3200,
-  'vegetable broth': 2800,
-  bacon: 1500,
-  'marinara sauce': 2400,
-  'BBQ sauce': 1300,
-  parmesan: 900,
-  feta: 1250,
-  cheddar: 700,
-  mozzarella: 1100,
-  'salsa verde': 900,
-  'diced tomatoes': 600,
-  'black beans': 800,
-  chickpeas: 700,
-  'baking soda': 1200,
-  'flour tortillas': 2400,
-  'sourdough bread': 2200,
-  baguette: 1800,
-  'hamburger buns': 1700,
-  'red curry paste': 1400,
-  'sour cream': 80,
-};
-
-/** The dietary tags a recipe's ingredients allow. */
-function dietaryTags(tokens: readonly string[]): string[] {
-  const has = (set: ReadonlySet<string>) => tokens.some((token) => set.has(token));
-  const vegetarian = !has(MEAT);
-  return [
-    ...(vegetarian ? ['vegetarian'] : []),
-    ...(vegetarian && !has(DAIRY) && !has(ANIMAL) ? ['vegan'] : []),
-    ...(!has(GLUTEN) ? ['gluten-free'] : []),
-    ...(!has(DAIRY) ? ['dairy-free'] : []),
-  ];
-}
-
 /** Easy: a few steps and half an hour's work; Advanced: many steps or over an hour's work. */
 function difficultyOf(steps: number, handsOnMinutes: number): string {
   if (steps <= 4 && handsOnMinutes <= 30) return 'Easy';

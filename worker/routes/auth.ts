@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { getCookie } from 'hono/cookie';
 import {
   AUTH_STATE_PATH,
@@ -12,18 +11,19 @@ import {
   type IdentitySessionOutput,
 } from '../../src/lib/auth/contracts.ts';
 import { loginSuccessStep } from '../../src/lib/auth/login-flow.ts';
-import { DEVICE_COOKIE_TTL_MS, SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
+import { SIGN_IN_RATE_WINDOW_MS } from '../../src/lib/auth/policy.ts';
 import { REDIRECT_PARAM, signInUrl } from '../../src/lib/auth/redirect.ts';
-import { STORE_SYNC_SET } from '../modality-sync.ts';
 import { signInErrorFor, type SignInError } from '../../src/lib/auth/sign-in-errors.ts';
 import { signInStatusForError } from '../../src/lib/auth/sign-in-status.ts';
-import { ERROR_CODES, HttpError, describeIssues, errorBody } from '../../src/lib/http/errors.ts';
+import { ERROR_CODES, HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { ACCOUNT_MESSAGES, EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
-import { DEVICE_COOKIE, deviceSetCookie } from '../middleware/session/cookie.ts';
-import { clearSessionCookie, getSessionKeyring, issueSessionCookie } from '../middleware/session/index.ts';
+import { DEVICE_COOKIE } from '../middleware/session/cookie.ts';
+import { clearSessionCookie, getSessionKeyring } from '../middleware/session/index.ts';
+import { startSession } from '../start-session.ts';
 import type { EdgeEnv, SessionState } from '../types.ts';
 import type { Capability } from '../capability.ts';
+import { formField, formOf, isFormPost, validJsonOrForm, type FormFields } from '../validate.ts';
 
 // spec: account §2 (routes, flows), §3 Authentication state, §4 Auth state, §6 Roles, §7
 // Authentication, §8 error names. docs/decisions/020-sessions.md.
@@ -33,16 +33,10 @@ import type { Capability } from '../capability.ts';
 //   GET  /auth/api/sign-out  the spec's "Sign-out target": signs out only for a same-origin or
 //                            user-typed navigation (never a prefetch), then 303 /
 
-const MAX_BODY_BYTES = 8 * 1024;
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const TRUE_VALUES: readonly string[] = ['on', 'true', '1', 'yes'];
 
 function noStore(c: Context): void {
   c.header('cache-control', 'private, no-store');
-}
-
-function isFormPost(c: Context): boolean {
-  return FORM_TYPE.test(c.req.header('content-type') ?? '');
 }
 
 /** The client key for the upstream's rate limit: computed here, never read from the body. */
@@ -69,36 +63,12 @@ function signInPageWithError(redirectUrl: string | null, error: SignInError): st
   return `${base}${base.includes('?') ? '&' : '?'}error=${error}`;
 }
 
-type SignInFields = { email: string; password: string; rememberMe: boolean; redirectUrl: string | null };
-
-async function readSignIn(
-  c: Context,
-  form: boolean,
-): Promise<{ ok: true; fields: SignInFields } | { ok: false; issues: string[] }> {
-  // Read bytes, not text(): workerd warns on text() of a form body.
-  const text = new TextDecoder().decode(await c.req.arrayBuffer());
-  if (text.length > MAX_BODY_BYTES) return { ok: false, issues: ['Body too large'] };
-  let candidate: unknown;
-  let redirectUrl: string | null = null;
-  if (form) {
-    const params = new URLSearchParams(text);
-    candidate = {
-      email: params.get('email') ?? '',
-      password: params.get('password') ?? '',
-      rememberMe: TRUE_VALUES.includes((params.get('rememberMe') ?? '').toLowerCase()),
-    };
-    redirectUrl = params.get(REDIRECT_PARAM);
-  } else {
-    try {
-      candidate = JSON.parse(text);
-    } catch {
-      return { ok: false, issues: ['Body is not valid JSON'] };
-    }
-  }
-  const parsed = v.safeParse(SignInRequestSchema, candidate);
-  if (!parsed.success) return { ok: false, issues: describeIssues(parsed.issues) };
-  return { ok: true, fields: { ...parsed.output, redirectUrl } };
-}
+/** The sign-in page's form as the JSON body: email, password and the remember-me box. */
+const signInFields = (fields: FormFields) => ({
+  email: formField(fields, 'email'),
+  password: formField(fields, 'password'),
+  rememberMe: TRUE_VALUES.includes(formField(fields, 'rememberMe').toLowerCase()),
+});
 
 const authRoutes = new Hono<EdgeEnv>();
 
@@ -151,91 +121,86 @@ authRoutes.get(AUTH_STATE_PATH, async (c) => {
   }
 });
 
-authRoutes.post('/auth/api/sign-in', async (c) => {
-  noStore(c);
-  const form = isFormPost(c);
-  const read = await readSignIn(c, form);
-  if (!read.ok) {
-    return form
-      ? c.redirect(signInPageWithError(null, 'FAILED_AUTHENTICATION'), 303)
-      : errorResponse(c, ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.INVALID_SIGN_IN, 400, read.issues);
-  }
-  const { email, password, rememberMe, redirectUrl } = read.fields;
-  const keyring = await getSessionKeyring(c.env);
-  if (!keyring) {
-    // Fail closed: without keys no session can be issued.
-    return form
-      ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
-      : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
-  }
+authRoutes.post(
+  '/auth/api/sign-in',
+  async (c, next) => {
+    noStore(c);
+    await next();
+  },
+  validJsonOrForm(SignInRequestSchema, {
+    fields: signInFields,
+    invalid: (c) => c.redirect(signInPageWithError(null, 'FAILED_AUTHENTICATION'), 303),
+    reason: EDGE_REASONS.INVALID_SIGN_IN,
+  }),
+  async (c) => {
+    const fields = formOf(c);
+    const form = fields !== null;
+    const { email, password, rememberMe } = c.req.valid('json');
+    const redirectUrl = fields && REDIRECT_PARAM in fields ? formField(fields, REDIRECT_PARAM) : null;
+    const keyring = await getSessionKeyring(c.env);
+    if (!keyring) {
+      // Fail closed: without keys no session can be issued.
+      return form
+        ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
+        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+    }
 
-  let identity: IdentitySessionOutput;
-  let deviceId: string;
-  // A device the shopper signed in from before keeps working through a lock-out (decision 090).
-  const knownDevice = getCookie(c, DEVICE_COOKIE);
-  try {
-    const result = await c.get('upstream').json(
-      {
-        method: 'POST',
-        path: '/identity/v1/sign-in',
-        body: {
-          email,
-          password,
-          rememberMe,
-          clientKey: clientKeyOf(c),
-          previousSessionId: c.get('session')?.sid,
-          deviceId: knownDevice && DEVICE_ID_PATTERN.test(knownDevice) ? knownDevice : undefined,
+    let identity: IdentitySessionOutput;
+    let deviceId: string;
+    // A device the shopper signed in from before keeps working through a lock-out (decision 090).
+    const knownDevice = getCookie(c, DEVICE_COOKIE);
+    try {
+      const result = await c.get('upstream').json(
+        {
+          method: 'POST',
+          path: '/identity/v1/sign-in',
+          body: {
+            email,
+            password,
+            rememberMe,
+            clientKey: clientKeyOf(c),
+            previousSessionId: c.get('session')?.sid,
+            deviceId: knownDevice && DEVICE_ID_PATTERN.test(knownDevice) ? knownDevice : undefined,
+          },
+          rateLimitIsAnswer: true,
         },
-        rateLimitIsAnswer: true,
-      },
-      IdentitySignInResponseSchema,
-    );
-    identity = result.data.data;
-    deviceId = result.data.deviceId;
-  } catch (error) {
-    const known = error instanceof HttpError && error.statusCode < 500;
-    const code = known ? error.code : ERROR_CODES.UNKNOWN_RESPONSE_ERROR;
-    if (form) return c.redirect(signInPageWithError(redirectUrl, signInErrorFor(code)), 303);
-    if (!known) return errorResponse(c, code, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
-    // spec: account §4: an error that the user id is locked sets the sign-in status LOCKED_OUT.
-    const signInStatus = signInStatusForError(code);
-    const status = error.statusCode;
-    if (code === ERROR_CODES.RATE_LIMITED) c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
-    return c.json(
-      { ...errorBody(code, error.message, status, error.rootCause), ...(signInStatus ? { signInStatus } : {}) },
-      status as 400,
-    );
-  }
+        IdentitySignInResponseSchema,
+      );
+      identity = result.data.data;
+      deviceId = result.data.deviceId;
+    } catch (error) {
+      const known = error instanceof HttpError && error.statusCode < 500;
+      const code = known ? error.code : ERROR_CODES.UNKNOWN_RESPONSE_ERROR;
+      if (form) return c.redirect(signInPageWithError(redirectUrl, signInErrorFor(code)), 303);
+      if (!known) return errorResponse(c, code, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
+      // spec: account §4: an error that the user id is locked sets the sign-in status LOCKED_OUT.
+      const signInStatus = signInStatusForError(code);
+      const status = error.statusCode;
+      if (code === ERROR_CODES.RATE_LIMITED) c.header('retry-after', String(Math.ceil(SIGN_IN_RATE_WINDOW_MS / 1000)));
+      return c.json(
+        { ...errorBody(code, error.message, status, error.rootCause), ...(signInStatus ? { signInStatus } : {}) },
+        status as 400,
+      );
+    }
 
-  // spec: ARCHITECTURE Sessions: sign-in issues a fresh cookie (the upstream made a new sid).
-  await issueSessionCookie(c, keyring, {
-    sid: identity.sessionId,
-    customerGUID: identity.customerGUID,
-    firstName: identity.userInfo.firstName,
-    iat: identity.createdAt,
-    authExpiresAt: identity.authExpiresAt,
-    expiresAt: identity.expiresAt,
-    rememberMeId: identity.rememberMeId,
-  });
-  c.header('set-cookie', deviceSetCookie(deviceId, DEVICE_COOKIE_TTL_MS), { append: true });
-  // the saved store and way to shop come back on the next personal page (worker/modality-sync.ts)
-  c.header('set-cookie', STORE_SYNC_SET, { append: true });
-  const authState: AuthStateOutput = {
-    authorities: ['ROLE_USER'],
-    authenticated: true,
-    userInfo: { ...identity.userInfo },
-  };
-  if (!form) return c.json({ data: authState }, 200);
-  // spec: account §4 Login success -> §2 post-login redirect.
-  const step = loginSuccessStep({
-    authorities: authState.authorities,
-    retried: true,
-    emailVerified: identity.userInfo.emailVerified,
-    emailVerificationRequired: c.get('banner').toggles.emailVerificationRequired,
-    redirectUrl,
-  });
-  return c.redirect(step.type === 'RETRY_WITH_PROMPT' ? '/' : step.url, 303);
-});
+    // spec: ARCHITECTURE Sessions: sign-in issues a fresh cookie (the upstream made a new sid).
+    const authState = await startSession(c, identity, deviceId);
+    if (!authState)
+      return form
+        ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
+        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+    if (!form) return c.json({ data: authState }, 200);
+    // spec: account §4 Login success -> §2 post-login redirect.
+    const step = loginSuccessStep({
+      authorities: authState.authorities,
+      retried: true,
+      emailVerified: identity.userInfo.emailVerified,
+      emailVerificationRequired: c.get('banner').toggles.emailVerificationRequired,
+      redirectUrl,
+    });
+    return c.redirect(step.type === 'RETRY_WITH_PROMPT' ? '/' : step.url, 303);
+  },
+);
 
 /** Pauses before the background retries of a revocation the upstream did not confirm. */
 const REVOKE_RETRY_DELAYS_MS = [250, 1_000, 4_000];

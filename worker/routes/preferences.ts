@@ -2,32 +2,22 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
 import {
   AdPreferencesResponseSchema,
-  AdPreferencesUpdateSchema,
-  AdPreferencesUpdateWithTokenSchema,
-  EMAIL_CATEGORY_IDS,
   EmailPreferencesResponseSchema,
-  EmailPreferencesUpdateSchema,
-  EmailPreferencesUpdateWithTokenSchema,
   OptInStatusResponseSchema,
-  OptInUpdateSchema,
-  PREFERENCES_PAGE,
   PREFERENCE_PATHS,
   PROFILE_PAGE,
   ProfileResponseSchema,
-  ProfileUpdateSchema,
   TokenQuerySchema,
-  UNSUBSCRIBE_PAGE,
-  bannerDetailOf,
   preferenceFailureMessage,
-  type PreferenceArea,
 } from '../../src/lib/account/preferences.ts';
 import { signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { formField, formOf, validJsonOrForm, validQuery, type FormFields } from '../validate.ts';
+import { formOf, validJsonOrForm, validQuery, type FormFields } from '../validate.ts';
 import { SAMPLE_ACCOUNT_TOKEN, type Capability } from '../capability.ts';
+import { WRITES, one, type Write } from './preferences/writes.ts';
 
 // Account preferences at the edge (issue 12 part 2; account §7): the profile, email, SMS opt-in
 // and purchase-based ad calls on the spec's paths, validated both ways; the signed-in ones need a
@@ -142,12 +132,6 @@ export const preferencesCapability: Capability = {
   },
 };
 
-type Fields = FormFields;
-
-const one = formField;
-const all = (fields: Fields, key: string) =>
-  Array.isArray(fields[key]) ? (fields[key] as string[]) : fields[key] ? [fields[key] as string] : [];
-
 /** A signed-in shopper's call: 401, or for a plain form the sign-in page and back to `page`. */
 const signedIn = (page: string) => requireSession(SIGN_IN_REASONS.PREFERENCES, { signInFrom: () => page });
 /** A call an email's link makes (its token is the credential): anyone. */
@@ -160,9 +144,14 @@ const READS = [
   { path: PREFERENCE_PATHS.OPT_IN_STATUS, answer: OptInStatusResponseSchema },
   { path: PREFERENCE_PATHS.ADS_WITH_USER_ID, answer: AdPreferencesResponseSchema },
 ] as const;
+/** The store the shopper chose in the header (hm_store), which email preferences take when no preferred store is set (decision 594). */
+const chosenStore = (c: PrefContext): { chosenStore?: string } =>
+  c.get('storeChosen') ? { chosenStore: c.get('locationId') } : {};
+
 for (const read of READS) {
   preferencesRoutes.get(read.path, signedIn(PROFILE_PAGE), async (c) => {
-    const { data } = await c.get('upstream').json({ path: read.path }, read.answer as v.GenericSchema);
+    const query = read.path === PREFERENCE_PATHS.EMAIL ? chosenStore(c) : {};
+    const { data } = await c.get('upstream').json({ path: read.path, query }, read.answer as v.GenericSchema);
     return c.json(data as object, 200);
   });
 }
@@ -178,97 +167,13 @@ for (const read of [
   });
 }
 
-/** The email checkboxes of a form: every category the form showed (`shown`), checked or not. */
-function formEmail(fields: Fields) {
-  const checked = new Set(all(fields, 'category'));
-  return {
-    emailPreferences: all(fields, 'shown')
-      .filter((c) => (EMAIL_CATEGORY_IDS as readonly string[]).includes(c))
-      .map((category) => ({ category, selected: checked.has(category) })),
-  };
-}
-
-interface Write {
-  path: string;
-  request: v.GenericSchema;
-  answer: v.GenericSchema;
-  area: PreferenceArea;
-  token: boolean;
-  page: string;
-  body: (fields: Fields, c: PrefContext) => unknown;
-}
-
-const WRITES: Write[] = [
-  {
-    path: PREFERENCE_PATHS.PROFILE_UPDATE,
-    request: ProfileUpdateSchema,
-    answer: ProfileResponseSchema,
-    area: 'profile',
-    token: false,
-    page: PROFILE_PAGE,
-    body: (f, c) => {
-      const detail = bannerDetailOf(c.get('banner').id, one(f, 'preferredStore'));
-      return {
-        firstName: one(f, 'firstName'),
-        mobilePhoneNumber: one(f, 'mobilePhoneNumber'),
-        ...(detail ? { bannerSpecificDetails: [detail] } : {}),
-      };
-    },
-  },
-  {
-    path: PREFERENCE_PATHS.EMAIL_UPDATE,
-    request: EmailPreferencesUpdateSchema,
-    answer: EmailPreferencesResponseSchema,
-    area: 'email',
-    token: false,
-    page: PREFERENCES_PAGE,
-    body: formEmail,
-  },
-  {
-    path: PREFERENCE_PATHS.EMAIL_UPDATE_WITH_TOKEN,
-    request: EmailPreferencesUpdateWithTokenSchema,
-    answer: EmailPreferencesResponseSchema,
-    area: 'email',
-    token: true,
-    page: UNSUBSCRIBE_PAGE,
-    body: (f) => ({ ...formEmail(f), token: one(f, 'token') }),
-  },
-  {
-    path: PREFERENCE_PATHS.OPT_IN,
-    request: OptInUpdateSchema,
-    answer: OptInStatusResponseSchema,
-    area: 'sms',
-    token: false,
-    page: PREFERENCES_PAGE,
-    body: (f) => ({ type: 'CLICKLIST', selected: one(f, 'selected') === 'true' }),
-  },
-  {
-    path: PREFERENCE_PATHS.ADS_UPDATE_WITH_USER_ID,
-    request: AdPreferencesUpdateSchema,
-    answer: AdPreferencesResponseSchema,
-    area: 'ads',
-    token: false,
-    page: PREFERENCES_PAGE,
-    body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true' }),
-  },
-  {
-    path: PREFERENCE_PATHS.ADS_UPDATE_WITH_TOKEN,
-    request: AdPreferencesUpdateWithTokenSchema,
-    answer: AdPreferencesResponseSchema,
-    area: 'ads',
-    token: true,
-    page: UNSUBSCRIBE_PAGE,
-    body: (f) => ({ purchaseBasedAds: one(f, 'purchaseBasedAds') === 'true', token: one(f, 'token') }),
-  },
-];
-
-/** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails. */
+/** The body the upstream gets: the signed-in email update also names the origin for the manage link it emails, and the chosen store. */
 const upstreamBody = (c: PrefContext, write: Write, body: object) =>
-  write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin') } : body;
+  write.path === PREFERENCE_PATHS.EMAIL_UPDATE ? { ...body, linkBase: c.get('publicOrigin'), ...chosenStore(c) } : body;
 
 for (const write of WRITES) {
   // JSON, or the pages before hydration: a plain form, back to the page saying what happened
-  const back = (c: PrefContext, fields: Fields, params: Record<string, string>) => {
+  const back = (c: PrefContext, fields: FormFields, params: Record<string, string>) => {
     const token = write.token ? one(fields, 'token') : '';
     return c.redirect(`${write.page}?${new URLSearchParams({ ...(token ? { token } : {}), ...params })}`, 303);
   };
@@ -288,10 +193,12 @@ for (const write of WRITES) {
       const fields = formOf(c);
       if (!fields) {
         const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        await write.then?.(c, data as never);
         return c.json(data as object, 200);
       }
       try {
-        await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        const { data } = await c.get('upstream').json({ method: 'POST', path: write.path, body }, write.answer);
+        await write.then?.(c, data as never);
       } catch (error) {
         const status = error instanceof HttpError ? error.statusCode : 500;
         if (!write.token && (status === 401 || status === 403)) return c.redirect(signInUrl(write.page), 303);

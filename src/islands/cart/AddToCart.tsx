@@ -8,7 +8,7 @@ import {
   clearCartErrorAtom,
   seedLateBasketAtom,
   setCartQuantityAtom,
-} from './atoms.ts';
+} from './atoms/index.ts';
 import type { AddOffer } from '../../lib/basket/cart-reducer.ts';
 import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';

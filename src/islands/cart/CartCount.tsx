@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState } from 'react';
-import { cartCountAtom, loadCartAtom, seedCartCountAtom, seedLateBasketAtom } from './atoms.ts';
+import { cartCountAtom, loadCartAtom, seedCartCountAtom, seedLateBasketAtom } from './atoms/index.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 interface CartCountProps {

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatCents } from '../../lib/money/money.ts';
-import { addToCartAtom, cartCrossSellAtom, dismissCrossSellAtom } from './atoms.ts';
+import { addToCartAtom, cartCrossSellAtom, dismissCrossSellAtom } from './atoms/index.ts';
 
 // Cross-sell (shopping §4 Cart: increasing a quantity triggers it): after the shopper adds one more
 // of a line, what goes with it (upstream CROSS_SELL carousel), each with its own add button.

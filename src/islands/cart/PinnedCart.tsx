@@ -11,7 +11,7 @@ import {
   readPinnedChoiceAtom,
   refreshCartAtom,
   seedLateBasketAtom,
-} from './atoms.ts';
+} from './atoms/index.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 
 interface PinnedCartProps {

@@ -7,7 +7,7 @@ import { ProductResponseSchema, ProductsResponseSchema } from '../../lib/catalog
 import { ProductSearchResponseSchema } from '../../lib/catalog/search.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { islandFetch } from '../shared/fetch.ts';
-import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms.ts';
+import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms/index.ts';
 
 // The substitution choice of a cart line (shopping §3 Cart line item, §4 Cart: the policy follows
 // the items): our shopper picks, the shopper's own replacements (a picker of similar products:

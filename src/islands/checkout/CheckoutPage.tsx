@@ -28,6 +28,7 @@ import { ReviewSection } from './ReviewSection.tsx';
 import { SummarySection } from './SummarySection.tsx';
 import { TimeSection, type Slot } from './TimeSection.tsx';
 import { TipSection } from './TipSection.tsx';
+import { refreshAfterSaves } from './save-order.ts';
 import { useSectionSave } from './useSectionSave.ts';
 
 // The checkout page (issue 13 §10, issue 22 §4): review, time, contact and address, age check,
@@ -98,7 +99,8 @@ function CheckoutPage({
         if (cancelled) return;
         setFlash(answer.flashSales);
         if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) {
-          setCheckout(await fetchCheckout(initial.id));
+          // never over a section's newer answer (a chosen time): src/islands/checkout/save-order.ts
+          await refreshAfterSaves(() => fetchCheckout(initial.id), setCheckout);
           // the cart prices the offers held too: the pinned cart shows what this page charges
           window.dispatchEvent(new Event(CART_CHANGED_EVENT));
         }

@@ -3,6 +3,7 @@ import { keyedRequestState } from '../../lib/async/request-state.ts';
 import { CHECKOUT_MESSAGES, checkoutFailure, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { CheckoutApiError, modifyCheckout } from './api.ts';
+import { trackSave } from './save-order.ts';
 import {
   checkoutAtom,
   sectionMessagesAtom,
@@ -50,7 +51,7 @@ export function useSectionSave(customerServicePhone: string) {
     dispatch({ section, action: { type: 'request' } });
     say(section, null);
     try {
-      setCheckout(await modifyCheckout(checkout.id, change));
+      setCheckout(await trackSave(modifyCheckout(checkout.id, change)));
       dispatch({ section, action: { type: 'success' } });
       return true;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { FormEvent } from 'react';
 import {
+  MAX_NAME_LENGTH,
   PREFERENCE_PATHS,
   bannerDetailOf,
   normalizePhone,
@@ -17,32 +18,52 @@ import {
   seedProfileAtom,
 } from './profile-atoms.ts';
 
-// The profile form (account §3 Profile): first name, mobile phone and this banner's preferred
-// store. A plain form posting to the profile update before hydration; then sent with fetch.
+// The profile form (account §3 Profile): first and last name, mobile phone and this banner's
+// preferred store (the store chosen in the header when none is set yet, decision 594); the email
+// is shown, not edited. A plain form posting to the profile update before hydration; then fetch.
 
 const shown = (phone: string) =>
   phone.length === 10 ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
 
-function Profile({ seed, banner, bannerName }: { seed: ProfileResponseOutput; banner: BannerId; bannerName: string }) {
+const NAME_FIELDS = [
+  ['firstName', 'First name', 'given-name'],
+  ['lastName', 'Last name', 'family-name'],
+] as const;
+
+interface ProfileProps {
+  seed: ProfileResponseOutput;
+  banner: BannerId;
+  bannerName: string;
+  /** The store chosen in the header (hm_store), or null. */
+  chosenStore: string | null;
+}
+
+function Profile({ seed, banner, bannerName, chosenStore }: ProfileProps) {
   useSeed(seedProfileAtom, seed);
   const data = useAtomValue(profileValueAtom) ?? seed;
   const notice = useAtomValue(profileNoticeAtom);
   const saving = useAtomValue(profileSavingAtom);
   const save = useSetAtom(saveProfileAtom);
-  const preferred = preferredLocationId(data.profile, banner) ?? '';
+  const saved = preferredLocationId(data.profile, banner);
+  const chosen = !saved && data.stores.some((store) => store.locationId === chosenStore) ? chosenStore : null;
+  const preferred = saved ?? chosen ?? '';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const firstName = String(form.get('firstName') ?? '').trim();
+    const lastName = String(form.get('lastName') ?? '').trim();
     const mobilePhoneNumber = String(form.get('mobilePhoneNumber') ?? '').trim();
     const detail = bannerDetailOf(banner, String(form.get('preferredStore') ?? ''));
     const others = data.profile.bannerSpecificDetails.filter((entry) => entry.banner !== banner);
     void save({
       firstName,
+      lastName,
       mobilePhoneNumber,
       ...(detail ? { bannerSpecificDetails: [detail] } : {}),
       profile: {
+        ...data.profile,
         firstName,
+        lastName,
         mobilePhoneNumber: normalizePhone(mobilePhoneNumber),
         bannerSpecificDetails: detail ? [...others, detail] : data.profile.bannerSpecificDetails,
       },
@@ -65,16 +86,18 @@ function Profile({ seed, banner, bannerName }: { seed: ProfileResponseOutput; ba
         data-testid="profile-form"
         key={JSON.stringify(data.profile)}
       >
-        <label className="field">
-          First name{' '}
-          <input
-            name="firstName"
-            defaultValue={data.profile.firstName}
-            maxLength={40}
-            autoComplete="given-name"
-            required
-          />
-        </label>
+        {NAME_FIELDS.map(([name, label, autoComplete]) => (
+          <label className="field" key={name}>
+            {label}{' '}
+            <input
+              name={name}
+              defaultValue={data.profile[name]}
+              maxLength={MAX_NAME_LENGTH}
+              autoComplete={autoComplete}
+              required
+            />
+          </label>
+        ))}
         <label className="field">
           Mobile phone{' '}
           <input
@@ -97,7 +120,13 @@ function Profile({ seed, banner, bannerName }: { seed: ProfileResponseOutput; ba
             ))}
           </select>
         </label>
-        <p className="pref-hint">Your email preferences need a preferred store.</p>
+        <p className="pref-hint" data-testid="preferred-store-hint">
+          {saved
+            ? 'Your email preferences use this store.'
+            : chosen
+              ? 'The store you chose to shop. Save to keep it as your preferred store.'
+              : 'Your email preferences need a preferred store.'}
+        </p>
         <button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save profile'}
         </button>

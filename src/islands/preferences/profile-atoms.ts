@@ -1,8 +1,10 @@
 import { atom } from 'jotai';
+import * as v from 'valibot';
 import { keyedRequestReducer, keyedRequestState, type KeyedRequestState } from '../../lib/async/request-state.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
 import {
   PROFILE_PAGE,
+  ProfileUpdateSchema,
   preferenceFailureMessage,
   sendsToSignIn,
   type ProfileResponseOutput,
@@ -34,6 +36,12 @@ export const saveProfileAtom = atom(
     const step = (action: Parameters<typeof keyedRequestReducer>[2]) =>
       set(requestsAtom, keyedRequestReducer(get(requestsAtom), 'profile:update', action));
     const { profile, ...body } = input;
+    // the edge's rules, checked before anything changes on screen: a refusal names the field
+    const checked = v.safeParse(ProfileUpdateSchema, body);
+    if (!checked.success) {
+      set(noticeAtom, { tone: 'error', text: checked.issues[0].message });
+      return false;
+    }
     set(profileAtom, { ...snapshot, profile });
     step({ type: 'reset' });
     step({ type: 'request' });

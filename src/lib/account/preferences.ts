@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Banner, BannerId } from '../banner/banners.ts';
+import { MAX_NAME_LENGTH, personNameSchema } from '../auth/account-contracts.ts';
 import { ACCOUNT_MESSAGES } from '../http/messages.ts';
 
 // Account preferences (issue 12 part 2; account §3 Profile, Email preference, SMS preference, §4,
@@ -168,6 +169,9 @@ const BannerDetailSchema = v.strictObject({
 export type BannerDetailOutput = v.InferOutput<typeof BannerDetailSchema>;
 export const ProfileSchema = v.strictObject({
   firstName: v.string(),
+  lastName: v.string(),
+  /** read-only here: the email the shopper signs in with (no spec path changes it, decision 594) */
+  email: v.string(),
   mobilePhoneNumber: v.string(),
   bannerSpecificDetails: v.array(BannerDetailSchema),
 });
@@ -177,16 +181,16 @@ export const ProfileResponseSchema = v.strictObject({
   data: v.strictObject({ profile: ProfileSchema, stores: v.array(StoreChoiceSchema) }),
 });
 export type ProfileResponseOutput = v.InferOutput<typeof ProfileResponseSchema>['data'];
+/** The profile's name rules are the account's (create account): a name saved there can be saved here. */
+export const PROFILE_NAME_MESSAGES = {
+  FIRST_NAME_MISSING: 'Enter your first name',
+  LAST_NAME_MISSING: 'Enter your last name',
+} as const;
+export { MAX_NAME_LENGTH };
 /** Every field optional: a shopper changes what they change. */
 export const ProfileUpdateSchema = v.object({
-  firstName: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.minLength(1, 'enter a first name'),
-      v.maxLength(40, 'must be at most 40 characters'),
-    ),
-  ),
+  firstName: v.optional(personNameSchema(PROFILE_NAME_MESSAGES.FIRST_NAME_MISSING)),
+  lastName: v.optional(personNameSchema(PROFILE_NAME_MESSAGES.LAST_NAME_MISSING)),
   mobilePhoneNumber: v.optional(
     v.pipe(
       v.string(),

@@ -44,8 +44,6 @@ export const AppDataResponseSchema = v.strictObject({ data: AppDataSchema });
 const CustomerProfileSchema = v.strictObject({
   ...ProfileSchema.entries,
   customerGUID: v.string(),
-  lastName: v.string(),
-  email: v.string(),
   emailVerified: v.boolean(),
   mobilePhoneVerified: v.boolean(),
   hasLoyaltyCard: v.boolean(),

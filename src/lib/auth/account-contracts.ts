@@ -9,21 +9,24 @@ import { MAX_TOKEN_LENGTH } from './signed-token.ts';
 // docs/decisions/220.
 
 export const MAX_NAME_LENGTH = 60;
-const NameSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1, 'Enter a name'),
-  v.maxLength(MAX_NAME_LENGTH),
-  v.check(
-    (value) =>
-      !/[<>]/.test(value) &&
-      ![...value].some((ch) => {
-        const code = ch.charCodeAt(0);
-        return code < 32 || code === 127;
-      }),
-    'Use letters, spaces and punctuation only',
-  ),
-);
+/** A person's name as an account holds it (create account, the profile); `missing` is the message of an empty one. */
+export const personNameSchema = (missing: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, missing),
+    v.maxLength(MAX_NAME_LENGTH),
+    v.check(
+      (value) =>
+        !/[<>]/.test(value) &&
+        ![...value].some((ch) => {
+          const code = ch.charCodeAt(0);
+          return code < 32 || code === 127;
+        }),
+      'Use letters, spaces and punctuation only',
+    ),
+  );
+const NameSchema = personNameSchema('Enter a name');
 const TokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TOKEN_LENGTH));
 const NewPasswordSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_PASSWORD_LENGTH));
 

@@ -72,14 +72,18 @@ describe('fees, tax and totals in integer cents', () => {
 });
 
 describe('gratuity', () => {
-  test('suggestions 5/10/15% (at least $1), a maximum, modifiable only while DRAFT; none for ship or in store', () => {
+  test('suggestions 5/10/15% (at least $1; $1/$2/$3 on a small order), a maximum, modifiable only while DRAFT; none for ship or in store', () => {
     expect(gratuityFor('PICKUP', 4000, 'DRAFT', 0)).toEqual({
       suggestions: [200, 400, 600],
       maximumAmount: 5000,
       modifiable: true,
       amount: 0,
     });
-    expect(gratuityFor('PICKUP', 1000, 'DRAFT', 0).suggestions).toEqual([100, 150]);
+    // a small order keeps three distinct choices: $1, $2, $3 rather than one $1.00 floor (decision 597)
+    expect(gratuityFor('PICKUP', 1000, 'DRAFT', 0).suggestions).toEqual([100, 200, 300]);
+    expect(gratuityFor('PICKUP', 499, 'DRAFT', 0).suggestions).toEqual([100, 200, 300]);
+    expect(gratuityFor('PICKUP', 2000, 'DRAFT', 0).suggestions).toEqual([100, 200, 300]);
+    expect(gratuityFor('DELIVERY', 2100, 'DRAFT', 0).suggestions).toEqual([105, 210, 315]);
     expect(gratuityFor('DELIVERY', 4000, 'PLACED', 700)).toMatchObject({
       modifiable: false,
       maximumAmount: 10000,

@@ -48,8 +48,14 @@ export interface Gratuity {
 
 /** The shares of the item total the tip suggestions are, in percent. */
 const TIP_PERCENTS = [5, 10, 15] as const;
+/** Whole-dollar suggestions for a small order, where the shares would round to one $1 floor (decision 597). */
+const SMALL_ORDER_TIPS = [100, 200, 300] as const;
 
-/** A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at least $1 each; at most $50 (pickup) or $100 (delivery). */
+/**
+ * A tip goes to the people who pick (pickup) and drive (delivery): 5%, 10% and 15% of the items, at
+ * least $1 each; on a small order (15% under $3) $1, $2 and $3 instead, so three distinct choices
+ * stay; at most $50 (pickup) or $100 (delivery).
+ */
 export function gratuityFor(
   modality: Modality,
   itemTotalCents: number,
@@ -59,9 +65,9 @@ export function gratuityFor(
   if (modality !== 'PICKUP' && modality !== 'DELIVERY')
     return { suggestions: [], maximumAmount: 0, modifiable: false, amount: 0 };
   const maximumAmount = modality === 'PICKUP' ? 5000 : 10000;
-  const suggestions = TIP_PERCENTS.map((percent) =>
-    Math.min(maximumAmount, Math.max(100, Math.round((itemTotalCents * percent) / 100))),
-  );
+  const shares = TIP_PERCENTS.map((percent) => Math.round((itemTotalCents * percent) / 100));
+  const small = shares[shares.length - 1]! < SMALL_ORDER_TIPS[SMALL_ORDER_TIPS.length - 1]!;
+  const suggestions = (small ? SMALL_ORDER_TIPS : shares).map((cents) => Math.min(maximumAmount, Math.max(100, cents)));
   return {
     suggestions: [...new Set(suggestions)],
     maximumAmount,

@@ -1,3 +1,4 @@
+// file-size: a table of drawings, one short outline per packaging kind (DRAWERS), not logic.
 import type { Packaging, PackagingKind } from './packaging.ts';
 import type { BrandPalette } from './palette.ts';
 import { drawCut } from './cuts.ts';

@@ -47,6 +47,17 @@ export async function issueSessionCookie(c: Context, keyring: SessionKeyring, cl
   c.header('set-cookie', sessionSetCookie(value, claims, Date.now()), { append: true });
 }
 
+/** Re-issues this request's session under a new first name (the header's greeting after a profile change, decision 594). */
+export async function renameSession(c: Context<EdgeEnv>, firstName: string): Promise<void> {
+  const session = c.get('session');
+  if (!session || session.firstName === firstName) return;
+  const keyring = await getSessionKeyring(c.env);
+  if (!keyring) return;
+  const renamed: SessionState = { ...session, firstName, needsReissue: false };
+  c.set('session', renamed);
+  await issueSessionCookie(c, keyring, claimsFromState(renamed));
+}
+
 /** Clears the session cookie on the coming response (sign-out, revoked session). */
 export function clearSessionCookie(c: Context): void {
   c.header('set-cookie', clearedSessionCookie(), { append: true });

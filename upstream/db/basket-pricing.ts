@@ -1,0 +1,122 @@
+import { basketETag, type BasketOutput } from '../../src/lib/basket/contracts.ts';
+import { lookupModality } from '../../src/lib/catalog/product.ts';
+import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
+import { snapEligible } from '../../src/lib/checkout/rules.ts';
+import { cartLineTotals, linePrice, type FlashSaleTerms } from '../../src/lib/pricing/price.ts';
+import type { CallContext } from '../context.ts';
+import { catalogItems, type BasketRow, type CatalogItem, type StoredLine } from './basket.ts';
+import { MODALITY_BITS } from './catalog-facets.ts';
+import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
+import { heldFlashSales } from './flash-sales.ts';
+import { dealPrices } from './promotions.ts';
+
+// The basket priced as the API answers it: the stored lines with the store's prices, deals,
+// clipped coupons and held flash-sale offers, through the one pricing function.
+
+/**
+ * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
+ * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
+ * (`deals`: gtin13 -> price string), the shopper's clipped coupons, as cards and the product page
+ * show them, and the flash-sale offers the shopper holds, as the checkout charges them. Lines the
+ * catalog lost keep a blank name and price 0.
+ */
+function basketView(
+  basket: BasketRow,
+  lines: readonly StoredLine[],
+  catalog: Map<string, CatalogItem>,
+  deals: ReadonlyMap<string, string> = new Map(),
+  coupons: ReadonlyMap<string, ClippedCoupon> = new Map(),
+  flashSales: ReadonlyMap<string, readonly FlashSaleTerms[]> = new Map(),
+): BasketOutput {
+  const bit = MODALITY_BITS[lookupModality(basket.modality)];
+  // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
+  const eligible = (item: CatalogItem | undefined) =>
+    item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
+  const lineItems = lines.map((line) => {
+    const item = catalog.get(line.gtin13);
+    const coupon = coupons.get(line.gtin13) ?? null;
+    const offer = {
+      regularCents: item?.regularCents ?? 0,
+      promoCents: item?.promoCents ?? null,
+      dealPriceString: deals.get(line.gtin13) ?? null,
+      coupon,
+      flashSales: flashSales.get(line.gtin13) ?? [],
+    };
+    const price = linePrice(offer, line.quantity);
+    return {
+      id: line.id,
+      gtin13: line.gtin13,
+      quantity: line.quantity,
+      modalityType: line.modalityType,
+      substitutionPolicy: line.substitutionPolicy,
+      substitutionItems: line.substitutionItems,
+      created: new Date(line.created).toISOString(),
+      name: item?.name ?? '',
+      unitPriceCents: price.unitCents,
+      regularUnitPriceCents: offer.regularCents,
+      promoUnitPriceCents: offer.promoCents,
+      dealPriceString: offer.dealPriceString,
+      lineTotalCents: price.totalCents,
+      savingsCents: price.savingsCents,
+      unitPrice: item ? unitPriceText(price.unitCents, item.size, item.soldByWeight) : null,
+      coupon: coupon
+        ? {
+            couponId: coupon.couponId,
+            title: coupon.title,
+            kind: coupon.kind,
+            value: coupon.value,
+            minQuantity: coupon.minQuantity,
+          }
+        : null,
+      couponSavingsCents: price.couponCents,
+      flashSales: [...offer.flashSales],
+      priceAdjustments: price.adjustments,
+      eligible: eligible(item),
+      // taxed unless SNAP covers it, as the checkout taxes it (the cart's estimated tax, issue 22 §3)
+      snapEligible: item ? snapEligible(item) : true,
+    };
+  });
+  // the cart's totals as the browser adds them up (the mini cart and the cart page): from each line's offer
+  const totals = cartLineTotals(lineItems);
+  return {
+    id: basket.id,
+    eTag: basketETag(basket.version),
+    type: basket.type,
+    orderId: basket.order_id,
+    modality: basket.modality,
+    lineItems,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents: totals.subtotalCents,
+    savingsCents: totals.savingsCents,
+  };
+}
+
+/**
+ * The basket priced for the call's store: the store's prices, the current weekly-ad deals of its
+ * division, the shopper's clipped coupons and the flash-sale offers they hold, through basketView
+ * (the one pricing function).
+ */
+export async function pricedBasket(
+  db: D1Database,
+  call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
+  basket: BasketRow,
+  lines: readonly StoredLine[],
+): Promise<BasketOutput> {
+  const gtins = lines.map((line) => line.gtin13);
+  const now = Date.now();
+  const [catalog, deals, coupons, flashSales] = await Promise.all([
+    catalogItems(db, gtins, call.locationId),
+    gtins.length === 0
+      ? []
+      : dealPrices(db, { banner: call.banner, division: call.division || call.locationId.slice(0, 3), now, gtins }),
+    call.customer
+      ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins })
+      : new Map<string, ClippedCoupon>(),
+    call.customer
+      ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
+      : new Map<string, FlashSaleTerms[]>(),
+  ]);
+  const dealOf = new Map<string, string>();
+  for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
+  return basketView(basket, lines, catalog, dealOf, coupons, flashSales);
+}
