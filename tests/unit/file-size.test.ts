@@ -13,8 +13,8 @@ const MAX_LINES = 300;
 const REASON = /\bfile-size:\s*\S.{8,}/;
 const REASON_WITHIN = 5;
 
-// split by another change in flight
-const ALLOWED = new Set(['upstream/db/search-index.ts', 'bench/search-latency.ts']);
+// files still over the limit while a change in flight splits them (none now)
+const ALLOWED = new Set<string>([]);
 
 const files = sourceFiles(['src', 'worker', 'upstream', 'scripts', 'bench']);
 

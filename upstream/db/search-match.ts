@@ -1,5 +1,5 @@
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
-import { VERSION_SQL } from './search-index.ts';
+import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on

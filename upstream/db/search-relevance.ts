@@ -129,18 +129,31 @@ function namesTaxonomy(intent: QueryIntent, product: RankedProduct): boolean {
   return words.some((word) => intent.words.has(word));
 }
 
-/**
- * Re-snapshots search_popularity (migrations/0036): the units of each product on the receipts of
- * the last 90 days. Run after receipts change in bulk (the seed), or daily.
- */
-export const REFRESH_POPULARITY = [
-  'DELETE FROM search_popularity',
-  `INSERT INTO search_popularity (gtin13, units)
-    SELECT json_extract(i.value, '$.gtin13') AS gtin13, sum(json_extract(i.value, '$.quantity'))
+/** Units of each product on the receipts of the last 90 days. */
+const UNITS_SOLD = `SELECT json_extract(i.value, '$.gtin13') AS gtin13, sum(json_extract(i.value, '$.quantity')) AS units
       FROM receipts r, json_each(r.items) i
      WHERE r.transaction_time >= strftime('%s', 'now') * 1000 - 90 * 86400000
-     GROUP BY 1 HAVING gtin13 IS NOT NULL`,
+     GROUP BY 1 HAVING gtin13 IS NOT NULL`;
+
+/**
+ * Re-snapshots search_popularity (migrations/0036): the units of each product on the receipts of
+ * the last 90 days. Writes only the rows that differ, so the triggers of 0036 and 0038 move the
+ * index's version (every isolate reloads its index) only when a figure changed. Run after
+ * receipts change in bulk (the seed) and daily by the upstream's Cron Trigger (upstream/scheduled.ts):
+ * 90 days of sales move little in a day, and a refresh per order would reload every isolate's
+ * index per order (docs/decisions/595-search-latency.md).
+ */
+export const REFRESH_POPULARITY = [
+  `DELETE FROM search_popularity WHERE gtin13 NOT IN (SELECT gtin13 FROM (${UNITS_SOLD}))`,
+  `INSERT INTO search_popularity (gtin13, units) SELECT gtin13, units FROM (${UNITS_SOLD}) WHERE true
+     ON CONFLICT (gtin13) DO UPDATE SET units = excluded.units WHERE units <> excluded.units`,
 ] as const;
+
+/** Runs REFRESH_POPULARITY in one batch; answers the rows it wrote (removed, then added or changed). */
+export async function refreshPopularity(db: D1Database): Promise<{ removed: number; written: number }> {
+  const [removed, written] = await db.batch(REFRESH_POPULARITY.map((sql) => db.prepare(sql)));
+  return { removed: removed?.meta.changes ?? 0, written: written?.meta.changes ?? 0 };
+}
 
 /**
  * What shoppers buy, as points of score within a tier: log2(1 + units sold), at most

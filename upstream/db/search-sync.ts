@@ -1,21 +1,19 @@
+import { buildIndex, buildStore, setOffer, type SearchIndex, type StoreOffers } from './search-index.ts';
 import {
-  buildIndex,
-  buildStore,
   CATALOG_SQL,
   CHANGES_SQL,
   HEADS_SQL,
   MAX_CHANGES,
   partialCatalogSql,
+  partialPopularitySql,
   partialStoreSql,
   PICK_DOC_IDS,
   PICK_TAXONOMIES,
-  setOffer,
+  POPULARITY_SQL,
   STATE_SQL,
   STORE_SQL,
   type Chunks,
-  type SearchIndex,
-  type StoreOffers,
-} from './search-index.ts';
+} from './search-index-sql.ts';
 import { noteDealsVersion } from './search-deals.ts';
 
 // Keeps the isolate's search index (search-index.ts) fresh, off the hot path: at most once per
@@ -192,6 +190,7 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
     index ? db.prepare(CHANGES_SQL).bind(index.seq) : db.prepare(CATALOG_SQL),
     db.prepare(STORE_SQL).bind(locationId),
     db.prepare(HEADS_SQL),
+    ...(index ? [] : [db.prepare(POPULARITY_SQL)]),
   ]);
   const state = stateOf(results[0]);
   if (index) {
@@ -201,7 +200,15 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
     noteEpoch(state.epoch);
   }
   const built =
-    index ?? (await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]), pause));
+    index ??
+    (await buildIndex(
+      state.epoch,
+      state.newest,
+      chunksOf(results[1]),
+      chunksOf(results[3]),
+      chunksOf(results[4]),
+      pause,
+    ));
   cachedIndex = built;
   const store = await buildStore(built, chunksOf(results[2]), pause);
   built.stores.set(locationId, store);
@@ -233,9 +240,16 @@ export async function partialIndex(db: D1Database, locationId: string, pick: Pic
     db.prepare(partialCatalogSql(where)).bind(locationId, json),
     db.prepare(partialStoreSql(where)).bind(locationId, json),
     db.prepare(HEADS_SQL),
+    db.prepare(partialPopularitySql(where)).bind(locationId, json),
   ]);
   const state = stateOf(results[0]);
-  const index = await buildIndex(state.epoch, state.newest, chunksOf(results[1]), chunksOf(results[3]));
+  const index = await buildIndex(
+    state.epoch,
+    state.newest,
+    chunksOf(results[1]),
+    chunksOf(results[3]),
+    chunksOf(results[4]),
+  );
   return { index, store: await buildStore(index, chunksOf(results[2])) };
 }
 

@@ -1,0 +1,73 @@
+// The statements that read the search index (search-index.ts builds it, search-sync.ts keeps it
+// fresh): the per-product facts and each store's offers as a few packed strings (fields joined by
+// FIELD, records by RECORD, CHUNK_BITS rows to a string: D1 caps a value at 2 MB), the state of
+// the change log, and the sort keys read on first use.
+
+export const FIELD = String.fromCharCode(31);
+export const RECORD = String.fromCharCode(30);
+/** Rows per packed string (D1 caps a value at 2 MB). */
+const CHUNK_BITS = 13;
+
+export type Chunks = readonly (readonly [string | null])[];
+
+/** The epoch, the newest and oldest seq of the change log (0 when empty), and the deals' version (search-deals.ts). */
+export const STATE_SQL =
+  'SELECT version AS epoch, coalesce((SELECT max(seq) FROM search_changes), 0) AS newest, coalesce((SELECT min(seq) FROM search_changes), 0) AS oldest, deals_version FROM search_state WHERE id = 1';
+export const VERSION_SQL = 'SELECT version FROM search_state WHERE id = 1';
+// Fields joined with || (not concat_ws: workerd's SQLite drops empty strings from concat_ws, which
+// shifts every later field of a record).
+const joined = (fields: readonly string[]) => fields.join(' || char(31) || ');
+const OFFER_FIELDS = ['regular_cents', "coalesce(promo_cents, '')", "coalesce(promo_code, '')", 'stock_quantity'];
+/** The per-product facts of the index, whole or partial. */
+const CATALOG_FIELDS = joined([
+  'doc_id',
+  'gtin13',
+  'brand',
+  'category_id',
+  'department_id',
+  'tag_bits',
+  'flags',
+  "coalesce(variant_group_id, '')",
+  'name',
+]);
+export const CATALOG_SQL = `SELECT group_concat(${CATALOG_FIELDS}, char(30))
+  FROM product_search GROUP BY doc_id >> ${CHUNK_BITS}`;
+export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
+  FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
+/**
+ * A partial index for a new isolate's first searches (search-sync.ts partialIndex): the facts
+ * and ?1's offers of the products a selection picks. The selections read ?2 (a JSON array).
+ */
+export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
+export const PICK_TAXONOMIES =
+  'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
+export const partialCatalogSql = (pick: string) => `SELECT group_concat(${CATALOG_FIELDS}, char(30))
+  FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
+export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
+  FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
+    WHERE p.location_id = ?1 AND p.gtin13 IN (SELECT gtin13 FROM product_search WHERE ${pick})) GROUP BY n >> ${CHUNK_BITS}`;
+/**
+ * Units sold of the products that sold (search_popularity, migrations/0036), read beside the
+ * facts and set by GTIN (search-index.ts): a lookup per product inside CATALOG_SQL costs the
+ * whole load a probe per product where most never sold (docs/decisions/595).
+ */
+export const POPULARITY_SQL = `SELECT group_concat(gtin13 || char(31) || units, char(30))
+  FROM (SELECT *, row_number() OVER () AS n FROM search_popularity) GROUP BY n >> ${CHUNK_BITS}`;
+export const partialPopularitySql = (pick: string) => `SELECT group_concat(gtin13 || char(31) || units, char(30))
+  FROM (SELECT u.*, row_number() OVER () AS n FROM search_popularity u
+    WHERE ?1 IS NOT NULL AND u.gtin13 IN (SELECT gtin13 FROM product_search WHERE ${pick})) GROUP BY n >> ${CHUNK_BITS}`;
+/** At most this many changed offers are re-read; more (or a pruned gap) reloads the held stores. */
+export const MAX_CHANGES = 2000;
+/** The offers logged after seq ?1 as they are now (a deleted offer reads as unpriced). */
+export const CHANGES_SQL = `SELECT c.location_id, c.gtin13, p.regular_cents, p.promo_cents, coalesce(p.promo_code, ''), p.stock_quantity
+  FROM (SELECT DISTINCT location_id, gtin13 FROM search_changes WHERE seq > ?1 LIMIT ${MAX_CHANGES + 1}) c
+  LEFT JOIN product_prices p ON p.location_id = c.location_id AND p.gtin13 = c.gtin13`;
+export const NAME_ORDER_SQL = `SELECT group_concat(doc_id || tie, ',') FROM (
+    SELECT doc_id, CASE WHEN lag(name) OVER w = name COLLATE NOCASE THEN '=' ELSE '' END AS tie, row_number() OVER w AS n
+    FROM product_search WINDOW w AS (ORDER BY name COLLATE NOCASE, doc_id)
+  ) GROUP BY n >> 16 ORDER BY n >> 16`;
+
+/** The heads across the store (migrations/0033_search_heads.sql), read with every index, whole or partial. */
+export const HEADS_SQL = 'SELECT group_concat(head || char(31) || departments, char(30)) FROM search_heads';
+
+export const UNIT_SIZE_SQL = `SELECT group_concat(${joined(['doc_id', 'sold_by_weight', 'size'])}, char(30)) FROM products GROUP BY doc_id >> ${CHUNK_BITS}`;
