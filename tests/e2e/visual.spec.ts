@@ -196,6 +196,9 @@ test.describe('signed-in cart', () => {
 // issue 22 §4: the checkout signed in on both banners, a one-line order. What changes with the
 // calendar or with the journeys before (the days and times, the hold, the contact as last typed)
 // is masked; the tip is set back to none so the summary reads the same.
+/** Keeps the masked list of times at one height (tests/e2e/visual-checkout.css). */
+const VISUAL_CHECKOUT_CSS = fileURLToPath(new URL('./visual-checkout.css', import.meta.url));
+
 test.describe('signed-in checkout', () => {
   for (const banner of BANNERS) {
     for (const width of WIDTHS) {
@@ -247,7 +250,7 @@ test.describe('signed-in checkout', () => {
               mask,
               // the times left today change with the hour: the masked list keeps one height, so
               // what is below it stays where it was whatever the clock says
-              style: '#time .slots { height: 12rem !important; overflow: hidden !important; }',
+              stylePath: VISUAL_CHECKOUT_CSS,
               fullPage: false,
               animations: 'disabled',
               caret: 'hide',

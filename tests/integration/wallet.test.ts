@@ -35,7 +35,7 @@ import { API_ROUTES } from '../registry.ts';
 // docs/decisions/330-wallet.md). Every request and answer of a test is kept so the last test can
 // show no card number, CVV or pin ever left in a body, a Set-Cookie, a URL or a log line.
 
-const { app, upstreamSeen } = createRecordingApp();
+const { app, upstreamSeen, upstreamApp } = createRecordingApp();
 const DEMO_GUID = '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11';
 const [GIFT_25, GIFT_0] = SEEDED_GIFT_CARDS;
 const [EBT] = SEEDED_EBT_CARDS;
