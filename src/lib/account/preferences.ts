@@ -182,7 +182,7 @@ export const ProfileResponseSchema = v.strictObject({
 });
 export type ProfileResponseOutput = v.InferOutput<typeof ProfileResponseSchema>['data'];
 /** The profile's name rules are the account's (create account): a name saved there can be saved here. */
-export const PROFILE_NAME_MESSAGES = {
+const PROFILE_NAME_MESSAGES = {
   FIRST_NAME_MISSING: 'Enter your first name',
   LAST_NAME_MISSING: 'Enter your last name',
 } as const;
