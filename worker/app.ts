@@ -11,6 +11,7 @@ import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
 import { signInLanding } from './middleware/sign-in-landing/index.ts';
+import { SIGN_IN_API_PATH } from './routes/auth.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
 import { CAPABILITIES, EDGE } from './capabilities.ts';
 import { errorLog } from './middleware/error-log/index.ts';
@@ -119,7 +120,7 @@ export function createApp(options: AppOptions = {}) {
   );
   // A browser's sign-in form is answered with the page it leads to (worker/middleware/sign-in-landing).
   app.use(
-    '/auth/api/sign-in',
+    SIGN_IN_API_PATH,
     signInLanding(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
   );
 

@@ -70,6 +70,9 @@ const signInFields = (fields: FormFields) => ({
   rememberMe: TRUE_VALUES.includes(formField(fields, 'rememberMe').toLowerCase()),
 });
 
+/** The sign-in form's endpoint (account §1); worker/app.ts mounts the sign-in landing on it. */
+export const SIGN_IN_API_PATH = '/auth/api/sign-in';
+
 const authRoutes = new Hono<EdgeEnv>();
 
 /** This area as the rest of the edge knows it (worker/capability.ts). */
@@ -77,14 +80,14 @@ export const authCapability: Capability = {
   routes: authRoutes,
   apiPrefixes: ['/auth/api/'],
   // the sign-in page and the header's sign-out button
-  formEndpoints: ['/auth/api/sign-in', '/auth/api/sign-out'],
+  formEndpoints: [SIGN_IN_API_PATH, '/auth/api/sign-out'],
   personalPages: ['/signin', '/redirect'],
   registry: {
     api: [
       { method: 'GET', path: AUTH_STATE_PATH, sample: {}, needsSignIn: false },
       {
         method: 'POST',
-        path: '/auth/api/sign-in',
+        path: SIGN_IN_API_PATH,
         sample: { body: { email: 'demo@harvestmarket.test', password: 'FreshPicked!2026', rememberMe: false } },
         needsSignIn: false,
       },
@@ -122,7 +125,7 @@ authRoutes.get(AUTH_STATE_PATH, async (c) => {
 });
 
 authRoutes.post(
-  '/auth/api/sign-in',
+  SIGN_IN_API_PATH,
   async (c, next) => {
     noStore(c);
     await next();
