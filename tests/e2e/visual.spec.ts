@@ -168,16 +168,16 @@ test.describe('signed-in cart', () => {
             // (decision 250), so its product page shows Add to cart and is pinned above already
             if (banner !== 'harvest') return;
             await page.goto(PRODUCT_PATH);
-            await page
-              .getByRole('button', { name: /Add to cart|Increase|Decrease/ })
-              .first()
-              .hover();
-            await expect(
-              page
-                .getByRole('group', { name: /quantity/i })
-                .or(page.locator('.qty-stepper'))
-                .first(),
-            ).toBeVisible();
+            // the product's own control, never a carousel card's: once the quantity was filled in
+            // before the hover, a name match found a card's "Add to cart" below and the page
+            // scrolled there (a CI failure); the stepper's buttons are "Remove one"/"Add one more"
+            const buy = page.getByTestId('product-detail').locator('.buy .add');
+            await buy.getByRole('button').first().hover();
+            const stepper = buy.locator('.qty-stepper');
+            await expect(stepper).toBeVisible();
+            await expect(stepper.getByTestId('cart-line-quantity')).toHaveText('2');
+            // the same place on every run: the stepper centred, as the hover leaves it
+            await stepper.evaluate((element) => element.scrollIntoView({ block: 'center' }));
             const productMask = await settle(page);
             await expect(page).toHaveScreenshot(`${banner}-${width}-product-in-cart.png`, {
               mask: productMask,
