@@ -1,8 +1,9 @@
 // What a first visit loads: JavaScript (gzip, measured here) and all bytes transferred, per page,
-// against the budget of the page's kind (bench/pages.mjs JS_BUDGET_BYTES).
+// against the budget of the page's kind (tests/registry.ts JS_BUDGET_BYTES; CI holds every page to
+// it in tests/e2e/pages.spec.ts, this is the bench's report of it).
 import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
-import { JS_BUDGET_BYTES } from './pages.mjs';
+import { JS_BUDGET_BYTES } from '../tests/registry.ts';
 import { signInAsDemoShopper, waitForIslands } from './sign-in.mjs';
 
 /**
@@ -62,8 +63,6 @@ async function measurePage(browser, url, { storageState } = {}) {
     page.setDefaultTimeout(SETTLE_LIMIT_MS);
     await waitForIslands(page).catch(() => null);
     await quiet();
-    let jsGzipBytes = 0;
-    let jsFiles = 0;
     let transferredBytes = 0;
     for (const response of responses) {
       const sizes = await response
@@ -71,22 +70,13 @@ async function measurePage(browser, url, { storageState } = {}) {
         .sizes()
         .catch(() => null);
       if (sizes) transferredBytes += sizes.responseHeadersSize + sizes.responseBodySize;
-      if (!isJavaScript(response)) continue;
-      const body = await response.body().catch(() => null);
-      if (!body) continue;
-      jsFiles += 1;
-      jsGzipBytes += gzipSync(body).length;
     }
-    // inline scripts (Astro's island runtime, directives) ship before interaction too
-    const inline = await page.$$eval('script:not([src])', (scripts) =>
-      scripts.filter((s) => !s.type || /javascript|module/.test(s.type)).map((s) => s.textContent ?? ''),
-    );
-    const inlineJsGzipBytes = inline.length ? gzipSync(Buffer.from(inline.join('\n'))).length : 0;
+    const js = await javaScriptGzip(responses, await inlineScripts(page));
     return {
       status: main?.status() ?? 0,
-      jsGzipBytes: jsGzipBytes + inlineJsGzipBytes,
-      jsFiles,
-      inlineJsGzipBytes,
+      jsGzipBytes: js.bytes,
+      jsFiles: js.files,
+      inlineJsGzipBytes: js.inlineBytes,
       transferredBytes,
       requests: responses.length,
     };
@@ -95,8 +85,36 @@ async function measurePage(browser, url, { storageState } = {}) {
   }
 }
 
+/**
+ * The JavaScript of a visit, gzip: each script response's body (files) and the page's inline
+ * scripts together (`inline`: their types and texts; a JSON data block is not script), compressed
+ * here with zlib's default level so the figure does not depend on how the server compresses. The
+ * one method of the bench and of CI's budget check (tests/e2e/pages.spec.ts).
+ */
+export async function javaScriptGzip(responses, inline) {
+  let bytes = 0;
+  let files = 0;
+  for (const response of responses) {
+    if (!isJavaScript(response)) continue;
+    const body = await response.body().catch(() => null);
+    if (!body) continue;
+    files += 1;
+    bytes += gzipSync(body).length;
+  }
+  const code = inline.filter((script) => !script.type || /javascript|module/.test(script.type));
+  const inlineBytes = code.length ? gzipSync(Buffer.from(code.map((script) => script.text).join('\n'))).length : 0;
+  return { bytes: bytes + inlineBytes, files, inlineBytes };
+}
+
+/** The inline scripts of the page as loaded (Astro's island runtime, directives ship before interaction too). */
+export function inlineScripts(page) {
+  return page.$$eval('script:not([src])', (scripts) =>
+    scripts.map((script) => ({ type: script.getAttribute('type') ?? '', text: script.textContent ?? '' })),
+  );
+}
+
 /** Resolves once no request of `page` has been in flight for QUIET_MS (or after SETTLE_LIMIT_MS). */
-function quietNetwork(page) {
+export function quietNetwork(page) {
   let inFlight = 0;
   let last = Date.now();
   const started = () => {

@@ -1,7 +1,6 @@
 // Types for pages.mjs (imported by the journeys' fixtures, tests/e2e/fixtures.ts).
 import type { PageEntry, PageKind } from '../tests/registry.ts';
 
-export declare const JS_BUDGET_BYTES: Record<PageKind, number>;
 export declare const PERFORMANCE_FLOOR: Record<PageKind, number>;
 export interface LighthouseFloors {
   performance: number;

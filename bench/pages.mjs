@@ -1,11 +1,9 @@
 // What the bench holds pages to. The pages themselves come from tests/registry.ts (issue 3: one
-// registry every harness reads); this file keeps only the budgets per kind (ARCHITECTURE.md, Page
-// budgets): static = no interaction, listing = lists and details, interactive = cart, lists,
-// checkout, account. A signed-in page is held to its kind's budget.
+// registry every harness reads, with the JavaScript budget per kind); this file keeps the
+// Lighthouse floors per kind (ARCHITECTURE.md, Page budgets): static = no interaction, listing =
+// lists and details, interactive = cart, lists, checkout, account. A signed-in page is held to its
+// kind's budget.
 import { PAGES, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_RECIPE_PATH, SAMPLE_SLUG } from '../tests/registry.ts';
-
-/** JavaScript loaded before the first interaction, gzip, per kind (1 KB = 1024 bytes). */
-export const JS_BUDGET_BYTES = { static: 0, listing: 20 * 1024, interactive: 100 * 1024 };
 
 /** Lighthouse mobile performance floor per kind. */
 const PERFORMANCE_FLOOR = { static: 100, listing: 98, interactive: 95 };

@@ -5,7 +5,8 @@
 //   3. edge throughput (autocannon): a cached anonymous page against the bare /__edge/ping
 //   4. the shopper's journey on a throttled phone, per step, and the add-to-cart INP
 //   5. search latency: bench/search-latency.ts (upstream) and through the edge
-// npm run bench:budget: part 1 only (CI); exits 1 when a page is over its budget.
+// npm run bench:budget: part 1 only; exits 1 when a page is over its budget (CI checks the budget in
+// tests/e2e/pages.spec.ts).
 // Options: --only=weight,lighthouse,throughput,journey,search   --runs=3 (Lighthouse runs per page)
 //          --pages="cart,coupons,store picker" (registry page names: parts 1 and 2 measure only these)
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';

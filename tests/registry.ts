@@ -5,10 +5,18 @@
 // (docs/decisions/520); only the pages that belong to no area are written here.
 
 import { EDGE } from '../worker/capabilities.ts';
-import { SAMPLE_GTIN, type ApiRouteEntry, type Method, type PageEntry } from '../worker/capability.ts';
+import { SAMPLE_GTIN, type ApiRouteEntry, type Method, type PageEntry, type PageKind } from '../worker/capability.ts';
 
 export type { ApiRouteEntry, Method, PageEntry, PageKind } from '../worker/capability.ts';
 export { SAMPLE_AD_EVENT, SAMPLE_DEAL_ID, SAMPLE_GTIN, SAMPLE_RECIPE_PATH, SAMPLE_SLUG } from '../worker/capability.ts';
+
+/**
+ * JavaScript loaded before the first interaction, gzip, per kind of page (1 KB = 1024 bytes;
+ * ARCHITECTURE.md, Page budgets): static = no interaction, listing = lists and details,
+ * interactive = cart, lists, checkout, account. tests/e2e/pages.spec.ts holds every page to it in
+ * CI; `npm run bench` reports it with the bytes and Lighthouse (bench/page-weight.mjs).
+ */
+export const JS_BUDGET_BYTES: Record<PageKind, number> = { static: 0, listing: 20 * 1024, interactive: 100 * 1024 };
 
 /** Pages that belong to no API area: the home page, the not-found page and the help pages. */
 const OWN_PAGES: PageEntry[] = [

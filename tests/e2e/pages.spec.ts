@@ -1,4 +1,6 @@
-import { PAGES, SAMPLE_GTIN, type PageEntry } from '../registry.ts';
+import type { Response } from '@playwright/test';
+import { inlineScripts, javaScriptGzip, quietNetwork } from '../../bench/page-weight.mjs';
+import { JS_BUDGET_BYTES, PAGES, SAMPLE_GTIN, type PageEntry } from '../registry.ts';
 import {
   expect,
   expectNoAxeViolations,
@@ -17,6 +19,10 @@ import {
 //     decision 091), HSTS for a year, nosniff; an anonymous page a second time, as the edge may
 //     answer it from its cache, with the same checks on the served copy (the API routes are
 //     checked in tests/integration/security.test.ts);
+//   - the JavaScript it loads before the first interaction (files and inline scripts, gzip by
+//     zlib's default level, until its islands have hydrated and the network is quiet), within the
+//     budget of its kind (ARCHITECTURE.md Page budgets; tests/registry.ts JS_BUDGET_BYTES): CI's
+//     budget gate, measured on this visit (docs/decisions/598; `npm run bench:budget` reports it);
 //   - accessibility (ARCHITECTURE.md Page budgets: accessibility 100 everywhere): axe-core with the
 //     WCAG 2.2 A and AA rules, zero violations; a failure names the page, each rule id, its impact
 //     and the elements it found. A signed-in page is checked with one line in the cart.
@@ -30,7 +36,7 @@ const PRODUCT_PAGE = PAGES.find((entry) => entry.path.includes(SAMPLE_GTIN))!;
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 for (const entry of PAGES) {
-  test(`the ${entry.name} page (${entry.path}) is served with the CSP, HSTS and nosniff and has no WCAG 2.2 A/AA violations`, async ({
+  test(`the ${entry.name} page (${entry.path}) is served with the CSP, HSTS and nosniff, keeps its JavaScript budget and has no WCAG 2.2 A/AA violations`, async ({
     page,
     baseURL,
   }) => {
@@ -47,13 +53,28 @@ for (const entry of PAGES) {
       added.push(gtin13);
     }
     try {
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
+      const quiet = quietNetwork(page);
       const response = await page.goto(path);
       expect(response, `${path} answers`).toBeTruthy();
-      const inline = await page.$$eval('script:not([src])', (scripts) =>
-        scripts.map((script) => script.textContent ?? ''),
+      const inline = await inlineScripts(page);
+      await checkHeaders(
+        entry,
+        path,
+        'visit 1',
+        response!.status(),
+        await response!.allHeaders(),
+        inline.map((script) => script.text),
       );
-      await checkHeaders(entry, path, 'visit 1', response!.status(), await response!.allHeaders(), inline);
       await waitForIslands(page);
+      await quiet();
+      // the bench's method (bench/page-weight.mjs): files and inline scripts, gzip
+      const { bytes } = await javaScriptGzip(responses, inline);
+      expect(
+        bytes,
+        `${path}: JavaScript before the first interaction, gzip bytes, within the ${entry.kind} budget`,
+      ).toBeLessThanOrEqual(JS_BUDGET_BYTES[entry.kind]);
       await expectNoAxeViolations(page, `the ${entry.name} page (${path})`);
       if (!entry.needsSignIn) {
         // the second answer may come from the edge cache: the copy it serves, headers and scripts

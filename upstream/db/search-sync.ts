@@ -25,7 +25,7 @@ import { noteDealsVersion } from './search-deals.ts';
 // isolates one small read instead of a reload. docs/decisions/080-search-change-log.md.
 
 /** How stale (ms) a search may be: the epoch and change log are read at most this often. */
-const FRESHNESS_MS = 100;
+export const FRESHNESS_MS = 100;
 /** Stores whose offers are held at once (least recently used dropped first). */
 const MAX_STORES = 8;
 
