@@ -1,12 +1,14 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
-// the harness waits out the upstream's search freshness (test set-up, not worker code)
+// the harness resets the upstream's search index (test set-up, not worker code)
 // eslint-disable-next-line no-restricted-imports
-import { FRESHNESS_MS } from '../../upstream/db/search-sync.ts';
+import { forgetIndex } from '../../upstream/db/search-sync.ts';
 
 // Every integration test file starts from the migrated schema and no rows; seed what a test needs
 // with tests/fixtures helpers. The files of a vitest worker share one workerd (isolate: false in
 // vitest.config.ts, docs/decisions/598), so the schema the file before left is dropped first:
-// views and triggers, then the tables (an FTS5 table takes its shadow tables with it).
+// views and triggers, then the tables (an FTS5 table takes its shadow tables with it). The search
+// index the isolate holds (and a load of the file before still on its way) goes first.
+await forgetIndex();
 const { results } = await env.DB.prepare(
   `SELECT name, type, sql FROM sqlite_master
    WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'`,
@@ -44,8 +46,5 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // keyed by BUILD_ID (a new build never answers from an older build's copies), so each file is a
 // build of its own
 (env as { BUILD_ID?: string }).BUILD_ID = `test-file-${crypto.randomUUID()}`;
-// The isolate's search index may still be the one the file before loaded: its epoch is random per
-// database, so the first search after FRESHNESS_MS reads the new epoch and drops it, as an isolate
-// does when the database under it changed. Waiting that long here means no search of this file
-// answers from it.
-await new Promise((resolve) => setTimeout(resolve, FRESHNESS_MS + 20));
+// and nothing of the old database was indexed while it was replaced
+await forgetIndex();

@@ -25,7 +25,7 @@ import { noteDealsVersion } from './search-deals.ts';
 // isolates one small read instead of a reload. docs/decisions/080-search-change-log.md.
 
 /** How stale (ms) a search may be: the epoch and change log are read at most this often. */
-export const FRESHNESS_MS = 100;
+const FRESHNESS_MS = 100;
 /** Stores whose offers are held at once (least recently used dropped first). */
 const MAX_STORES = 8;
 
@@ -46,6 +46,21 @@ function exclusive<T>(run: () => Promise<T>): Promise<T> {
   const next = queue.then(run);
   queue = next.catch(() => undefined);
   return next;
+}
+
+/**
+ * Forgets the held index, the epoch and what is cached with them, once the index work already
+ * queued (a load, a change-log read) has finished: the isolate is then as a new one starts. For a
+ * harness that replaces the database under a running isolate (tests/integration/setup.ts, where
+ * the test files of a worker share one; docs/decisions/598); a deployed isolate never needs it.
+ */
+export function forgetIndex(): Promise<void> {
+  return exclusive(async () => {
+    cachedIndex = null;
+    checkedAt = Number.NEGATIVE_INFINITY;
+    knownEpoch = null;
+    for (const listener of epochListeners) listener();
+  });
 }
 
 /** Called when the epoch changes (the match cache drops its entries). */
