@@ -86,6 +86,24 @@ const SHARED_WORKERD_FILES = [
   'worker/validate.test.ts',
 ];
 
+/** The integration projects' runtime: workerd with the test bindings (one per file, or per worker when shared). */
+const workers = () =>
+  cloudflareTest({
+    miniflare: {
+      compatibilityDate: '2026-10-19',
+      compatibilityFlags: ['nodejs_compat'],
+      d1Databases: ['DB'],
+      bindings: {
+        TEST_MIGRATIONS: migrations,
+        UPSTREAM: 'embedded',
+        SESSION_KEYS: TEST_SESSION_KEYS,
+        BANNER_ORIGINS: TEST_BANNER_ORIGINS,
+        WALLET_HASH_KEY: TEST_WALLET_HASH_KEY,
+        EBT_PRIVATE_KEY_JWK: REFERENCE_EBT_PRIVATE_JWK,
+      },
+    },
+  });
+
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
@@ -116,23 +134,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [
-          cloudflareTest({
-            miniflare: {
-              compatibilityDate: '2026-10-19',
-              compatibilityFlags: ['nodejs_compat'],
-              d1Databases: ['DB'],
-              bindings: {
-                TEST_MIGRATIONS: migrations,
-                UPSTREAM: 'embedded',
-                SESSION_KEYS: TEST_SESSION_KEYS,
-                BANNER_ORIGINS: TEST_BANNER_ORIGINS,
-                WALLET_HASH_KEY: TEST_WALLET_HASH_KEY,
-                EBT_PRIVATE_KEY_JWK: REFERENCE_EBT_PRIVATE_JWK,
-              },
-            },
-          }),
-        ],
+        plugins: [workers()],
         test: {
           name: 'integration',
           include: INTEGRATION_FILES,
@@ -141,23 +143,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [
-          cloudflareTest({
-            miniflare: {
-              compatibilityDate: '2026-10-19',
-              compatibilityFlags: ['nodejs_compat'],
-              d1Databases: ['DB'],
-              bindings: {
-                TEST_MIGRATIONS: migrations,
-                UPSTREAM: 'embedded',
-                SESSION_KEYS: TEST_SESSION_KEYS,
-                BANNER_ORIGINS: TEST_BANNER_ORIGINS,
-                WALLET_HASH_KEY: TEST_WALLET_HASH_KEY,
-                EBT_PRIVATE_KEY_JWK: REFERENCE_EBT_PRIVATE_JWK,
-              },
-            },
-          }),
-        ],
+        plugins: [workers()],
         test: {
           name: 'integration-shared',
           // One workerd per vitest worker for all these files, not one per file (that start-up left
