@@ -33,8 +33,14 @@ test('a shopper can add a card, make it the default and delete it, and sees that
   await expect(page.getByTestId('default-badge')).toHaveCount(1);
   await expect(page.getByTestId('wallet-card').first()).toContainText('Journey card');
 
-  // by keyboard: Delete, then the confirmation takes the focus
-  await card.getByRole('button', { name: 'Delete: Mastercard ending in 4444' }).focus();
+  // by keyboard: Delete, then the confirmation takes the focus. The badge shows at once
+  // (optimistic); the card's controls stay disabled until the write has settled, and a disabled
+  // button takes no focus (a CI run pressed Enter on nothing)
+  await expect(card).toHaveAttribute('aria-busy', 'false');
+  const remove = card.getByRole('button', { name: 'Delete: Mastercard ending in 4444' });
+  await expect(remove).toBeEnabled();
+  await remove.focus();
+  await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: 'Yes, delete' })).toBeFocused();
   await page.keyboard.press('Enter');
