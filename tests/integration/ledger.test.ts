@@ -92,7 +92,11 @@ const paid = (order: Order) => order.transactions.reduce((sum, entry) => sum + e
 /** Moves an order's time slot (the store's wall clock) to start `minutes` from now, for an hour. */
 async function moveSlot(orderNumber: string, minutes: number) {
   const start = localParts(Date.now() + minutes * MINUTE, STORE_ZONE);
-  const end = localParts(Date.now() + (minutes + 60) * MINUTE, STORE_ZONE);
+  const later = localParts(Date.now() + (minutes + 60) * MINUTE, STORE_ZONE);
+  // a slot ends on the day it starts (the chain's windows never cross midnight, and an end time
+  // after midnight would read as that morning: the order fulfilled before it starts); late in the
+  // store's evening the hour after the start is cut at 23:59 (the test failed from 21:30 to 22:30)
+  const end = later.date === start.date ? later : { ...start, time: '23:59' };
   await env.DB.prepare(
     `UPDATE orders SET document = json_set(document, '$.promiseSelection.date', ?2, '$.promiseSelection.startTime', ?3, '$.promiseSelection.endTime', ?4) WHERE order_number = ?1`,
   )
