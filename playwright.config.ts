@@ -28,13 +28,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URLS[PARALLEL_INDEX % BASE_URLS.length],
-    // A trace records every journey's screencast and DOM to keep the failing ones: about a seventh
-    // of the journeys' CPU on two cores. CI keeps only its log, where a trace cannot be opened, so
-    // CI records none (the failure's message, call log and error context still print); anywhere
-    // else a failure keeps its trace. E2E_TRACE=on|off|retain-on-failure overrides (decision 598).
-    trace:
-      (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ??
-      (process.env.CI === 'true' ? 'off' : 'retain-on-failure'),
+    // A failure keeps its trace. Recording one costs about a seventh of the journeys' CPU on two
+    // cores, but CI without it ran the journeys faster than their own waits allow and two races
+    // showed (decision 598), so CI records too. E2E_TRACE=on|off|retain-on-failure overrides.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },
 });
