@@ -89,6 +89,8 @@ describe('client:interaction', () => {
     });
     expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect((globalThis as { __hmBasket?: unknown }).__hmBasket).toEqual(basket);
+    // the islands take the announced basket as it is (CartChangedDetail), no fetch of their own
+    expect((changed.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ basket: true });
     release();
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -70,8 +70,10 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     }
     void sendDirectAdd(form).then((basket) => {
       if (basket) {
+        // the new basket for every island, whenever it hydrates; the event tells those already
+        // hydrated to take it (CartChangedDetail: no fetch of their own)
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;
-        globalThis.dispatchEvent(new Event(CART_CHANGED_EVENT));
+        globalThis.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { basket: true } }));
         return;
       }
       // not taken: the island sends it and shows why (sign in, a limit), as without the fast path

@@ -123,9 +123,20 @@ export const signInControl = (page: Page) => {
     .or(header.getByRole('button', { name: 'Sign in', exact: true }));
 };
 
-/** The header's cart count as a number. */
+/**
+ * The header's cart count as a number, once its island has hydrated: on a shared page the count
+ * is a `client:personal` island whose server HTML says 0 until the personal call is in, so a read
+ * before that is not the shopper's count (a journey that read it early expected 1 after an add).
+ */
 export async function cartCount(page: Page): Promise<number> {
-  const text = (await page.getByTestId('cart-count').textContent()) ?? '';
+  const count = page.getByTestId('cart-count');
+  await expect(count).toHaveCount(1);
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="cart-count"]')?.closest('astro-island[ssr]'),
+    undefined,
+    { timeout: 10_000 },
+  );
+  const text = (await count.textContent()) ?? '';
   return Number(text.trim());
 }
 

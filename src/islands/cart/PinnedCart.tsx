@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
+import { CART_CHANGED_EVENT, type CartChangedDetail } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import {
   cartTotalsAtom,
@@ -38,12 +38,16 @@ function PinnedCartPanel({ cartFetch = true }: PinnedCartProps) {
     readChoice();
     if (!seedLate() && cartFetch) void load();
   }, [cartFetch, load, readChoice, seedLate]);
-  // the checkout's flash-sale claim prices lines down: show what the checkout charges
+  // the checkout's flash-sale claim prices lines down: show what the checkout charges; an add the
+  // directive sent announces its answer, which is taken as it is (CartChangedDetail)
   useEffect(() => {
-    const listener = () => void refresh();
+    const listener = (event: Event) => {
+      if ((event as CustomEvent<CartChangedDetail | null>).detail?.basket) seedLate();
+      else void refresh();
+    };
     window.addEventListener(CART_CHANGED_EVENT, listener);
     return () => window.removeEventListener(CART_CHANGED_EVENT, listener);
-  }, [refresh]);
+  }, [refresh, seedLate]);
 
   const lines = view.lines.filter((line) => !line.isDeleting);
   useEffect(() => {

@@ -236,6 +236,31 @@ describe('AddToCart and CartCount', () => {
     );
   });
 
+  test('an add the directive sent before the islands loaded reaches the count and the stepper; an older basket never undoes it', async () => {
+    const { AddToCart, CartCount } = await islands();
+    const scope = globalThis as { __hmBasket?: unknown };
+    try {
+      // the page's personal call: 2 loaves (eTag "2"); the header count hydrates with it
+      scope.__hmBasket = basketBody(0, 2).data;
+      render(<CartCount initialCount={null} signedIn cartFetch />);
+      await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('2'));
+      // a milk added by the directive before any listener was there (eTag "3"): the card's island
+      // mounts after it and takes it, and the header's count moves with it
+      scope.__hmBasket = basketBody(1, 3).data;
+      render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
+      await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
+      expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1');
+      // a basket older than the islands' own (eTag "2" after "3") changes nothing
+      scope.__hmBasket = basketBody(0, 2).data;
+      render(<AddToCart gtin13="0000000000024" productName="Sourdough" returnTo="/" />);
+      await act(async () => {});
+      expect(screen.getByTestId('cart-count').textContent).toBe('3');
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      delete scope.__hmBasket;
+    }
+  });
+
   test('the cart fetch runs only when signed in and the banner allows it', async () => {
     const { CartCount } = await islands();
     vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify(basketBody(1)), { status: 200 }));
@@ -276,6 +301,23 @@ describe('PinnedCart', () => {
     act(() => void window.dispatchEvent(new Event(CART_CHANGED_EVENT)));
     await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $11.77'));
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  test('takes the basket an add sent before hydration announced, without fetching it again', async () => {
+    vi.resetModules();
+    const { default: PinnedCart } = await import('./PinnedCart.tsx');
+    const scope = globalThis as { __hmBasket?: unknown };
+    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(basketBody(1)), { status: 200 }));
+    try {
+      render(<PinnedCart cartFetch />);
+      await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('3 items · $12.27'));
+      scope.__hmBasket = basketBody(2, 3).data;
+      act(() => void window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { basket: true } })));
+      await waitFor(() => expect(screen.getByTestId('pinned-cart-summary').textContent).toBe('4 items · $16.56'));
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      delete scope.__hmBasket;
+    }
   });
 
   test('a page that never fetched the cart (the variant banner) does not fetch it on the announcement either', async () => {

@@ -37,8 +37,16 @@ export const BASKET_PATHS = {
  * Dispatched on window when another feature's call changed the shopper's cart on the server (the
  * checkout's flash-sale claim prices lines down, issue 20 §3): the cart islands fetch it again, so
  * the pinned cart shows what the checkout charges. An event, because no feature imports another.
+ * When the call answered with the new basket (the `client:interaction` directive's add before its
+ * island is ready, src/directives/interaction.ts), the event says so (CartChangedDetail) and the
+ * basket is in `__hmBasket` (src/islands/shared/late-personal.ts): the islands take it, no fetch.
  */
 export const CART_CHANGED_EVENT = 'hm:cart-changed';
+
+/** The detail of a CART_CHANGED_EVENT whose new basket is in `__hmBasket`. */
+export interface CartChangedDetail {
+  basket: true;
+}
 
 /** POST /basket/api/v2/user/change-modality (JSON, or the cart page's plain form with returnTo). */
 export const ChangeModalityRequestSchema = v.object({ modalityType: ModalitySchema });

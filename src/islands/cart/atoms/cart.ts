@@ -43,13 +43,16 @@ export const seedBasketAtom = atom(null, (get, set, basket: BasketOutput | null)
 });
 
 /**
- * Seeds the basket the page's personal call fetched (src/islands/shared/late-personal.ts), unless
- * the islands have one already. Answers whether there was one to seed.
+ * Seeds the basket the page's personal call fetched, or a direct add answered since
+ * (src/islands/shared/late-personal.ts). The newer of it and the islands' own wins (the reducer
+ * keeps the higher eTag version): an add sent before the islands loaded lands in the count and
+ * the stepper whenever the islands mount or hear of it, and an older basket never undoes a newer
+ * write. Answers whether there was one to seed.
  */
 export const seedLateBasketAtom = atom(null, (get, set): boolean => {
   const basket = lateBasket();
   if (!basket) return false;
-  if (!get(cartStateAtom).server) dispatch(get, set, { type: 'loadSuccess', basket });
+  dispatch(get, set, { type: 'loadSuccess', basket });
   return true;
 });
 
