@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import interactionDirective, { DIRECT_ADD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './interaction.ts';
+import interactionDirective, {
+  DIRECT_ADD_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
+  PRESS_HYDRATE_DELAY_MS,
+} from './interaction.ts';
 
 function island() {
   const el = document.createElement('astro-island');
@@ -117,5 +121,50 @@ describe('client:interaction', () => {
     await vi.waitFor(() => expect(submitted).toEqual([true]));
     vi.unstubAllGlobals();
     el.remove();
+  });
+
+  test('a press on the add button sends the add before the island loads its scripts (issue 22 §5)', async () => {
+    const { el, form } = directAddIsland();
+    const order: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        order.push('POST');
+        return new Response(JSON.stringify({ data: { lineItems: [] } }), { status: 200 });
+      }),
+    );
+    const load = vi.fn(async () => {
+      order.push('load');
+      return async () => {};
+    });
+    interactionDirective(load, { name: 'AddToCart', value: '' }, el);
+    const button = form.querySelector('button') as HTMLButtonElement;
+    // what a mouse press on the button dispatches before its click submits the form
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(order).toEqual(['POST', 'load']));
+    vi.unstubAllGlobals();
+    el.remove();
+  });
+
+  test('a press on the add button that submits nothing hydrates the island a moment later; a press elsewhere at once', async () => {
+    const { el, form } = directAddIsland();
+    const load = vi.fn(async () => async () => {});
+    interactionDirective(load, { name: 'AddToCart', value: '' }, el);
+    form.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, PRESS_HYDRATE_DELAY_MS / 2));
+    expect(load).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: PRESS_HYDRATE_DELAY_MS * 2 });
+    el.remove();
+
+    const other = directAddIsland();
+    const otherLoad = vi.fn(async () => async () => {});
+    interactionDirective(otherLoad, { name: 'AddToCart', value: '' }, other.el);
+    other.form.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(otherLoad).toHaveBeenCalledTimes(1);
+    other.el.remove();
   });
 });
