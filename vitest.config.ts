@@ -52,41 +52,7 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-const INTEGRATION_FILES = ['tests/integration/**/*.test.ts', 'worker/**/*.test.ts'];
-/**
- * The integration files that share one workerd per vitest worker (isolate: false). A file is here
- * only if nothing it asserts depends on the upstream's search index or on the page registry's
- * sweep of every route: with files sharing an isolate, module state the database does not key
- * (found: a search answer after basket.test.ts) can outlive a file. Every other integration file,
- * and any new one, keeps a workerd of its own (docs/decisions/598).
- */
-const SHARED_WORKERD_FILES = [
-  'tests/integration/addresses.test.ts',
-  'tests/integration/auth-seed.test.ts',
-  'tests/integration/auth.test.ts',
-  'tests/integration/catalog-seed.test.ts',
-  'tests/integration/catalog.test.ts',
-  'tests/integration/checkout-forms.test.ts',
-  'tests/integration/coupons.test.ts',
-  'tests/integration/error-log.test.ts',
-  'tests/integration/island-preload.test.ts',
-  'tests/integration/ledger.test.ts',
-  'tests/integration/loyalty.test.ts',
-  'tests/integration/money-ledger.property.test.ts',
-  'tests/integration/preferences.test.ts',
-  'tests/integration/public-origin.test.ts',
-  'tests/integration/purchases.test.ts',
-  'tests/integration/recipe-stale.test.ts',
-  'tests/integration/retention.test.ts',
-  'tests/integration/sign-in-landing.test.ts',
-  'tests/integration/step-up.test.ts',
-  'tests/integration/wallet-secrets.test.ts',
-  'worker/middleware/**/*.test.ts',
-  'worker/upstream/client.test.ts',
-  'worker/validate.test.ts',
-];
-
-/** The integration projects' runtime: workerd with the test bindings (one per file, or per worker when shared). */
+/** The integration project's runtime: workerd with the test bindings, one per vitest worker. */
 const workers = () =>
   cloudflareTest({
     miniflare: {
@@ -137,20 +103,11 @@ export default defineConfig({
         plugins: [workers()],
         test: {
           name: 'integration',
-          include: INTEGRATION_FILES,
-          exclude: SHARED_WORKERD_FILES,
-          setupFiles: ['tests/integration/setup.ts'],
-        },
-      },
-      {
-        plugins: [workers()],
-        test: {
-          name: 'integration-shared',
-          // One workerd per vitest worker for all these files, not one per file (that start-up left
-          // both workers idle for a quarter of the run); tests/integration/setup.ts gives each file
-          // a fresh schema, its own edge caches and no search index (docs/decisions/598).
+          // One workerd per vitest worker for all its files, not one per file (that start-up left both
+          // workers idle for a quarter of the run): tests/integration/setup.ts gives each file a fresh
+          // schema, its own edge caches and no search index (docs/decisions/598).
           isolate: false,
-          include: SHARED_WORKERD_FILES,
+          include: ['tests/integration/**/*.test.ts', 'worker/**/*.test.ts'],
           setupFiles: ['tests/integration/setup.ts'],
         },
       },
