@@ -78,7 +78,7 @@ function CheckoutPage({
   const setFlash = useSetAtom(flashSalesAtom);
   const holdsFlashSale = useAtomValue(holdsFlashSaleAtom);
   const [hydrated, setHydrated] = useAtom(hydratedAtom);
-  const saving = useSectionSave(customerServicePhone);
+  const saving = useSectionSave(customerServicePhone, initial);
   const view = checkout ?? initial;
   const shownCards = hydrated ? cards : initialCards;
 

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Checkout, CheckoutWalletCard, CheckoutWalletEntry } from '../../lib/checkout/contracts.ts';
 import { formChange } from '../../lib/checkout/form.ts';
 import { centsToDecimal, formatCents, formatDollarText } from '../../lib/money/money.ts';
 import { hydratedAtom } from './atoms.ts';
+import { usePickBeforeHydration } from './pick-before-hydration.ts';
 import { NoScriptSubmit, SectionForm, SectionMessage } from './SectionForm.tsx';
 import type { useSectionSave } from './useSectionSave.ts';
 
@@ -28,6 +29,8 @@ export function PaymentSection({
   const hydrated = useAtomValue(hydratedAtom);
   const { save, busy, say } = saving;
   const [adding, setAdding] = useState(false);
+  const cardsRef = useRef<HTMLFieldSetElement>(null);
+  usePickBeforeHydration(cardsRef, 'cardId', view.payment.cardId ?? null, (cardId) => void save('payment', { cardId }));
   return (
     <section aria-labelledby="payment-heading" className="panel" id="payment">
       <h2 id="payment-heading">Payment</h2>
@@ -42,7 +45,7 @@ export function PaymentSection({
             if ('change' in asked) void save('payment', asked.change);
           }}
         >
-          <fieldset disabled={busy('payment')}>
+          <fieldset disabled={busy('payment')} ref={cardsRef}>
             <legend>Pay with</legend>
             {cards.map((card) => (
               <label key={card.cardId} className="card-option">

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { formChange } from '../../lib/checkout/form.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { formatDay, formatInstantClock, formatSlot, formatWindow } from '../../lib/time/display.ts';
+import { usePickBeforeHydration } from './pick-before-hydration.ts';
 import { NoScriptSubmit, SectionForm, SectionMessage } from './SectionForm.tsx';
 import type { useSectionSave } from './useSectionSave.ts';
 
@@ -39,6 +40,8 @@ export function TimeSection({
     (initialDay && days.includes(initialDay) ? initialDay : null) ?? chosen?.date ?? days[0] ?? '',
   );
   const { save, busy } = saving;
+  const slotsRef = useRef<HTMLFieldSetElement>(null);
+  usePickBeforeHydration(slotsRef, 'slotId', chosen?.slotId ?? null, (slotId) => void save('time', { slotId }));
   return (
     <section aria-labelledby="time-heading" className="panel" id="time">
       <h2 id="time-heading">2. {view.modalityType === 'DELIVERY' ? 'Delivery' : 'Pickup'} time</h2>
@@ -79,7 +82,7 @@ export function TimeSection({
               if ('change' in asked) void save('time', asked.change);
             }}
           >
-            <fieldset className="slots" disabled={busy('time')}>
+            <fieldset className="slots" disabled={busy('time')} ref={slotsRef}>
               <legend className="sr-only">Time on {day ? formatDay(day) : ''}</legend>
               {slots
                 .filter((slot) => slot.date === day)

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { formChange } from '../../lib/checkout/form.ts';
 import { tipChoiceLabel } from '../../lib/checkout/rules.ts';
 import { formatCents } from '../../lib/money/money.ts';
+import { usePickBeforeHydration } from './pick-before-hydration.ts';
 import { SectionForm, SectionMessage } from './SectionForm.tsx';
 import type { useSectionSave } from './useSectionSave.ts';
 
@@ -10,6 +12,10 @@ import type { useSectionSave } from './useSectionSave.ts';
 export function TipSection({ view, saving }: { view: Checkout; saving: ReturnType<typeof useSectionSave> }) {
   const { save, busy, say } = saving;
   const locked = !view.gratuity.modifiable;
+  const tipsRef = useRef<HTMLFieldSetElement>(null);
+  usePickBeforeHydration(tipsRef, 'tip', String(view.gratuity.amount), (cents) => {
+    if (!locked) void save('tip', { gratuityCents: Number(cents) });
+  });
   return (
     <section aria-labelledby="tip-heading" className="panel" id="tip">
       <h2 id="tip-heading">Tip</h2>
@@ -26,7 +32,7 @@ export function TipSection({ view, saving }: { view: Checkout; saving: ReturnTyp
           else void save('tip', asked.change);
         }}
       >
-        <fieldset className="tips" disabled={locked || busy('tip')}>
+        <fieldset className="tips" disabled={locked || busy('tip')} ref={tipsRef}>
           <legend className="sr-only">Tip amount</legend>
           {[0, ...view.gratuity.suggestions].map((cents) => (
             <label key={cents} className="chip" data-testid="tip-choice">

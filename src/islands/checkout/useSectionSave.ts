@@ -1,6 +1,11 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { keyedRequestState } from '../../lib/async/request-state.ts';
-import { CHECKOUT_MESSAGES, checkoutFailure, type ModifyCheckout } from '../../lib/checkout/contracts.ts';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutFailure,
+  type Checkout,
+  type ModifyCheckout,
+} from '../../lib/checkout/contracts.ts';
 import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
 import { CheckoutApiError, modifyCheckout } from './api.ts';
 import { trackSave } from './save-order.ts';
@@ -24,10 +29,14 @@ function messageFor(error: unknown, phone: string): string {
 
 /**
  * A section's save: one modification call with its own Idempotency-Key, its request state and its
- * message; the page shows what the server answered.
+ * message; the page shows what the server answered. `initial` is the checkout the page was
+ * rendered with: the page puts it in checkoutAtom in an effect, which runs only after the first
+ * paint, and a time tapped between hydration and that effect was dropped (its radio unchecked
+ * again, nothing saved: the journey bench lost its pickup time in 5 of 9 runs, issue 22 §5).
  */
-export function useSectionSave(customerServicePhone: string) {
-  const [checkout, setCheckout] = useAtom(checkoutAtom);
+export function useSectionSave(customerServicePhone: string, initial: Checkout | null = null) {
+  const [seeded, setCheckout] = useAtom(checkoutAtom);
+  const checkout = seeded ?? initial;
   const requests = useAtomValue(sectionRequestsAtom);
   const dispatch = useSetAtom(sectionRequestAtom);
   const setMessages = useSetAtom(sectionMessagesAtom);
