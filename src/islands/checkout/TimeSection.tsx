@@ -33,7 +33,11 @@ export function TimeSection({
   saving: ReturnType<typeof useSectionSave>;
 }) {
   const days = useMemo(() => [...new Set(slots.map((slot) => slot.date))], [slots]);
-  const chosen = view.fulfillment.promiseSelections[0] ?? null;
+  const held = view.fulfillment.promiseSelections[0] ?? null;
+  // A time whose day is no longer offered (it has passed: a checkout left open overnight) is not
+  // shown as held, and its day does not hide the days that are offered (the list was empty).
+  const gone = held !== null && !days.includes(held.date);
+  const chosen = gone ? null : held;
   // the hold ends at an instant, read on the store's clock like the slot itself
   const holdZone = chosen?.timeZone ?? timeZone;
   const [day, setDay] = useState(
@@ -45,6 +49,11 @@ export function TimeSection({
   return (
     <section aria-labelledby="time-heading" className="panel" id="time">
       <h2 id="time-heading">2. {view.modalityType === 'DELIVERY' ? 'Delivery' : 'Pickup'} time</h2>
+      {gone && (
+        <p role="status" data-testid="checkout-slot-gone">
+          The time you chose, {formatSlot(held)}, is no longer available. Please choose another time.
+        </p>
+      )}
       {chosen && (
         <p role="status" data-testid="checkout-slot-chosen">
           <span data-testid="checkout-slot-window">{formatSlot(chosen)}</span>

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { afterEach, expect, test, vi } from 'vitest';
+import type { Checkout } from '../../lib/checkout/contracts.ts';
+import { TimeSection, type Slot } from './TimeSection.tsx';
+import type { useSectionSave } from './useSectionSave.ts';
+
+const SLOTS: Slot[] = [
+  { slotId: 's1', date: '2026-11-26', startTime: '07:00', endTime: '08:00', feeCents: 0, available: 3 },
+  { slotId: 's2', date: '2026-11-26', startTime: '08:00', endTime: '09:00', feeCents: 0, available: 3 },
+  { slotId: 's3', date: '2026-11-27', startTime: '07:00', endTime: '08:00', feeCents: 0, available: 3 },
+];
+
+function checkoutHolding(selection: { slotId: string; date: string; startTime: string; endTime: string }) {
+  return {
+    id: 'c1',
+    modalityType: 'PICKUP',
+    fulfillment: {
+      promiseSelections: [
+        { ...selection, feeCents: 0, heldUntil: '2026-11-26T01:00:00.000Z', timeZone: 'America/Los_Angeles' },
+      ],
+    },
+  } as unknown as Checkout;
+}
+
+afterEach(cleanup);
+
+const saving = { save: vi.fn(), busy: () => false } as unknown as ReturnType<typeof useSectionSave>;
+
+function renderTimes(view: Checkout) {
+  render(
+    <Provider store={createStore()}>
+      <TimeSection view={view} slots={SLOTS} timeZone="America/Los_Angeles" initialDay={null} saving={saving} />
+    </Provider>,
+  );
+}
+
+test('a held time of a day no longer offered is said to be gone, and the first offered day shows its times', () => {
+  renderTimes(checkoutHolding({ slotId: 'old', date: '2026-11-25', startTime: '18:00', endTime: '19:00' }));
+  expect(screen.getByTestId('checkout-slot-gone').textContent).toMatch(
+    /is no longer available\. Please choose another time\.$/,
+  );
+  expect(screen.queryByTestId('checkout-slot-chosen')).toBeNull();
+  expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['s1', 's2']);
+});
+
+test('a held time of an offered day is shown as held, on its day', () => {
+  renderTimes(checkoutHolding({ slotId: 's3', date: '2026-11-27', startTime: '07:00', endTime: '08:00' }));
+  expect(screen.getByTestId('checkout-slot-chosen')).toBeTruthy();
+  expect(screen.queryByTestId('checkout-slot-gone')).toBeNull();
+  const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+  expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([['s3', true]]);
+});
