@@ -32,7 +32,7 @@ function messageFor(error: unknown, phone: string): string {
  * message; the page shows what the server answered. `initial` is the checkout the page was
  * rendered with: the page puts it in checkoutAtom in an effect, which runs only after the first
  * paint, and a time tapped between hydration and that effect was dropped (its radio unchecked
- * again, nothing saved: the journey bench lost its pickup time in 5 of 9 runs, issue 22 §5).
+ * again, nothing saved: the journey bench lost its pickup time in 11 of 17 runs, issue 22 §5).
  */
 export function useSectionSave(customerServicePhone: string, initial: Checkout | null = null) {
   const [seeded, setCheckout] = useAtom(checkoutAtom);
