@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, journeyChromiumPath } from './scripts/lib/chromium.mjs';
 
 // The journeys run against storefronts that scripts/e2e.mjs builds, seeds and starts (each on its
 // own copy of the seeded state dir and a free port): E2E_BASE_URLS lists them, and Playwright
@@ -34,6 +34,6 @@ export default defineConfig({
     trace:
       (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ??
       (process.env.CI === 'true' ? 'off' : 'retain-on-failure'),
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: journeyChromiumPath(), args: CHROMIUM_FLAGS },
   },
 });

@@ -107,6 +107,60 @@ async function seedWallet(persistTo, walletKey) {
 }
 
 /**
+ * Every migration as `wrangler d1 migrations apply` runs it (the file, then its row in
+ * d1_migrations: wrangler's buildMigrationQuery), with wrangler's own d1_migrations table first.
+ */
+function migrationsSql() {
+  const dir = repoPath('migrations');
+  const parts = [
+    `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
+\t\tname       TEXT UNIQUE,
+\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`,
+  ];
+  for (const name of migrationFiles()) {
+    parts.push(
+      `${readFileSync(join(dir, name), 'utf8')}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replace(/'/g, "''")}');`,
+    );
+  }
+  return parts.join('\n');
+}
+
+/**
+ * An empty database migrated and seeded in one wrangler call (issue 21 §5): `wrangler d1
+ * migrations apply` starts a local D1 for each of the ~40 migrations (18 s of a clean clone's
+ * journeys before the first one ran), and the seed was one more start. The migrations go in as
+ * wrangler applies them, so a later `migrations apply` (npm start) finds them all applied.
+ */
+async function migrateAndSeedEmpty(persistTo, products, walletKey) {
+  if (!existsSync(SEED_CLI)) {
+    await migrate(persistTo);
+    return seed(persistTo, products, walletKey);
+  }
+  const file = await generateSeed(products, walletKey);
+  const both = repoPath('.tmp', `migrations-and-seed-${products}.sql`);
+  writeFileSync(both, `${migrationsSql()}\n${readFileSync(file, 'utf8')}`);
+  step(`Database: the migrations and the seed into the empty database in one call (${shown(persistTo)})`);
+  const started = Date.now();
+  await d1(['execute', 'DB', '--file', both, '--yes'], persistTo, { capture: true });
+  console.log(`  applied ${migrationFiles().length} migrations and loaded the seed in ${secondsSince(started)}`);
+  rmSync(both, { force: true });
+  return true;
+}
+
+/** The seed SQL of the catalog's CLI (deterministic, `products` in size), written to .tmp. */
+async function generateSeed(products, walletKey) {
+  mkdirSync(repoPath('.tmp'), { recursive: true });
+  const file = repoPath('.tmp', `seed-${products}.sql`);
+  step(`Seed: generating ${products} products (node ${shown(SEED_CLI)} --products ${products})`);
+  const started = Date.now();
+  await run('node', [SEED_CLI, '--products', String(products), '--out', file], { env: { WALLET_HASH_KEY: walletKey } });
+  console.log(`  generated ${shown(file)} in ${secondsSince(started)}`);
+  return file;
+}
+
+/**
  * Generates the seed with the catalog's CLI (deterministic, `products` in size) and executes it.
  * Returns false, with a warning, when the seed CLI is not there yet.
  */
@@ -115,15 +169,9 @@ async function seed(persistTo, products, walletKey) {
     console.warn(`  ! ${shown(SEED_CLI)} does not exist yet: the database stays empty (no products, no demo shopper).`);
     return false;
   }
-  const tmp = repoPath('.tmp');
-  mkdirSync(tmp, { recursive: true });
-  const file = repoPath('.tmp', `seed-${products}.sql`);
-  step(`Seed: generating ${products} products (node ${shown(SEED_CLI)} --products ${products})`);
-  let started = Date.now();
-  await run('node', [SEED_CLI, '--products', String(products), '--out', file], { env: { WALLET_HASH_KEY: walletKey } });
-  console.log(`  generated ${shown(file)} in ${secondsSince(started)}`);
+  const file = await generateSeed(products, walletKey);
   step(`Seed: loading it into the local database (${shown(persistTo)})`);
-  started = Date.now();
+  const started = Date.now();
   await d1(['execute', 'DB', '--file', file, '--yes'], persistTo, { capture: true });
   console.log(`  loaded in ${secondsSince(started)}`);
   return true;
@@ -156,15 +204,21 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
     );
     return;
   }
-  await migrate(persistTo);
-  let count = fresh ? 0 : await productCount(persistTo);
-  if (count > 0) {
-    step(`Seed: the database already has ${count} products (skipped)`);
-    await seedCouponsIfMissing(persistTo, count);
-    await seedRecipesIfMissing(persistTo, count);
-    if (stamp?.wallet !== wallet) await seedWallet(persistTo, walletKey);
-  } else if (await seed(persistTo, products, walletKey)) {
-    count = products;
+  let count = 0;
+  if (!existsSync(join(persistTo, 'v3', 'd1'))) {
+    // an empty database (a fresh one, or the first npm start): migrated and seeded in one wrangler call
+    if (await migrateAndSeedEmpty(persistTo, products, walletKey)) count = products;
+  } else {
+    await migrate(persistTo);
+    count = await productCount(persistTo);
+    if (count > 0) {
+      step(`Seed: the database already has ${count} products (skipped)`);
+      await seedCouponsIfMissing(persistTo, count);
+      await seedRecipesIfMissing(persistTo, count);
+      if (stamp?.wallet !== wallet) await seedWallet(persistTo, walletKey);
+    } else if (await seed(persistTo, products, walletKey)) {
+      count = products;
+    }
   }
   if (count > 0)
     writeFileSync(
@@ -173,12 +227,17 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
     );
 }
 
+/** The migration files in the order wrangler applies them. */
+function migrationFiles() {
+  return readdirSync(repoPath('migrations'))
+    .filter((n) => n.endsWith('.sql'))
+    .sort();
+}
+
 function migrationsHash() {
   const dir = repoPath('migrations');
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir)
-    .filter((n) => n.endsWith('.sql'))
-    .sort()) {
+  for (const name of migrationFiles()) {
     hash
       .update(name)
       .update('\0')

@@ -39,7 +39,10 @@ export function bin(name) {
   return path;
 }
 
-/** Prints one step of a script, prefixed so it stands out from the tools' own output. */
+/**
+ * Prints one step of a script, prefixed so it stands out from the tools' own output, with the
+ * seconds since the script started: a CI log then says where its time went (issue 21 §5).
+ */
 export function step(message) {
-  console.log(`\n▸ ${message}`);
+  console.log(`\n▸ [${process.uptime().toFixed(0)} s] ${message}`);
 }

@@ -1,7 +1,7 @@
 // The browser journeys: a fresh, separate database, wrangler dev on a free port, Playwright.
 import { closeSync, cpSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { buildIfNeeded } from './build.mjs';
-import { chromiumPath, hasChromium } from './chromium.mjs';
+import { chromiumPath, hasChromium, journeyChromiumPath } from './chromium.mjs';
 import { prepareDatabase } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { bin, repoPath, shown, step } from './env.mjs';
@@ -89,8 +89,11 @@ export function splitJourneyArgs(topology) {
  * joined by a 'service' binding or an http 'origin'.
  */
 export async function runJourneys(playwrightArgs = [], { topology = 'embedded' } = {}) {
+  // Debian's chromium is needed (the visual baselines are its rendering); its headless shell,
+  // when installed, runs the other journeys (docs/decisions/601)
   const browser = chromiumPath();
-  if (!hasChromium(browser)) {
+  const shell = journeyChromiumPath();
+  if (!hasChromium(browser) || !hasChromium(shell)) {
     if (process.env.CI === 'true') {
       console.error(`\n✗ Chromium is missing: no executable at ${browser}. CI cannot skip the browser tests.`);
       console.error('  Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
@@ -116,9 +119,13 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
   const servers = [];
   const logs = [];
   try {
-    for (let index = 0; index < count; index++) {
-      // the servers already started hold their ports (and inspector ports), so freePort skips them
-      const port = await freePort(TOOL_PORTS[0], TOOL_PORTS[1]);
+    // the ports first (each server's own and its inspector's), so the servers can start side by
+    // side: each wrangler dev start is seconds of mostly one core
+    const taken = [];
+    for (let index = 0; index < count; index++)
+      for (let i = 0; i < 2; i++) taken.push(await freePort(TOOL_PORTS[0], TOOL_PORTS[1], taken));
+    const starts = Array.from({ length: count }, async (_, index) => {
+      const [port, inspectorPort] = taken.slice(index * 2, index * 2 + 2);
       const logPath = serverLogOf(index);
       step(
         `Server${count > 1 ? ` ${index + 1} of ${count}` : ''}: wrangler dev on port ${port} for the journeys${split ? ` (split topology, ${topology})` : ''} (log in ${shown(logPath)})`,
@@ -128,21 +135,27 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
       logs.push(log);
       const options = { port, persistTo: stateOf(index), envFile: E2E_VARS, output: log };
       try {
-        servers.push(split ? await startSplit({ mode: topology, ...options }) : await startServer(options));
+        return split
+          ? await startSplit({ mode: topology, ...options })
+          : await startServer({ ...options, inspectorPort, avoidPorts: taken });
       } catch (error) {
         console.error(tail(logPath));
         throw error;
       }
-    }
+    });
+    const started = await Promise.allSettled(starts);
+    for (const outcome of started) if (outcome.status === 'fulfilled') servers.push(outcome.value);
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     const urls = servers.map((server) => server.url);
     step(
-      `Journeys: playwright test against ${urls.join(' and ')}${count > 1 ? ` (${count} workers, one storefront each)` : ''} (Chromium at ${browser})`,
+      `Journeys: playwright test against ${urls.join(' and ')}${count > 1 ? ` (${count} workers, one storefront each)` : ''} (Chromium at ${shell === browser ? browser : `${shell}, the visual checks at ${browser}`})`,
     );
     rmSync(PLAYWRIGHT_REPORT, { force: true });
     let ok = true;
     try {
       await run(bin('playwright'), ['test', ...playwrightArgs], {
-        env: { E2E_BASE_URL: urls[0], E2E_BASE_URLS: urls.join(','), CHROMIUM_PATH: browser },
+        env: { E2E_BASE_URL: urls[0], E2E_BASE_URLS: urls.join(',') },
       });
     } catch {
       ok = false;

@@ -27,8 +27,8 @@ function devBannerOrigins(port) {
  * Options for the split topology (scripts/lib/split.mjs): `config` instead of the built one,
  * `extraConfigs` (more workers in the same wrangler dev, joined by service bindings; each reads
  * the .dev.vars beside its config, as --env-file then applies to none), `vars` (--var NAME:VALUE)
- * `ready` (how to tell it answers; default the edge's ping) and `avoidPorts` (taken by a server
- * about to start). BANNER_ORIGINS is the port's own (devBannerOrigins) unless `vars` names one.
+ * `ready` (how to tell it answers; default the edge's ping), `avoidPorts` (taken by a server
+ * about to start) and `inspectorPort` (chosen by the caller when servers start side by side). BANNER_ORIGINS is the port's own (devBannerOrigins) unless `vars` names one.
  */
 export async function startServer({
   port,
@@ -41,13 +41,14 @@ export async function startServer({
   vars = {},
   ready,
   avoidPorts = [],
+  inspectorPort,
 }) {
   // The build's id keys the edge's page cache (worker/pages.ts): the build stamp beside the built config.
   const stamp = join(dirname(dirname(config)), '.build-stamp');
   if (!vars.BUILD_ID && existsSync(stamp))
     vars = { BUILD_ID: readFileSync(stamp, 'utf8').trim().slice(0, 16), ...vars };
   vars = { BANNER_ORIGINS: devBannerOrigins(port), ...vars };
-  const inspectorPort = await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
+  inspectorPort ??= await freePort(TOOL_PORTS[0], TOOL_PORTS[1], [port, ...avoidPorts]);
   const child = startGroup(
     bin('wrangler'),
     [

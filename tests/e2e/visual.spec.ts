@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
@@ -17,6 +18,10 @@ import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts'
 //   - what changes with the calendar: the seasonal feature's words are set to fixed words, the
 //     weekly ad's validity dates are masked.
 // Update the baselines after a deliberate change: npm run test:e2e -- visual.spec.ts --update-snapshots
+
+// The baselines are the full browser's rendering: the other journeys run in Debian's headless
+// shell when it is installed (half the CPU), whose text anti-aliasing differs (docs/decisions/601).
+test.use({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS } });
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'visual-fonts');
 const FONT_CSS = `
