@@ -10,8 +10,9 @@ import { privateAnswers } from './middleware/private-answers/index.ts';
 import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
-import { signInLanding } from './middleware/sign-in-landing/index.ts';
+import { orderLanding, signInLanding } from './middleware/sign-in-landing/index.ts';
 import { SIGN_IN_API_PATH } from './routes/auth.ts';
+import { CHECKOUT_FORM_PATH } from '../src/lib/checkout/form.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
 import { CAPABILITIES, EDGE } from './capabilities.ts';
 import { errorLog } from './middleware/error-log/index.ts';
@@ -119,10 +120,10 @@ export function createApp(options: AppOptions = {}) {
     syncModalityAfterSignIn((path) => isPagePath(path) && isPersonalPage(path), attachUpstream),
   );
   // A browser's sign-in form is answered with the page it leads to (worker/middleware/sign-in-landing).
-  app.use(
-    SIGN_IN_API_PATH,
-    signInLanding(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
-  );
+  const dispatch = async (request: Request, c: Context<EdgeEnv>) => app.fetch(request, c.env, c.executionCtx);
+  app.use(SIGN_IN_API_PATH, signInLanding(dispatch));
+  // So is the checkout's place-order form, with the order's confirmation.
+  app.use(CHECKOUT_FORM_PATH, orderLanding(dispatch));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.get('/robots.txt', robotsTxt(EDGE.robotsDisallow));

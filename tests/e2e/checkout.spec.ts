@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CHECKOUT_FORM_PATH } from '../../src/lib/checkout/form.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
@@ -89,9 +90,15 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   expect(Number(total.replace(/[$,]/g, '')) - Number(before.replace(/[$,]/g, ''))).toBeCloseTo(4.5, 2);
   await expect(page.getByTestId('checkout-transactions')).toContainText('VISA ending in 1111 pays');
   await expect(page.getByTestId('checkout-card-pays')).toHaveText(total);
+  // placing is one round trip (issue 22 §5): the press's answer is the confirmation page itself
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-number')).toHaveText(/^\d{10}$/);
+  expect(documents).toEqual([`POST ${CHECKOUT_FORM_PATH}`]);
   await expect(page.getByTestId('order-total')).toHaveText(total);
   await expect(page.getByTestId('order-slot-window')).toHaveText(slot);
   // the cart is empty now
@@ -241,20 +248,35 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
   await waitForIslands(page);
   await chooseFirstTime(page);
   await saveContact(page);
-  const requests: Array<{ key: string | undefined; body: string | null }> = [];
+  // the island's place-order form posts itself (the edge answers with the confirmation, issue 22
+  // §5); its contact-first path calls the orders API: either way, one attempt key
+  const attempts: Array<{ key: string | null; checkoutId: string | null; expectedTotalCents: number }> = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/api/v1/orders')
-      requests.push({ key: request.headers()['idempotency-key'], body: request.postData() });
+    if (request.method() !== 'POST') return;
+    const path = new URL(request.url()).pathname;
+    if (path === CHECKOUT_FORM_PATH) {
+      const form = new URLSearchParams(request.postData() ?? '');
+      if (form.get('intent') === 'place')
+        attempts.push({
+          key: form.get('idempotencyKey'),
+          checkoutId: form.get('checkoutId'),
+          expectedTotalCents: Number(form.get('expectedTotalCents')),
+        });
+    } else if (path === '/checkout/api/v1/orders') {
+      const body = JSON.parse(request.postData() ?? '{}') as { checkoutId: string; expectedTotalCents: number };
+      attempts.push({ key: request.headers()['idempotency-key'] ?? null, ...body });
+    }
   });
   await page.getByTestId('place-order').dblclick();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   const orderNumber = page.url().split('/').pop();
-  expect(requests.length).toBeGreaterThanOrEqual(1);
-  expect(new Set(requests.map((request) => request.key)).size).toBe(1);
+  expect(attempts.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(attempts.map((attempt) => attempt.key)).size).toBe(1);
   // the same press again (a retry of that request) answers the same order, not a second one
+  const { key, ...body } = attempts[0]!;
   const again = await page.request.post('/checkout/api/v1/orders', {
-    headers: { ...json(page), 'idempotency-key': requests[0]!.key! },
-    data: requests[0]!.body!,
+    headers: { ...json(page), 'idempotency-key': key! },
+    data: body,
   });
   expect(again.status()).toBeLessThan(300);
   expect(((await again.json()) as { data: { orderNumber: string } }).data.orderNumber).toBe(orderNumber);

@@ -2,7 +2,13 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
-import { CHECKOUT_FORM_PATH, CHECKOUT_NOTICE_COOKIE, decodeNotice } from '../../src/lib/checkout/form.ts';
+import {
+  CHECKOUT_FORM_PATH,
+  CHECKOUT_LANDING_FIELD,
+  CHECKOUT_NOTICE_COOKIE,
+  decodeNotice,
+} from '../../src/lib/checkout/form.ts';
+import { ADDRESS_SCRIPT } from '../../worker/middleware/sign-in-landing/index.ts';
 import { createApp } from '../fixtures/app.ts';
 import { signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { newKey, shop } from '../fixtures/checkout.ts';
@@ -18,12 +24,30 @@ const shopper = shop(app, env);
 let cookie = '';
 let food: string[] = [];
 
-const post = (fields: Record<string, string>, from = cookie) =>
-  app.request(
+/** The edge with a page renderer: the page it renders names the path it was asked for. */
+const withPages = createApp({
+  renderPage: async (request) =>
+    new Response(
+      `<!doctype html><html><head><title>page</title></head><body>${new URL(request.url).pathname}</body></html>`,
+      {
+        headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" },
+      },
+    ),
+});
+/** The browser's document navigation (a form that posts itself) adds these; fetch() and scripts do not. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin' };
+
+const post = (fields: Record<string, string>, from = cookie, { navigation = false } = {}) =>
+  (navigation ? withPages : app).request(
     `${TEST_ORIGIN}${CHECKOUT_FORM_PATH}`,
     {
       method: 'POST',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie: from },
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: from,
+        ...(navigation ? NAVIGATION : {}),
+      },
       body: new URLSearchParams(fields).toString(),
     },
     env,
@@ -116,6 +140,43 @@ describe('the checkout forms without JavaScript', { timeout: 15_000 }, () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/checkout#place');
     expect(noticeOf(response)?.error).toBe('Your order total changed. Please review it before placing your order.');
+  });
+
+  test('the island’s place-order form is answered with the order’s confirmation itself, its address fixed (one round trip)', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[1]!, 1]]);
+    const fields = { ...placeFields(checkout), [CHECKOUT_LANDING_FIELD]: '1' };
+    const landed = await post(fields, cookie, { navigation: true });
+    const html = await landed.text();
+    expect(landed.status, html).toBe(200);
+    expect(landed.headers.get('cache-control')).toBe('private, no-store');
+    const orderNumber = /data-url="\/checkout\/confirmation\/(\d{10})"/.exec(html)?.[1] ?? '';
+    expect(orderNumber, html).toMatch(/^\d{10}$/);
+    expect(html).toContain(ADDRESS_SCRIPT);
+    expect(html).toContain(`<body>/checkout/confirmation/${orderNumber}</body>`);
+    expect(landed.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    // pressed again (a reload of the POST): the same order, landed again
+    const again = await (await post(fields, cookie, { navigation: true })).text();
+    expect(again).toContain(`data-url="/checkout/confirmation/${orderNumber}"`);
+    const { results } = await env.DB.prepare('SELECT order_number FROM orders WHERE checkout_id = ?1')
+      .bind(checkout.id)
+      .all<{ order_number: string }>();
+    expect(results.map((row) => row.order_number)).toEqual([orderNumber]);
+  });
+
+  test('without JavaScript (no landing field) the place-order form still answers 303, and a refusal never lands', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const plain = await post(placeFields(checkout), cookie, { navigation: true });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toMatch(/^\/checkout\/confirmation\/\d{10}$/);
+    const next = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const refused = await post(
+      { ...placeFields(next, next.summary.total + 1), [CHECKOUT_LANDING_FIELD]: '1' },
+      cookie,
+      { navigation: true },
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/checkout#place');
+    expect(noticeOf(refused)?.error).toBe('Your order total changed. Please review it before placing your order.');
   });
 
   test('a signed-out form goes to sign-in', async () => {

@@ -148,15 +148,29 @@ function CheckoutPage({
   const [placed, setPlaced] = useState<string | null>(null);
   const { busy, say, fail, dispatch } = saving;
   async function place(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy('place') || placed) return;
+    if (busy('place') || placed || placingNow.current) {
+      event.preventDefault();
+      return;
+    }
     // what was typed in the contact form and not yet kept goes with the order
     const contact = unsavedContact(view);
-    let current = view;
-    if (contact) {
-      if (!(await saving.save('contact', contact))) return;
-      current = await fetchCheckout(view.id).catch(() => view);
+    if (!contact) {
+      // Nothing to save first: the form posts itself, with the landing field, and the edge answers
+      // with the order's confirmation, one round trip instead of the call and then the page (issue
+      // 22 §5). A refusal comes back as the checkout with the section's message, as without
+      // JavaScript; a retry sends the same key.
+      placeKey.current ??= newIdempotencyKey();
+      const key = event.currentTarget.elements.namedItem('idempotencyKey');
+      if (key instanceof HTMLInputElement) key.value = placeKey.current;
+      placingNow.current = true;
+      dispatch({ section: 'place', action: { type: 'reset' } });
+      dispatch({ section: 'place', action: { type: 'request' } });
+      say('place', null);
+      return;
     }
+    event.preventDefault();
+    if (!(await saving.save('contact', contact))) return;
+    const current = await fetchCheckout(view.id).catch(() => view);
     placeKey.current ??= newIdempotencyKey();
     dispatch({ section: 'place', action: { type: 'reset' } });
     dispatch({ section: 'place', action: { type: 'request' } });
@@ -205,6 +219,7 @@ function CheckoutPage({
         view={view}
         needsTime={needsTime}
         placeKey={firstPlaceKey}
+        landing={hydrated}
         placing={busy('place')}
         placed={placed}
         onPlace={(event) => void place(event)}

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { paymentLabel } from '../../lib/checkout/confirmation.ts';
-import { CHECKOUT_FORM_PATH } from '../../lib/checkout/form.ts';
+import { CHECKOUT_FORM_PATH, CHECKOUT_LANDING_FIELD } from '../../lib/checkout/form.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { SectionMessage } from './SectionForm.tsx';
 
@@ -29,6 +29,7 @@ export function SummarySection({
   view,
   needsTime,
   placeKey,
+  landing,
   placing,
   placed,
   onPlace,
@@ -36,6 +37,8 @@ export function SummarySection({
   view: Checkout;
   needsTime: boolean;
   placeKey: string;
+  /** Hydrated: the island sends the form, and the edge answers with the confirmation (CHECKOUT_LANDING_FIELD). */
+  landing: boolean;
   placing: boolean;
   placed: string | null;
   onPlace: (event: FormEvent<HTMLFormElement>) => void;
@@ -83,6 +86,7 @@ export function SummarySection({
         <input type="hidden" name="checkoutId" value={view.id} />
         <input type="hidden" name="expectedTotalCents" value={view.summary.total} />
         <input type="hidden" name="idempotencyKey" value={placeKey} />
+        {landing && <input type="hidden" name={CHECKOUT_LANDING_FIELD} value="1" />}
         <button
           type="submit"
           className="place"

@@ -10,6 +10,13 @@ import { CHECKOUT_ID_PATTERN, ModifyCheckoutSchema, type ModifyCheckout } from '
 /** The edge endpoint every checkout form posts to (a form endpoint: CSRF allows its form body). */
 export const CHECKOUT_FORM_PATH = '/checkout/api/v1/forms';
 export const CHECKOUT_PAGE = '/checkout';
+/**
+ * The hidden field the checkout island adds to the place-order form, which it lets post itself:
+ * with it the edge answers the POST with the order's confirmation, one round trip (issue 22 §5,
+ * worker/middleware/sign-in-landing). Never in the server's HTML: without JavaScript the form gets
+ * the 303 as before.
+ */
+export const CHECKOUT_LANDING_FIELD = 'landing';
 
 export const CHECKOUT_FORM_INTENTS = ['time', 'contact', 'age', 'tip', 'payment', 'ebt', 'place'] as const;
 export type CheckoutFormIntent = (typeof CHECKOUT_FORM_INTENTS)[number];

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { CHECKOUT_LANDING_FIELD } from '../../../src/lib/checkout/form.ts';
 import { sha256Base64, withHashSource } from '../../../src/lib/http/csp.ts';
 import type { EdgeEnv } from '../../types.ts';
 
@@ -13,6 +14,8 @@ import type { EdgeEnv } from '../../types.ts';
 // shared page it was made from stays as it is in the edge cache. A small inline script (hashed in
 // the page's CSP) puts the destination in the address bar, so a reload or a bookmark is a GET of
 // the page, not a second sign-in. Anything else (an API client, a failed sign-in) gets the 303.
+// The checkout's place-order form lands the same way on the order's confirmation (orderLanding):
+// the island lets that form post itself, so placing an order is one round trip too.
 
 /** The page fetches from this element before it asks the edge (src/components/personal-parts.ts). */
 export const PRELOADED_ANSWERS_ID = 'hm-preloaded';
@@ -133,17 +136,19 @@ async function landingPage(page: Response, url: URL, answers: Record<string, unk
 }
 
 /**
- * Answers a browser's sign-in form with the page it leads to (see above). `dispatch` sends a
- * request through the whole edge app, as if it came from the browser.
+ * Answers a browser's form post with the page its 303 leads to (see above) when `lands` says so.
+ * `dispatch` sends a request through the whole edge app, as if it came from the browser.
  */
-export function signInLanding(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
+function formLanding(
+  dispatch: Dispatch,
+  lands: (c: Context<EdgeEnv>, setCookies: readonly string[]) => boolean | Promise<boolean>,
+): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     await next();
     const post = c.req.raw;
     if (post.method !== 'POST' || !isDocumentNavigation(post) || c.res.status !== 303) return;
     const setCookies = c.res.headers.getSetCookie();
-    // only a sign-in that issued a session lands; a refusal goes back to the form as before
-    if (!setCookies.some((line) => line.startsWith('hm_session=') && !/max-age\s*=\s*0/i.test(line))) return;
+    if (!(await lands(c, setCookies))) return;
     const origin = new URL(post.url).origin;
     const jar = jarFrom(post.headers.get('cookie'));
     applySetCookies(jar, setCookies);
@@ -186,3 +191,22 @@ export function signInLanding(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
     finish(await landingPage(response, url, answers));
   };
 }
+
+/** A browser's sign-in form: only a sign-in that issued a session lands; a refusal goes back to the form as before. */
+export const signInLanding = (dispatch: Dispatch) =>
+  formLanding(dispatch, (_c, setCookies) =>
+    setCookies.some((line) => line.startsWith('hm_session=') && !/max-age\s*=\s*0/i.test(line)),
+  );
+
+/**
+ * The checkout's place-order form (issue 22 §5): an order placed lands on its confirmation in the
+ * answer to the POST, one round trip instead of two; a refusal goes back to the checkout as before.
+ * Only when the island sent the form (CHECKOUT_LANDING_FIELD): without JavaScript the address script cannot
+ * run, and the address bar would keep the form's path; that shopper gets the 303 as before.
+ */
+export const orderLanding = (dispatch: Dispatch) =>
+  formLanding(dispatch, async (c) => {
+    if (!/^\/checkout\/confirmation\/\d+$/.test(c.res.headers.get('location') ?? '')) return false;
+    const fields = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    return fields[CHECKOUT_LANDING_FIELD] === '1';
+  });
