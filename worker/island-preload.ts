@@ -1,4 +1,4 @@
-import { ISLAND_GRAPH_FILE } from '../src/directives/island-graph.ts';
+import { ISLAND_GRAPH_FILE, moduleKey } from '../src/directives/island-graph.ts';
 
 // Islands and page scripts load their chunks in waves, one round trip each (the component, the
 // chunks it imports, theirs...). The build wrote every chunk's static imports at any depth
@@ -10,6 +10,17 @@ import { ISLAND_GRAPH_FILE } from '../src/directives/island-graph.ts';
 // stay unloaded until then, as the JavaScript budgets want.
 
 export type IslandGraph = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The page a shopper most likely opens next, by the islands it hydrates (source modules, as the
+ * build names them in the graph): their chunks are prefetched at the end of this page, at the
+ * lowest priority, so the next page's islands need no round trip of their own on a slow phone
+ * (issue 22 §5: the checkout's island chunks were a wave of ~0.6 s after its document). Chunks
+ * are immutable (hashed), so a prefetched one never goes stale.
+ */
+export const LIKELY_NEXT_ISLANDS: Readonly<Record<string, readonly string[]>> = {
+  '/cart': ['src/islands/checkout/CheckoutPage.tsx'],
+};
 
 /** Hydration directives whose islands load with the page. */
 const EAGER_CLIENTS = new Set(['load', 'idle']);
@@ -44,7 +55,11 @@ const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
  * whose A.js imports B.js gets `<link rel="modulepreload" href="/_astro/A.js"><link … href="/_astro/B.js">` (and the
  * renderer's) right before that island.
  */
-export function withIslandPreloads(response: Response, graph: IslandGraph): Response {
+export function withIslandPreloads(
+  response: Response,
+  graph: IslandGraph,
+  nextIslands: readonly string[] = [],
+): Response {
   if (graph.size === 0 || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   // a chunk is preloaded once, as early as possible: after the module script that needs it, right
   // before a top-level island (never inside one: React hydrates what is there), else before </body>
@@ -92,7 +107,10 @@ export function withIslandPreloads(response: Response, graph: IslandGraph): Resp
     .on('body', {
       element(body) {
         body.onEndTag((end) => {
-          const html = links([...pending]);
+          let html = links([...pending]);
+          // the likely next page's chunks that this page has not loaded: prefetched, not run
+          const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
+          for (const url of new Set(next)) if (!done.has(url)) html += `<link rel="prefetch" href="${url}">`;
           if (html) end.before(html, { html: true });
         });
       },

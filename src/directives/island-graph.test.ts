@@ -25,4 +25,27 @@ describe('staticImportGraph', () => {
     expect(graph['/_astro/react.js']).toEqual([]);
     expect(graph['/_astro/logo.svg']).toBeUndefined();
   });
+
+  test('names each entry chunk by its source module under the root, so the edge can find an island before its page is rendered', () => {
+    const bundle = {
+      '_astro/CheckoutPage.abc.js': {
+        type: 'chunk' as const,
+        fileName: '_astro/CheckoutPage.abc.js',
+        imports: [],
+        isEntry: true,
+        facadeModuleId: '/repo/src/islands/checkout/CheckoutPage.tsx',
+      },
+      '_astro/shared.js': { type: 'chunk' as const, fileName: '_astro/shared.js', imports: [], facadeModuleId: null },
+      '_astro/outside.js': {
+        type: 'chunk' as const,
+        fileName: '_astro/outside.js',
+        imports: [],
+        isEntry: true,
+        facadeModuleId: '/elsewhere/x.ts',
+      },
+    };
+    const graph = staticImportGraph(bundle, '/repo');
+    expect(graph['module:src/islands/checkout/CheckoutPage.tsx']).toEqual(['/_astro/CheckoutPage.abc.js']);
+    expect(Object.keys(graph).filter((key) => key.startsWith('module:'))).toHaveLength(1);
+  });
 });

@@ -79,6 +79,26 @@ describe('withIslandPreloads', () => {
     expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
   });
 
+  test('the likely next page’s island chunks that this page has not loaded are prefetched at its end, not preloaded', async () => {
+    const graph = new Map([
+      ...GRAPH,
+      ['module:src/islands/checkout/CheckoutPage.tsx', ['/_astro/Checkout.J9.js']],
+      ['/_astro/Checkout.J9.js', ['/_astro/react.C3.js', '/_astro/display.K1.js']],
+    ]);
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="load" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
+      ),
+      graph,
+      ['src/islands/checkout/CheckoutPage.tsx', 'src/islands/unknown/Nothing.tsx'],
+    ).text();
+    const prefetched = [...html.matchAll(/<link rel="prefetch" href="([^"]+)">/g)].map((m) => m[1]);
+    // react.C3.js is this page's already
+    expect(prefetched).toEqual(['/_astro/Checkout.J9.js', '/_astro/display.K1.js']);
+    expect(html).toMatch(/<link rel="prefetch" href="\/_astro\/display\.K1\.js"><\/body>/);
+    expect(preloads(html)).not.toContain('/_astro/Checkout.J9.js');
+  });
+
   test('without a graph (no build, or not HTML) the answer is left as it is', async () => {
     const response = page('<astro-island client="load" component-url="/_astro/Cart.A1.js"></astro-island>');
     expect(withIslandPreloads(response, new Map())).toBe(response);
