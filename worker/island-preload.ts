@@ -14,13 +14,21 @@ export type IslandGraph = ReadonlyMap<string, readonly string[]>;
 /**
  * The page a shopper most likely opens next, by the islands it hydrates (source modules, as the
  * build names them in the graph): their chunks are prefetched at the end of this page, at the
- * lowest priority, so the next page's islands need no round trip of their own on a slow phone
- * (issue 22 §5: the checkout's island chunks were a wave of ~0.6 s after its document). Chunks
- * are immutable (hashed), so a prefetched one never goes stale.
+ * lowest priority and not run, so the next page's islands need no round trip of their own on a
+ * slow phone (issue 22 §5: the cart's and the checkout's island chunks were a wave of ~0.6 s
+ * after their documents). Chunks are immutable (hashed): a prefetched one never goes stale, and
+ * the browser keeps it for every later page.
  */
-export const LIKELY_NEXT_ISLANDS: Readonly<Record<string, readonly string[]>> = {
-  '/cart': ['src/islands/checkout/CheckoutPage.tsx'],
-};
+const CART_ISLANDS = ['src/islands/cart/CartLines.tsx'];
+const CHECKOUT_ISLANDS = ['src/islands/checkout/CheckoutPage.tsx'];
+
+/** The islands of the page a shopper most likely opens after `pathname` (docs/decisions/601). */
+export function likelyNextIslands(pathname: string): readonly string[] {
+  if (pathname === '/cart') return CHECKOUT_ISLANDS;
+  // where a shopper adds to the cart, the cart comes next
+  if (pathname === '/search' || pathname.startsWith('/p/')) return CART_ISLANDS;
+  return [];
+}
 
 /** Hydration directives whose islands load with the page. */
 const EAGER_CLIENTS = new Set(['load', 'idle']);
