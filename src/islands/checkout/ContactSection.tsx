@@ -122,7 +122,8 @@ export function ContactSection({
             data-testid="checkout-phone"
           />
         </label>
-        <label>
+        {/* a row of its own: an address is longer than a name (cut off in one column at 1280 px) */}
+        <label className="wide">
           Email <input name="email" type="email" autoComplete="email" defaultValue={contact.email} />
         </label>
         {needsAddress && addresses.length > 0 && (
