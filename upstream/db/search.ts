@@ -1,11 +1,10 @@
 import { normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
-import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type Scan } from './catalog-facets.ts';
 import { brandsSoldAt, buildIndex, buildStore, slotOfDoc, type SearchIndex, type StoreOffers } from './search-index.ts';
-import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
+import { findMatch, gtinMatch, spellingSuggestions, type Match } from './search-match.ts';
 import { dealTerms, storeDealColumn } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { queryIntent, relevanceTier, tieredScore, type QueryIntent, type RankedProduct } from './search-relevance.ts';
@@ -168,7 +167,7 @@ export async function searchProducts(
     if (match.docIds.length === 0) {
       // Typo tolerance: when nothing matched, the first correction that finds products (the
       // words around each word decide: docs/decisions/530) is searched instead.
-      for (const suggestion of spellingCandidates(terms, await loadVocabulary(db, terms))) {
+      for (const suggestion of await spellingSuggestions(db, terms)) {
         const corrected = await findMatch(
           db,
           ftsMatchExpression(queryTerms(suggestion)) as string,
