@@ -15,10 +15,11 @@ const POSITIONS = 2 ** 17;
 /**
  * The rows of `list` (positions in a scan) ordered by an integer key (ascending), equal keys
  * keeping their order in `list`: the key and the position share one float64, sorted natively.
- * Null when a key is not an integer in [0, 2^36) or there are too many rows (callers then sort
- * with the comparator).
+ * Only the `first` rows of that order are answered: when they are few, they are selected with a
+ * bounded heap (one pass) and only they are sorted. Null when a key is not an integer in
+ * [0, 2^36) or there are too many rows (callers then sort with the comparator).
  */
-function sortByKey(list: Int32Array, key: (row: number) => number): Int32Array | null {
+function sortByKey(list: Int32Array, key: (row: number) => number, first = list.length): Int32Array | null {
   if (list.length >= POSITIONS) return null;
   const keys = new Float64Array(list.length);
   for (let i = 0; i < list.length; i += 1) {
@@ -26,10 +27,41 @@ function sortByKey(list: Int32Array, key: (row: number) => number): Int32Array |
     if (!Number.isInteger(value) || value < 0 || value >= 2 ** 36) return null;
     keys[i] = value * POSITIONS + i;
   }
-  keys.sort();
-  const out = new Int32Array(list.length);
-  for (let i = 0; i < list.length; i += 1) out[i] = list[(keys[i] as number) % POSITIONS] as number;
+  const sorted = first * 8 < keys.length ? smallest(keys, first) : keys.sort().subarray(0, first);
+  const out = new Int32Array(sorted.length);
+  for (let i = 0; i < sorted.length; i += 1) out[i] = list[(sorted[i] as number) % POSITIONS] as number;
   return out;
+}
+
+/** The `count` smallest of `keys` (distinct), ascending: a max-heap of `count` over one pass. */
+function smallest(keys: Float64Array, count: number): Float64Array {
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (const key of keys) {
+    if (size < count) {
+      let i = size++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if ((heap[parent] as number) >= key) break;
+        heap[i] = heap[parent] as number;
+        i = parent;
+      }
+      heap[i] = key;
+    } else if (key < (heap[0] as number)) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && (heap[right] as number) > (heap[left] as number) ? right : left;
+        if ((heap[child] as number) <= key) break;
+        heap[i] = heap[child] as number;
+        i = child;
+      }
+      heap[i] = key;
+    }
+  }
+  return heap.subarray(0, size).sort();
 }
 
 /** `list` sorted by a comparator (the fallback of sortByKey). */
@@ -43,14 +75,29 @@ export interface RankingInput {
   index: SearchIndex | null;
 }
 
-/** `matched` (positions in `scan`) in the order of `sort` (ties by relevance, then doc id). */
+/**
+ * `matched` (positions in `scan`) in the order of `sort` (ties by relevance, then doc id), its
+ * `first` rows only (all by default): a page needs the rows up to its end, not the whole order.
+ */
 export async function orderRows(
   db: D1Database,
   scan: Scan,
   matched: Int32Array,
   { sort, availabilityFirst, bought, index }: RankingInput,
+  first = matched.length,
 ): Promise<Int32Array> {
   if (!index || matched.length === 0) return matched;
+  const ordered = await order(db, scan, matched, { sort, availabilityFirst, bought, index }, first);
+  return ordered.length > first ? ordered.subarray(0, first) : ordered;
+}
+
+async function order(
+  db: D1Database,
+  scan: Scan,
+  matched: Int32Array,
+  { sort, availabilityFirst, bought, index }: RankingInput & { index: SearchIndex },
+  first: number,
+): Promise<Int32Array> {
   const slotOf = scan.slot;
   const docIds = index.docId;
   const docId = (row: number) => docIds[slotOf[row] as number] as number;
@@ -84,16 +131,17 @@ export async function orderRows(
     ((availabilityFirst && !available(row) ? 2 : 0) + 1 - boost(row)) * (scoreMax - scoreMin + 1) +
     scoreMax -
     scoreInt(row);
-  const relevanceOrder = () => sortByKey(matched, relevanceKey) ?? sortWith(matched, byRelevance);
+  const relevanceOrder = (rows = matched.length) =>
+    sortByKey(matched, relevanceKey, rows) ?? sortWith(matched, byRelevance);
   /** By `primary` (an integer in [0, limit)), then relevance: one sort when both fit one key. */
   const thenRelevance = (primary: (row: number) => number, limit: number) =>
     limit * relevanceRange < 2 ** 36
-      ? sortByKey(matched, (row) => primary(row) * relevanceRange + relevanceKey(row))
-      : sortByKey(relevanceOrder(), primary);
+      ? sortByKey(matched, (row) => primary(row) * relevanceRange + relevanceKey(row), first)
+      : sortByKey(relevanceOrder(), primary, first);
   const priceOf = (row: number, missing: number) => priceCents(row) ?? missing;
   switch (sort) {
     case 'relevance':
-      return relevanceOrder();
+      return relevanceOrder(first);
     case 'price.asc':
     case 'price.desc': {
       let highest = 0;
@@ -150,7 +198,7 @@ export async function orderRows(
       const nameRank = await nameRanks(db, index);
       const rankOf = (row: number) => nameRank[slotOf[row] as number] ?? 0;
       return (
-        sortByKey(matched, (row) => (direction === 1 ? rankOf(row) : nameRank.length - rankOf(row))) ??
+        sortByKey(matched, (row) => (direction === 1 ? rankOf(row) : nameRank.length - rankOf(row)), first) ??
         sortWith(matched, (a, b) => direction * (rankOf(a) - rankOf(b)) || docId(a) - docId(b))
       );
     }

@@ -33,8 +33,10 @@ export interface ResponseInput {
   query: ProductSearchQueryOutput;
   banner: string;
   scan: Scan;
-  /** the matched rows (positions in `scan`) in order */
+  /** the matched rows (positions in `scan`) in order, at least up to the page's end (all of them for ads) */
   ordered: Int32Array;
+  /** how many rows matched (after variant grouping) */
+  total: number;
   facets: SearchFacets;
   index: SearchIndex | null;
   bought: ReadonlySet<number>;
@@ -47,6 +49,7 @@ export function searchResponse({
   banner,
   scan,
   ordered,
+  total,
   facets,
   index,
   bought,
@@ -54,7 +57,7 @@ export function searchResponse({
   spelling,
 }: ResponseInput): ProductSearchResponseOutput {
   // spec: shopping §8: an offset at or past what can be paged is INVALID_OBJECT.
-  const totalCount = ordered.length;
+  const totalCount = total;
   const availableCount = Math.min(totalCount, AVAILABLE_COUNT_DEFAULT);
   const offset = query['page.offset'] ?? 0;
   const size = query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT;

@@ -266,7 +266,7 @@ describe('the scan of a search', () => {
     }
   });
 
-  test('orders as each sort’s comparator does (ties by relevance, then doc id), and grouping keeps each group’s best-placed row', async () => {
+  test('orders as each sort’s comparator does (ties by relevance, then doc id), a page’s first rows alike, and grouping keeps each group’s best-placed row', async () => {
     const { index, store } = await catalog();
     const scan = scanOf(index, store);
     const rows = rowsOf(scan, index, store);
@@ -312,6 +312,11 @@ describe('the scan of a search', () => {
         expect(Array.from(ordered), `${sort}, availability first ${availabilityFirst}`).toEqual(
           expected.map((row) => row.r),
         );
+        for (const first of [24, 150])
+          expect(
+            Array.from(await orderRows(db, scan, matched, { sort, availabilityFirst, bought, index }, first)),
+            `the first ${first} of ${sort}`,
+          ).toEqual(expected.slice(0, first).map((row) => row.r));
         const groups = new Set<string>();
         expect(Array.from(groupVariants(ordered, scan, index))).toEqual(
           expected

@@ -1,7 +1,11 @@
 import { normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
-import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
+import {
+  SEARCH_PAGE_SIZE_DEFAULT,
+  type ProductSearchQueryOutput,
+  type ProductSearchResponseOutput,
+} from '../../src/lib/catalog/search.ts';
 import { filterAndCount, MODALITY_BITS, type Scan } from './catalog-facets.ts';
 import { brandsSoldAt, buildIndex, buildStore, slotOfDoc, type SearchIndex, type StoreOffers } from './search-index.ts';
 import { findMatch, gtinMatch, spellingSuggestions, type Match } from './search-match.ts';
@@ -247,15 +251,32 @@ export async function searchProducts(
   );
 
   // 3. Order (search-ranking.ts), 4. variant grouping, 5. the page (search-response.ts).
+  // The page needs the order up to its end; grouping and ads read further down it.
+  const grouped = query['option.groupBy'] === 'PRODUCT_VARIANT';
+  const whole = grouped || query['option.monetization'] === 'SPONSORED';
+  const pageEnd = (query['page.offset'] ?? 0) + (query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT);
   const bought = await boughtPromise;
-  let ordered = await orderRows(db, scan, matched, {
-    sort,
-    availabilityFirst: personalization !== 'none',
-    bought,
+  let ordered = await orderRows(
+    db,
+    scan,
+    matched,
+    { sort, availabilityFirst: personalization !== 'none', bought, index },
+    whole ? matched.length : pageEnd,
+  );
+  if (grouped) ordered = groupVariants(ordered, scan, index);
+  const total = grouped ? ordered.length : matched.length;
+  return searchResponse({
+    query,
+    banner: context.banner,
+    scan,
+    ordered,
+    total,
+    facets,
     index,
+    bought,
+    terms,
+    spelling,
   });
-  if (query['option.groupBy'] === 'PRODUCT_VARIANT') ordered = groupVariants(ordered, scan, index);
-  return searchResponse({ query, banner: context.banner, scan, ordered, facets, index, bought, terms, spelling });
 }
 
 /**
