@@ -119,17 +119,15 @@ function browseSlots(
   }
   if (brands?.length) {
     const brandSet = new Set(brands.map((brand) => brand.toLowerCase()));
-    const wanted = new Map<string, boolean>(); // per distinct brand (brand strings are shared)
+    // decided per distinct brand, by its number
+    const wanted = Uint8Array.from(index.brands, (brand) => (brandSet.has(brand.toLowerCase()) ? 1 : 0));
     const list: number[] = [];
-    for (let slot = 0; slot < size; slot += 1) {
-      const brand = index.brand[slot] as string;
-      let keep = wanted.get(brand);
-      if (keep === undefined) wanted.set(brand, (keep = brandSet.has(brand.toLowerCase())));
-      if (keep) list.push(slot);
-    }
+    for (let slot = 0; slot < size; slot += 1) if (wanted[index.brandCode[slot] as number] === 1) list.push(slot);
     return list;
   }
-  return Int32Array.from(index.docId, (_docId, slot) => slot);
+  const all = new Int32Array(size);
+  for (let slot = 0; slot < size; slot += 1) all[slot] = slot;
+  return all;
 }
 
 /** Runs a product search for one store and modality. */
@@ -201,7 +199,8 @@ export async function searchProducts(
       );
       index = matchedIndex;
       store = matchedStore;
-      const slots = Int32Array.from(match.docIds, (id) => slotOfDoc(matchedIndex, id));
+      const slots = new Int32Array(match.docIds.length);
+      for (let i = 0; i < slots.length; i += 1) slots[i] = slotOfDoc(matchedIndex, match.docIds[i] as number);
       scan = toScan(
         matchedIndex,
         matchedStore,
