@@ -162,9 +162,16 @@ export function filterAndCount(
   const brandCounts = new Int32Array(index.brands.length);
   const tagBitCount = NUTRITION_OPTIONS.length + MORE_OPTIONS.length;
   const tagCounts = new Int32Array(tagBitCount);
+  // Rows counted per distinct tag and flag value, spread over the bits after the pass.
+  const tagMask = (1 << tagBitCount) - 1;
+  const nutritionByTags = new Int32Array(tagMask + 1);
+  const moreByTags = new Int32Array(tagMask + 1);
+  let storeBrandCount = 0;
   const categoryCounts = new Int32Array(index.categories.length);
   const modalityBits = MODALITIES.map((method) => MODALITY_BITS[method]);
   const fulfillmentCounts = new Int32Array(MODALITIES.length);
+  const flagMask = modalityBits.reduce((mask, bit) => mask | bit, 0);
+  const fulfillmentByFlags = new Int32Array(flagMask + 1);
   const savingsCounts = new Map<string, number>();
   let onSaleCount = 0;
   let minCents = Number.POSITIVE_INFINITY;
@@ -193,24 +200,17 @@ export function filterAndCount(
       const nutrition = wantNutrition && (all || failed === 'nutrition');
       const more = wantMore && (all || failed === 'moreOptions');
       const storeBrand = wantMore && (all || failed === 'storeBrand');
-      if (nutrition)
-        for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1)
-          if (rowTags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
-      if (more || storeBrand) {
-        for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) {
-          if (rowTags & (1 << bit) && (1 << bit === STORE_BRAND_BIT ? storeBrand : more))
-            tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
-        }
-      }
+      if (nutrition) nutritionByTags[rowTags & tagMask] = (nutritionByTags[rowTags & tagMask] as number) + 1;
+      if (more) moreByTags[rowTags & tagMask] = (moreByTags[rowTags & tagMask] as number) + 1;
+      if (storeBrand && rowTags & STORE_BRAND_BIT) storeBrandCount += 1;
     }
     if (wantCategories && (all || failed === 'categories'))
       categoryCounts[categoryCode[s] as number] = (categoryCounts[categoryCode[s] as number] as number) + 1;
     const cents = scan.price[r] as number;
     if (!Number.isNaN(cents)) {
       if (wantFulfillment && (all || failed === 'fulfillmentMethods')) {
-        const rowFlags = flags[s] as number;
-        for (let m = 0; m < modalityBits.length; m += 1)
-          if (rowFlags & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] ?? 0) + 1;
+        const rowFlags = (flags[s] as number) & flagMask;
+        fulfillmentByFlags[rowFlags] = (fulfillmentByFlags[rowFlags] as number) + 1;
       }
       if (wantPrice && (all || failed === 'priceRange')) {
         if (cents < minCents) minCents = cents;
@@ -224,6 +224,24 @@ export function filterAndCount(
     }
   }
   if (onSaleCount > 0) savingsCounts.set('ON_SALE', (savingsCounts.get('ON_SALE') ?? 0) + onSaleCount);
+  for (let value = 1; value <= tagMask; value += 1) {
+    const nutrition = nutritionByTags[value] as number;
+    const more = moreByTags[value] as number;
+    if (nutrition === 0 && more === 0) continue;
+    for (let bit = 0; bit < tagBitCount; bit += 1) {
+      if (!(value & (1 << bit))) continue;
+      if (bit < NUTRITION_OPTIONS.length) tagCounts[bit] = (tagCounts[bit] as number) + nutrition;
+      else if (1 << bit !== STORE_BRAND_BIT) tagCounts[bit] = (tagCounts[bit] as number) + more;
+    }
+  }
+  const storeBrandBit = Math.log2(STORE_BRAND_BIT);
+  tagCounts[storeBrandBit] = (tagCounts[storeBrandBit] as number) + storeBrandCount;
+  for (let value = 1; value <= flagMask; value += 1) {
+    const count = fulfillmentByFlags[value] as number;
+    if (count > 0)
+      for (let m = 0; m < modalityBits.length; m += 1)
+        if (value & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] as number) + count;
+  }
 
   const brandFacet: SearchFacets['brands'] = [];
   for (let code = 0; code < brandCounts.length; code += 1) {
