@@ -123,8 +123,9 @@ async function order(
   let scoreMax = 0;
   let scoreMin = 0;
   for (const row of matched) {
-    scoreMax = Math.max(scoreMax, scoreInt(row));
-    scoreMin = Math.min(scoreMin, scoreInt(row));
+    const value = scoreInt(row);
+    if (value > scoreMax) scoreMax = value;
+    if (value < scoreMin) scoreMin = value;
   }
   const relevanceRange = 4 * (scoreMax - scoreMin + 1);
   const relevanceKey = (row: number) =>
