@@ -26,7 +26,15 @@ export async function startWriter(
   options: { perSecond: number; products: number; unrelated: boolean },
 ): Promise<() => number> {
   if (options.perSecond <= 0) return () => 0;
-  const db = await mf.getD1Database('DB');
+  return startWriterOn(await mf.getD1Database('DB'), options);
+}
+
+/** startWriter on a D1 binding of any kind (bench/search-profile.ts --sqlite gives its own). */
+export async function startWriterOn(
+  db: D1Database,
+  options: { perSecond: number; products: number; unrelated: boolean },
+): Promise<() => number> {
+  if (options.perSecond <= 0) return () => 0;
   if (options.unrelated) await db.prepare('CREATE TABLE IF NOT EXISTS bench_noise (n INTEGER)').run();
   const started = performance.now();
   let written = 0;

@@ -13,6 +13,7 @@ import type {
   ProductSearchResponseOutput,
 } from '../../src/lib/catalog/search.ts';
 import { parseDollarsToCents } from '../../src/lib/money/money.ts';
+import type { SearchIndex, StoreOffers } from './search-index.ts';
 
 // spec: shopping §9 Search facets: taxonomy, brand, nutrition, more options, price, savings;
 // §5 the price filter as a USD range. Filters and facet counts over a search's matched set
@@ -38,24 +39,29 @@ type FilterName = FacetName | 'storeBrand';
 const STORE_BRAND_BIT = tagBits([STORE_BRAND_TAG]);
 export type SearchFacets = ProductSearchResponseOutput['data']['facets'];
 
-/** One matched product with the store's offer, as search reads it. */
-export interface SearchRow {
-  /** the product's slot in the search index (upstream/db/search.ts) */
-  slot: number;
-  docId: number;
-  score: number;
-  brand: string;
-  categoryId: string;
-  departmentId: string;
-  tags: number;
-  flags: number;
-  priceCents: number | null;
-  onSale: boolean;
-  promoCode: string | null;
-  stock: number;
-  /** read only when grouping by variant (option.groupBy=PRODUCT_VARIANT) */
-  variantGroupId: string | null;
-  available: boolean;
+/**
+ * A search's matched products as columns, one entry per row, in the match's order
+ * (upstream/db/search.ts builds it): what a row has of its own. Its facts (brand, category, tags,
+ * flags, promo code) are read by slot from the index and the store's offers, so a search of
+ * 30,000 matches allocates a few typed arrays, not 30,000 objects (docs/decisions/600).
+ */
+export interface Scan {
+  length: number;
+  /** the product's slot in the search index (upstream/db/search-index.ts) */
+  slot: Int32Array;
+  score: Float64Array;
+  /** what the price filter, facet and sorts compare: the shelf price, or the card's deal price (search.ts); NaN: not priced at the store */
+  price: Float64Array;
+  /** 1: priced at the store, in stock and sold by the shopper's modality */
+  available: Uint8Array;
+  /** 1: on promotion at the store */
+  onSale: Uint8Array;
+}
+
+/** The index and the store's offers a scan's slots point into. */
+export interface ScanFacts {
+  index: SearchIndex;
+  store: StoreOffers;
 }
 
 function parsePriceRange(range: string | undefined): { min: number | null; max: number | null } | null {
@@ -78,13 +84,15 @@ function optionBits(values: readonly string[] | undefined, known: readonly { id:
  * matched set. Counts are disjunctive: a facet counts the rows passing every filter except its
  * own, so its counts add up to the total when it has no filter of its own. "Our Brands"
  * (moreOptions=store-brand) is a kind of brand, not one more dietary option: it is its own
- * filter, ANDed with the other moreOptions values (docs/decisions/400).
+ * filter, ANDed with the other moreOptions values (docs/decisions/400). Answers the rows (positions
+ * in `scan`) that pass every filter, in the scan's order.
  */
 export function filterAndCount(
-  rows: readonly SearchRow[],
+  scan: Scan,
+  { index, store }: ScanFacts,
   query: ProductSearchQueryOutput,
   taxonomies: readonly string[],
-): { matched: SearchRow[]; facets: SearchFacets } {
+): { matched: Int32Array; facets: SearchFacets } {
   const taxonomySet = taxonomies.length > 0 ? new Set(taxonomies) : null;
   const brandSet = lowerSet(query['filter.brands']);
   const nutritionBits = optionBits(query['filter.nutrition'], NUTRITION_OPTIONS);
@@ -102,33 +110,48 @@ export function filterAndCount(
       )
     : null;
   const price = parsePriceRange(query['filter.price.range']);
+  const { brandCode, categoryCode, categoryId, departmentId, tags, flags } = index;
+  const { promoCode } = store;
 
-  type Check = (row: SearchRow) => boolean;
+  // Each filter's check of row r (at slot s); the brand filter is decided once per brand.
+  type Check = (r: number, s: number) => boolean;
   const checks: Partial<Record<FilterName, Check>> = {};
-  if (taxonomySet) checks.categories = (row) => taxonomySet.has(row.categoryId) || taxonomySet.has(row.departmentId);
-  if (brandSet) checks.brands = (row) => brandSet.has(row.brand.toLowerCase());
-  if (nutritionBits !== null) checks.nutrition = (row) => (row.tags & nutritionBits) !== 0;
-  if (moreBits !== null) checks.moreOptions = (row) => (row.tags & moreBits) !== 0;
-  if (storeBrandOnly) checks.storeBrand = (row) => (row.tags & STORE_BRAND_BIT) !== 0;
+  if (taxonomySet)
+    checks.categories = (_r, s) =>
+      taxonomySet.has(categoryId[s] as string) || taxonomySet.has(departmentId[s] as string);
+  if (brandSet) {
+    const wanted = Uint8Array.from(index.brands, (brand) => (brandSet.has(brand.toLowerCase()) ? 1 : 0));
+    checks.brands = (_r, s) => wanted[brandCode[s] as number] === 1;
+  }
+  if (nutritionBits !== null) checks.nutrition = (_r, s) => ((tags[s] as number) & nutritionBits) !== 0;
+  if (moreBits !== null) checks.moreOptions = (_r, s) => ((tags[s] as number) & moreBits) !== 0;
+  if (storeBrandOnly) checks.storeBrand = (_r, s) => ((tags[s] as number) & STORE_BRAND_BIT) !== 0;
   if (savingsSet) {
-    checks.savings = (row) =>
-      row.onSale &&
-      (savingsSet.has('on_sale') || (row.promoCode !== null && savingsSet.has(row.promoCode.toLowerCase())));
+    checks.savings = (r, s) => {
+      if (scan.onSale[r] !== 1) return false;
+      const code = promoCode[s] ?? null;
+      return savingsSet.has('on_sale') || (code !== null && savingsSet.has(code.toLowerCase()));
+    };
   }
   if (fulfillmentBits !== null)
-    checks.fulfillmentMethods = (row) => row.priceCents !== null && (row.flags & fulfillmentBits) !== 0;
+    checks.fulfillmentMethods = (r, s) =>
+      !Number.isNaN(scan.price[r]) && ((flags[s] as number) & fulfillmentBits) !== 0;
   if (price) {
-    checks.priceRange = (row) =>
-      row.priceCents !== null &&
-      (price.min === null || row.priceCents >= price.min) &&
-      (price.max === null || row.priceCents <= price.max);
+    checks.priceRange = (r) => {
+      const cents = scan.price[r] as number;
+      return (
+        !Number.isNaN(cents) && (price.min === null || cents >= price.min) && (price.max === null || cents <= price.max)
+      );
+    };
   }
   const active = Object.entries(checks) as [FilterName, Check][];
+  const activeNames = active.map(([name]) => name);
+  const activeChecks = active.map(([, check]) => check);
 
   const requested = new Set<FacetName>(
     query['option.facets']?.length ? FACETS.filter((facet) => query['option.facets']?.includes(facet)) : FACETS,
   );
-  // One pass; per-row work kept to array increments (this runs over up to 50,000 rows).
+  // One pass; per-row work kept to array increments (this runs over up to 200,000 rows).
   const wantBrands = requested.has('brands');
   const wantNutrition = requested.has('nutrition');
   const wantMore = requested.has('moreOptions');
@@ -136,69 +159,102 @@ export function filterAndCount(
   const wantFulfillment = requested.has('fulfillmentMethods');
   const wantPrice = requested.has('priceRange');
   const wantSavings = requested.has('savings');
-  const brandCounts = new Map<string, number>();
+  const brandCounts = new Int32Array(index.brands.length);
   const tagBitCount = NUTRITION_OPTIONS.length + MORE_OPTIONS.length;
   const tagCounts = new Int32Array(tagBitCount);
-  const categoryCounts = new Map<string, number>();
+  // Rows counted per distinct tag and flag value, spread over the bits after the pass.
+  const tagMask = (1 << tagBitCount) - 1;
+  const nutritionByTags = new Int32Array(tagMask + 1);
+  const moreByTags = new Int32Array(tagMask + 1);
+  let storeBrandCount = 0;
+  const categoryCounts = new Int32Array(index.categories.length);
   const modalityBits = MODALITIES.map((method) => MODALITY_BITS[method]);
   const fulfillmentCounts = new Int32Array(MODALITIES.length);
+  const flagMask = modalityBits.reduce((mask, bit) => mask | bit, 0);
+  const fulfillmentByFlags = new Int32Array(flagMask + 1);
   const savingsCounts = new Map<string, number>();
   let onSaleCount = 0;
   let minCents = Number.POSITIVE_INFINITY;
   let maxCents = 0;
-  const matched: SearchRow[] = [];
+  const matched = new Int32Array(scan.length);
+  let matchedCount = 0;
 
-  for (const row of rows) {
+  for (let r = 0; r < scan.length; r += 1) {
+    const s = scan.slot[r] as number;
     let failed: FilterName | null = null;
     let failures = 0;
-    for (const [facet, check] of active) {
-      if (!check(row)) {
+    for (let f = 0; f < activeChecks.length; f += 1) {
+      if (!(activeChecks[f] as Check)(r, s)) {
         failures += 1;
-        failed = facet;
+        failed = activeNames[f] as FilterName;
         if (failures > 1) break;
       }
     }
     if (failures > 1) continue;
     const all = failures === 0;
-    if (all) matched.push(row);
-    if (wantBrands && (all || failed === 'brands')) brandCounts.set(row.brand, (brandCounts.get(row.brand) ?? 0) + 1);
-    if (row.tags !== 0) {
+    if (all) matched[matchedCount++] = r;
+    if (wantBrands && (all || failed === 'brands'))
+      brandCounts[brandCode[s] as number] = (brandCounts[brandCode[s] as number] as number) + 1;
+    const rowTags = tags[s] as number;
+    if (rowTags !== 0) {
       const nutrition = wantNutrition && (all || failed === 'nutrition');
       const more = wantMore && (all || failed === 'moreOptions');
       const storeBrand = wantMore && (all || failed === 'storeBrand');
-      if (nutrition)
-        for (let bit = 0; bit < NUTRITION_OPTIONS.length; bit += 1)
-          if (row.tags & (1 << bit)) tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
-      if (more || storeBrand) {
-        for (let bit = NUTRITION_OPTIONS.length; bit < tagBitCount; bit += 1) {
-          if (row.tags & (1 << bit) && (1 << bit === STORE_BRAND_BIT ? storeBrand : more))
-            tagCounts[bit] = (tagCounts[bit] ?? 0) + 1;
-        }
-      }
+      if (nutrition) nutritionByTags[rowTags & tagMask] = (nutritionByTags[rowTags & tagMask] as number) + 1;
+      if (more) moreByTags[rowTags & tagMask] = (moreByTags[rowTags & tagMask] as number) + 1;
+      if (storeBrand && rowTags & STORE_BRAND_BIT) storeBrandCount += 1;
     }
     if (wantCategories && (all || failed === 'categories'))
-      categoryCounts.set(row.categoryId, (categoryCounts.get(row.categoryId) ?? 0) + 1);
-    if (row.priceCents !== null) {
+      categoryCounts[categoryCode[s] as number] = (categoryCounts[categoryCode[s] as number] as number) + 1;
+    const cents = scan.price[r] as number;
+    if (!Number.isNaN(cents)) {
       if (wantFulfillment && (all || failed === 'fulfillmentMethods')) {
-        for (let m = 0; m < modalityBits.length; m += 1)
-          if (row.flags & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] ?? 0) + 1;
+        const rowFlags = (flags[s] as number) & flagMask;
+        fulfillmentByFlags[rowFlags] = (fulfillmentByFlags[rowFlags] as number) + 1;
       }
       if (wantPrice && (all || failed === 'priceRange')) {
-        if (row.priceCents < minCents) minCents = row.priceCents;
-        if (row.priceCents > maxCents) maxCents = row.priceCents;
+        if (cents < minCents) minCents = cents;
+        if (cents > maxCents) maxCents = cents;
       }
     }
-    if (row.onSale && wantSavings && (all || failed === 'savings')) {
+    if (scan.onSale[r] === 1 && wantSavings && (all || failed === 'savings')) {
       onSaleCount += 1;
-      if (row.promoCode) savingsCounts.set(row.promoCode, (savingsCounts.get(row.promoCode) ?? 0) + 1);
+      const code = promoCode[s];
+      if (code) savingsCounts.set(code, (savingsCounts.get(code) ?? 0) + 1);
     }
   }
   if (onSaleCount > 0) savingsCounts.set('ON_SALE', (savingsCounts.get('ON_SALE') ?? 0) + onSaleCount);
+  for (let value = 1; value <= tagMask; value += 1) {
+    const nutrition = nutritionByTags[value] as number;
+    const more = moreByTags[value] as number;
+    if (nutrition === 0 && more === 0) continue;
+    for (let bit = 0; bit < tagBitCount; bit += 1) {
+      if (!(value & (1 << bit))) continue;
+      if (bit < NUTRITION_OPTIONS.length) tagCounts[bit] = (tagCounts[bit] as number) + nutrition;
+      else if (1 << bit !== STORE_BRAND_BIT) tagCounts[bit] = (tagCounts[bit] as number) + more;
+    }
+  }
+  const storeBrandBit = Math.log2(STORE_BRAND_BIT);
+  tagCounts[storeBrandBit] = (tagCounts[storeBrandBit] as number) + storeBrandCount;
+  for (let value = 1; value <= flagMask; value += 1) {
+    const count = fulfillmentByFlags[value] as number;
+    if (count > 0)
+      for (let m = 0; m < modalityBits.length; m += 1)
+        if (value & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] as number) + count;
+  }
 
+  const brandFacet: SearchFacets['brands'] = [];
+  for (let code = 0; code < brandCounts.length; code += 1) {
+    const count = brandCounts[code] as number;
+    const name = index.brands[code] as string;
+    if (count > 0) brandFacet.push({ id: name, name, count });
+  }
+  const categoryMap = new Map<string, number>();
+  for (let code = 0; code < categoryCounts.length; code += 1)
+    if ((categoryCounts[code] as number) > 0)
+      categoryMap.set(index.categories[code] as string, categoryCounts[code] as number);
   const facets: SearchFacets = {
-    brands: [...brandCounts]
-      .map(([name, count]) => ({ id: name, name, count }))
-      .sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
+    brands: brandFacet.sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
     nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts[bit] ?? 0 })).filter(
       (f) => f.count > 0,
     ),
@@ -206,7 +262,7 @@ export function filterAndCount(
       ...option,
       count: tagCounts[NUTRITION_OPTIONS.length + i] ?? 0,
     })).filter((f) => f.count > 0),
-    categories: categoryTree(categoryCounts),
+    categories: categoryTree(categoryMap),
     fulfillmentMethods: MODALITIES.map((method, m) => ({
       id: method,
       name: method,
@@ -217,7 +273,7 @@ export function filterAndCount(
       (f) => f.count > 0,
     ),
   };
-  return { matched, facets };
+  return { matched: matched.subarray(0, matchedCount), facets };
 }
 
 /** The category facet: departments with their sub-categories, in the fixed table's order. */

@@ -125,19 +125,33 @@ function offerUnitCents(store: StoreOffers, slot: number, priceString: string | 
  * and terms, and kept current by setOffer for each offer the change log brings.
  */
 export function storeDealPrices(index: SearchIndex, store: StoreOffers, terms: DealTerms): Map<number, number> {
+  return heldDeals(index, store, terms).cents;
+}
+
+/** storeDealPrices as a column by slot (NaN: no deal at the store), what a search reads per row. */
+export function storeDealColumn(index: SearchIndex, store: StoreOffers, terms: DealTerms): Float64Array {
+  return heldDeals(index, store, terms).column;
+}
+
+function heldDeals(index: SearchIndex, store: StoreOffers, terms: DealTerms) {
   const deals = store.deals.get(terms.key);
-  if (deals && deals.source === terms) return deals.cents;
+  if (deals && deals.source === terms) return deals;
   const bySlot = new Map<number, string>();
   const cents = new Map<number, number>();
+  const column = new Float64Array(store.price.length).fill(Number.NaN);
   for (const [gtin13, priceString] of terms.terms) {
     const slot = index.slotOfGtin.get(gtin13);
     if (slot === undefined) continue;
     bySlot.set(slot, priceString);
     const price = offerUnitCents(store, slot, priceString);
-    if (price !== null) cents.set(slot, price);
+    if (price !== null) {
+      cents.set(slot, price);
+      column[slot] = price;
+    }
   }
-  store.deals.set(terms.key, { source: terms, terms: bySlot, cents });
-  return cents;
+  const held = { source: terms, terms: bySlot, cents, column };
+  store.deals.set(terms.key, held);
+  return held;
 }
 
 /** Reprices one slot's deal in every terms the store holds (after its offer changed). */
@@ -148,5 +162,6 @@ export function repriceDeals(store: StoreOffers, slot: number): void {
     const price = offerUnitCents(store, slot, priceString);
     if (price === null) deals.cents.delete(slot);
     else deals.cents.set(slot, price);
+    deals.column[slot] = price ?? Number.NaN;
   }
 }

@@ -3,14 +3,19 @@
 // product_prices, read as a few packed strings. Built here; kept fresh by search-sync.ts.
 // Measured at 50,000 products: docs/decisions/010-catalog-and-search.md, "Performance", and 080.
 
+import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
+import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { normaliseSize, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
 import { repriceDeals } from './search-deals.ts';
-import { departmentBit, modifierWords, productHead } from './search-relevance.ts';
+import { departmentBit, modifierWords, popularityPoints, productHead, type RankedProduct } from './search-relevance.ts';
 import { FIELD, NAME_ORDER_SQL, RECORD, UNIT_SIZE_SQL, type Chunks } from './search-index-sql.ts';
 
 const BRAND_COLLATOR = new Intl.Collator('en');
+const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
+/** A slot-by-doc-id array is kept when it is at most this many times the slots (plus a little). */
+const DENSE = 4;
 
 export interface StoreOffers {
   /** the shelf price of one without a deal (linePrice: the promo, else the regular) per slot; NaN = not priced at the store */
@@ -18,8 +23,11 @@ export interface StoreOffers {
   /** the offer's regular and promo cents (NaN: none), what a deal is priced from */
   regular: Float64Array;
   promo: Float64Array;
-  /** per banner and division: the deal terms held (search-deals.ts), each slot's terms and its price with the deal */
-  deals: Map<string, { source: object; terms: Map<number, string>; cents: Map<number, number> }>;
+  /**
+   * per banner and division: the deal terms held (search-deals.ts), each slot's terms and its
+   * price with the deal, as a map and as a column (NaN: no deal), which a search reads per row
+   */
+  deals: Map<string, { source: object; terms: Map<number, string>; cents: Map<number, number>; column: Float64Array }>;
   onSale: Uint8Array;
   promoCode: (string | null)[];
   stock: Int32Array;
@@ -31,13 +39,25 @@ export interface SearchIndex {
   /** the newest search_changes.seq applied to every held store */
   seq: number;
   slotOf: Map<number, number>;
+  /** slot by doc id (-1: none), where doc ids are dense enough for an array; else slotOf is read */
+  slotByDoc: Int32Array | null;
   slotOfGtin: Map<string, number>;
   docId: Int32Array;
   gtin: string[];
   brand: string[];
+  /** each slot's brand as a number, and the brands by number (facet counts and filters per brand, not per row) */
+  brandCode: Int32Array;
+  brands: string[];
+  /** per banner: whether it sells each brand (by number): another banner's private labels are left out */
+  soldAt: Map<string, Uint8Array>;
   /** brand order of sort=brand.* (localeCompare 'en'; equal brands share a rank) */
   brandRank: Int32Array;
   categoryId: string[];
+  /** each slot's department as the category table gives it (the parent of its category) */
+  departmentId: string[];
+  /** each slot's category as a number, and the categories by number */
+  categoryCode: Int32Array;
+  categories: string[];
   /** the slots of each category and of each department (a browse by filter.taxonomies) */
   slotsByTaxonomy: Map<string, number[]>;
   tags: Int32Array;
@@ -48,6 +68,14 @@ export interface SearchIndex {
   foreignFood: string[];
   /** units sold in the last 90 days (search_popularity): a ranking signal within a tier */
   popularity: Int32Array;
+  /** popularityPoints of each slot's units, computed once */
+  points: Float64Array;
+  /**
+   * each slot's ranked facts (head, foreign food, category) as a number, and the facts by number:
+   * a search's relevance tier is computed per distinct facts, not per row (421 at 200,000 products)
+   */
+  profile: Int32Array;
+  profiles: RankedProduct[];
   /** name order of sort=name.* (name COLLATE NOCASE; equal names share a rank), read on first use */
   nameRank: Int32Array | null;
   /** each slot's size as one unit (null: not comparable; by weight: 1 lb) for sort=unitPrice.asc, read on first use */
@@ -91,12 +119,19 @@ export async function buildIndex(
     epoch,
     seq,
     slotOf: new Map(),
+    slotByDoc: null,
     slotOfGtin: new Map(),
     docId: new Int32Array(size),
     gtin: new Array<string>(size),
     brand: new Array<string>(size),
+    brandCode: new Int32Array(size),
+    brands: [],
+    soldAt: new Map(),
     brandRank: new Int32Array(size),
     categoryId: new Array<string>(size),
+    departmentId: new Array<string>(size),
+    categoryCode: new Int32Array(size),
+    categories: [],
     slotsByTaxonomy: new Map(),
     tags: new Int32Array(size),
     flags: new Int32Array(size),
@@ -104,12 +139,19 @@ export async function buildIndex(
     head: new Array<string>(size),
     foreignFood: new Array<string>(size).fill(''),
     popularity: new Int32Array(size),
+    points: new Float64Array(size),
+    profile: new Int32Array(size),
+    profiles: [],
     nameRank: null,
     unitSize: null,
     stores: new Map(),
     vocabulary: null,
   };
   const brands = new Map<string, string>();
+  const brandCodes = new Map<string, number>();
+  const categoryCodes = new Map<string, number>();
+  let maxDocId = -1;
+  let minDocId = 0;
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
     const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] =
@@ -120,6 +162,11 @@ export async function buildIndex(
       interned = brand;
       brands.set(brand, brand);
     }
+    index.brandCode[slot] = codeOf(brandCodes, index.brands, interned);
+    index.categoryCode[slot] = codeOf(categoryCodes, index.categories, categoryId);
+    index.departmentId[slot] = DEPARTMENT_OF.get(categoryId) ?? '';
+    if (id > maxDocId) maxDocId = id;
+    if (id < minDocId || !Number.isInteger(id)) minDocId = -1;
     index.slotOf.set(id, slot);
     index.slotOfGtin.set(gtin13, slot);
     index.docId[slot] = id;
@@ -140,7 +187,14 @@ export async function buildIndex(
     const slot = index.slotOfGtin.get(gtin13);
     if (slot !== undefined) index.popularity[slot] = Number(units) || 0;
   }
+  for (let slot = 0; slot < size; slot += 1) index.points[slot] = popularityPoints(index.popularity[slot] as number);
+  if (minDocId === 0 && maxDocId >= 0 && maxDocId < DENSE * size + 1024) {
+    const slotByDoc = new Int32Array(maxDocId + 1).fill(-1);
+    for (let slot = 0; slot < size; slot += 1) slotByDoc[index.docId[slot] as number] = slot;
+    index.slotByDoc = slotByDoc;
+  }
   await foreignFoods(index, rows, await records(heads, pause), pause);
+  await profiles(index, pause);
   const sorted = [...brands.keys()].sort(BRAND_COLLATOR.compare);
   const rank = new Map<string, number>();
   sorted.forEach((brand, i) => {
@@ -152,6 +206,51 @@ export async function buildIndex(
   });
   for (let slot = 0; slot < size; slot += 1) index.brandRank[slot] = rank.get(index.brand[slot] as string) ?? 0;
   return index;
+}
+
+/** The number of `value` in `list` (appended when new). */
+function codeOf(codes: Map<string, number>, list: string[], value: string): number {
+  let code = codes.get(value);
+  if (code === undefined) {
+    code = list.length;
+    codes.set(value, code);
+    list.push(value);
+  }
+  return code;
+}
+
+/** Numbers each slot's ranked facts (head, foreign food and category: the department follows from it). */
+async function profiles(index: SearchIndex, pause: Pause): Promise<void> {
+  const codes = new Map<string, number>();
+  for (let slot = 0; slot < index.docId.length; slot += 1) {
+    if (slot % SLICE === SLICE - 1) await pause();
+    const categoryId = index.categoryId[slot] as string;
+    const head = index.head[slot] as string;
+    const foreignFood = index.foreignFood[slot] as string;
+    const key = `${head}\u001f${foreignFood}\u001f${categoryId}`;
+    let code = codes.get(key);
+    if (code === undefined) {
+      code = index.profiles.length;
+      codes.set(key, code);
+      index.profiles.push({ head, foreignFood, categoryId, departmentId: index.departmentId[slot] as string });
+    }
+    index.profile[slot] = code;
+  }
+}
+
+/** The slot of a doc id (-1: not in the index). */
+export function slotOfDoc(index: SearchIndex, docId: number): number {
+  return index.slotByDoc ? (index.slotByDoc[docId] ?? -1) : (index.slotOf.get(docId) ?? -1);
+}
+
+/** Whether `banner` sells each brand of the index, by brand number (private labels: their own banner only). */
+export function brandsSoldAt(index: SearchIndex, banner: string): Uint8Array {
+  let sold = index.soldAt.get(banner);
+  if (!sold) {
+    sold = Uint8Array.from(index.brands, (brand) => (soldAtBanner(brand, banner) ? 1 : 0));
+    index.soldAt.set(banner, sold);
+  }
+  return sold;
 }
 
 const heads = new Map<string, string>();

@@ -1,3 +1,4 @@
+import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
@@ -64,9 +65,13 @@ interface CachedMatch {
 }
 const matchCache = new Map<string, CachedMatch>();
 let cachedIds = 0;
+/** Spelling candidates per query terms, for the vocabulary held with the index (cleared with the epoch). */
+const MAX_CACHED_SPELLINGS = 256;
+const spellingCache = new Map<string, string[]>();
 onEpochChange(() => {
   matchCache.clear();
   cachedIds = 0;
+  spellingCache.clear();
 });
 
 function remember(key: string, match: Match & { epoch: number }): void {
@@ -107,12 +112,29 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
 }
 
 /**
+ * The corrections to try for terms that matched nothing (spellingCandidates over the vocabulary),
+ * computed once per terms while the index holds its epoch's vocabulary: a misspelling searched
+ * again costs a map read, not an edit-distance pass over the vocabulary (docs/decisions/600).
+ */
+export async function spellingSuggestions(db: D1Database, terms: readonly string[]): Promise<string[]> {
+  const key = terms.join('\u001f');
+  const held = spellingCache.get(key);
+  if (held) return held;
+  const candidates = spellingCandidates(terms, await loadVocabulary(db, terms));
+  if (currentIndex()?.vocabulary) {
+    if (spellingCache.size >= MAX_CACHED_SPELLINGS) spellingCache.clear();
+    spellingCache.set(key, candidates);
+  }
+  return candidates;
+}
+
+/**
  * Vocabulary words near the terms' lengths, for spelling suggestions (read only when a query
  * matched nothing; the whole snapshot is held with the index). The seed snapshots fts5vocab into
  * search_vocabulary; without a snapshot the live fts5vocab table is read (slower: it walks the
  * whole index).
  */
-export async function loadVocabulary(db: D1Database, terms: readonly string[]): Promise<VocabularyTerm[]> {
+async function loadVocabulary(db: D1Database, terms: readonly string[]): Promise<VocabularyTerm[]> {
   const lengths = terms.map((term) => term.length);
   const min = Math.max(3, Math.min(...lengths) - 2);
   const max = Math.max(...lengths) + 2;

@@ -6,7 +6,7 @@ import {
 } from '../../src/lib/catalog/search.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { AD_TRACKING_PATHS } from '../../src/lib/promotions/ad-tracking.ts';
-import type { SearchFacets, SearchRow } from './catalog-facets.ts';
+import type { Scan, SearchFacets } from './catalog-facets.ts';
 import type { SearchIndex } from './search-index.ts';
 
 // The answer of a search: the page, the sponsored placements and meta.
@@ -17,10 +17,26 @@ const MAX_ADS = 2;
 /** personalizationId of items ranked up by the shopper's purchase history. */
 const PURCHASE_PERSONALIZATION_ID = 'purchase-history-v1';
 
+/** A row that reaches the answer (the page, an ad). */
+interface PageRow {
+  slot: number;
+  docId: number;
+  score: number;
+}
+
+function rowAt(scan: Scan, index: SearchIndex | null, row: number): PageRow {
+  const slot = scan.slot[row] as number;
+  return { slot, docId: index?.docId[slot] ?? 0, score: scan.score[row] as number };
+}
+
 export interface ResponseInput {
   query: ProductSearchQueryOutput;
   banner: string;
-  ordered: readonly SearchRow[];
+  scan: Scan;
+  /** the matched rows (positions in `scan`) in order, at least up to the page's end (all of them for ads) */
+  ordered: Int32Array;
+  /** how many rows matched (after variant grouping) */
+  total: number;
   facets: SearchFacets;
   index: SearchIndex | null;
   bought: ReadonlySet<number>;
@@ -31,7 +47,9 @@ export interface ResponseInput {
 export function searchResponse({
   query,
   banner,
+  scan,
   ordered,
+  total,
   facets,
   index,
   bought,
@@ -39,7 +57,7 @@ export function searchResponse({
   spelling,
 }: ResponseInput): ProductSearchResponseOutput {
   // spec: shopping §8: an offset at or past what can be paged is INVALID_OBJECT.
-  const totalCount = ordered.length;
+  const totalCount = total;
   const availableCount = Math.min(totalCount, AVAILABLE_COUNT_DEFAULT);
   const offset = query['page.offset'] ?? 0;
   const size = query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT;
@@ -48,19 +66,20 @@ export function searchResponse({
       `page.offset: ${offset}`,
     ]);
   }
-  const page = ordered.slice(offset, Math.min(offset + size, availableCount));
+  const page = Array.from(ordered.subarray(offset, Math.min(offset + size, availableCount)), (row) =>
+    rowAt(scan, index, row),
+  );
   const searchId = crypto.randomUUID();
 
   // Sponsored: the best-ranked available promotions of the matched set, at most MAX_ADS.
-  const sponsored =
-    query['option.monetization'] === 'SPONSORED'
-      ? ordered
-          .filter((row) => row.available && row.onSale)
-          .slice(0, 50)
-          .sort((a, b) => b.score - a.score || a.docId - b.docId)
-          .slice(0, MAX_ADS)
-      : [];
-  const gtinOf = (row: SearchRow) => index?.gtin[row.slot] ?? '';
+  const candidates: PageRow[] = [];
+  if (query['option.monetization'] === 'SPONSORED')
+    for (let i = 0; i < ordered.length && candidates.length < 50; i += 1) {
+      const row = ordered[i] as number;
+      if (scan.available[row] === 1 && scan.onSale[row] === 1) candidates.push(rowAt(scan, index, row));
+    }
+  const sponsored = candidates.sort((a, b) => b.score - a.score || a.docId - b.docId).slice(0, MAX_ADS);
+  const gtinOf = (row: PageRow) => index?.gtin[row.slot] ?? '';
   const ads: ProductSearchResponseOutput['meta']['ads'] = sponsored.map((row, position) => ({
     placementId: `${searchId}:${position}`,
     upc: gtinOf(row),

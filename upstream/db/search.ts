@@ -1,15 +1,17 @@
-import { CATEGORIES, normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
+import { normalizeTaxonomies } from '../../src/lib/catalog/categories.ts';
 import { lookupModality, type Modality } from '../../src/lib/catalog/product.ts';
-import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
-import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
-import type { ProductSearchQueryOutput, ProductSearchResponseOutput } from '../../src/lib/catalog/search.ts';
-import { filterAndCount, MODALITY_BITS, type SearchRow } from './catalog-facets.ts';
-import type { SearchIndex, StoreOffers } from './search-index.ts';
-import { findMatch, gtinMatch, loadVocabulary, type Match } from './search-match.ts';
-import { dealTerms, storeDealPrices } from './search-deals.ts';
+import {
+  SEARCH_PAGE_SIZE_DEFAULT,
+  type ProductSearchQueryOutput,
+  type ProductSearchResponseOutput,
+} from '../../src/lib/catalog/search.ts';
+import { filterAndCount, MODALITY_BITS, type Scan } from './catalog-facets.ts';
+import { brandsSoldAt, buildIndex, buildStore, slotOfDoc, type SearchIndex, type StoreOffers } from './search-index.ts';
+import { findMatch, gtinMatch, spellingSuggestions, type Match } from './search-match.ts';
+import { dealTerms, storeDealColumn } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
-import { popularityPoints, queryIntent, relevanceTier, tieredScore, type QueryIntent } from './search-relevance.ts';
+import { queryIntent, relevanceTier, tieredScore, type QueryIntent, type RankedProduct } from './search-relevance.ts';
 import { searchResponse } from './search-response.ts';
 import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
 
@@ -32,65 +34,73 @@ export interface SearchContext {
   defer?: Defer;
 }
 
-const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
+const EMPTY_SCAN: Scan = {
+  length: 0,
+  slot: new Int32Array(0),
+  score: new Float64Array(0),
+  price: new Float64Array(0),
+  available: new Uint8Array(0),
+  onSale: new Uint8Array(0),
+};
 
-/** `intent`: a text search's, whose tier (search-relevance.ts) goes before bm25 in each row's score. */
-function toRows(
+let empty: Promise<{ index: SearchIndex; store: StoreOffers }> | null = null;
+/** An index of no products: the facts of a search that matched nothing (and read no index). */
+function emptyIndex(): Promise<{ index: SearchIndex; store: StoreOffers }> {
+  empty ??= buildIndex(0, 0, [], [], []).then(async (index) => ({ index, store: await buildStore(index, []) }));
+  return empty;
+}
+
+/**
+ * The scan of a search (catalog-facets.ts Scan): the matched slots the banner sells, each with its
+ * score, shelf price (withDealPrices sets the card's deal price where a sort or range needs it)
+ * and availability. `intent`: a text search's, whose tier (search-relevance.ts) goes before bm25 in each
+ * row's score; computed once per distinct ranked facts of the index, not per row.
+ */
+function toScan(
   index: SearchIndex,
   store: StoreOffers,
-  slots: Iterable<number>,
+  slots: ArrayLike<number>,
   scores: ArrayLike<number> | null,
   modalityBit: number,
   banner: string,
   intent: QueryIntent | null = null,
-): SearchRow[] {
-  const rows: SearchRow[] = [];
-  const sold = new Map<string, boolean>(); // per distinct brand: another banner's private labels are left out
-  let i = 0;
-  for (const slot of slots) {
+): Scan {
+  const size = slots.length;
+  const scan: Scan = {
+    length: 0,
+    slot: new Int32Array(size),
+    score: new Float64Array(size),
+    price: new Float64Array(size),
+    available: new Uint8Array(size),
+    onSale: new Uint8Array(size),
+  };
+  const sold = brandsSoldAt(index, banner);
+  const tiers = scores && intent ? new Float64Array(index.profiles.length).fill(Number.NaN) : null;
+  let n = 0;
+  for (let i = 0; i < size; i += 1) {
+    const slot = slots[i] as number;
+    if (slot < 0 || sold[index.brandCode[slot] as number] !== 1) continue;
     const bm25 = scores ? (scores[i] ?? 0) / 10000 : 0;
-    i += 1;
-    if (slot < 0) continue;
-    const brand = index.brand[slot] as string;
-    let keep = sold.get(brand);
-    if (keep === undefined) sold.set(brand, (keep = soldAtBanner(brand, banner)));
-    if (!keep) continue;
-    const price = store.price[slot] as number;
-    const priceCents = Number.isNaN(price) ? null : price;
-    const flags = index.flags[slot] as number;
-    const stock = store.stock[slot] as number;
-    const categoryId = index.categoryId[slot] as string;
-    const departmentId = DEPARTMENT_OF.get(categoryId) ?? '';
-    const score =
-      scores && intent
-        ? tieredScore(
-            relevanceTier(intent, {
-              head: index.head[slot] as string,
-              foreignFood: index.foreignFood[slot] as string,
-              categoryId,
-              departmentId,
-            }),
-            bm25 + popularityPoints(index.popularity[slot] as number),
-          )
-        : bm25;
-    rows.push({
-      slot,
-      docId: index.docId[slot] as number,
-      score,
-      brand,
-      categoryId,
-      departmentId,
-      tags: index.tags[slot] as number,
-      flags,
-      priceCents,
-      onSale: store.onSale[slot] === 1,
-      promoCode: store.promoCode[slot] ?? null,
-      stock,
-      variantGroupId: index.variantGroupId[slot] ?? null,
-      available: priceCents !== null && stock > 0 && (flags & modalityBit) !== 0,
-    });
+    let score = bm25;
+    if (tiers && intent) {
+      const profile = index.profile[slot] as number;
+      let tier = tiers[profile] as number;
+      if (Number.isNaN(tier)) tiers[profile] = tier = relevanceTier(intent, index.profiles[profile] as RankedProduct);
+      score = tieredScore(tier, bm25 + (index.points[slot] as number));
+    }
+    const shelf = store.price[slot] as number;
+    scan.slot[n] = slot;
+    scan.score[n] = score;
+    scan.price[n] = shelf;
+    scan.available[n] =
+      !Number.isNaN(shelf) && (store.stock[slot] as number) > 0 && ((index.flags[slot] as number) & modalityBit) !== 0
+        ? 1
+        : 0;
+    scan.onSale[n] = store.onSale[slot] === 1 ? 1 : 0;
+    n += 1;
   }
-  return rows;
+  scan.length = n;
+  return scan;
 }
 
 /** The slots of a browse: category_id IN (…) OR department_id IN (…), else the brands, else everything. */
@@ -98,7 +108,7 @@ function browseSlots(
   index: SearchIndex,
   taxonomies: readonly string[],
   brands: readonly string[] | undefined,
-): Iterable<number> {
+): ArrayLike<number> {
   const size = index.docId.length;
   if (taxonomies.length > 0) {
     const picked = new Uint8Array(size);
@@ -109,17 +119,15 @@ function browseSlots(
   }
   if (brands?.length) {
     const brandSet = new Set(brands.map((brand) => brand.toLowerCase()));
-    const wanted = new Map<string, boolean>(); // per distinct brand (brand strings are shared)
+    // decided per distinct brand, by its number
+    const wanted = Uint8Array.from(index.brands, (brand) => (brandSet.has(brand.toLowerCase()) ? 1 : 0));
     const list: number[] = [];
-    for (let slot = 0; slot < size; slot += 1) {
-      const brand = index.brand[slot] as string;
-      let keep = wanted.get(brand);
-      if (keep === undefined) wanted.set(brand, (keep = brandSet.has(brand.toLowerCase())));
-      if (keep) list.push(slot);
-    }
+    for (let slot = 0; slot < size; slot += 1) if (wanted[index.brandCode[slot] as number] === 1) list.push(slot);
     return list;
   }
-  return index.docId.keys();
+  const all = new Int32Array(size);
+  for (let slot = 0; slot < size; slot += 1) all[slot] = slot;
+  return all;
 }
 
 /** Runs a product search for one store and modality. */
@@ -150,7 +158,7 @@ export async function searchProducts(
   const ranked = !/^(price|name)\./.test(sort) || query['option.monetization'] === 'SPONSORED';
   let terms = queryTerms(text);
   let spelling: { suggestion: string } | null = null;
-  let rows: SearchRow[] = [];
+  let scan: Scan = EMPTY_SCAN;
   const digits = text.replace(/\s+/g, '');
   let match: Match | null = null;
   if (/^\d{12,13}$/.test(digits)) {
@@ -161,7 +169,7 @@ export async function searchProducts(
     if (match.docIds.length === 0) {
       // Typo tolerance: when nothing matched, the first correction that finds products (the
       // words around each word decide: docs/decisions/530) is searched instead.
-      for (const suggestion of spellingCandidates(terms, await loadVocabulary(db, terms))) {
+      for (const suggestion of await spellingSuggestions(db, terms)) {
         const corrected = await findMatch(
           db,
           ftsMatchExpression(queryTerms(suggestion)) as string,
@@ -191,11 +199,12 @@ export async function searchProducts(
       );
       index = matchedIndex;
       store = matchedStore;
-      const slotOf = matchedIndex.slotOf;
-      rows = toRows(
+      const slots = new Int32Array(match.docIds.length);
+      for (let i = 0; i < slots.length; i += 1) slots[i] = slotOfDoc(matchedIndex, match.docIds[i] as number);
+      scan = toScan(
         matchedIndex,
         matchedStore,
-        Array.from(match.docIds, (id) => slotOf.get(id) ?? -1),
+        slots,
         match.scores,
         modalityBit,
         context.banner,
@@ -208,7 +217,7 @@ export async function searchProducts(
     const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
     index = browsed.index;
     store = browsed.store;
-    rows = toRows(
+    scan = toScan(
       browsed.index,
       browsed.store,
       browseSlots(browsed.index, taxonomies, query['filter.brands']),
@@ -226,41 +235,69 @@ export async function searchProducts(
   // What a price sort or range compares is the price the card shows: this week's deal, through
   // the one pricing function (decision 260), not only the store's promo or regular price.
   if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range'])
-    await withDealPrices(db, rows, index, store, {
+    await withDealPrices(db, scan, index, store, {
       banner: context.banner,
       division: context.division || locationId.slice(0, 3),
       now: Date.now(),
     });
 
   // 2. Filters and facet counts (catalog-facets.ts).
-  const { matched, facets } = filterAndCount(rows, query, taxonomies);
+  const { matched, facets } = filterAndCount(
+    scan,
+    index && store ? { index, store } : await emptyIndex(),
+    query,
+    taxonomies,
+  );
 
   // 3. Order (search-ranking.ts), 4. variant grouping, 5. the page (search-response.ts).
+  // The page needs the order up to its end; grouping and ads read further down it.
+  const grouped = query['option.groupBy'] === 'PRODUCT_VARIANT';
+  const whole = grouped || query['option.monetization'] === 'SPONSORED';
+  const pageEnd = (query['page.offset'] ?? 0) + (query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT);
   const bought = await boughtPromise;
-  let ordered = await orderRows(db, matched, { sort, availabilityFirst: personalization !== 'none', bought, index });
-  if (query['option.groupBy'] === 'PRODUCT_VARIANT') ordered = groupVariants(ordered);
-  return searchResponse({ query, banner: context.banner, ordered, facets, index, bought, terms, spelling });
+  let ordered = await orderRows(
+    db,
+    scan,
+    matched,
+    { sort, availabilityFirst: personalization !== 'none', bought, index },
+    whole ? matched.length : pageEnd,
+  );
+  if (grouped) ordered = groupVariants(ordered, scan, index);
+  const total = grouped ? ordered.length : matched.length;
+  return searchResponse({
+    query,
+    banner: context.banner,
+    scan,
+    ordered,
+    total,
+    facets,
+    index,
+    bought,
+    terms,
+    spelling,
+  });
 }
 
 /**
  * Sets each row's price to what its card shows: its deal's unit price where this week's weekly ad
- * has one, as the store's held offers price it (search-deals.ts; rows priced at the store only).
- * A failed read of the deal terms leaves the shelf prices.
+ * has one, as the store's held offers price it (search-deals.ts, a column by slot kept current
+ * as offers change; rows priced at the store only). A failed read of the deal terms leaves the
+ * shelf prices.
  */
 async function withDealPrices(
   db: D1Database,
-  rows: SearchRow[],
+  scan: Scan,
   index: SearchIndex | null,
   store: StoreOffers | null,
   where: { banner: string; division: string; now: number },
 ): Promise<void> {
-  if (!index || !store || rows.length < 2) return;
+  if (!index || !store || scan.length < 2) return;
   const terms = await dealTerms(db, where).catch(() => null);
   if (!terms || terms.terms.size === 0) return;
-  const prices = storeDealPrices(index, store, terms);
-  for (const row of rows) {
-    if (row.priceCents === null) continue;
-    row.priceCents = prices.get(row.slot) ?? row.priceCents;
+  const deals = storeDealColumn(index, store, terms);
+  for (let r = 0; r < scan.length; r += 1) {
+    const deal = deals[scan.slot[r] as number] as number;
+    if (!Number.isNaN(scan.price[r] as number) && !Number.isNaN(deal)) scan.price[r] = deal;
   }
 }
 
