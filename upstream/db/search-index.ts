@@ -1,16 +1,15 @@
 // The search index in isolate memory: the per-product facts of product_search (brand,
 // category, tag and fulfillment bits, GTIN, variant group) and each store's offer from
-// product_prices, read as a few packed strings. Built here; kept fresh by search-sync.ts.
+// product_prices, read as a few packed strings. Built here (a store's offers in search-store.ts,
+// the sort columns in search-sort-keys.ts); kept fresh by search-sync.ts.
 // Measured at 50,000 products: docs/decisions/010-catalog-and-search.md, "Performance", and 080.
 
 import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
-import { linePrice } from '../../src/lib/pricing/price.ts';
-import { normaliseSize, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
-import { repriceDeals } from './search-deals.ts';
+import type { NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
 import { departmentBit, modifierWords, popularityPoints, productHead, type RankedProduct } from './search-relevance.ts';
-import { FIELD, NAME_ORDER_SQL, RECORD, UNIT_SIZE_SQL, type Chunks } from './search-index-sql.ts';
+import { FIELD, RECORD, type Chunks } from './search-index-sql.ts';
 
 const BRAND_COLLATOR = new Intl.Collator('en');
 const DEPARTMENT_OF = new Map(CATEGORIES.map((category) => [category.id, category.parentId ?? category.id]));
@@ -86,11 +85,12 @@ export interface SearchIndex {
 
 /** Lets other requests of the isolate run between slices of a big build (a no-op for a small one). */
 export type Pause = () => Promise<void>;
-const noPause: Pause = () => Promise.resolve();
+export const noPause: Pause = () => Promise.resolve();
 /** Rows built between two pauses. */
-const SLICE = 8192;
+export const SLICE = 8192;
 
-async function records(chunks: Chunks, pause: Pause): Promise<string[][]> {
+/** The records of packed chunks, each split into its fields. */
+export async function records(chunks: Chunks, pause: Pause): Promise<string[][]> {
   const out: string[][] = [];
   for (const [chunk] of chunks) {
     if (!chunk) continue;
@@ -285,94 +285,4 @@ async function foreignFoods(
       }
     }
   }
-}
-
-/** Sets one slot's offer (regular null: not priced at the store) and reprices its deals. */
-export function setOffer(
-  store: StoreOffers,
-  slot: number,
-  regular: unknown,
-  promo: unknown,
-  promoCode: unknown,
-  stock: unknown,
-): void {
-  const priced = regular !== null && regular !== undefined && regular !== '';
-  const promoCents = priced && promo !== null && promo !== undefined && promo !== '' ? Number(promo) : null;
-  const regularCents = priced ? Number(regular) : Number.NaN;
-  store.regular[slot] = regularCents;
-  store.promo[slot] = promoCents ?? Number.NaN;
-  // linePrice of a bare regular price is that price: the call is kept for the offers it can change.
-  store.price[slot] =
-    !priced || (promoCents === null && Number.isInteger(regularCents) && regularCents >= 0)
-      ? regularCents
-      : linePrice({ regularCents, promoCents, dealPriceString: null }, 1).unitCents;
-  store.onSale[slot] = promoCents !== null ? 1 : 0;
-  store.promoCode[slot] = priced && typeof promoCode === 'string' && promoCode ? promoCode : null;
-  store.stock[slot] = priced ? Number(stock ?? 0) : 0;
-  if (store.deals.size > 0) repriceDeals(store, slot);
-}
-
-export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Pause = noPause): Promise<StoreOffers> {
-  const size = index.docId.length;
-  const store: StoreOffers = {
-    price: new Float64Array(size).fill(Number.NaN),
-    regular: new Float64Array(size).fill(Number.NaN),
-    promo: new Float64Array(size).fill(Number.NaN),
-    deals: new Map(),
-    onSale: new Uint8Array(size),
-    promoCode: new Array<string | null>(size).fill(null),
-    stock: new Int32Array(size),
-  };
-  const rows = await records(chunks, pause);
-  for (let i = 0; i < rows.length; i += 1) {
-    if (i % SLICE === SLICE - 1) await pause();
-    const [gtin13 = '', regular, promo, promoCode, stock] = rows[i] as string[];
-    const slot = index.slotOfGtin.get(gtin13);
-    if (slot !== undefined && regular) setOffer(store, slot, regular, promo, promoCode, stock);
-  }
-  return store;
-}
-
-/** The name rank of every slot (sort=name.*), read once per index. */
-export async function nameRanks(db: D1Database, index: SearchIndex): Promise<Int32Array> {
-  if (index.nameRank) return index.nameRank;
-  const rows = await db.prepare(NAME_ORDER_SQL).raw<[string | null]>();
-  const rank = new Int32Array(index.docId.length);
-  let position = 0;
-  let current = 0;
-  for (const [chunk] of rows) {
-    if (!chunk) continue;
-    for (const entry of chunk.split(',')) {
-      const tie = entry.endsWith('=');
-      if (!tie) current = position;
-      const slot = index.slotOf.get(Number(tie ? entry.slice(0, -1) : entry));
-      if (slot !== undefined) rank[slot] = current;
-      position += 1;
-    }
-  }
-  index.nameRank = rank;
-  return rank;
-}
-
-/** Every slot's normalised size (sort=unitPrice.asc), read once per index; sold by weight, the price is per lb. */
-export async function unitSizes(db: D1Database, index: SearchIndex): Promise<(NormalisedSize | null)[]> {
-  if (index.unitSize) return index.unitSize;
-  const sizes = new Array<NormalisedSize | null>(index.docId.length).fill(null);
-  const perSize = new Map<string, NormalisedSize | null>(); // a few dozen distinct sizes
-  for (const [chunk] of await db.prepare(UNIT_SIZE_SQL).raw<[string | null]>()) {
-    if (!chunk) continue;
-    for (const record of chunk.split(RECORD)) {
-      const [docId, byWeight, size = ''] = record.split(FIELD);
-      const slot = index.slotOf.get(Number(docId));
-      if (slot === undefined) continue;
-      if (byWeight === '1') {
-        sizes[slot] = { quantity: 1, unit: 'lb' };
-        continue;
-      }
-      if (!perSize.has(size)) perSize.set(size, normaliseSize(size));
-      sizes[slot] = perSize.get(size) ?? null;
-    }
-  }
-  index.unitSize = sizes;
-  return sizes;
 }

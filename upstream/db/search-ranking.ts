@@ -1,7 +1,8 @@
 import type { ProductSearchQueryOutput } from '../../src/lib/catalog/search.ts';
 import type { Scan } from './catalog-facets.ts';
 import { perUnit, unitPriceSortKeys } from '../../src/lib/catalog/unit-price.ts';
-import { nameRanks, unitSizes, type SearchIndex } from './search-index.ts';
+import type { SearchIndex } from './search-index.ts';
+import { nameRanks, unitSizes } from './search-sort-keys.ts';
 
 // The order of a search's matched rows. spec: shopping §9 sort and personalization
 // none | relevance | purchase (default purchase). none: bm25 alone. relevance: what the shopper

@@ -6,7 +6,8 @@ import type { ProductSearchQueryOutput } from '../../src/lib/catalog/search.ts';
 import { perUnit, unitPriceSortKeys, type NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
 import { parseDollarsToCents } from '../../src/lib/money/money.ts';
 import { filterAndCount, MODALITY_BITS, type Scan } from './catalog-facets.ts';
-import { buildIndex, buildStore, type SearchIndex, type StoreOffers } from './search-index.ts';
+import { buildIndex, type SearchIndex, type StoreOffers } from './search-index.ts';
+import { buildStore } from './search-store.ts';
 import { FIELD, RECORD } from './search-index-sql.ts';
 import { groupVariants, orderRows, type RankingInput } from './search-ranking.ts';
 

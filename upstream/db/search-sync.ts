@@ -1,4 +1,5 @@
-import { buildIndex, buildStore, setOffer, type SearchIndex, type StoreOffers } from './search-index.ts';
+import { buildIndex, type SearchIndex, type StoreOffers } from './search-index.ts';
+import { buildStore, setOffer } from './search-store.ts';
 import {
   CATALOG_SQL,
   CHANGES_SQL,
