@@ -146,3 +146,14 @@ test('a shopper cancels an order and gets the slot and stock back', async ({ pag
   expect(await available()).toBe(slot.available);
   expect((await product([item!.gtin13]))[0]?.stockLevel).toBe('LOW');
 });
+
+test('the confirmation of an order that is not the shopper’s is not found', async ({ page }) => {
+  await signIn(page);
+  // the registry's confirmation page is the demo shopper's seeded order; an unknown number is a 404
+  const mine = await page.goto('/checkout/confirmation/5000000001');
+  expect(mine?.status()).toBe(200);
+  await expect(page.getByTestId('order-number')).toHaveText('5000000001');
+  const unknown = await page.goto('/checkout/confirmation/1000000001');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByTestId('order-number')).toHaveCount(0);
+});
