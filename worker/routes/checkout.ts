@@ -106,9 +106,7 @@ export const checkoutCapability: Capability = {
       { name: 'checkout', path: '/checkout', file: 'checkout/index.astro', kind: 'interactive', needsSignIn: true },
       {
         name: 'order confirmation',
-        // the demo shopper's first seeded order (upstream/seed/purchases.ts): the page as a
-        // shopper sees it, for the page journeys, axe and the bench (an unknown order's 404:
-        // orders.spec.ts)
+        // the demo shopper's seeded order (upstream/seed/purchases.ts); an unknown one: orders.spec.ts
         path: '/checkout/confirmation/5000000001',
         file: 'checkout/confirmation/[orderNumber].astro',
         kind: 'interactive',
