@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
@@ -28,13 +28,40 @@ afterEach(cleanup);
 
 const saving = { save: vi.fn(), busy: () => false } as unknown as ReturnType<typeof useSectionSave>;
 
-function renderTimes(view: Checkout) {
+function renderTimes(view: Checkout, with_ = saving) {
   render(
     <Provider store={createStore()}>
-      <TimeSection view={view} slots={SLOTS} timeZone="America/Los_Angeles" initialDay={null} saving={saving} />
+      <TimeSection view={view} slots={SLOTS} timeZone="America/Los_Angeles" initialDay={null} saving={with_} />
     </Provider>,
   );
 }
+
+const checked = () =>
+  (screen.getAllByRole('radio') as HTMLInputElement[]).map((radio) => [radio.value, radio.checked] as const);
+
+test('a tapped time shows as picked while the store holds it, and a refusal puts the held time back exactly', async () => {
+  let answer: (saved: boolean) => void = () => undefined;
+  const save = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+  renderTimes(checkoutHolding({ slotId: 's1', date: '2026-11-26', startTime: '07:00', endTime: '08:00' }), {
+    save,
+    busy: () => false,
+  } as unknown as ReturnType<typeof useSectionSave>);
+  fireEvent.click(screen.getAllByRole('radio')[1]!);
+  expect(save).toHaveBeenCalledWith('time', { slotId: 's2' });
+  expect(checked()).toEqual([
+    ['s1', false],
+    ['s2', true],
+  ]);
+  expect(screen.getByTestId('checkout-slot-holding').textContent).toBe('Holding this time for you…');
+  expect(screen.queryByTestId('checkout-slot-chosen')).toBeNull();
+  await act(async () => answer(false));
+  expect(checked()).toEqual([
+    ['s1', true],
+    ['s2', false],
+  ]);
+  expect(screen.queryByTestId('checkout-slot-holding')).toBeNull();
+  expect(screen.getByTestId('checkout-slot-chosen')).toBeTruthy();
+});
 
 test('a held time of a day no longer offered is said to be gone, and the first offered day shows its times', () => {
   renderTimes(checkoutHolding({ slotId: 'old', date: '2026-11-25', startTime: '18:00', endTime: '19:00' }));

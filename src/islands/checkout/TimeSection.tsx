@@ -44,8 +44,18 @@ export function TimeSection({
     (initialDay && days.includes(initialDay) ? initialDay : null) ?? chosen?.date ?? days[0] ?? '',
   );
   const { save, busy } = saving;
+  // The time the shopper just tapped shows as theirs while the store holds it: a controlled radio
+  // would otherwise spring back to the held one (or to none) for the round trip, a tap that seems
+  // lost on a slow phone. Refused, the held time comes back exactly (the section says why).
+  const [picking, setPicking] = useState<string | null>(null);
+  const pick = async (slotId: string) => {
+    setPicking(slotId);
+    await save('time', { slotId });
+    setPicking(null);
+  };
+  const shown = picking ?? chosen?.slotId ?? null;
   const slotsRef = useRef<HTMLFieldSetElement>(null);
-  usePickBeforeHydration(slotsRef, 'slotId', chosen?.slotId ?? null, (slotId) => void save('time', { slotId }));
+  usePickBeforeHydration(slotsRef, 'slotId', chosen?.slotId ?? null, (slotId) => void pick(slotId));
   return (
     <section aria-labelledby="time-heading" className="panel" id="time">
       <h2 id="time-heading">2. {view.modalityType === 'DELIVERY' ? 'Delivery' : 'Pickup'} time</h2>
@@ -54,7 +64,12 @@ export function TimeSection({
           The time you chose, {formatSlot(held)}, is no longer available. Please choose another time.
         </p>
       )}
-      {chosen && (
+      {picking !== null && picking !== chosen?.slotId && (
+        <p role="status" data-testid="checkout-slot-holding">
+          Holding this time for you…
+        </p>
+      )}
+      {chosen && (picking === null || picking === chosen.slotId) && (
         <p role="status" data-testid="checkout-slot-chosen">
           <span data-testid="checkout-slot-window">{formatSlot(chosen)}</span>
           {chosen.feeCents > 0 ? ` · ${formatCents(chosen.feeCents)}` : ''}.{' '}
@@ -88,7 +103,8 @@ export function TimeSection({
             checkoutId={view.id}
             onFields={(fields) => {
               const asked = formChange('time', fields);
-              if ('change' in asked) void save('time', asked.change);
+              if ('change' in asked && asked.change.slotId) void pick(asked.change.slotId);
+              else if ('change' in asked) void save('time', asked.change);
             }}
           >
             <fieldset className="slots" disabled={busy('time')} ref={slotsRef}>
@@ -101,9 +117,9 @@ export function TimeSection({
                       type="radio"
                       name="slotId"
                       value={slot.slotId}
-                      checked={chosen?.slotId === slot.slotId}
+                      checked={shown === slot.slotId}
                       disabled={slot.available === 0 && chosen?.slotId !== slot.slotId}
-                      onChange={() => void save('time', { slotId: slot.slotId })}
+                      onChange={() => void pick(slot.slotId)}
                     />
                     <span>{formatWindow(slot.startTime, slot.endTime)}</span>
                     <span className="muted">
