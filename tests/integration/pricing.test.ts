@@ -125,7 +125,9 @@ describe('one price everywhere (issue 9 §4)', () => {
       ),
       { numRuns: 40 },
     );
-  });
+    // 40 basket writes through the whole app: 3-4 s on a quiet 2-core machine, past vitest's 5 s
+    // default under load (6.7 s at load 9-10); a slow machine is not a failure of the property
+  }, 20_000);
 
   // issue 20 §3: the optimistic line was unit price × quantity until the server answered
   test('property: a quantity changed in the browser shows, before the server answers, the line and cart totals the server then answers (every deal, a flash sale held)', async () => {
