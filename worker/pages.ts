@@ -1,6 +1,7 @@
 import { themeStyle } from '../src/lib/banner/banners.ts';
 import { productImageOrigin, productImageTemplate } from '../src/lib/catalog/product-image.ts';
 import { sha256Base64, withHashSource, withSource } from '../src/lib/http/csp.ts';
+import { NEXT_PAGES, nextPageRules } from '../src/lib/http/speculation.ts';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PENDING_ADD_COOKIE } from './pending-add.ts';
@@ -178,7 +179,14 @@ async function renderAndStore(
   if (csp) {
     const imageOrigin = productImageOrigin(context.productImageTemplate ?? null);
     const themed = withHashSource(csp, 'style-src', `sha256-${await sha256Base64(themeStyle(c.get('banner')))}`);
-    response.headers.set('content-security-policy', imageOrigin ? withSource(themed, 'img-src', imageOrigin) : themed);
+    // the cart prefetches the checkout with Speculation Rules it writes itself (src/islands/shared/next-page.ts)
+    let speculating = themed;
+    for (const page of NEXT_PAGES)
+      speculating = withHashSource(speculating, 'script-src', `sha256-${await sha256Base64(nextPageRules(page))}`);
+    response.headers.set(
+      'content-security-policy',
+      imageOrigin ? withSource(speculating, 'img-src', imageOrigin) : speculating,
+    );
   }
   const optedIn = response.headers.get(PAGE_CACHE_HEADER);
   response.headers.delete(PAGE_CACHE_HEADER);

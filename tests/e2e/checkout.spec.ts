@@ -48,7 +48,7 @@ async function setCart(page: Page, lines: Array<[string, number]>) {
 }
 
 async function chooseFirstTime(page: Page) {
-  // the radio follows the server's answer (it is checked once the slot is held)
+  // the radio shows the pick at once; the time is held once the server says so
   await page.locator('.slots input[type="radio"]:not([disabled])').first().click();
   await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
 }
@@ -460,4 +460,41 @@ test('a shopper adds a card inside the checkout and places the order', async ({ 
     await page.request.delete(`/wallet/api/v1/cards/${card.cardId}`, {
       headers: { origin: pageOrigin(page) },
     });
+});
+
+test('the checkout opened from the cart was fetched while the shopper read the cart, and holds the change made there', async ({
+  page,
+}) => {
+  await signIn(page);
+  const gtin = await gtinFor(page, 'bread');
+  await setCart(page, [[gtin, 1]]);
+  // Speculation Rules prefetches of the checkout (decision 604), as the browser sends them
+  const prefetches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/checkout' && request.headers()['sec-purpose']?.startsWith('prefetch'))
+      prefetches.push(request.method());
+  });
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await expect.poll(() => prefetches.length).toBe(1);
+  // a change on the cart drops the fetched checkout; it is fetched anew once the change is answered
+  const line = page.locator(`[data-testid="cart-line"][data-gtin13="${gtin}"]`);
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/basket/') && response.request().method() !== 'GET',
+  );
+  await line.getByRole('button', { name: /^Add one more / }).click();
+  await answered;
+  await expect(line.getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect.poll(() => prefetches.length).toBe(2);
+  expect(prefetches).toEqual(['GET', 'GET']);
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // the page came from the prefetch, not a round trip after the tap, and it has the second loaf
+  const delivery = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
+        .deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
+  await expect(page.getByTestId('checkout-lines')).toContainText(/2 ×/);
 });

@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { cartEstimate, DELIVERY_FEE_RANGE_CENTS } from '../../lib/checkout/estimate.ts';
 import { PICKUP_FREE_FROM_CENTS, TAX_RATE_BASIS_POINTS } from '../../lib/checkout/rules.ts';
 import { formatCents } from '../../lib/money/money.ts';
+import { prefetchNextPage } from '../shared/next-page.ts';
 import { cartTotalsAtom } from './atoms/index.ts';
 
 /** The fee line's name for each way to shop. */
@@ -21,6 +23,11 @@ const FEE_LABELS: Readonly<Record<Modality, string>> = {
  */
 export function CartSummary({ itemCount, modality }: { itemCount: number; modality: Modality }) {
   const totals = useAtomValue(cartTotalsAtom);
+  // the checkout is fetched ahead while the shopper reads the cart, anew after each change (decision 604)
+  useEffect(() => {
+    prefetchNextPage('/checkout');
+    return () => prefetchNextPage(null);
+  }, []);
   const estimate = cartEstimate(totals, modality);
   const fee =
     estimate.feeUpToCents !== null

@@ -1,4 +1,5 @@
 import { reportNetworkError } from './error-log.ts';
+import { nextPageWrite } from './next-page.ts';
 
 // Every island call to the edge has a time limit: one hung request must not hold up the
 // shopper's later changes (issue 7 §4; the cart sends its writes one at a time).
@@ -17,9 +18,14 @@ export function islandFetch(
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(path, { ...init, credentials: 'same-origin', signal }).catch((error: unknown) => {
-    // the edge never saw this request: the error log hears of it from here (account §8 Logging)
-    if (!init.signal?.aborted) reportNetworkError(timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR');
-    throw error;
-  });
+  // a write makes a prefetched next page stale until it is answered (next-page.ts)
+  const method = (init.method ?? 'GET').toUpperCase();
+  const written = method === 'GET' || method === 'HEAD' ? null : nextPageWrite();
+  return fetch(path, { ...init, credentials: 'same-origin', signal })
+    .catch((error: unknown) => {
+      // the edge never saw this request: the error log hears of it from here (account §8 Logging)
+      if (!init.signal?.aborted) reportNetworkError(timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR');
+      throw error;
+    })
+    .finally(() => written?.());
 }
