@@ -32,6 +32,14 @@ export const PRESS_HYDRATE_DELAY_MS = 500;
 const DIRECT_ADD_BUTTON = `form[${DIRECT_ADD_ATTRIBUTE}] button:not([type]), form[${DIRECT_ADD_ATTRIBUTE}] [type="submit"]`;
 /** The cart-changed event and the late-basket global (src/lib/basket/contracts.ts, late-personal.ts), repeated: this file imports nothing. */
 const CART_CHANGED_EVENT = 'hm:cart-changed';
+/** The likely next page's Speculation Rules (NEXT_PAGE_RULES_ID, src/lib/http/speculation.ts), repeated likewise. */
+const NEXT_PAGE_RULES_ID = 'hm-next-page';
+
+/** The direct adds of this page, for an island that hydrates after one was answered (DirectAdds in src/lib/basket/contracts.ts). */
+function directAdds(): { inFlight: number; answered: number } {
+  const global = globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } };
+  return (global.__hmDirectAdds ??= { inFlight: 0, answered: 0 });
+}
 
 /**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
@@ -78,11 +86,18 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
       held = submit;
       return;
     }
+    // a cart fetched ahead is stale from now: dropped, and fetched anew after the answer
+    // (CART_CHANGED_EVENT; src/islands/shared/next-page.ts, decision 604)
+    document.getElementById(NEXT_PAGE_RULES_ID)?.remove();
+    const adds = directAdds();
+    adds.inFlight += 1;
     // the POST leaves first (fetch is called before sendDirectAdd's first await), then the scripts load
     const sent = sendDirectAdd(form);
     void start();
     void sent.then((basket) => {
+      adds.inFlight -= 1;
       if (basket) {
+        adds.answered += 1;
         // the new basket for every island, whenever it hydrates; the event tells those already
         // hydrated to take it (CartChangedDetail: no fetch of their own)
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;

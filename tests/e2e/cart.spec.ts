@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
-import { clientHeaders, expect, greeting, signIn, submitSignIn, test, waitForIslands } from './fixtures.ts';
+import {
+  clientHeaders,
+  documentDelivery,
+  expect,
+  greeting,
+  removeFromCart,
+  signIn,
+  submitSignIn,
+  test,
+  waitForIslands,
+} from './fixtures.ts';
 
 // Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
 
@@ -405,4 +415,38 @@ test('an out-of-stock item cannot be added', async ({ page, context, request, ba
   const card = page.locator(`[data-testid="product-card"][data-gtin="${product.gtin13}"]`).first();
   await expect(card.getByTestId('product-unavailable')).toHaveText('Out of stock');
   await expect(card.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+});
+
+test('after an add on the search page, the cart opened is the one fetched ahead, with the item in it', async ({
+  page,
+}) => {
+  await signIn(page);
+  await removeFromCart(
+    page,
+    (await basket(page.request)).lineItems.map((line) => line.gtin13),
+  );
+  // Speculation Rules prefetches of the cart (decision 604), as the browser sends them
+  const prefetches: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/cart' && request.headers()['sec-purpose']?.startsWith('prefetch'))
+      prefetches.push(Date.now());
+  });
+  const gtin = await firstMilk(page);
+  // nothing is fetched ahead before the shopper adds something
+  await page.waitForTimeout(300);
+  expect(prefetches).toEqual([]);
+  const card = page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`);
+  const added = page.waitForResponse(
+    (response) => response.url().includes('/basket/api/v2/user/add-item') && response.request().method() === 'POST',
+  );
+  await card.getByRole('button', { name: /^Add to cart/ }).click();
+  expect((await added).ok()).toBe(true);
+  const answeredAt = Date.now();
+  await expect.poll(() => prefetches.length).toBeGreaterThan(0);
+  // fetched after the add was answered, so the fetched cart holds it
+  expect(prefetches.every((at) => at >= answeredAt - 50)).toBe(true);
+  await page.getByTestId('cart-link').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
+  await expect(page.locator(`[data-testid="cart-line"][data-gtin13="${gtin}"]`)).toBeVisible();
 });

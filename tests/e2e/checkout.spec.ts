@@ -4,7 +4,7 @@ import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
-import { expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
+import { documentDelivery, expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
 
@@ -490,11 +490,8 @@ test('the checkout opened from the cart was fetched while the shopper read the c
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout$/);
   // the page came from the prefetch, not a round trip after the tap, and it has the second loaf
-  const delivery = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
-        .deliveryType,
-  );
-  expect(delivery).toBe('navigational-prefetch');
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
   await expect(page.getByTestId('checkout-lines')).toContainText(/2 ×/);
+  // the journeys after this one start from an empty cart
+  await setCart(page, []);
 });

@@ -187,6 +187,15 @@ export async function removeFromCart(page: Page, gtin13s: string[]): Promise<voi
   expect(response.status(), `removing ${gtin13s.join(', ')} from the cart`).toBe(200);
 }
 
+/** How the page's document came (Navigation Timing): 'navigational-prefetch' when from a Speculation Rules prefetch (decision 604). */
+export async function documentDelivery(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
+        .deliveryType,
+  );
+}
+
 /** Fills the wallet's add-card form (on the wallet page or inside the checkout) with a test Mastercard ending in 4444. */
 export async function fillCardForm(form: Locator, nickname?: string): Promise<void> {
   await form.getByLabel('Card number').fill('5555 5555 5555 4444');

@@ -13,6 +13,23 @@ import type { AddOffer } from '../../lib/basket/cart-reducer.ts';
 import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
+import { CART_CHANGED_EVENT, directAddsSoFar } from '../../lib/basket/contracts.ts';
+import { prefetchNextPage } from '../shared/next-page.ts';
+
+/**
+ * Once the shopper has added something here, the cart is the likely next page: it is fetched
+ * ahead after each change's answer (CART_CHANGED_EVENT, the directive's direct add included, also
+ * one answered before this island hydrated) and dropped while a change is under way
+ * (docs/decisions/604). Not on the cart page itself.
+ */
+let cartAhead = false;
+function fetchCartAheadAfterChanges(): void {
+  if (cartAhead || window.location.pathname === '/cart') return;
+  cartAhead = true;
+  window.addEventListener(CART_CHANGED_EVENT, () => prefetchNextPage('/cart'));
+  const adds = directAddsSoFar();
+  if (adds.answered > 0 && adds.inFlight === 0) prefetchNextPage('/cart');
+}
 
 interface AddToCartProps {
   gtin13: string;
@@ -41,6 +58,7 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
     // a signed-in shopper's basket from the page's personal call: the stepper shows what is in the cart
     seedLate();
     setMounted(true);
+    fetchCartAheadAfterChanges();
   }, [seedLate]);
 
   const line = mounted ? view.lines.find((item) => item.gtin13 === gtin13 && !item.isDeleting) : undefined;

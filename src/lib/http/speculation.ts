@@ -7,7 +7,7 @@
 export const NEXT_PAGE_RULES_ID = 'hm-next-page';
 
 /** The pages a page may prefetch as its likely next one. */
-export const NEXT_PAGES = ['/checkout'] as const;
+export const NEXT_PAGES = ['/checkout', '/cart'] as const;
 export type NextPage = (typeof NEXT_PAGES)[number];
 
 /** The rules text that prefetches `path`. `nextPageRules('/checkout')` → `{"prefetch":[{"source":"list","urls":["/checkout"],"eagerness":"immediate"}]}` */
