@@ -35,12 +35,6 @@ const CART_CHANGED_EVENT = 'hm:cart-changed';
 /** The likely next page's Speculation Rules (NEXT_PAGE_RULES_ID, src/lib/http/speculation.ts), repeated likewise. */
 const NEXT_PAGE_RULES_ID = 'hm-next-page';
 
-/** The direct adds of this page, for an island that hydrates after one was answered (DirectAdds in src/lib/basket/contracts.ts). */
-function directAdds(): { inFlight: number; answered: number } {
-  const global = globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } };
-  return (global.__hmDirectAdds ??= { inFlight: 0, answered: 0 });
-}
-
 /**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
  * null when the edge did not take it (signed out, a limit, no connection): the island then sends it.
@@ -89,7 +83,11 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     // a cart fetched ahead is stale from now: dropped, and fetched anew after the answer
     // (CART_CHANGED_EVENT; src/islands/shared/next-page.ts, decision 604)
     document.getElementById(NEXT_PAGE_RULES_ID)?.remove();
-    const adds = directAdds();
+    // this page's direct adds, for an island that hydrates after one was answered (AddToCart.tsx)
+    const adds = ((globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } }).__hmDirectAdds ??= {
+      inFlight: 0,
+      answered: 0,
+    });
     adds.inFlight += 1;
     // the POST leaves first (fetch is called before sendDirectAdd's first await), then the scripts load
     const sent = sendDirectAdd(form);

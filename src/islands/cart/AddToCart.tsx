@@ -13,7 +13,7 @@ import type { AddOffer } from '../../lib/basket/cart-reducer.ts';
 import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
-import { CART_CHANGED_EVENT, directAddsSoFar } from '../../lib/basket/contracts.ts';
+import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import { prefetchNextPage } from '../shared/next-page.ts';
 
 /**
@@ -23,6 +23,20 @@ import { prefetchNextPage } from '../shared/next-page.ts';
  * (docs/decisions/604). Not on the cart page itself.
  */
 let cartAhead = false;
+
+/**
+ * The adds the client:interaction directive sent itself before an island was ready
+ * (src/directives/interaction.ts keeps them in `globalThis.__hmDirectAdds`).
+ */
+function directAddsSoFar(): { inFlight: number; answered: number } {
+  return (
+    (globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } }).__hmDirectAdds ?? {
+      inFlight: 0,
+      answered: 0,
+    }
+  );
+}
+
 function fetchCartAheadAfterChanges(): void {
   if (cartAhead || window.location.pathname === '/cart') return;
   cartAhead = true;

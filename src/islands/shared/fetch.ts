@@ -1,8 +1,20 @@
 import { reportNetworkError } from './error-log.ts';
-import { nextPageWrite } from './next-page.ts';
 
 // Every island call to the edge has a time limit: one hung request must not hold up the
 // shopper's later changes (issue 7 §4; the cart sends its writes one at a time).
+
+/** Told when a write (any method but GET) starts; returns what to call when it ends. */
+type WriteWatcher = () => () => void;
+let watcher: WriteWatcher | null = null;
+
+/**
+ * Has `watch` told of every write from this page from now on (src/islands/shared/next-page.ts: a
+ * write makes a prefetched next page stale until it is answered). Only pages that prefetch pay
+ * for that module.
+ */
+export function watchWrites(watch: WriteWatcher): void {
+  watcher = watch;
+}
 
 /** How long an island waits for the edge (the edge's own upstream limit is 8 s). */
 const ISLAND_FETCH_TIMEOUT_MS = 10_000;
@@ -18,9 +30,8 @@ export function islandFetch(
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  // a write makes a prefetched next page stale until it is answered (next-page.ts)
-  const method = (init.method ?? 'GET').toUpperCase();
-  const written = method === 'GET' || method === 'HEAD' ? null : nextPageWrite();
+  // the islands name their methods in capitals; a write is any but GET
+  const written = init.method && init.method !== 'GET' ? watcher?.() : undefined;
   return fetch(path, { ...init, credentials: 'same-origin', signal })
     .catch((error: unknown) => {
       // the edge never saw this request: the error log hears of it from here (account §8 Logging)

@@ -78,6 +78,31 @@ test('a write withdraws the prefetch at once; the page is offered anew, a new ru
   expect(rules()[0]).not.toBe(first);
 });
 
+test('a write through islandFetch withdraws the prefetch until it is answered; a read does not', async () => {
+  const { prefetchNextPage } = await load(true);
+  const { islandFetch } = await import('./fetch.ts');
+  let answer: (response: Response) => void = () => undefined;
+  vi.stubGlobal('fetch', (_path: string, init: RequestInit) =>
+    init.method === 'POST'
+      ? new Promise<Response>((resolve) => (answer = resolve))
+      : Promise.resolve(new Response('{}')),
+  );
+  try {
+    prefetchNextPage('/checkout');
+    await nextTask();
+    await islandFetch('/basket/api/basket/');
+    expect(urls()).toEqual(['/checkout']);
+    const written = islandFetch('/basket/api/v2/user/add-item', { method: 'POST' });
+    expect(rules()).toHaveLength(0);
+    answer(new Response('{}'));
+    await written;
+    await nextTask();
+    expect(urls()).toEqual(['/checkout']);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
 test('a write under way when the page asks for the prefetch holds it until the write is answered', async () => {
   const { prefetchNextPage, nextPageWrite } = await load(true);
   const done = nextPageWrite();

@@ -2,7 +2,7 @@
 // 22 §5, docs/decisions/604): the cart's "Check out" then opens a checkout already fetched, not a
 // round trip after the tap (0.6-0.7 s on a slow phone). The next page is personal (the checkout of
 // this cart), so a prefetched copy must never be older than the page's last change:
-// - every write from this page (islandFetch, any method but GET and HEAD) withdraws the rules at
+// - every write from this page (islandFetch, any method but GET) withdraws the rules at
 //   once, which discards the prefetched page, and offers them again when the last write is
 //   answered, which fetches the page anew;
 // - the rules are never re-offered in the same task: Chrome keeps a prefetch whose rules are
@@ -13,6 +13,7 @@
 // prefetch is kept a few minutes and used at most once).
 
 import { NEXT_PAGE_RULES_ID as RULES_ID, nextPageRules, type NextPage } from '../../lib/http/speculation.ts';
+import { watchWrites } from './fetch.ts';
 
 /** A prefetched page is fetched anew after this long (Chrome would keep it some minutes). */
 const REFRESH_MS = 120_000;
@@ -63,6 +64,8 @@ function refreshLater(): void {
 /** Prefetches `path` as the likely next page; null stops. */
 export function prefetchNextPage(path: NextPage | null): void {
   if (!supported()) return;
+  // from now on every write from this page (islandFetch) withdraws the prefetch until it is answered
+  watchWrites(nextPageWrite);
   wanted = path;
   if (path === null) return withdraw();
   // the page's own rules (rendered with it, so the prefetch began as the page arrived) are kept

@@ -41,21 +41,6 @@ export const BASKET_PATHS = {
  * island is ready, src/directives/interaction.ts), the event says so (CartChangedDetail) and the
  * basket is in `__hmBasket` (src/islands/shared/late-personal.ts): the islands take it, no fetch.
  */
-/**
- * The adds a page's client:interaction directive sent itself, before the item's island was ready
- * (src/directives/interaction.ts, `globalThis.__hmDirectAdds`): an island that hydrates after one
- * was answered knows the cart changed here although it heard no CART_CHANGED_EVENT.
- */
-export interface DirectAdds {
-  inFlight: number;
-  answered: number;
-}
-
-/** This page's direct adds so far. */
-export function directAddsSoFar(): DirectAdds {
-  return (globalThis as { __hmDirectAdds?: DirectAdds }).__hmDirectAdds ?? { inFlight: 0, answered: 0 };
-}
-
 export const CART_CHANGED_EVENT = 'hm:cart-changed';
 
 /** The detail of a CART_CHANGED_EVENT whose new basket is in `__hmBasket`. */
