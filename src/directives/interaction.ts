@@ -34,6 +34,25 @@ const DIRECT_ADD_BUTTON = `form[${DIRECT_ADD_ATTRIBUTE}] button:not([type]), for
 const CART_CHANGED_EVENT = 'hm:cart-changed';
 /** The likely next page's Speculation Rules (NEXT_PAGE_RULES_ID, src/lib/http/speculation.ts), repeated likewise. */
 const NEXT_PAGE_RULES_ID = 'hm-next-page';
+/** nextPageRules('/cart') (src/lib/http/speculation.ts; its hash is in the pages' CSP), repeated: interaction.test.ts keeps them equal. */
+export const CART_RULES = '{"prefetch":[{"source":"list","urls":["/cart"],"eagerness":"immediate"}]}';
+
+/**
+ * After an add's answer the cart is the likely next page: fetched ahead (decision 604) unless the
+ * page fetches something ahead already, another add is under way, or this is the cart.
+ */
+function fetchCartAhead(adds: { inFlight: number }): void {
+  setTimeout(() => {
+    const supports = (HTMLScriptElement as { supports?: (type: string) => boolean }).supports;
+    if (adds.inFlight > 0 || location.pathname === '/cart' || !supports?.('speculationrules')) return;
+    if (document.getElementById(NEXT_PAGE_RULES_ID)) return;
+    const rules = document.createElement('script');
+    rules.type = 'speculationrules';
+    rules.id = NEXT_PAGE_RULES_ID;
+    rules.textContent = CART_RULES;
+    document.head.appendChild(rules);
+  }, 0);
+}
 
 /**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
@@ -96,6 +115,7 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
       adds.inFlight -= 1;
       if (basket) {
         adds.answered += 1;
+        fetchCartAhead(adds);
         // the new basket for every island, whenever it hydrates; the event tells those already
         // hydrated to take it (CartChangedDetail: no fetch of their own)
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;

@@ -59,6 +59,18 @@ test('rules the page was rendered with are kept, not fetched a second time, unti
   expect(rules()[0]).not.toBe(rendered);
 });
 
+test('rules the directive wrote after an add, while an offer waited for its task, are kept, not doubled', async () => {
+  const { prefetchNextPage } = await load(true);
+  prefetchNextPage('/cart');
+  const written = document.createElement('script');
+  written.type = 'speculationrules';
+  written.id = 'hm-next-page';
+  written.textContent = '{"prefetch":[{"source":"list","urls":["/cart"],"eagerness":"immediate"}]}';
+  document.head.appendChild(written);
+  await nextTask();
+  expect([...rules()]).toEqual([written]);
+});
+
 test('a write withdraws the prefetch at once; the page is offered anew, a new rule set, when the last write is answered', async () => {
   const { prefetchNextPage, nextPageWrite } = await load(true);
   prefetchNextPage('/checkout');

@@ -34,7 +34,7 @@ function supported(): boolean {
 }
 
 function withdraw(): void {
-  document.getElementById(RULES_ID)?.remove();
+  for (let rules = document.getElementById(RULES_ID); rules; rules = document.getElementById(RULES_ID)) rules.remove();
   if (pending !== null) clearTimeout(pending);
   if (refresh !== null) clearTimeout(refresh);
   pending = null;
@@ -46,11 +46,15 @@ function offer(): void {
   pending = setTimeout(() => {
     pending = null;
     if (wanted === null || writes > 0) return;
-    const rules = document.createElement('script');
-    rules.type = 'speculationrules';
-    rules.id = RULES_ID;
-    rules.textContent = nextPageRules(wanted); // allowed by its hash in the pages' CSP
-    document.head.appendChild(rules);
+    // rules written since (the directive's, after an add's answer) already fetch the page anew
+    if (document.getElementById(RULES_ID)?.textContent !== nextPageRules(wanted)) {
+      withdraw();
+      const rules = document.createElement('script');
+      rules.type = 'speculationrules';
+      rules.id = RULES_ID;
+      rules.textContent = nextPageRules(wanted); // allowed by its hash in the pages' CSP
+      document.head.appendChild(rules);
+    }
     refreshLater();
   }, 0);
 }
