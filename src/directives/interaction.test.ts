@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import { nextPageRules } from '../lib/http/speculation.ts';
 import interactionDirective, {
-  CART_RULES,
   DIRECT_ADD_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
   PRESS_HYDRATE_DELAY_MS,
@@ -169,8 +167,4 @@ describe('client:interaction', () => {
     expect(otherLoad).toHaveBeenCalledTimes(1);
     other.el.remove();
   });
-});
-
-test('the cart rules the directive writes after an add are the ones whose hash the pages allow', () => {
-  expect(CART_RULES).toBe(nextPageRules('/cart'));
 });

@@ -34,25 +34,6 @@ const DIRECT_ADD_BUTTON = `form[${DIRECT_ADD_ATTRIBUTE}] button:not([type]), for
 const CART_CHANGED_EVENT = 'hm:cart-changed';
 /** The likely next page's Speculation Rules (NEXT_PAGE_RULES_ID, src/lib/http/speculation.ts), repeated likewise. */
 const NEXT_PAGE_RULES_ID = 'hm-next-page';
-/** nextPageRules('/cart') (src/lib/http/speculation.ts; its hash is in the pages' CSP), repeated: interaction.test.ts keeps them equal. */
-export const CART_RULES = '{"prefetch":[{"source":"list","urls":["/cart"],"eagerness":"immediate"}]}';
-
-/**
- * After an add's answer the cart is the likely next page: fetched ahead (decision 604) unless the
- * page fetches something ahead already, another add is under way, or this is the cart.
- */
-function fetchCartAhead(adds: { inFlight: number }): void {
-  setTimeout(() => {
-    const supports = (HTMLScriptElement as { supports?: (type: string) => boolean }).supports;
-    if (adds.inFlight > 0 || location.pathname === '/cart' || !supports?.('speculationrules')) return;
-    if (document.getElementById(NEXT_PAGE_RULES_ID)) return;
-    const rules = document.createElement('script');
-    rules.type = 'speculationrules';
-    rules.id = NEXT_PAGE_RULES_ID;
-    rules.textContent = CART_RULES;
-    document.head.appendChild(rules);
-  }, 0);
-}
 
 /**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
@@ -102,20 +83,17 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     // a cart fetched ahead is stale from now: dropped, and fetched anew after the answer
     // (CART_CHANGED_EVENT; src/islands/shared/next-page.ts, decision 604)
     document.getElementById(NEXT_PAGE_RULES_ID)?.remove();
-    // this page's direct adds, for an island that hydrates after one was answered (AddToCart.tsx)
-    const adds = ((globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } }).__hmDirectAdds ??= {
-      inFlight: 0,
-      answered: 0,
-    });
-    adds.inFlight += 1;
+    // adds under way, and whether one was answered, for an add button's island that hydrates after
+    // it (src/islands/cart/AddToCart.tsx fetches the cart ahead then)
+    const adds = globalThis as { __hmAdding?: number; __hmAdded?: boolean };
+    adds.__hmAdding = (adds.__hmAdding ?? 0) + 1;
     // the POST leaves first (fetch is called before sendDirectAdd's first await), then the scripts load
     const sent = sendDirectAdd(form);
     void start();
     void sent.then((basket) => {
-      adds.inFlight -= 1;
+      adds.__hmAdding = (adds.__hmAdding ?? 1) - 1;
       if (basket) {
-        adds.answered += 1;
-        fetchCartAhead(adds);
+        adds.__hmAdded = true;
         // the new basket for every island, whenever it hydrates; the event tells those already
         // hydrated to take it (CartChangedDetail: no fetch of their own)
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;

@@ -18,31 +18,19 @@ import { prefetchNextPage } from '../shared/next-page.ts';
 
 /**
  * Once the shopper has added something here, the cart is the likely next page: it is fetched
- * ahead after each change's answer (CART_CHANGED_EVENT, the directive's direct add included, also
- * one answered before this island hydrated) and dropped while a change is under way
- * (docs/decisions/604). Not on the cart page itself.
+ * ahead after each change's answer (CART_CHANGED_EVENT, the directive's direct adds included, also
+ * one answered before this island hydrated) and dropped while a change is under way (the directive
+ * drops it when it sends a direct add; docs/decisions/604). Not on the cart page itself.
  */
 let cartAhead = false;
-
-/**
- * The adds the client:interaction directive sent itself before an island was ready
- * (src/directives/interaction.ts keeps them in `globalThis.__hmDirectAdds`).
- */
-function directAddsSoFar(): { inFlight: number; answered: number } {
-  return (
-    (globalThis as { __hmDirectAdds?: { inFlight: number; answered: number } }).__hmDirectAdds ?? {
-      inFlight: 0,
-      answered: 0,
-    }
-  );
-}
 
 function fetchCartAheadAfterChanges(): void {
   if (cartAhead || window.location.pathname === '/cart') return;
   cartAhead = true;
   window.addEventListener(CART_CHANGED_EVENT, () => prefetchNextPage('/cart'));
-  const adds = directAddsSoFar();
-  if (adds.answered > 0 && adds.inFlight === 0) prefetchNextPage('/cart');
+  // an add the directive sent itself was answered before this island hydrated, and none is under way
+  const adds = globalThis as { __hmAdding?: number; __hmAdded?: boolean };
+  if (adds.__hmAdded && !adds.__hmAdding) prefetchNextPage('/cart');
 }
 
 interface AddToCartProps {
