@@ -59,7 +59,7 @@ test('rules the page was rendered with are kept, not fetched a second time, unti
   expect(rules()[0]).not.toBe(rendered);
 });
 
-test('rules the directive wrote after an add, while an offer waited for its task, are kept, not doubled', async () => {
+test('the same rules written while an offer waited for its task are kept, not doubled', async () => {
   const { prefetchNextPage } = await load(true);
   prefetchNextPage('/cart');
   const written = document.createElement('script');

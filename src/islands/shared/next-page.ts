@@ -46,7 +46,7 @@ function offer(): void {
   pending = setTimeout(() => {
     pending = null;
     if (wanted === null || writes > 0) return;
-    // rules written since (the directive's, after an add's answer) already fetch the page anew
+    // the same rules written since (another offer's) already fetch the page anew
     if (document.getElementById(RULES_ID)?.textContent !== nextPageRules(wanted)) {
       withdraw();
       const rules = document.createElement('script');
