@@ -2,6 +2,7 @@ import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
+import { buildTermStore, phrasesOf, scoreMatch, TERMS_SQL, type TermStore } from './search-terms.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
@@ -72,7 +73,62 @@ onEpochChange(() => {
   matchCache.clear();
   cachedIds = 0;
   spellingCache.clear();
+  terms = null;
 });
+
+/** The products' text as terms, for bm25 in the isolate (search-terms.ts), and its load under way. */
+let terms: TermStore | null = null;
+let loadingTerms: Promise<void> | null = null;
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Loads the term store in the background once the whole index is held (a failure leaves bm25 to SQLite). */
+function startTermsLoad(db: D1Database, defer?: Defer): void {
+  if (loadingTerms || !defer || !currentIndex() || terms?.epoch === currentEpoch()) return;
+  loadingTerms = (async () => {
+    await pause(); // after the answer that started it
+    const [version, averages, text] = await db.batch<Record<string, unknown>>([
+      db.prepare(VERSION_SQL),
+      db.prepare(TERMS_SQL.averages),
+      db.prepare(TERMS_SQL.text),
+    ]);
+    const first = (result: D1Result | undefined) => Object.values(result?.results[0] ?? {})[0];
+    const epoch = Number(first(version));
+    const chunks = (text?.results ?? []).map((row) => Object.values(row)[0] as string | null);
+    const store = await buildTermStore(epoch, String(first(averages) ?? ''), chunks, pause);
+    if (store && epoch === currentEpoch()) terms = store;
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      loadingTerms = null;
+    });
+  defer(loadingTerms);
+}
+
+/**
+ * A ranked match: with the term store of the current epoch, the doc ids (and each phrase's row
+ * count, for its IDF) from D1 and bm25 computed here; else, or when the store cannot score a
+ * matched product, bm25 from SQLite.
+ */
+async function readRanked(db: D1Database, expression: string, defer?: Defer): Promise<Match> {
+  const store = terms;
+  if (store && store.epoch === currentEpoch()) {
+    const phrases = phrasesOf(expression);
+    const counted = phrases.length > 1 ? phrases : [];
+    const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
+    const rows = await db
+      .prepare(
+        `SELECT (${VERSION_SQL}), group_concat(rowid), NULL${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`,
+      )
+      .bind(expression, ...counted.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`))
+      .raw<unknown[]>();
+    const match = readMatch(rows, false);
+    if (match.docIds.length === 0) return { ...match, scores: [] };
+    const hits = counted.length > 0 ? (rows[0] ?? []).slice(3).map(Number) : [match.docIds.length];
+    const scores = match.epoch === store.epoch ? scoreMatch(store, phrases, hits, match.docIds) : null;
+    if (scores) return { ...match, scores };
+  } else startTermsLoad(db, defer);
+  return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
+}
 
 function remember(key: string, match: Match & { epoch: number }): void {
   const previous = matchCache.get(key);
@@ -105,7 +161,9 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     matchCache.set(hitKey, hit);
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
-  const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
+  const match = ranked
+    ? await readRanked(db, expression, defer)
+    : readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
   if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
     remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
   return match;

@@ -1,0 +1,227 @@
+// FTS5's bm25 computed in the isolate (docs/decisions/603): an uncached ranked match then reads
+// only the matching doc ids from D1 (no bm25 in SQLite, which costs about 1 µs a matched row
+// and is most of a broad match's time) and scores them here from the same facts bm25 reads:
+// each product's indexed text as term numbers, its column sizes (product_fts_docsize), the
+// table's row and token totals (the averages record of product_fts_data) and, per phrase, how
+// many rows hold it. The scores equal bm25's bit for bit (the same operations in the same order,
+// rounded as round() does); a product whose text the tokenizer here cannot vouch for (not ASCII,
+// or a column whose token count differs from FTS5's) is unknown, and a match holding one is
+// scored by SQLite as before. Held per epoch beside the index; loaded in the background.
+import { FIELD, RECORD } from './search-index-sql.ts';
+
+/** bm25 column weights: name, brand, category, description (search-match.ts's BM25_WEIGHTS). */
+const WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
+const COLUMNS = WEIGHTS.length;
+const K1 = 1.2;
+const B = 0.75;
+
+export interface TermStore {
+  epoch: number;
+  /** rows and tokens of the table (FTS5's averages record): avgdl = tokens / rows */
+  rows: number;
+  tokens: number;
+  /** the vocabulary, sorted: a prefix's terms are one range of term numbers */
+  terms: string[];
+  /** every known product's text as term numbers, product after product, its columns in order */
+  text: Int32Array | Uint16Array;
+  /** by doc id: where its text starts (-1: unknown), and its column sizes (COLUMNS per doc id) */
+  start: Int32Array;
+  sizes: Uint16Array;
+}
+
+/** A phrase of a MATCH expression as search-text.ts's ftsMatchExpression writes it: one term, maybe a prefix. */
+export interface Phrase {
+  term: string;
+  prefix: boolean;
+}
+
+/** The phrases of an expression in FTS5's order (left to right). */
+export function phrasesOf(expression: string): Phrase[] {
+  return [...expression.matchAll(/"([a-z0-9]+)"(\*?)/g)].map(([, term = '', star]) => ({ term, prefix: star === '*' }));
+}
+
+/** What the store is read from, in one batch with the epoch (search-sync.ts's STATE_SQL). */
+export const TERMS_SQL = {
+  averages: 'SELECT hex(block) FROM product_fts_data WHERE id = 1',
+  // id, its docsize (hex), then the four columns; 1,024 products a string (D1 caps a value at 2 MB)
+  text: `SELECT group_concat(c.id || char(31) || hex(z.sz) || char(31) || coalesce(c.c0, '') || char(31) || coalesce(c.c1, '') || char(31) || coalesce(c.c2, '') || char(31) || coalesce(c.c3, ''), char(30))
+    FROM product_fts_content c JOIN product_fts_docsize z ON z.id = c.id GROUP BY c.id >> 10`,
+};
+
+/** SQLite varints (FTS5's docsize and averages records), from hex. */
+function varints(hex: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let length = 0;
+  for (let i = 0; i + 1 < hex.length; i += 2) {
+    const byte = parseInt(hex.slice(i, i + 2), 16);
+    length += 1;
+    if (length === 9) {
+      out.push(value * 256 + byte);
+      value = 0;
+      length = 0;
+      continue;
+    }
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) {
+      out.push(value);
+      value = 0;
+      length = 0;
+    }
+  }
+  return out;
+}
+
+type Pause = () => Promise<void>;
+
+/**
+ * unicode61's tokens of ASCII text (runs of letters and digits, lowercased), pushed as term
+ * numbers of `ids`; null when the text is not ASCII (the store leaves that product unknown).
+ */
+function tokenize(text: string, ids: Map<string, number>, out: Int32Array, at: number): number | null {
+  const lower = text.toLowerCase();
+  let count = 0;
+  let from = -1;
+  for (let i = 0; i <= lower.length; i += 1) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (code > 127) return null;
+    const word = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    if (word && from < 0) from = i;
+    else if (!word && from >= 0) {
+      const term = lower.slice(from, i);
+      let id = ids.get(term);
+      if (id === undefined) ids.set(term, (id = ids.size));
+      if (at + count >= out.length) return null;
+      out[at + count] = id;
+      count += 1;
+      from = -1;
+    }
+  }
+  return count;
+}
+
+/** Builds the store from TERMS_SQL's rows; null when a record cannot be read. */
+export async function buildTermStore(
+  epoch: number,
+  averagesHex: string,
+  chunks: readonly (string | null)[],
+  pause: Pause,
+): Promise<TermStore | null> {
+  const [rows = 0, ...columnTokens] = varints(averagesHex);
+  const tokens = columnTokens.reduce((sum, n) => sum + n, 0);
+  const ids = new Map<string, number>();
+  // the averages record counts every product's tokens: the text's length when all are known
+  const text = new Int32Array(tokens);
+  let length = 0;
+  const at = new Map<number, number>();
+  const sizeOf = new Map<number, number[]>();
+  let maxDoc = 0;
+  for (const chunk of chunks) {
+    for (const record of (chunk ?? '').split(RECORD)) {
+      if (!record) continue;
+      const fields = record.split(FIELD);
+      if (fields.length !== 2 + COLUMNS) return null;
+      const docId = Number(fields[0]);
+      const sizes = varints(fields[1] as string);
+      const from = length;
+      let known = sizes.length === COLUMNS;
+      for (let column = 0; known && column < COLUMNS; column += 1) {
+        const size = sizes[column] as number;
+        known = size < 65536 && tokenize(fields[2 + column] as string, ids, text, length) === size;
+        length += size;
+      }
+      if (!known) length = from;
+      else {
+        at.set(docId, from);
+        sizeOf.set(docId, sizes);
+        if (docId > maxDoc) maxDoc = docId;
+      }
+    }
+    await pause();
+  }
+  // term numbers in sorted order, so that a prefix is a range
+  const terms = [...ids.keys()].sort();
+  const renumber = new Int32Array(terms.length);
+  terms.forEach((term, sorted) => (renumber[ids.get(term) as number] = sorted));
+  const held = terms.length <= 65536 ? new Uint16Array(length) : new Int32Array(length);
+  for (let i = 0; i < length; i += 1) held[i] = renumber[text[i] as number] as number;
+  const start = new Int32Array(maxDoc + 1).fill(-1);
+  const sizes = new Uint16Array((maxDoc + 1) * COLUMNS);
+  for (const [docId, from] of at) {
+    start[docId] = from;
+    sizes.set(sizeOf.get(docId) as number[], docId * COLUMNS);
+  }
+  return { epoch, rows, tokens, terms, text: held, start, sizes };
+}
+
+/** The first term number at or after `term` in the sorted vocabulary. */
+function lowerBound(terms: readonly string[], term: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((terms[mid] as string) < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The term numbers [from, to) a phrase matches. */
+function range(terms: readonly string[], { term, prefix }: Phrase): [number, number] {
+  const from = lowerBound(terms, term);
+  if (!prefix) return terms[from] === term ? [from, from + 1] : [from, from];
+  let to = from;
+  while (to < terms.length && (terms[to] as string).startsWith(term)) to += 1;
+  return [from, to];
+}
+
+/**
+ * bm25 x 10,000 rounded to an integer (what search-match.ts's statement answers) for each doc
+ * id, as fts5_aux.c's fts5Bm25Function computes it: `hits[i]` is the number of rows holding
+ * phrase i (its IDF). Null when a doc id is unknown to the store.
+ */
+export function scoreMatch(
+  store: TermStore,
+  phrases: readonly Phrase[],
+  hits: readonly number[],
+  docIds: ArrayLike<number>,
+): Int32Array | null {
+  const avgdl = store.tokens / store.rows;
+  const idf = hits.map((hit) => {
+    const value = Math.log((store.rows - hit + 0.5) / (hit + 0.5));
+    return value <= 0 ? 1e-6 : value;
+  });
+  const ranges = phrases.map((phrase) => range(store.terms, phrase));
+  const from = Int32Array.from(ranges, ([lo]) => lo);
+  const to = Int32Array.from(ranges, ([, hi]) => hi);
+  const count = phrases.length;
+  const freq = new Float64Array(count);
+  const scores = new Int32Array(docIds.length);
+  const { text, start, sizes } = store;
+  for (let i = 0; i < docIds.length; i += 1) {
+    const doc = docIds[i] as number;
+    let at = doc < start.length ? (start[doc] as number) : -1;
+    if (at < 0) return null;
+    freq.fill(0);
+    let length = 0;
+    for (let column = 0; column < COLUMNS; column += 1) {
+      const size = sizes[doc * COLUMNS + column] as number;
+      const weight = WEIGHTS[column] as number;
+      length += size;
+      for (const end = at + size; at < end; at += 1) {
+        const term = text[at] as number;
+        for (let p = 0; p < count; p += 1)
+          if (term >= (from[p] as number) && term < (to[p] as number)) freq[p] = (freq[p] as number) + weight;
+      }
+    }
+    let score = 0;
+    for (let p = 0; p < count; p += 1) {
+      const f = freq[p] as number;
+      score += (idf[p] as number) * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * length) / avgdl)));
+    }
+    // CAST(round(-bm25 * 10000) AS INTEGER), bm25 = -score: SQLite's round adds ±0.5 and truncates
+    const scaled = score * 10000;
+    scores[i] = Math.trunc(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
+  }
+  return scores;
+}
