@@ -2,7 +2,8 @@ import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
-import { buildTermStore, phrasesOf, scoreMatch, TERMS_SQL, type TermStore } from './search-terms.ts';
+import { phrasesOf, scoreMatch, TERMS_SQL, type TermStore } from './search-terms.ts';
+import { buildTermStore } from './search-terms-build.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays

@@ -7,11 +7,9 @@
 // rounded as round() does); a product whose text the tokenizer here cannot vouch for (not ASCII,
 // or a column whose token count differs from FTS5's) is unknown, and a match holding one is
 // scored by SQLite as before. Held per epoch beside the index; loaded in the background.
-import { FIELD, RECORD } from './search-index-sql.ts';
-
 /** bm25 column weights: name, brand, category, description (search-match.ts's BM25_WEIGHTS). */
 const WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
-const COLUMNS = WEIGHTS.length;
+export const COLUMNS = WEIGHTS.length;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -47,112 +45,6 @@ export const TERMS_SQL = {
   text: `SELECT group_concat(c.id || char(31) || hex(z.sz) || char(31) || coalesce(c.c0, '') || char(31) || coalesce(c.c1, '') || char(31) || coalesce(c.c2, '') || char(31) || coalesce(c.c3, ''), char(30))
     FROM product_fts_content c JOIN product_fts_docsize z ON z.id = c.id GROUP BY c.id >> 10`,
 };
-
-/** SQLite varints (FTS5's docsize and averages records), from hex. */
-function varints(hex: string): number[] {
-  const out: number[] = [];
-  let value = 0;
-  let length = 0;
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const byte = parseInt(hex.slice(i, i + 2), 16);
-    length += 1;
-    if (length === 9) {
-      out.push(value * 256 + byte);
-      value = 0;
-      length = 0;
-      continue;
-    }
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) {
-      out.push(value);
-      value = 0;
-      length = 0;
-    }
-  }
-  return out;
-}
-
-type Pause = () => Promise<void>;
-
-/**
- * unicode61's tokens of ASCII text (runs of letters and digits, lowercased), pushed as term
- * numbers of `ids`; null when the text is not ASCII (the store leaves that product unknown).
- */
-function tokenize(text: string, ids: Map<string, number>, out: Int32Array, at: number): number | null {
-  const lower = text.toLowerCase();
-  let count = 0;
-  let from = -1;
-  for (let i = 0; i <= lower.length; i += 1) {
-    const code = i < lower.length ? lower.charCodeAt(i) : 32;
-    if (code > 127) return null;
-    const word = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-    if (word && from < 0) from = i;
-    else if (!word && from >= 0) {
-      const term = lower.slice(from, i);
-      let id = ids.get(term);
-      if (id === undefined) ids.set(term, (id = ids.size));
-      if (at + count >= out.length) return null;
-      out[at + count] = id;
-      count += 1;
-      from = -1;
-    }
-  }
-  return count;
-}
-
-/** Builds the store from TERMS_SQL's rows; null when a record cannot be read. */
-export async function buildTermStore(
-  epoch: number,
-  averagesHex: string,
-  chunks: readonly (string | null)[],
-  pause: Pause,
-): Promise<TermStore | null> {
-  const [rows = 0, ...columnTokens] = varints(averagesHex);
-  const tokens = columnTokens.reduce((sum, n) => sum + n, 0);
-  const ids = new Map<string, number>();
-  // the averages record counts every product's tokens: the text's length when all are known
-  const text = new Int32Array(tokens);
-  let length = 0;
-  const at = new Map<number, number>();
-  const sizeOf = new Map<number, number[]>();
-  let maxDoc = 0;
-  for (const chunk of chunks) {
-    for (const record of (chunk ?? '').split(RECORD)) {
-      if (!record) continue;
-      const fields = record.split(FIELD);
-      if (fields.length !== 2 + COLUMNS) return null;
-      const docId = Number(fields[0]);
-      const sizes = varints(fields[1] as string);
-      const from = length;
-      let known = sizes.length === COLUMNS;
-      for (let column = 0; known && column < COLUMNS; column += 1) {
-        const size = sizes[column] as number;
-        known = size < 65536 && tokenize(fields[2 + column] as string, ids, text, length) === size;
-        length += size;
-      }
-      if (!known) length = from;
-      else {
-        at.set(docId, from);
-        sizeOf.set(docId, sizes);
-        if (docId > maxDoc) maxDoc = docId;
-      }
-    }
-    await pause();
-  }
-  // term numbers in sorted order, so that a prefix is a range
-  const terms = [...ids.keys()].sort();
-  const renumber = new Int32Array(terms.length);
-  terms.forEach((term, sorted) => (renumber[ids.get(term) as number] = sorted));
-  const held = terms.length <= 65536 ? new Uint16Array(length) : new Int32Array(length);
-  for (let i = 0; i < length; i += 1) held[i] = renumber[text[i] as number] as number;
-  const start = new Int32Array(maxDoc + 1).fill(-1);
-  const sizes = new Uint16Array((maxDoc + 1) * COLUMNS);
-  for (const [docId, from] of at) {
-    start[docId] = from;
-    sizes.set(sizeOf.get(docId) as number[], docId * COLUMNS);
-  }
-  return { epoch, rows, tokens, terms, text: held, start, sizes };
-}
 
 /** The first term number at or after `term` in the sorted vocabulary. */
 function lowerBound(terms: readonly string[], term: string): number {
