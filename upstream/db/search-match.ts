@@ -116,19 +116,47 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer): Pr
     const phrases = phrasesOf(expression);
     const counted = phrases.length > 1 ? phrases : [];
     const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
+    // one string of doc ids when every product's would fit in D1's 2 MB (no sort into chunks)
+    const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
     const rows = await db
       .prepare(
-        `SELECT (${VERSION_SQL}), group_concat(rowid), NULL${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`,
+        `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`,
       )
       .bind(expression, ...counted.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`))
-      .raw<unknown[]>();
-    const match = readMatch(rows, false);
-    if (match.docIds.length === 0) return { ...match, scores: [] };
-    const hits = counted.length > 0 ? (rows[0] ?? []).slice(3).map(Number) : [match.docIds.length];
-    const scores = match.epoch === store.epoch ? scoreMatch(store, phrases, hits, match.docIds) : null;
-    if (scores) return { ...match, scores };
+      .raw<unknown[]>()
+      .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
+    const docIds = idsOf(rows ?? []);
+    const epoch = rows?.[0] ? Number(rows[0][0]) : null;
+    if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
+    const hits = counted.length > 0 ? (rows?.[0] ?? []).slice(2).map(Number) : [docIds.length];
+    const scores = rows && epoch === store.epoch ? scoreMatch(store, phrases, hits, docIds) : null;
+    if (scores) return { epoch, docIds, scores };
   } else startTermsLoad(db, defer);
   return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
+}
+
+/** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
+const ONE_STRING = 1_900_000;
+
+/** The doc ids of the rows' second column (comma-separated lists), in order. */
+function idsOf(rows: readonly (readonly unknown[])[]): Int32Array {
+  const lists = rows.map(([, ids]) => (typeof ids === 'string' ? ids : '')).filter(Boolean);
+  let count = lists.length;
+  for (const list of lists) for (let i = 0; i < list.length; i += 1) if (list.charCodeAt(i) === 44) count += 1;
+  const ids = new Int32Array(count);
+  let n = 0;
+  for (const list of lists) {
+    let value = 0;
+    for (let i = 0; i < list.length; i += 1) {
+      const code = list.charCodeAt(i);
+      if (code === 44) {
+        ids[n++] = value;
+        value = 0;
+      } else value = value * 10 + code - 48;
+    }
+    ids[n++] = value;
+  }
+  return ids;
 }
 
 function remember(key: string, match: Match & { epoch: number }): void {

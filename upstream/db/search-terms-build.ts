@@ -133,6 +133,7 @@ export async function buildTermStore(
   let length = 0;
   const at: number[] = [];
   const sizeOf: number[][] = [];
+  let maxDoc = 0;
   for (const chunk of chunks) {
     const s = chunk ?? '';
     let i = 0;
@@ -142,6 +143,7 @@ export async function buildTermStore(
         if (!(code >= 48 && code <= 57)) return null;
         docId = docId * 10 + code - 48;
       }
+      if (docId > maxDoc) maxDoc = docId;
       const sizes: number[] = [];
       i = varints(s, i + 1, sizes) + 1;
       const from = length;
@@ -174,5 +176,5 @@ export async function buildTermStore(
     start[docId] = from;
     sizes.set(sizeOf[docId] as number[], docId * COLUMNS);
   });
-  return { epoch, rows, tokens, terms: sorted.map(({ term }) => term), text: held, start, sizes };
+  return { epoch, rows, tokens, maxDoc, terms: sorted.map(({ term }) => term), text: held, start, sizes };
 }

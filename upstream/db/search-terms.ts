@@ -22,6 +22,8 @@ export interface TermStore {
   terms: string[];
   /** every known product's text as term numbers, product after product, its columns in order */
   text: Int32Array | Uint16Array;
+  /** the highest doc id, known or not */
+  maxDoc: number;
   /** by doc id: where its text starts (-1: unknown), and its column sizes (COLUMNS per doc id) */
   start: Int32Array;
   sizes: Uint16Array;
@@ -83,10 +85,14 @@ export function scoreMatch(
     const value = Math.log((store.rows - hit + 0.5) / (hit + 0.5));
     return value <= 0 ? 1e-6 : value;
   });
-  const ranges = phrases.map((phrase) => range(store.terms, phrase));
-  const from = Int32Array.from(ranges, ([lo]) => lo);
-  const to = Int32Array.from(ranges, ([, hi]) => hi);
+  // each term's phrases as bits: most of a product's terms are in none, one read tells
   const count = phrases.length;
+  if (count > 31) return null;
+  const phrasesOfTerm = new Int32Array(store.terms.length);
+  phrases.forEach((phrase, p) => {
+    const [from, to] = range(store.terms, phrase);
+    for (let term = from; term < to; term += 1) phrasesOfTerm[term] = (phrasesOfTerm[term] as number) | (1 << p);
+  });
   const freq = new Float64Array(count);
   const scores = new Int32Array(docIds.length);
   const { text, start, sizes } = store;
@@ -101,9 +107,8 @@ export function scoreMatch(
       const weight = WEIGHTS[column] as number;
       length += size;
       for (const end = at + size; at < end; at += 1) {
-        const term = text[at] as number;
-        for (let p = 0; p < count; p += 1)
-          if (term >= (from[p] as number) && term < (to[p] as number)) freq[p] = (freq[p] as number) + weight;
+        const bits = phrasesOfTerm[text[at] as number] as number;
+        if (bits !== 0) for (let p = 0; p < count; p += 1) if ((bits >>> p) & 1) freq[p] = (freq[p] as number) + weight;
       }
     }
     let score = 0;
