@@ -2,8 +2,8 @@ import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
-import { phrasesOf, scoreMatch, TERMS_SQL, type TermStore } from './search-terms.ts';
-import { buildTermStore } from './search-terms-build.ts';
+import { phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
+import { loadTermStore } from './search-terms-build.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
@@ -87,16 +87,8 @@ function startTermsLoad(db: D1Database, defer?: Defer): void {
   if (loadingTerms || !defer || !currentIndex() || terms?.epoch === currentEpoch()) return;
   loadingTerms = (async () => {
     await pause(); // after the answer that started it
-    const [version, averages, text] = await db.batch<Record<string, unknown>>([
-      db.prepare(VERSION_SQL),
-      db.prepare(TERMS_SQL.averages),
-      db.prepare(TERMS_SQL.text),
-    ]);
-    const first = (result: D1Result | undefined) => Object.values(result?.results[0] ?? {})[0];
-    const epoch = Number(first(version));
-    const chunks = (text?.results ?? []).map((row) => Object.values(row)[0] as string | null);
-    const store = await buildTermStore(epoch, String(first(averages) ?? ''), chunks, pause);
-    if (store && epoch === currentEpoch()) terms = store;
+    const store = await loadTermStore(db, pause);
+    if (store && store.epoch === currentEpoch()) terms = store;
   })()
     .catch(() => undefined)
     .finally(() => {

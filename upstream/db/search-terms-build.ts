@@ -3,7 +3,8 @@
 // strings costs about twice the time at 200,000 products), and each product's token count per
 // column is checked against FTS5's own (product_fts_docsize), so a product the tokenizer here
 // reads differently from unicode61 stays unknown. docs/decisions/603.
-import { COLUMNS, type TermStore } from './search-terms.ts';
+import { VERSION_SQL } from './search-index-sql.ts';
+import { COLUMNS, TERMS_SLICE, TERMS_SQL, type TermStore } from './search-terms.ts';
 
 type Pause = () => Promise<void>;
 const FIELD = 31;
@@ -116,11 +117,38 @@ function varints(hex: string, at: number, out: number[]): number {
   return i;
 }
 
+/**
+ * Reads TERMS_SQL a slice at a time and builds the store; null when the epoch moved meanwhile
+ * (the next ranked match starts another load) or a packed string cannot be read.
+ */
+export async function loadTermStore(db: D1Database, pause: Pause): Promise<TermStore | null> {
+  const first = (result: D1Result | undefined) => Object.values(result?.results[0] ?? {})[0];
+  const [version, averages, lastDoc] = await db.batch<Record<string, unknown>>([
+    db.prepare(VERSION_SQL),
+    db.prepare(TERMS_SQL.averages),
+    db.prepare(TERMS_SQL.lastDoc),
+  ]);
+  const epoch = Number(first(version));
+  let moved = false;
+  async function* slices(): AsyncGenerator<string | null> {
+    for (let from = 0; from <= Number(first(lastDoc)); from += TERMS_SLICE) {
+      const [again, text] = await db.batch<Record<string, unknown>>([
+        db.prepare(VERSION_SQL),
+        db.prepare(TERMS_SQL.text).bind(from, from + TERMS_SLICE),
+      ]);
+      if ((moved = Number(first(again)) !== epoch)) return;
+      for (const row of text?.results ?? []) yield Object.values(row)[0] as string | null;
+    }
+  }
+  const store = await buildTermStore(epoch, String(first(averages) ?? ''), slices(), pause);
+  return moved ? null : store;
+}
+
 /** Builds the store; null when a packed string cannot be read (a field or record mark inside a text). */
 export async function buildTermStore(
   epoch: number,
   averagesHex: string,
-  chunks: readonly (string | null)[],
+  chunks: Iterable<string | null> | AsyncIterable<string | null>,
   pause: Pause,
 ): Promise<TermStore | null> {
   const totals: number[] = [];
@@ -134,7 +162,7 @@ export async function buildTermStore(
   const at: number[] = [];
   const sizeOf: number[][] = [];
   let maxDoc = 0;
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     const s = chunk ?? '';
     let i = 0;
     while (i < s.length) {

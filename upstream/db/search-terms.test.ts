@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { sqliteD1 } from '../../bench/d1-sqlite.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
-import { buildTermStore } from './search-terms-build.ts';
-import { phrasesOf, scoreMatch, TERMS_SQL, type TermStore } from './search-terms.ts';
+import { loadTermStore } from './search-terms-build.ts';
+import { phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
 
 // The isolate's bm25 (search-terms.ts) against FTS5's own, on a table made as migrations/0002
 // makes product_fts: every score of every match equals SQLite's, bit for bit once rounded.
@@ -15,12 +19,26 @@ const WORDS = [
 const pick = (random: () => number, words: number) =>
   Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]).join(random() < 0.3 ? ', ' : ' ');
 
+const files = new Map<DatabaseSync, string>();
+afterAll(() => {
+  for (const [db, file] of files) {
+    db.close();
+    rmSync(join(file, '..'), { recursive: true, force: true });
+  }
+});
+
 function catalog(): DatabaseSync {
-  const db = new DatabaseSync(':memory:');
+  const file = join(mkdtempSync(join(tmpdir(), 'search-terms-')), 'd1.sqlite');
+  const db = new DatabaseSync(file);
+  files.set(db, file);
+  db.exec(
+    'CREATE TABLE search_state (id INTEGER PRIMARY KEY, version INTEGER); INSERT INTO search_state VALUES (1, 42)',
+  );
   db.exec(`CREATE VIRTUAL TABLE product_fts USING fts5(name, brand, category, description,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`);
   let seed = 7;
   const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) as number;
+  db.exec('BEGIN');
   const insert = db.prepare(
     'INSERT INTO product_fts (rowid, name, brand, category, description) VALUES (?, ?, ?, ?, ?)',
   );
@@ -32,6 +50,7 @@ function catalog(): DatabaseSync {
       id % 7 ? 'Bakery' : 'Milk ',
       pick(random, 4 + (id % 13)),
     );
+  db.exec('COMMIT');
   // a gap in the doc ids, a changed product, and an empty description
   db.exec('DELETE FROM product_fts WHERE rowid BETWEEN 100 AND 120');
   db.exec("UPDATE product_fts SET description = 'Milk, milk and more MILK.' WHERE rowid = 5");
@@ -41,15 +60,17 @@ function catalog(): DatabaseSync {
   return db;
 }
 
+/** The store as an isolate loads it: through D1 (bench/d1-sqlite.ts over the same file). */
 async function storeOf(db: DatabaseSync): Promise<TermStore> {
-  const chunks = db
-    .prepare(TERMS_SQL.text)
-    .all()
-    .map((row) => Object.values(row)[0] as string);
-  const averages = Object.values(db.prepare(TERMS_SQL.averages).get() ?? {})[0] as string;
-  const store = await buildTermStore(1, averages, chunks, async () => undefined);
-  if (!store) throw new Error('no store');
-  return store;
+  const d1 = sqliteD1(files.get(db) as string);
+  try {
+    const store = await loadTermStore(d1.db, async () => undefined);
+    if (!store) throw new Error('no store');
+    expect(store.epoch).toBe(42);
+    return store;
+  } finally {
+    d1.close();
+  }
 }
 
 function compare(db: DatabaseSync, store: TermStore, text: string) {

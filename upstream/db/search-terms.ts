@@ -40,13 +40,20 @@ export function phrasesOf(expression: string): Phrase[] {
   return [...expression.matchAll(/"([a-z0-9]+)"(\*?)/g)].map(([, term = '', star]) => ({ term, prefix: star === '*' }));
 }
 
-/** What the store is read from, in one batch with the epoch (search-sync.ts's STATE_SQL). */
+/**
+ * What the store is read from: the epoch, FTS5's averages record and the highest doc id in one
+ * batch, then the text a slice of doc ids at a time (?1 <= id < ?2), each with the epoch: a slice
+ * is about 3 MB of D1 result, where the whole text is 38 MB at 200,000 products.
+ */
 export const TERMS_SQL = {
   averages: 'SELECT hex(block) FROM product_fts_data WHERE id = 1',
+  lastDoc: 'SELECT coalesce(max(id), 0) FROM product_fts_docsize',
   // id, its docsize (hex), then the four columns; 1,024 products a string (D1 caps a value at 2 MB)
   text: `SELECT group_concat(c.id || char(31) || hex(z.sz) || char(31) || coalesce(c.c0, '') || char(31) || coalesce(c.c1, '') || char(31) || coalesce(c.c2, '') || char(31) || coalesce(c.c3, ''), char(30))
-    FROM product_fts_content c JOIN product_fts_docsize z ON z.id = c.id GROUP BY c.id >> 10`,
+    FROM product_fts_content c JOIN product_fts_docsize z ON z.id = c.id WHERE c.id >= ?1 AND c.id < ?2 GROUP BY c.id >> 10`,
 };
+/** Doc ids read per slice of the text. */
+export const TERMS_SLICE = 16_384;
 
 /** The first term number at or after `term` in the sorted vocabulary. */
 function lowerBound(terms: readonly string[], term: string): number {
