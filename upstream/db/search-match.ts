@@ -1,7 +1,7 @@
 import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
-import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
+import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
 import { phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
 
@@ -82,9 +82,13 @@ let terms: TermStore | null = null;
 let loadingTerms: Promise<void> | null = null;
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Loads the term store in the background once the whole index is held (a failure leaves bm25 to SQLite). */
-function startTermsLoad(db: D1Database, defer?: Defer): void {
-  if (loadingTerms || !defer || !currentIndex() || terms?.epoch === currentEpoch()) return;
+/**
+ * Loads the term store in the background once the whole index is held: after a cold answer's
+ * index load (search-sync.ts warm), else beside a ranked match read from D1 (a failure leaves
+ * bm25 to SQLite).
+ */
+function loadTerms(db: D1Database): Promise<void> {
+  if (loadingTerms || !currentIndex() || terms?.epoch === currentEpoch()) return loadingTerms ?? Promise.resolve();
   loadingTerms = (async () => {
     await pause(); // after the answer that started it
     const store = await loadTermStore(db, pause);
@@ -94,8 +98,9 @@ function startTermsLoad(db: D1Database, defer?: Defer): void {
     .finally(() => {
       loadingTerms = null;
     });
-  defer(loadingTerms);
+  return loadingTerms;
 }
+onWarm(loadTerms);
 
 /**
  * A ranked match: with the term store of the current epoch, the doc ids (and each phrase's row
@@ -106,7 +111,9 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer): Pr
   const store = terms;
   if (store && store.epoch === currentEpoch()) {
     const phrases = phrasesOf(expression);
-    const counted = phrases.length > 1 ? phrases : [];
+    // each phrase's row count (its IDF) is read once per epoch; a one-phrase match is its count
+    const texts = phrases.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`);
+    const counted = phrases.length > 1 ? texts.filter((text) => !store.hits.has(text)) : [];
     const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
     // one string of doc ids when every product's would fit in D1's 2 MB (no sort into chunks)
     const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
@@ -114,16 +121,21 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer): Pr
       .prepare(
         `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`,
       )
-      .bind(expression, ...counted.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`))
+      .bind(expression, ...counted)
       .raw<unknown[]>()
       .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
     const docIds = idsOf(rows ?? []);
     const epoch = rows?.[0] ? Number(rows[0][0]) : null;
     if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
-    const hits = counted.length > 0 ? (rows?.[0] ?? []).slice(2).map(Number) : [docIds.length];
-    const scores = rows && epoch === store.epoch ? scoreMatch(store, phrases, hits, docIds) : null;
+    if (rows && epoch === store.epoch) {
+      if (phrases.length === 1) store.hits.set(texts[0] as string, docIds.length);
+      counted.forEach((text, i) => store.hits.set(text, Number(rows[0]?.[2 + i])));
+    }
+    const hits = texts.map((text) => store.hits.get(text) ?? Number.NaN);
+    const scores =
+      rows && epoch === store.epoch && hits.every((hit) => hit >= 0) ? scoreMatch(store, phrases, hits, docIds) : null;
     if (scores) return { epoch, docIds, scores };
-  } else startTermsLoad(db, defer);
+  } else if (defer) defer(loadTerms(db));
   return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
 }
 

@@ -204,5 +204,15 @@ export async function buildTermStore(
     start[docId] = from;
     sizes.set(sizeOf[docId] as number[], docId * COLUMNS);
   });
-  return { epoch, rows, tokens, maxDoc, terms: sorted.map(({ term }) => term), text: held, start, sizes };
+  return {
+    epoch,
+    rows,
+    tokens,
+    hits: new Map(),
+    maxDoc,
+    terms: sorted.map(({ term }) => term),
+    text: held,
+    start,
+    sizes,
+  };
 }

@@ -22,6 +22,8 @@ export interface TermStore {
   terms: string[];
   /** every known product's text as term numbers, product after product, its columns in order */
   text: Int32Array | Uint16Array;
+  /** rows holding each phrase (its IDF), as read for this epoch: phrase text → count */
+  hits: Map<string, number>;
   /** the highest doc id, known or not */
   maxDoc: number;
   /** by doc id: where its text starts (-1: unknown), and its column sizes (COLUMNS per doc id) */
