@@ -2,7 +2,7 @@ import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
-import { phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
+import { phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
@@ -80,6 +80,8 @@ onEpochChange(() => {
 /** The products' text as terms, for bm25 in the isolate (search-terms.ts), and its load under way. */
 let terms: TermStore | null = null;
 let loadingTerms: Promise<void> | null = null;
+/** An epoch whose table is under TERMS_MIN_ROWS products (no store for it). */
+let smallEpoch: number | null = null;
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -88,11 +90,15 @@ const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 
  * bm25 to SQLite).
  */
 function loadTerms(db: D1Database): Promise<void> {
-  if (loadingTerms || !currentIndex() || terms?.epoch === currentEpoch()) return loadingTerms ?? Promise.resolve();
+  const epoch = currentEpoch();
+  if (loadingTerms || !currentIndex() || terms?.epoch === epoch || smallEpoch === epoch)
+    return loadingTerms ?? Promise.resolve();
   loadingTerms = (async () => {
     await pause(); // after the answer that started it
-    const store = await loadTermStore(db, pause);
-    if (store && store.epoch === currentEpoch()) terms = store;
+    const loaded = await loadTermStore(db, pause, TERMS_MIN_ROWS);
+    if (loaded?.epoch !== currentEpoch()) return;
+    if ('text' in loaded) terms = loaded;
+    else smallEpoch = loaded.epoch;
   })()
     .catch(() => undefined)
     .finally(() => {

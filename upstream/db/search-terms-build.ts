@@ -119,9 +119,14 @@ function varints(hex: string, at: number, out: number[]): number {
 
 /**
  * Reads TERMS_SQL a slice at a time and builds the store; null when the epoch moved meanwhile
- * (the next ranked match starts another load) or a packed string cannot be read.
+ * (the next ranked match starts another load) or a packed string cannot be read; only the epoch
+ * and the row count when the table has fewer than `minRows` rows.
  */
-export async function loadTermStore(db: D1Database, pause: Pause): Promise<TermStore | null> {
+export async function loadTermStore(
+  db: D1Database,
+  pause: Pause,
+  minRows = 0,
+): Promise<TermStore | { epoch: number; rows: number } | null> {
   const first = (result: D1Result | undefined) => Object.values(result?.results[0] ?? {})[0];
   const [version, averages, lastDoc] = await db.batch<Record<string, unknown>>([
     db.prepare(VERSION_SQL),
@@ -129,6 +134,10 @@ export async function loadTermStore(db: D1Database, pause: Pause): Promise<TermS
     db.prepare(TERMS_SQL.lastDoc),
   ]);
   const epoch = Number(first(version));
+  const totals: number[] = [];
+  varints(String(first(averages) ?? ''), 0, totals);
+  const rows = totals[0] ?? 0;
+  if (rows < minRows) return { epoch, rows }; // not worth holding: SQLite's bm25 is cheap enough
   let moved = false;
   async function* slices(): AsyncGenerator<string | null> {
     for (let from = 0; from <= Number(first(lastDoc)); from += TERMS_SLICE) {

@@ -54,6 +54,12 @@ export const TERMS_SQL = {
   text: `SELECT group_concat(c.id || char(31) || hex(z.sz) || char(31) || coalesce(c.c0, '') || char(31) || coalesce(c.c1, '') || char(31) || coalesce(c.c2, '') || char(31) || coalesce(c.c3, ''), char(30))
     FROM product_fts_content c JOIN product_fts_docsize z ON z.id = c.id WHERE c.id >= ?1 AND c.id < ?2 GROUP BY c.id >> 10`,
 };
+/**
+ * The store is held from this many products: at 50,000 the broadest match has about 9,000 rows and
+ * SQLite's bm25 a few ms, and the latency bench measured no gain there, rather a loss that is
+ * not explained (docs/decisions/603).
+ */
+export const TERMS_MIN_ROWS = 100_000;
 /** Doc ids read per slice of the text. */
 export const TERMS_SLICE = 16_384;
 
