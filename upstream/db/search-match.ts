@@ -2,16 +2,13 @@ import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
-import { phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
+import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
 // valid for one epoch (search_state.version); a price or stock change leaves it alone. The epoch
 // is checked by search-sync.ts at most once per FRESHNESS_MS, not per search.
-
-/** bm25 column weights: name, brand, category, description. */
-const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
 
 export interface Match {
   /** the epoch the match was read at (null: read nothing) */

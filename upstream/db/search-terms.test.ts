@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { sqliteD1 } from '../../bench/d1-sqlite.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
 import { loadTermStore } from './search-terms-build.ts';
-import { phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
+import { BM25_WEIGHTS, phrasesOf, scoreMatch, type TermStore } from './search-terms.ts';
 
 // The isolate's bm25 (search-terms.ts) against FTS5's own, on a table made as migrations/0002
 // makes product_fts: every score of every match equals SQLite's, bit for bit once rounded.
@@ -79,7 +79,7 @@ function compare(db: DatabaseSync, store: TermStore, text: string) {
   const expression = ftsMatchExpression(queryTerms(text)) as string;
   const sqlite = db
     .prepare(
-      'SELECT rowid AS d, CAST(round(-bm25(product_fts, 10.0, 6.0, 3.0, 1.0) * 10000) AS INTEGER) AS s FROM product_fts WHERE product_fts MATCH ?',
+      `SELECT rowid AS d, CAST(round(-bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) * 10000) AS INTEGER) AS s FROM product_fts WHERE product_fts MATCH ?`,
     )
     .all(expression) as { d: number; s: number }[];
   const phrases = phrasesOf(expression);

@@ -7,9 +7,9 @@
 // rounded as round() does); a product whose text the tokenizer here cannot vouch for (not ASCII,
 // or a column whose token count differs from FTS5's) is unknown, and a match holding one is
 // scored by SQLite as before. Held per epoch beside the index; loaded in the background.
-/** bm25 column weights: name, brand, category, description (search-match.ts's BM25_WEIGHTS). */
-const WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
-export const COLUMNS = WEIGHTS.length;
+/** bm25 column weights: name, brand, category, description (SQLite's and the isolate's bm25). */
+export const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
+export const COLUMNS = BM25_WEIGHTS.length;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -119,7 +119,7 @@ export function scoreMatch(
     let length = 0;
     for (let column = 0; column < COLUMNS; column += 1) {
       const size = sizes[doc * COLUMNS + column] as number;
-      const weight = WEIGHTS[column] as number;
+      const weight = BM25_WEIGHTS[column] as number;
       length += size;
       for (const end = at + size; at < end; at += 1) {
         const bits = phrasesOfTerm[text[at] as number] as number;
