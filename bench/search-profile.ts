@@ -189,16 +189,23 @@ try {
   await Promise.all(deferred.splice(0));
   stopWriter = await startWriterOn(real, { perSecond: Number(values.writes), products: PRODUCTS, unrelated: false });
   const samples: (Sample & { query: string })[] = [];
+  /** the first search of each query text (and browses), as bench/search-latency.ts's "uncached" */
+  const uncached: (Sample & { query: string })[] = [];
+  const searched = new Set<string>();
   const answers: string[] = [];
   for (let i = 0; i < QUERIES; i += 1) {
+    const text = queryFor(i).get('filter.query');
     for (let r = 0; r < REPEAT; r += 1) {
       // node:sqlite answers synchronously: a macrotask's turn lets the writer's timer run between searches.
       if (local) await new Promise((resolve) => setImmediate(resolve));
       const { body, status, ...sample } = await search(i);
       if (status !== 200 && status !== 400) throw new Error(`search ${i} answered ${status}: ${body.slice(0, 200)}`);
       samples.push({ ...sample, query: queryFor(i).toString() });
+      if (r === 0 && (text === null || !searched.has(text)))
+        uncached.push({ ...sample, query: queryFor(i).toString() });
       if (r === 0) answers.push(`${queryFor(i).toString()} store=${STORES[i % STORES.length]}\n${comparable(body)}`);
     }
+    if (text !== null) searched.add(text);
   }
   if (values.dump)
     for (let i = 0; i < QUERIES; i += 1) {
@@ -232,6 +239,15 @@ try {
         wallMs: figure('ms'),
         cpuMs: figure('cpuMs'),
         meanCpuMs: total('cpuMs'),
+        uncached: {
+          searches: uncached.length,
+          wallMs: stats(uncached.map((sample) => sample.ms)),
+          cpuMs: stats(uncached.map((sample) => sample.cpuMs)),
+          slowestByCpu: [...uncached]
+            .sort((a, b) => b.cpuMs - a.cpuMs)
+            .slice(0, 8)
+            .map(({ query, cpuMs, trips }) => ({ query, cpuMs: round(cpuMs), trips })),
+        },
         reads: {
           meanTrips: total('trips'),
           meanStatements: total('statements'),

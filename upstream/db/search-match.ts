@@ -1,15 +1,14 @@
 import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
-import { currentEpoch, currentIndex, onEpochChange, sync, type Defer } from './search-sync.ts';
+import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
+import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
+import { loadTermStore } from './search-terms-build.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
 // valid for one epoch (search_state.version); a price or stock change leaves it alone. The epoch
 // is checked by search-sync.ts at most once per FRESHNESS_MS, not per search.
-
-/** bm25 column weights: name, brand, category, description. */
-const BM25_WEIGHTS = [10.0, 6.0, 3.0, 1.0] as const;
 
 export interface Match {
   /** the epoch the match was read at (null: read nothing) */
@@ -72,7 +71,100 @@ onEpochChange(() => {
   matchCache.clear();
   cachedIds = 0;
   spellingCache.clear();
+  terms = null;
 });
+
+/** The products' text as terms, for bm25 in the isolate (search-terms.ts), and its load under way. */
+let terms: TermStore | null = null;
+let loadingTerms: Promise<void> | null = null;
+/** An epoch whose table is under TERMS_MIN_ROWS products (no store for it). */
+let smallEpoch: number | null = null;
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Loads the term store in the background once the whole index is held: after a cold answer's
+ * index load (search-sync.ts warm), else beside a ranked match read from D1 (a failure leaves
+ * bm25 to SQLite).
+ */
+function loadTerms(db: D1Database): Promise<void> {
+  const epoch = currentEpoch();
+  if (loadingTerms || !currentIndex() || terms?.epoch === epoch || smallEpoch === epoch)
+    return loadingTerms ?? Promise.resolve();
+  loadingTerms = (async () => {
+    await pause(); // after the answer that started it
+    const loaded = await loadTermStore(db, pause, TERMS_MIN_ROWS);
+    if (loaded?.epoch !== currentEpoch()) return;
+    if ('text' in loaded) terms = loaded;
+    else smallEpoch = loaded.epoch;
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      loadingTerms = null;
+    });
+  return loadingTerms;
+}
+onWarm(loadTerms);
+
+/**
+ * A ranked match: with the term store of the current epoch, the doc ids (and each phrase's row
+ * count, for its IDF) from D1 and bm25 computed here; else, or when the store cannot score a
+ * matched product, bm25 from SQLite.
+ */
+async function readRanked(db: D1Database, expression: string, defer?: Defer): Promise<Match> {
+  const store = terms;
+  if (store && store.epoch === currentEpoch()) {
+    const phrases = phrasesOf(expression);
+    // each phrase's row count (its IDF) is read once per epoch; a one-phrase match is its count
+    const texts = phrases.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`);
+    const counted = phrases.length > 1 ? texts.filter((text) => !store.hits.has(text)) : [];
+    const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
+    // one string of doc ids when every product's would fit in D1's 2 MB (no sort into chunks)
+    const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
+    const rows = await db
+      .prepare(
+        `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`,
+      )
+      .bind(expression, ...counted)
+      .raw<unknown[]>()
+      .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
+    const docIds = idsOf(rows ?? []);
+    const epoch = rows?.[0] ? Number(rows[0][0]) : null;
+    if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
+    if (rows && epoch === store.epoch) {
+      if (phrases.length === 1) store.hits.set(texts[0] as string, docIds.length);
+      counted.forEach((text, i) => store.hits.set(text, Number(rows[0]?.[2 + i])));
+    }
+    const hits = texts.map((text) => store.hits.get(text) ?? Number.NaN);
+    const scores =
+      rows && epoch === store.epoch && hits.every((hit) => hit >= 0) ? scoreMatch(store, phrases, hits, docIds) : null;
+    if (scores) return { epoch, docIds, scores };
+  } else if (defer) defer(loadTerms(db));
+  return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
+}
+
+/** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
+const ONE_STRING = 1_900_000;
+
+/** The doc ids of the rows' second column (comma-separated lists), in order. */
+function idsOf(rows: readonly (readonly unknown[])[]): Int32Array {
+  const lists = rows.map(([, ids]) => (typeof ids === 'string' ? ids : '')).filter(Boolean);
+  let count = lists.length;
+  for (const list of lists) for (let i = 0; i < list.length; i += 1) if (list.charCodeAt(i) === 44) count += 1;
+  const ids = new Int32Array(count);
+  let n = 0;
+  for (const list of lists) {
+    let value = 0;
+    for (let i = 0; i < list.length; i += 1) {
+      const code = list.charCodeAt(i);
+      if (code === 44) {
+        ids[n++] = value;
+        value = 0;
+      } else value = value * 10 + code - 48;
+    }
+    ids[n++] = value;
+  }
+  return ids;
+}
 
 function remember(key: string, match: Match & { epoch: number }): void {
   const previous = matchCache.get(key);
@@ -105,7 +197,9 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     matchCache.set(hitKey, hit);
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
-  const match = readMatch(await matchStatement(db, expression, ranked).raw<unknown[]>(), ranked);
+  const match = ranked
+    ? await readRanked(db, expression, defer)
+    : readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
   if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
     remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
   return match;

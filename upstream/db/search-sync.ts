@@ -273,4 +273,9 @@ export async function partialIndex(db: D1Database, locationId: string, pick: Pic
 export async function warm(db: D1Database, locationId: string): Promise<void> {
   await pause(); // after the answer that started it is on its way
   await heldIndex(db, locationId).catch(() => undefined);
+  await Promise.all(afterWarm.map((load) => load(db)));
 }
+
+/** What loads beside the index once it is held (search-match.ts's term store). */
+const afterWarm: ((db: D1Database) => Promise<void>)[] = [];
+export const onWarm = (load: (db: D1Database) => Promise<void>): void => void afterWarm.push(load);
