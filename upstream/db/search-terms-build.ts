@@ -154,7 +154,7 @@ export async function loadTermStore(
 }
 
 /** Builds the store; null when a packed string cannot be read (a field or record mark inside a text). */
-export async function buildTermStore(
+async function buildTermStore(
   epoch: number,
   averagesHex: string,
   chunks: Iterable<string | null> | AsyncIterable<string | null>,
