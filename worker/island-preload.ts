@@ -73,12 +73,6 @@ export function withIslandPreloads(
   // before a top-level island (never inside one: React hydrates what is there), else before </body>
   const done = new Set<string>();
   const pending = new Set<string>();
-  // the chunks of this page's islands that hydrate once the shopper is known (client:personal,
-  // right after load for a signed-in shopper): never prefetched for the next page, since this
-  // page's own module loads would then wait on a prefetch at the lowest priority (issue 22 §5: the
-  // search page's cart islands waited ~0.7 s on prefetches of react and the shared chunks). An
-  // island that waits for an interaction may never hydrate here: its chunks stay in the prefetch.
-  const present = new Set<string>();
   const closure = (url: string | null) =>
     url && CHUNK_URL.test(url) ? [url, ...(graph.get(url) ?? []).filter((dep) => CHUNK_URL.test(dep))] : [];
   const links = (urls: Iterable<string>) => {
@@ -105,9 +99,9 @@ export function withIslandPreloads(
     .on('astro-island', {
       element(island) {
         const eager = EAGER_CLIENTS.has(island.getAttribute('client') ?? '');
-        const own = [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))];
-        if (island.getAttribute('client') === 'personal') for (const url of own) present.add(url);
-        const urls = eager ? own : [];
+        const urls = eager
+          ? [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))]
+          : [];
         if (depth === 0) {
           const html = links(urls);
           if (html) island.before(html, { html: true });
@@ -124,8 +118,7 @@ export function withIslandPreloads(
           let html = links([...pending]);
           // the likely next page's chunks that this page has not loaded: prefetched, not run
           const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
-          for (const url of new Set(next))
-            if (!done.has(url) && !present.has(url)) html += `<link rel="prefetch" href="${url}">`;
+          for (const url of new Set(next)) if (!done.has(url)) html += `<link rel="prefetch" href="${url}">`;
           if (html) end.before(html, { html: true });
         });
       },

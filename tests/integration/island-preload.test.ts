@@ -99,27 +99,6 @@ describe('withIslandPreloads', () => {
     expect(preloads(html)).not.toContain('/_astro/Checkout.J9.js');
   });
 
-  test('chunks of this page’s islands that hydrate once the shopper is known are not prefetched for the next page', async () => {
-    // a search page: its cart-aware islands hydrate right after load for a signed-in shopper and
-    // bring react and the stepper; the cart comes next and needs them too. Prefetched, those
-    // islands' own module loads would wait on requests at the lowest priority. An island that
-    // waits for an interaction may never hydrate: its chunks (the suggestions') stay prefetched.
-    const graph = new Map([
-      ...GRAPH,
-      ['module:src/islands/cart/CartLines.tsx', ['/_astro/CartLines.L2.js']],
-      ['/_astro/CartLines.L2.js', ['/_astro/react.C3.js', '/_astro/stepper.H8.js', '/_astro/coupons.M3.js']],
-    ]);
-    const html = await withIslandPreloads(
-      page(
-        '<main><astro-island client="personal" component-url="/_astro/AddToCart.G7.js" renderer-url="/_astro/client.D4.js"></astro-island><astro-island client="interaction" component-url="/_astro/Suggest.N4.js"></astro-island></main>',
-      ),
-      new Map([...graph, ['/_astro/Suggest.N4.js', ['/_astro/coupons.M3.js']]]),
-      ['src/islands/cart/CartLines.tsx'],
-    ).text();
-    const prefetched = [...html.matchAll(/<link rel="prefetch" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(prefetched).toEqual(['/_astro/CartLines.L2.js', '/_astro/coupons.M3.js']);
-  });
-
   test('without a graph (no build, or not HTML) the answer is left as it is', async () => {
     const response = page('<astro-island client="load" component-url="/_astro/Cart.A1.js"></astro-island>');
     expect(withIslandPreloads(response, new Map())).toBe(response);
