@@ -114,6 +114,17 @@ export async function measureJourney(browser, baseUrl) {
     }
     steps.push({ step: name, seconds: (performance.now() - started) / 1000 });
     await printTrace(`${((performance.now() - started) / 1000).toFixed(2)} s`);
+    if (trace) {
+      // when this document's milestones fell, in ms from the step's start
+      const nav = await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0];
+        return n && { origin: performance.timeOrigin, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd };
+      });
+      if (nav && nav.origin >= wallStart - 50)
+        console.log(
+          `    document: DOMContentLoaded +${Math.round(nav.origin + nav.dcl - wallStart)} ms, load +${Math.round(nav.origin + nav.load - wallStart)} ms`,
+        );
+    }
   };
   try {
     // the sign-in page and the typing (Playwright's, at 4x CPU), apart from the sign-in itself: the
