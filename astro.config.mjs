@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import interactionDirective from './src/directives/integration.ts';
+import { CHUNK_GROUPS } from './src/directives/chunk-groups.ts';
 import { islandGraphPlugin } from './src/directives/island-graph.ts';
 import { CSP_DIRECTIVES } from './src/lib/http/csp.ts';
 
@@ -19,7 +20,11 @@ export default defineConfig({
   // client:interaction hydrates an island on its first interaction (docs/decisions/030-cart.md)
   integrations: [react(), interactionDirective()],
   // the module graph the edge preloads islands from (src/directives/island-graph.ts)
-  vite: { plugins: [islandGraphPlugin()] },
+  vite: {
+    plugins: [islandGraphPlugin()],
+    // fewer, larger client chunks: a page's scripts in one or two round trips (docs/decisions/606)
+    build: { rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } } },
+  },
   session: false,
   telemetry: false,
   build: { inlineStylesheets: 'always' },
