@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
+import { NEXT_PAGE_RULES_ID, nextPageRules } from '../lib/http/speculation.ts';
 import interactionDirective, {
+  CART_RULES,
   DIRECT_ADD_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
   PRESS_HYDRATE_DELAY_MS,
@@ -101,6 +103,30 @@ describe('client:interaction', () => {
     expect(submitted).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     window.removeEventListener('hm:cart-changed', changed);
+    vi.unstubAllGlobals();
+    el.remove();
+  });
+
+  test('once the add is answered the cart is fetched ahead, with the rules the CSP allows (decision 607)', async () => {
+    expect(CART_RULES).toBe(nextPageRules('/cart'));
+    const { el, form } = directAddIsland();
+    const basket = { lineItems: [{ gtin13: '0010013000010', quantity: 1 }] };
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const supports = vi.spyOn(HTMLScriptElement, 'supports').mockImplementation((type) => type === 'speculationrules');
+    interactionDirective(async () => async () => {}, { name: 'AddToCart', value: '' }, el);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // not while the add is under way: the cart fetched then would not hold it
+    expect(document.getElementById(NEXT_PAGE_RULES_ID)).toBeNull();
+    answer(new Response(JSON.stringify({ data: basket }), { status: 200 }));
+    await vi.waitFor(() => expect(document.getElementById(NEXT_PAGE_RULES_ID)?.textContent).toBe(CART_RULES));
+    expect(document.getElementById(NEXT_PAGE_RULES_ID)?.getAttribute('type')).toBe('speculationrules');
+    document.getElementById(NEXT_PAGE_RULES_ID)?.remove();
+    supports.mockRestore();
     vi.unstubAllGlobals();
     el.remove();
   });

@@ -34,6 +34,29 @@ const DIRECT_ADD_BUTTON = `form[${DIRECT_ADD_ATTRIBUTE}] button:not([type]), for
 const CART_CHANGED_EVENT = 'hm:cart-changed';
 /** The likely next page's Speculation Rules (NEXT_PAGE_RULES_ID, src/lib/http/speculation.ts), repeated likewise. */
 const NEXT_PAGE_RULES_ID = 'hm-next-page';
+/**
+ * The rules that fetch the cart ahead, `nextPageRules('/cart')` of src/lib/http/speculation.ts
+ * repeated to the byte: the pages' CSP allows them by their hash (interaction.test.ts compares).
+ */
+export const CART_RULES = '{"prefetch":[{"source":"list","urls":["/cart"],"eagerness":"immediate"}]}';
+
+/**
+ * After the last add under way is answered, the cart is fetched ahead at once (decision 604,
+ * 607): the add button's island, which would do it, is often still loading its scripts on a slow
+ * phone. On the next task, never in the task that withdrew the old rules (Chrome would keep the
+ * stale copy). The island adopts these rules when it hydrates (next-page.ts).
+ */
+function prefetchCart(adds: { __hmAdding?: number }): void {
+  if (typeof HTMLScriptElement.supports !== 'function' || !HTMLScriptElement.supports('speculationrules')) return;
+  setTimeout(() => {
+    if (adds.__hmAdding || document.getElementById(NEXT_PAGE_RULES_ID)) return;
+    const rules = document.createElement('script');
+    rules.type = 'speculationrules';
+    rules.id = NEXT_PAGE_RULES_ID;
+    rules.textContent = CART_RULES;
+    document.head.appendChild(rules);
+  }, 0);
+}
 
 /**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
@@ -98,6 +121,7 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
         // hydrated to take it (CartChangedDetail: no fetch of their own)
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;
         globalThis.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { basket: true } }));
+        prefetchCart(adds);
         return;
       }
       // not taken: the island sends it and shows why (sign in, a limit), as without the fast path
