@@ -139,6 +139,29 @@ test('a search for bananas shows fresh bananas first', async ({ page }) => {
   }
 });
 
+test("the first cards' images are asked for from the page's head, and fetched once", async ({ page }) => {
+  // Issue 22 §5, decision 607: preloads with the page's first bytes, the same URLs as the cards' images.
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/search?query=milk');
+  const preloads = await page
+    .locator('head link[rel="preload"][as="image"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const eager = await page
+    .getByTestId('search-results')
+    .locator('img[loading="eager"]')
+    .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname));
+  expect(preloads).toHaveLength(4);
+  expect(eager).toEqual(preloads);
+  for (const path of preloads)
+    expect(
+      images.filter((image) => image === path),
+      path,
+    ).toHaveLength(1);
+});
+
 test('a shopper gets suggestions while typing in the search box', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');

@@ -56,3 +56,8 @@ export function productImageSources(
   if (!template.includes('{width}')) return { src: at(width) };
   return { src: at(width), srcset: `${at(width)} ${width}w, ${at(width * 2)} ${width * 2}w`, sizes };
 }
+
+/** How a listing card shows its image (ProductCard.astro): 240 CSS pixels, about half a phone's width. */
+export const CARD_IMAGE = { width: 240, sizes: '(max-width: 480px) 45vw, 240px' } as const;
+/** The cards of a listing whose images load eagerly: the first row on a wide screen, the first two on a phone. */
+export const EAGER_CARDS = 4;
