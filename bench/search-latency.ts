@@ -4,7 +4,8 @@
 //   node bench/search-latency.ts [--products 50000] [--queries 200] [--repeat 3] [--writes 10] [--reuse] [--work DIR] [--cold 3]
 // --writes N: while the searches are measured, a writer changes N price/stock rows per second
 // (one UPDATE of product_prices every 1000/N ms, random product and store), as checkout and
-// repricing would (docs/decisions/080-search-change-log.md). --unrelated-writes: the same rate of
+// repricing would (docs/decisions/080-search-change-log.md), sent to a third worker on the same D1:
+// this thread times the searches, so it must not run the writes itself (docs/decisions/605). --unrelated-writes: the same rate of
 // INSERTs into a table no search reads, to tell the cost of our index's freshness from the cost
 // any write has for local D1's readers (one SQLite database behind one object).
 // --cold N: before the run, N new isolates' first searches, each in its own Miniflare started
@@ -19,14 +20,15 @@
 // Reports p50/p95/p99 as measured by the client (so including the local HTTP hop), over all
 // samples, over the fastest run of each query, and over the searches no cached FTS match
 // served ("uncached": the first run of each query text, and browses), with the load average at
-// the start and the end, and writes bench/reports/search-latency.json. On a shared machine, run it a few times.
+// the start and the end, and writes bench/reports/search-latency.json (every sample, in the order
+// sent, to a -samples.json file beside it). On a shared machine, run it a few times.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { queryFor, timedSearch, WARMUP_TERMS } from './search-queries.ts';
 import { bundleWorkers, EDGE, prepareDatabase, startWorkers, UPSTREAM, type Target } from './search-setup.ts';
-import { round, startWriter, stats } from './search-stats.ts';
+import { round, startWriter, stats, type Writer } from './search-stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +90,7 @@ for (let i = 0; i < COLD; i += 1)
 if (COLD > 0) console.log(JSON.stringify({ products: PRODUCTS, firstSearchColdIsolates: cold }));
 
 const mf = values['cold-only'] ? null : startWorkers(state, scripts);
-let stopWriter: (() => number) | null = null;
+let writer: Writer | null = null;
 try {
   if (mf) {
     const loadAtStart = load();
@@ -103,7 +105,7 @@ try {
     }
     for (let i = 0; i < 40; i += 1)
       for (const target of [UPSTREAM, EDGE] as const) await timedSearch(mf, target, i, WARMUP_TERMS);
-    stopWriter = await startWriter(mf, { perSecond: WRITES, products: PRODUCTS, unrelated: UNRELATED_WRITES });
+    writer = await startWriter(mf, { perSecond: WRITES, products: PRODUCTS, unrelated: UNRELATED_WRITES });
     const samples: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
     const best: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
     // The first run of a query whose text that worker has not searched yet (or a browse, which
@@ -111,6 +113,19 @@ try {
     const uncached: Record<Target, number[]> = { [UPSTREAM]: [], [EDGE]: [] };
     const uncachedQueries: Record<Target, { ms: number; query: string }[]> = { [UPSTREAM]: [], [EDGE]: [] };
     const searched: Record<Target, Set<string>> = { [UPSTREAM]: new Set(), [EDGE]: new Set() };
+    /** every sample in the order sent: when it started (ms into the run), which query and repeat, how long */
+    const trace: {
+      at: number;
+      target: Target;
+      i: number;
+      r: number;
+      ms: number;
+      uncached: boolean;
+      /** writes the writer started while this search was under way, and the ms this thread spent starting them */
+      writes: number;
+      writerMs: number;
+    }[] = [];
+    const measuring = performance.now();
     /** which of `samples` were uncached: how many of the slowest 5% were tells what sets the p95 (docs/decisions/600) */
     const uncachedSamples: Record<Target, Set<number>> = { [UPSTREAM]: new Set(), [EDGE]: new Set() };
     for (let i = 0; i < QUERIES; i += 1) {
@@ -118,10 +133,23 @@ try {
       for (const target of [UPSTREAM, EDGE] as const) {
         let fastest = Number.POSITIVE_INFINITY;
         for (let r = 0; r < REPEAT; r += 1) {
+          const at = performance.now() - measuring;
+          const [writes, busy] = [writer.started(), writer.busyMs()];
           const ms = await timedSearch(mf, target, i);
           samples[target].push(ms);
           fastest = Math.min(fastest, ms);
-          if (r === 0 && (text === null || !searched[target].has(text))) {
+          const first = r === 0 && (text === null || !searched[target].has(text));
+          trace.push({
+            at: round(at),
+            target,
+            i,
+            r,
+            ms: round(ms),
+            uncached: first,
+            writes: writer.started() - writes,
+            writerMs: round(writer.busyMs() - busy),
+          });
+          if (first) {
             uncached[target].push(ms);
             uncachedSamples[target].add(samples[target].length - 1);
             uncachedQueries[target].push({ ms: round(ms), query: queryFor(i).toString() });
@@ -131,15 +159,21 @@ try {
         best[target].push(fastest);
       }
     }
-    const writesPerSecond = stopWriter();
-    stopWriter = null;
-    /** The slowest 5% of the samples, and how many of them no cached match served. */
+    const writerMs = round(writer.busyMs());
+    const writesPerSecond = writer.stop();
+    writer = null;
+    /** The slowest 5% of the samples: how many of them no cached match served, and how many a write was started in. */
     const tail = (target: Target) => {
+      const traced = trace.filter((sample) => sample.target === target);
       const slowest = samples[target]
         .map((ms, i) => ({ ms, i }))
         .sort((a, b) => b.ms - a.ms)
         .slice(0, Math.ceil(samples[target].length / 20));
-      return { samples: slowest.length, uncached: slowest.filter(({ i }) => uncachedSamples[target].has(i)).length };
+      return {
+        samples: slowest.length,
+        uncached: slowest.filter(({ i }) => uncachedSamples[target].has(i)).length,
+        duringWrite: slowest.filter(({ i }) => (traced[i]?.writes ?? 0) > 0).length,
+      };
     };
     const figures = (target: Target) => ({
       raw: stats(samples[target]),
@@ -150,6 +184,8 @@ try {
     const report = {
       date: new Date().toISOString(),
       writesPerSecond,
+      /** ms this thread spent starting the writes (it also times the searches) */
+      writerMs,
       products: PRODUCTS,
       queries: QUERIES,
       repeat: REPEAT,
@@ -178,12 +214,14 @@ try {
     };
     mkdirSync(join('bench', 'reports'), { recursive: true });
     writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(REPORT.replace(/\.json$/, '-samples.json'), `${JSON.stringify(trace)}\n`);
     console.log(
       JSON.stringify({
         products: PRODUCTS,
         queries: QUERIES,
         repeat: REPEAT,
         writesPerSecond,
+        writerMs,
         unrelatedWrites: UNRELATED_WRITES,
         loadAverage: report.loadAverage,
         loadAverageAtStart: loadAtStart,
@@ -196,6 +234,6 @@ try {
     console.log(`written to ${REPORT}`);
   }
 } finally {
-  stopWriter?.();
+  writer?.stop();
   await mf?.dispose();
 }

@@ -187,7 +187,8 @@ try {
   }
   for (let i = 0; i < 40; i += 1) await search(i, WARMUP_TERMS);
   await Promise.all(deferred.splice(0));
-  stopWriter = await startWriterOn(real, { perSecond: Number(values.writes), products: PRODUCTS, unrelated: false });
+  stopWriter = (await startWriterOn(real, { perSecond: Number(values.writes), products: PRODUCTS, unrelated: false }))
+    .stop;
   const samples: (Sample & { query: string })[] = [];
   /** the first search of each query text (and browses), as bench/search-latency.ts's "uncached" */
   const uncached: (Sample & { query: string })[] = [];

@@ -90,6 +90,15 @@ async function bundle(entry: string): Promise<string> {
 export const UPSTREAM = 'upstream';
 export const EDGE = 'edge';
 export type Target = typeof UPSTREAM | typeof EDGE;
+/** The worker that runs the bench's price writes on the D1 (bench/search-stats.ts startWriter). */
+export const WRITER = 'writer';
+const WRITER_SCRIPT = `export default {
+  async fetch(request, env) {
+    const { sql, params } = await request.json();
+    await env.DB.prepare(sql).bind(...params).run();
+    return new Response(null, { status: 204 });
+  },
+};`;
 
 /** The two bundles, built once per bench run (each Miniflare started later reuses them). */
 export async function bundleWorkers(): Promise<Record<Target, string>> {
@@ -104,7 +113,7 @@ export async function bundleWorkers(): Promise<Record<Target, string>> {
   };
 }
 
-/** The upstream and edge workers (new isolates) on the D1 at `state`. */
+/** The upstream and edge workers (new isolates) and the writer on the D1 at `state`. */
 export function startWorkers(state: string, scripts: Record<Target, string>): Miniflare {
   const worker = {
     modules: true,
@@ -127,6 +136,7 @@ export function startWorkers(state: string, scripts: Record<Target, string>): Mi
           BANNER_ORIGINS: 'harvest=http://127.0.0.1:8787,bayside=http://bayside.localhost:8787',
         },
       },
+      { ...worker, name: WRITER, script: WRITER_SCRIPT },
     ],
   });
 }

@@ -35,17 +35,21 @@ export const CATALOG_SQL = `SELECT group_concat(${CATALOG_FIELDS}, char(30))
 export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM product_prices WHERE location_id = ?1) GROUP BY n >> ${CHUNK_BITS}`;
 /**
- * A partial index for a new isolate's first searches (search-sync.ts partialIndex): the facts
- * and ?1's offers of the products a selection picks. The selections read ?2 (a JSON array).
+ * A partial index for a new isolate's first searches (search-sync.ts partialIndex): the facts,
+ * ?1's offers and the units sold of the products a selection picks, as three packed columns, in
+ * one pass over the picked products (three statements looked each up three times: 28 ms in SQLite
+ * for 3,278 products, against 16 ms; docs/decisions/605). The selections read ?2 (a JSON array).
  */
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
 export const PICK_TAXONOMIES =
   'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
-export const partialCatalogSql = (pick: string) => `SELECT group_concat(${CATALOG_FIELDS}, char(30))
-  FROM product_search WHERE ?1 IS NOT NULL AND (${pick}) GROUP BY doc_id >> ${CHUNK_BITS}`;
-export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELDS])}, char(30))
-  FROM (SELECT p.*, row_number() OVER () AS n FROM product_prices p
-    WHERE p.location_id = ?1 AND p.gtin13 IN (SELECT gtin13 FROM product_search WHERE ${pick})) GROUP BY n >> ${CHUNK_BITS}`;
+export const partialSql = (pick: string) => `SELECT group_concat(s.facts, char(30)) AS facts,
+    group_concat(p.gtin13 || char(31) || ${joined(OFFER_FIELDS)}, char(30)) AS offers,
+    group_concat(u.gtin13 || char(31) || units, char(30)) AS sold
+  FROM (SELECT doc_id, gtin13, ${CATALOG_FIELDS} AS facts FROM product_search WHERE ?1 IS NOT NULL AND (${pick})) s
+  LEFT JOIN product_prices p ON p.location_id = ?1 AND p.gtin13 = s.gtin13
+  LEFT JOIN search_popularity u ON u.gtin13 = s.gtin13
+  GROUP BY s.doc_id >> ${CHUNK_BITS}`;
 /**
  * Units sold of the products that sold (search_popularity, migrations/0036), read beside the
  * facts and set by GTIN (search-index.ts): a lookup per product inside CATALOG_SQL costs the
@@ -53,9 +57,6 @@ export const partialStoreSql = (pick: string) => `SELECT group_concat(${joined([
  */
 export const POPULARITY_SQL = `SELECT group_concat(gtin13 || char(31) || units, char(30))
   FROM (SELECT *, row_number() OVER () AS n FROM search_popularity) GROUP BY n >> ${CHUNK_BITS}`;
-export const partialPopularitySql = (pick: string) => `SELECT group_concat(gtin13 || char(31) || units, char(30))
-  FROM (SELECT u.*, row_number() OVER () AS n FROM search_popularity u
-    WHERE ?1 IS NOT NULL AND u.gtin13 IN (SELECT gtin13 FROM product_search WHERE ${pick})) GROUP BY n >> ${CHUNK_BITS}`;
 /** At most this many changed offers are re-read; more (or a pruned gap) reloads the held stores. */
 export const MAX_CHANGES = 2000;
 /** The offers logged after seq ?1 as they are now (a deleted offer reads as unpriced). */

@@ -277,7 +277,7 @@ async function foreignFoods(
     if (slot % SLICE === SLICE - 1) await pause();
     const row = rows[slot] as string[];
     const own = departmentBit(row[4] ?? '');
-    for (const word of modifierWords(row[8] ?? '', row[2] ?? '')) {
+    for (const word of modifierWords(row[8] ?? '', row[2] ?? '', index.head[slot] as string)) {
       const found = departments.get(word);
       if (found !== undefined && (found & own) === 0) {
         index.foreignFood[slot] = intern(word);

@@ -197,11 +197,15 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     matchCache.set(hitKey, hit);
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
+  const known = currentEpoch();
   const match = ranked
     ? await readRanked(db, expression, defer)
     : readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
-  if (match.epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
-    remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch: match.epoch });
+  // A match of nothing reads no epoch (no row): the one known before the read stands for it, unless
+  // it moved meanwhile. A later epoch clears the cache, so a misspelling costs one read per epoch.
+  const epoch = match.epoch ?? (match.docIds.length === 0 && known === currentEpoch() ? known : null);
+  if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
+    remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch });
   return match;
 }
 

@@ -20,7 +20,21 @@ describe('productHead', () => {
   });
 });
 
+describe('wordKey', () => {
+  test('answers the same for a word seen before, also after more words than it keeps', () => {
+    expect(wordKey('berries')).toBe('berry');
+    for (let i = 0; i < 70_000; i += 1) wordKey(`word${i}s`);
+    expect(wordKey('berries')).toBe('berry');
+    expect(wordKey('word69999s')).toBe('word69999');
+  });
+});
+
 describe('modifierWords', () => {
+  test('given the head the index already has, answers as without it', () => {
+    const name = 'Sunny Acres Strawberry Banana Yogurt 6 ct';
+    expect(modifierWords(name, 'Sunny Acres', productHead(name))).toEqual(modifierWords(name, 'Sunny Acres'));
+  });
+
   test('are the words before the head, brand and size left out', () => {
     expect(modifierWords('Sunny Acres Strawberry Yogurt 6 ct', 'Sunny Acres')).toEqual(['strawberry']);
     expect(modifierWords('Harvest Select Salmon Clumping Cat Litter', 'Harvest Select')).toEqual([

@@ -20,9 +20,23 @@ const nameWords = (name: string): string[] =>
     .split(/[^a-z0-9%]+/)
     .filter(Boolean);
 
+/**
+ * wordKey of the words seen: an index build asks for each word of every product's name twice
+ * (its head, its modifiers), and a catalog's names share a few thousand words. Bounded, since the
+ * query's words pass through it too.
+ */
+const WORD_KEYS = new Map<string, string>();
+const MAX_WORD_KEYS = 65_536;
+
 /** The one form a word is compared by: its shortest termForms form ("bananas" -> "banana"). */
 export function wordKey(word: string): string {
-  return termForms(word).reduce((a, b) => (b.length < a.length ? b : a));
+  let key = WORD_KEYS.get(word);
+  if (key === undefined) {
+    key = termForms(word).reduce((a, b) => (b.length < a.length ? b : a));
+    if (WORD_KEYS.size >= MAX_WORD_KEYS) WORD_KEYS.clear();
+    WORD_KEYS.set(word, key);
+  }
+  return key;
 }
 
 /**
@@ -40,14 +54,15 @@ export function productHead(name: string): string {
  * The words of a name that describe its head (brand and size left out): where one is the head
  * of products in another department, the product is flavoured with, or made of, another food.
  * `modifierWords('Sunny Acres Strawberry Yogurt 6 ct', 'Sunny Acres') -> ['strawberry']`
+ * `head`: the name's productHead, where the caller has it.
  */
-export function modifierWords(name: string, brand: string): string[] {
+export function modifierWords(name: string, brand: string, head: string = productHead(name)): string[] {
   const words = nameWords(name);
   const brandWords = nameWords(brand);
   const start = brandWords.every((word, i) => words[i] === word) ? brandWords.length : 0;
-  const head = productHead(name);
   const out: string[] = [];
-  for (const word of words.slice(start)) {
+  for (let i = start; i < words.length; i += 1) {
+    const word = words[i] as string;
     const key = wordKey(word);
     if (key !== head && !SIZE_WORD.test(word)) out.push(key);
   }

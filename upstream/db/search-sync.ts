@@ -5,9 +5,7 @@ import {
   CHANGES_SQL,
   HEADS_SQL,
   MAX_CHANGES,
-  partialCatalogSql,
-  partialPopularitySql,
-  partialStoreSql,
+  partialSql,
   PICK_DOC_IDS,
   PICK_TAXONOMIES,
   POPULARITY_SQL,
@@ -253,20 +251,14 @@ export async function partialIndex(db: D1Database, locationId: string, pick: Pic
   const json = JSON.stringify(values);
   const results = await db.batch([
     db.prepare(STATE_SQL),
-    db.prepare(partialCatalogSql(where)).bind(locationId, json),
-    db.prepare(partialStoreSql(where)).bind(locationId, json),
+    db.prepare(partialSql(where)).bind(locationId, json),
     db.prepare(HEADS_SQL),
-    db.prepare(partialPopularitySql(where)).bind(locationId, json),
   ]);
   const state = stateOf(results[0]);
-  const index = await buildIndex(
-    state.epoch,
-    state.newest,
-    chunksOf(results[1]),
-    chunksOf(results[3]),
-    chunksOf(results[4]),
-  );
-  return { index, store: await buildStore(index, chunksOf(results[2])) };
+  const picked = rowsOf(results[1]);
+  const column = (n: number): Chunks => picked.map((row) => [typeof row[n] === 'string' ? row[n] : null] as const);
+  const index = await buildIndex(state.epoch, state.newest, column(0), chunksOf(results[2]), column(2));
+  return { index, store: await buildStore(index, column(1)) };
 }
 
 /** Loads the index with `locationId`'s offers (after a cold answer; a failure is met again by the next search). */
