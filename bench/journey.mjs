@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DEMO_SHOPPER } from '../upstream/seed/identity.ts';
-import { putDemoCart, waitForIslands } from './sign-in.mjs';
+import { cancelDemoOrder, putDemoCart, waitForIslands } from './sign-in.mjs';
 
 const require = createRequire(import.meta.url);
 /** The IIFE build is not in the package's exports: found beside the CommonJS build it ships with. */
@@ -27,7 +27,7 @@ const ADD_TO_CART = /^Add (.+ )?to cart\b/;
 const kbpsToBytes = (kbps) => Math.floor((kbps * 1024) / 8);
 
 /** What runs in every page before its own scripts: INP and event timing into window globals. */
-function collectorScript() {
+function collectorScript(longTasks) {
   return `${readFileSync(webVitalsIife(), 'utf8')}
 ;(() => {
   window.__bench = { inp: null, events: [] };
@@ -36,6 +36,8 @@ function collectorScript() {
     window.__bench.inp = { value: metric.value, rating: metric.rating, inputDelay: a.inputDelay, processingDuration: a.processingDuration,
       presentationDelay: a.presentationDelay, target: a.interactionTarget, type: a.interactionType };
   }, { reportAllChanges: true, durationThreshold: 16 });
+  window.__longTasks = [];
+  ${longTasks ? "new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });" : ''}
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.interactionId) window.__bench.events.push({ name: e.name, duration: e.duration,
       inputDelay: e.processingStart - e.startTime, processing: e.processingEnd - e.processingStart, interactionId: e.interactionId });
@@ -52,7 +54,7 @@ export async function measureJourney(browser, baseUrl) {
     isMobile: true,
     hasTouch: false,
   });
-  await context.addInitScript({ content: collectorScript() });
+  await context.addInitScript({ content: collectorScript(Boolean(process.env.JOURNEY_TRACE)) });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   const cdp = await context.newCDPSession(page);
@@ -83,9 +85,11 @@ export async function measureJourney(browser, baseUrl) {
     page.on('requestfinished', (request) => record(request, 'ok'));
     page.on('requestfailed', (request) => record(request, request.failure()?.errorText ?? 'failed'));
   }
+  let wallStart = 0;
+  const mark = (label) => trace && console.log(`    ${label} at +${Date.now() - wallStart} ms`);
   const timed = async (name, action) => {
     const started = performance.now();
-    const wallStart = Date.now();
+    wallStart = Date.now();
     if (trace) trace.length = 0;
     const printTrace = async (label) => {
       if (!trace) return;
@@ -120,6 +124,14 @@ export async function measureJourney(browser, baseUrl) {
         const n = performance.getEntriesByType('navigation')[0];
         return n && { origin: performance.timeOrigin, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd };
       });
+      const tasks = await page.evaluate(() => window.__longTasks.splice(0)).catch(() => []);
+      if (tasks.length)
+        console.log(
+          `    long tasks: ${tasks
+            .filter(([at]) => at >= wallStart - 3000)
+            .map(([at, ms]) => `+${Math.round(at - wallStart)}:${Math.round(ms)}`)
+            .join(' ')}`,
+        );
       if (nav && nav.origin >= wallStart - 50)
         console.log(
           `    document: DOMContentLoaded +${Math.round(nav.origin + nav.dcl - wallStart)} ms, load +${Math.round(nav.origin + nav.load - wallStart)} ms`,
@@ -152,7 +164,9 @@ export async function measureJourney(browser, baseUrl) {
     await timed('search for milk', async () => {
       const search = page.getByRole('banner').getByRole('search');
       await search.getByLabel('Search products').fill('milk');
+      mark('filled');
       await search.getByRole('button', { name: 'Search' }).click();
+      mark('clicked');
       await page.waitForURL(/\/search\?query=milk/);
       card = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
       await card.waitFor();
@@ -165,7 +179,9 @@ export async function measureJourney(browser, baseUrl) {
         (r) => r.request().method() === 'POST' && r.url().includes('/basket/api/v2/user/add-item'),
       );
       await card.getByRole('button', { name: ADD_TO_CART }).click();
+      mark('clicked');
       const response = await added;
+      mark('answered');
       if (!response.ok()) throw new Error(`add-item answered ${response.status()}`);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     });
@@ -203,6 +219,8 @@ export async function measureJourney(browser, baseUrl) {
       await page.waitForURL(/\/checkout\/confirmation\/\d{10}$/);
       await page.getByTestId('order-number').waitFor();
     });
+    // the order's milk goes back on the shelf for the next run (after the timing)
+    await cancelDemoOrder(baseUrl, page.url().match(/(\d{10})$/)[1]);
     const slowestEvent = interaction.events.sort((a, b) => b.duration - a.duration)[0] ?? null;
     return {
       cpuSlowdown: CPU_SLOWDOWN,
