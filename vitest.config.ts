@@ -96,6 +96,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/unit/**/*.test.ts',
           ],
+          setupFiles: ['tests/unit/setup.ts'],
           environment: 'node',
         },
       },
