@@ -105,29 +105,47 @@ function loadTerms(db: D1Database): Promise<void> {
 }
 onWarm(loadTerms);
 
+/** The term store when it is of the current epoch. */
+const currentTerms = (): TermStore | null => (terms && terms.epoch === currentEpoch() ? terms : null);
+
+/**
+ * The doc ids matching `expression` and, after them, the row count of each of `counted` (phrase
+ * texts, bound from ?2 on), with the epoch: one string of doc ids when every product's would fit
+ * in D1's 2 MB (no sort into chunks); only the epoch and the counts when `ids` is false.
+ */
+function idsStatement(db: D1Database, store: TermStore, expression: string, counted: string[], ids = true) {
+  const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
+  const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
+  return db
+    .prepare(
+      ids
+        ? `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`
+        : `SELECT (${VERSION_SQL}), NULL${counts.join('')} WHERE ?1 IS NOT NULL`,
+    )
+    .bind(expression, ...counted);
+}
+
 /**
  * A ranked match: with the term store of the current epoch, the doc ids (and each phrase's row
  * count, for its IDF) from D1 and bm25 computed here; else, or when the store cannot score a
- * matched product, bm25 from SQLite.
+ * matched product, bm25 from SQLite. `held`: the doc ids of this expression's unranked match of
+ * the current epoch (a price or name sort searched it first): the store scores them without
+ * reading them again (only the row counts not read yet this epoch, if any).
  */
-async function readRanked(db: D1Database, expression: string, defer?: Defer): Promise<Match> {
-  const store = terms;
-  if (store && store.epoch === currentEpoch()) {
+async function readRanked(db: D1Database, expression: string, defer?: Defer, held?: Int32Array): Promise<Match> {
+  const store = currentTerms();
+  if (store) {
     const phrases = phrasesOf(expression);
     // each phrase's row count (its IDF) is read once per epoch; a one-phrase match is its count
     const texts = phrases.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`);
     const counted = phrases.length > 1 ? texts.filter((text) => !store.hits.has(text)) : [];
-    const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
-    // one string of doc ids when every product's would fit in D1's 2 MB (no sort into chunks)
-    const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
-    const rows = await db
-      .prepare(
-        `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`,
-      )
-      .bind(expression, ...counted)
-      .raw<unknown[]>()
-      .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
-    const docIds = idsOf(rows ?? []);
+    const rows =
+      held && counted.length === 0
+        ? [[store.epoch]]
+        : await idsStatement(db, store, expression, counted, !held)
+            .raw<unknown[]>()
+            .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
+    const docIds = held ?? idsOf(rows ?? []);
     const epoch = rows?.[0] ? Number(rows[0][0]) : null;
     if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
     if (rows && epoch === store.epoch) {
@@ -140,6 +158,22 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer): Pr
     if (scores) return { epoch, docIds, scores };
   } else if (defer) defer(loadTerms(db));
   return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
+}
+
+/**
+ * An unranked match: with the term store of the current epoch, its doc ids as one string where
+ * they fit (as a ranked match reads them), else as matchStatement reads it.
+ */
+async function readUnranked(db: D1Database, expression: string): Promise<Match> {
+  const store = currentTerms();
+  const rows = store
+    ? await idsStatement(db, store, expression, [])
+        .raw<unknown[]>()
+        .catch(() => null)
+    : null;
+  if (!rows) return readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
+  const docIds = idsOf(rows);
+  return { epoch: docIds.length > 0 && rows[0] ? Number(rows[0][0]) : null, docIds, scores: null };
 }
 
 /** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
@@ -166,13 +200,21 @@ function idsOf(rows: readonly (readonly unknown[])[]): Int32Array {
   return ids;
 }
 
-function remember(key: string, match: Match & { epoch: number }): void {
-  const previous = matchCache.get(key);
-  if (previous) cachedIds -= previous.docIds.length;
-  matchCache.set(key, {
+const int32 = (values: ArrayLike<number>): Int32Array =>
+  values instanceof Int32Array ? values : Int32Array.from(values);
+
+/** Caches a match; a ranked one replaces the unranked one of its expression (it serves both). */
+function remember(expression: string, match: Match & { epoch: number }): void {
+  const keys = match.scores ? [`r:${expression}`, `u:${expression}`] : [`u:${expression}`];
+  for (const key of keys) {
+    const previous = matchCache.get(key);
+    if (previous) cachedIds -= previous.docIds.length;
+    matchCache.delete(key);
+  }
+  matchCache.set(keys[0] as string, {
     epoch: match.epoch,
-    docIds: Int32Array.from(match.docIds),
-    scores: match.scores ? Int32Array.from(match.scores) : null,
+    docIds: int32(match.docIds),
+    scores: match.scores ? int32(match.scores) : null,
   });
   cachedIds += match.docIds.length;
   for (const [oldest, entry] of matchCache) {
@@ -198,14 +240,14 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
   const known = currentEpoch();
+  const unranked = ranked ? matchCache.get(`u:${expression}`) : undefined;
   const match = ranked
-    ? await readRanked(db, expression, defer)
-    : readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
+    ? await readRanked(db, expression, defer, unranked?.epoch === known ? unranked.docIds : undefined)
+    : await readUnranked(db, expression);
   // A match of nothing reads no epoch (no row): the one known before the read stands for it, unless
   // it moved meanwhile. A later epoch clears the cache, so a misspelling costs one read per epoch.
   const epoch = match.epoch ?? (match.docIds.length === 0 && known === currentEpoch() ? known : null);
-  if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
-    remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch });
+  if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4) remember(expression, { ...match, epoch });
   return match;
 }
 
