@@ -33,15 +33,12 @@ function matchStatement(db: D1Database, expression: string, ranked: boolean): D1
 }
 
 function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Match {
-  let epoch: number | null = null;
-  const docIds: number[] = [];
-  const scores: number[] | null = ranked ? [] : null;
-  for (const [v, ids, s] of rows) {
-    epoch = Number(v);
-    if (typeof ids === 'string' && ids) for (const id of ids.split(',')) docIds.push(Number(id));
-    if (scores && typeof s === 'string' && s) for (const score of s.split(',')) scores.push(Number(score));
-  }
-  return { epoch, docIds, scores };
+  const last = rows[rows.length - 1];
+  return {
+    epoch: last ? Number(last[0]) : null,
+    docIds: numbersOf(rows, 1),
+    scores: ranked ? numbersOf(rows, 2) : null,
+  };
 }
 
 /** The products whose GTIN or UPC is `digits` (a 12- or 13-digit search). */
@@ -145,7 +142,7 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer, hel
         : await idsStatement(db, store, expression, counted, !held)
             .raw<unknown[]>()
             .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
-    const docIds = held ?? idsOf(rows ?? []);
+    const docIds = held ?? numbersOf(rows ?? [], 1);
     const epoch = rows?.[0] ? Number(rows[0][0]) : null;
     if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
     if (rows && epoch === store.epoch) {
@@ -172,32 +169,40 @@ async function readUnranked(db: D1Database, expression: string): Promise<Match> 
         .catch(() => null)
     : null;
   if (!rows) return readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
-  const docIds = idsOf(rows);
+  const docIds = numbersOf(rows, 1);
   return { epoch: docIds.length > 0 && rows[0] ? Number(rows[0][0]) : null, docIds, scores: null };
 }
 
 /** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
 const ONE_STRING = 1_900_000;
 
-/** The doc ids of the rows' second column (comma-separated lists), in order. */
-function idsOf(rows: readonly (readonly unknown[])[]): Int32Array {
-  const lists = rows.map(([, ids]) => (typeof ids === 'string' ? ids : '')).filter(Boolean);
+/**
+ * The integers of the rows' `column` (comma-separated lists, e.g. doc ids), in order, parsed in
+ * place: no string per number (a broad match has tens of thousands).
+ */
+function numbersOf(rows: readonly (readonly unknown[])[], column: number): Int32Array {
+  const lists = rows
+    .map((row) => row[column])
+    .filter((list): list is string => typeof list === 'string' && list !== '');
   let count = lists.length;
   for (const list of lists) for (let i = 0; i < list.length; i += 1) if (list.charCodeAt(i) === 44) count += 1;
-  const ids = new Int32Array(count);
+  const numbers = new Int32Array(count);
   let n = 0;
   for (const list of lists) {
     let value = 0;
+    let sign = 1;
     for (let i = 0; i < list.length; i += 1) {
       const code = list.charCodeAt(i);
       if (code === 44) {
-        ids[n++] = value;
+        numbers[n++] = sign * value;
         value = 0;
-      } else value = value * 10 + code - 48;
+        sign = 1;
+      } else if (code === 45) sign = -1;
+      else value = value * 10 + code - 48;
     }
-    ids[n++] = value;
+    numbers[n++] = sign * value;
   }
-  return ids;
+  return numbers;
 }
 
 const int32 = (values: ArrayLike<number>): Int32Array =>
