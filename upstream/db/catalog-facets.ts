@@ -21,8 +21,6 @@ import type { SearchIndex, StoreOffers } from './search-index.ts';
 
 /** The bit of each modality in a row's `flags` (product_search.flags). */
 export const MODALITY_BITS: Readonly<Record<Modality, number>> = { PICKUP: 1, DELIVERY: 2, SHIP: 4, IN_STORE: 8 };
-/** The same order as localeCompare(…, 'en'), without building a collator per call. */
-const NAME_COLLATOR = new Intl.Collator('en');
 const FACETS = [
   'brands',
   'nutrition',
@@ -243,18 +241,24 @@ export function filterAndCount(
         if (value & (modalityBits[m] as number)) fulfillmentCounts[m] = (fulfillmentCounts[m] as number) + count;
   }
 
-  const brandFacet: SearchFacets['brands'] = [];
-  for (let code = 0; code < brandCounts.length; code += 1) {
-    const count = brandCounts[code] as number;
+  // by count, then name in localeCompare 'en' order: the index's rank of each brand number, not a collator per pair
+  const brandOrder = index.brandOrder;
+  const counted: number[] = [];
+  for (let code = 0; code < brandCounts.length; code += 1) if ((brandCounts[code] as number) > 0) counted.push(code);
+  counted.sort(
+    (a, b) =>
+      (brandCounts[b] as number) - (brandCounts[a] as number) || (brandOrder[a] as number) - (brandOrder[b] as number),
+  );
+  const brandFacet: SearchFacets['brands'] = counted.map((code) => {
     const name = index.brands[code] as string;
-    if (count > 0) brandFacet.push({ id: name, name, count });
-  }
+    return { id: name, name, count: brandCounts[code] as number };
+  });
   const categoryMap = new Map<string, number>();
   for (let code = 0; code < categoryCounts.length; code += 1)
     if ((categoryCounts[code] as number) > 0)
       categoryMap.set(index.categories[code] as string, categoryCounts[code] as number);
   const facets: SearchFacets = {
-    brands: brandFacet.sort((a, b) => b.count - a.count || NAME_COLLATOR.compare(a.name, b.name)),
+    brands: brandFacet,
     nutrition: NUTRITION_OPTIONS.map((option, bit) => ({ ...option, count: tagCounts[bit] ?? 0 })).filter(
       (f) => f.count > 0,
     ),

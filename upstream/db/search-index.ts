@@ -49,8 +49,9 @@ export interface SearchIndex {
   brands: string[];
   /** per banner: whether it sells each brand (by number): another banner's private labels are left out */
   soldAt: Map<string, Uint8Array>;
-  /** brand order of sort=brand.* (localeCompare 'en'; equal brands share a rank) */
+  /** brand order of sort=brand.* (localeCompare 'en'; equal brands share a rank), by slot and by brand number */
   brandRank: Int32Array;
+  brandOrder: Int32Array;
   categoryId: string[];
   /** each slot's department as the category table gives it (the parent of its category) */
   departmentId: string[];
@@ -128,6 +129,7 @@ export async function buildIndex(
     brands: [],
     soldAt: new Map(),
     brandRank: new Int32Array(size),
+    brandOrder: new Int32Array(0),
     categoryId: new Array<string>(size),
     departmentId: new Array<string>(size),
     categoryCode: new Int32Array(size),
@@ -205,6 +207,7 @@ export async function buildIndex(
     );
   });
   for (let slot = 0; slot < size; slot += 1) index.brandRank[slot] = rank.get(index.brand[slot] as string) ?? 0;
+  index.brandOrder = Int32Array.from(index.brands, (brand) => rank.get(brand) ?? 0);
   return index;
 }
 

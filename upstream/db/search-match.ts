@@ -33,15 +33,12 @@ function matchStatement(db: D1Database, expression: string, ranked: boolean): D1
 }
 
 function readMatch(rows: readonly (readonly unknown[])[], ranked: boolean): Match {
-  let epoch: number | null = null;
-  const docIds: number[] = [];
-  const scores: number[] | null = ranked ? [] : null;
-  for (const [v, ids, s] of rows) {
-    epoch = Number(v);
-    if (typeof ids === 'string' && ids) for (const id of ids.split(',')) docIds.push(Number(id));
-    if (scores && typeof s === 'string' && s) for (const score of s.split(',')) scores.push(Number(score));
-  }
-  return { epoch, docIds, scores };
+  const last = rows[rows.length - 1];
+  return {
+    epoch: last ? Number(last[0]) : null,
+    docIds: numbersOf(rows, 1),
+    scores: ranked ? numbersOf(rows, 2) : null,
+  };
 }
 
 /** The products whose GTIN or UPC is `digits` (a 12- or 13-digit search). */
@@ -105,29 +102,47 @@ function loadTerms(db: D1Database): Promise<void> {
 }
 onWarm(loadTerms);
 
+/** The term store when it is of the current epoch. */
+const currentTerms = (): TermStore | null => (terms && terms.epoch === currentEpoch() ? terms : null);
+
+/**
+ * The doc ids matching `expression` and, after them, the row count of each of `counted` (phrase
+ * texts, bound from ?2 on), with the epoch: one string of doc ids when every product's would fit
+ * in D1's 2 MB (no sort into chunks); only the epoch and the counts when `ids` is false.
+ */
+function idsStatement(db: D1Database, store: TermStore, expression: string, counted: string[], ids = true) {
+  const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
+  const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
+  return db
+    .prepare(
+      ids
+        ? `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`
+        : `SELECT (${VERSION_SQL}), NULL${counts.join('')} WHERE ?1 IS NOT NULL`,
+    )
+    .bind(expression, ...counted);
+}
+
 /**
  * A ranked match: with the term store of the current epoch, the doc ids (and each phrase's row
  * count, for its IDF) from D1 and bm25 computed here; else, or when the store cannot score a
- * matched product, bm25 from SQLite.
+ * matched product, bm25 from SQLite. `held`: the doc ids of this expression's unranked match of
+ * the current epoch (a price or name sort searched it first): the store scores them without
+ * reading them again (only the row counts not read yet this epoch, if any).
  */
-async function readRanked(db: D1Database, expression: string, defer?: Defer): Promise<Match> {
-  const store = terms;
-  if (store && store.epoch === currentEpoch()) {
+async function readRanked(db: D1Database, expression: string, defer?: Defer, held?: Int32Array): Promise<Match> {
+  const store = currentTerms();
+  if (store) {
     const phrases = phrasesOf(expression);
     // each phrase's row count (its IDF) is read once per epoch; a one-phrase match is its count
     const texts = phrases.map(({ term, prefix }) => `"${term}"${prefix ? '*' : ''}`);
     const counted = phrases.length > 1 ? texts.filter((text) => !store.hits.has(text)) : [];
-    const counts = counted.map((_, i) => `, (SELECT count(*) FROM product_fts WHERE product_fts MATCH ?${i + 2})`);
-    // one string of doc ids when every product's would fit in D1's 2 MB (no sort into chunks)
-    const chunked = store.rows * (String(store.maxDoc).length + 1) > ONE_STRING ? ' GROUP BY rowid >> 16' : '';
-    const rows = await db
-      .prepare(
-        `SELECT (${VERSION_SQL}), group_concat(rowid)${counts.join('')} FROM product_fts WHERE product_fts MATCH ?1${chunked}`,
-      )
-      .bind(expression, ...counted)
-      .raw<unknown[]>()
-      .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
-    const docIds = idsOf(rows ?? []);
+    const rows =
+      held && counted.length === 0
+        ? [[store.epoch]]
+        : await idsStatement(db, store, expression, counted, !held)
+            .raw<unknown[]>()
+            .catch(() => null); // a string past D1's cap after all: bm25 from SQLite
+    const docIds = held ?? numbersOf(rows ?? [], 1);
     const epoch = rows?.[0] ? Number(rows[0][0]) : null;
     if (rows && docIds.length === 0) return { epoch: null, docIds, scores: [] };
     if (rows && epoch === store.epoch) {
@@ -142,37 +157,69 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer): Pr
   return readMatch(await matchStatement(db, expression, true).raw<unknown[]>(), true);
 }
 
+/**
+ * An unranked match: with the term store of the current epoch, its doc ids as one string where
+ * they fit (as a ranked match reads them), else as matchStatement reads it.
+ */
+async function readUnranked(db: D1Database, expression: string): Promise<Match> {
+  const store = currentTerms();
+  const rows = store
+    ? await idsStatement(db, store, expression, [])
+        .raw<unknown[]>()
+        .catch(() => null)
+    : null;
+  if (!rows) return readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
+  const docIds = numbersOf(rows, 1);
+  return { epoch: docIds.length > 0 && rows[0] ? Number(rows[0][0]) : null, docIds, scores: null };
+}
+
 /** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
 const ONE_STRING = 1_900_000;
 
-/** The doc ids of the rows' second column (comma-separated lists), in order. */
-function idsOf(rows: readonly (readonly unknown[])[]): Int32Array {
-  const lists = rows.map(([, ids]) => (typeof ids === 'string' ? ids : '')).filter(Boolean);
+/**
+ * The integers of the rows' `column` (comma-separated lists, e.g. doc ids), in order, parsed in
+ * place: no string per number (a broad match has tens of thousands).
+ */
+function numbersOf(rows: readonly (readonly unknown[])[], column: number): Int32Array {
+  const lists = rows
+    .map((row) => row[column])
+    .filter((list): list is string => typeof list === 'string' && list !== '');
   let count = lists.length;
   for (const list of lists) for (let i = 0; i < list.length; i += 1) if (list.charCodeAt(i) === 44) count += 1;
-  const ids = new Int32Array(count);
+  const numbers = new Int32Array(count);
   let n = 0;
   for (const list of lists) {
     let value = 0;
+    let sign = 1;
     for (let i = 0; i < list.length; i += 1) {
       const code = list.charCodeAt(i);
       if (code === 44) {
-        ids[n++] = value;
+        numbers[n++] = sign * value;
         value = 0;
-      } else value = value * 10 + code - 48;
+        sign = 1;
+      } else if (code === 45) sign = -1;
+      else value = value * 10 + code - 48;
     }
-    ids[n++] = value;
+    numbers[n++] = sign * value;
   }
-  return ids;
+  return numbers;
 }
 
-function remember(key: string, match: Match & { epoch: number }): void {
-  const previous = matchCache.get(key);
-  if (previous) cachedIds -= previous.docIds.length;
-  matchCache.set(key, {
+const int32 = (values: ArrayLike<number>): Int32Array =>
+  values instanceof Int32Array ? values : Int32Array.from(values);
+
+/** Caches a match; a ranked one replaces the unranked one of its expression (it serves both). */
+function remember(expression: string, match: Match & { epoch: number }): void {
+  const keys = match.scores ? [`r:${expression}`, `u:${expression}`] : [`u:${expression}`];
+  for (const key of keys) {
+    const previous = matchCache.get(key);
+    if (previous) cachedIds -= previous.docIds.length;
+    matchCache.delete(key);
+  }
+  matchCache.set(keys[0] as string, {
     epoch: match.epoch,
-    docIds: Int32Array.from(match.docIds),
-    scores: match.scores ? Int32Array.from(match.scores) : null,
+    docIds: int32(match.docIds),
+    scores: match.scores ? int32(match.scores) : null,
   });
   cachedIds += match.docIds.length;
   for (const [oldest, entry] of matchCache) {
@@ -198,14 +245,14 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
     return { epoch: hit.epoch, docIds: hit.docIds, scores: ranked ? hit.scores : null };
   }
   const known = currentEpoch();
+  const unranked = ranked ? matchCache.get(`u:${expression}`) : undefined;
   const match = ranked
-    ? await readRanked(db, expression, defer)
-    : readMatch(await matchStatement(db, expression, false).raw<unknown[]>(), false);
+    ? await readRanked(db, expression, defer, unranked?.epoch === known ? unranked.docIds : undefined)
+    : await readUnranked(db, expression);
   // A match of nothing reads no epoch (no row): the one known before the read stands for it, unless
   // it moved meanwhile. A later epoch clears the cache, so a misspelling costs one read per epoch.
   const epoch = match.epoch ?? (match.docIds.length === 0 && known === currentEpoch() ? known : null);
-  if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4)
-    remember(`${ranked ? 'r' : 'u'}:${expression}`, { ...match, epoch });
+  if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4) remember(expression, { ...match, epoch });
   return match;
 }
 

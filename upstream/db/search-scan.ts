@@ -77,9 +77,16 @@ export function browseSlots(
   const size = index.docId.length;
   if (taxonomies.length > 0) {
     const picked = new Uint8Array(size);
-    for (const id of taxonomies) for (const slot of index.slotsByTaxonomy.get(id) ?? []) picked[slot] = 1;
-    const list: number[] = [];
-    for (let slot = 0; slot < size; slot += 1) if (picked[slot]) list.push(slot);
+    let count = 0;
+    for (const id of taxonomies)
+      for (const slot of index.slotsByTaxonomy.get(id) ?? [])
+        if (picked[slot] === 0) {
+          picked[slot] = 1;
+          count += 1;
+        }
+    // typed: a department's tens of thousands of slots make no array on the JS heap
+    const list = new Int32Array(count);
+    for (let slot = 0, n = 0; n < count; slot += 1) if (picked[slot]) list[n++] = slot;
     return list;
   }
   if (brands?.length) {
