@@ -1,5 +1,6 @@
 import { spellingCandidates } from '../../src/lib/catalog/spelling.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
+import { int32, numbersOf } from './number-lists.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
 import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
@@ -175,38 +176,6 @@ async function readUnranked(db: D1Database, expression: string): Promise<Match> 
 
 /** A group_concat of doc ids as one string at most this long (D1 caps a value at 2,000,000 bytes). */
 const ONE_STRING = 1_900_000;
-
-/**
- * The integers of the rows' `column` (comma-separated lists, e.g. doc ids), in order, parsed in
- * place: no string per number (a broad match has tens of thousands).
- */
-function numbersOf(rows: readonly (readonly unknown[])[], column: number): Int32Array {
-  const lists = rows
-    .map((row) => row[column])
-    .filter((list): list is string => typeof list === 'string' && list !== '');
-  let count = lists.length;
-  for (const list of lists) for (let i = 0; i < list.length; i += 1) if (list.charCodeAt(i) === 44) count += 1;
-  const numbers = new Int32Array(count);
-  let n = 0;
-  for (const list of lists) {
-    let value = 0;
-    let sign = 1;
-    for (let i = 0; i < list.length; i += 1) {
-      const code = list.charCodeAt(i);
-      if (code === 44) {
-        numbers[n++] = sign * value;
-        value = 0;
-        sign = 1;
-      } else if (code === 45) sign = -1;
-      else value = value * 10 + code - 48;
-    }
-    numbers[n++] = sign * value;
-  }
-  return numbers;
-}
-
-const int32 = (values: ArrayLike<number>): Int32Array =>
-  values instanceof Int32Array ? values : Int32Array.from(values);
 
 /** Caches a match; a ranked one replaces the unranked one of its expression (it serves both). */
 function remember(expression: string, match: Match & { epoch: number }): void {
