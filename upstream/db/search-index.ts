@@ -30,6 +30,8 @@ export interface StoreOffers {
   onSale: Uint8Array;
   promoCode: (string | null)[];
   stock: Int32Array;
+  /** how many offers were set, and the slots of the last CHANGES_HELD (search-results.ts) */
+  changes: { count: number; slots: Int32Array };
 }
 
 export interface SearchIndex {
