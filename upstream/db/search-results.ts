@@ -18,9 +18,12 @@ import type { StoreOffers } from './search-index.ts';
 
 /** The slots changed last in each store, by change number (older changes: an entry made before them is dropped). */
 export const CHANGES_HELD = 1024;
-/** Entries kept per store (least recently used dropped first) and their rows at most (about 22 bytes each). */
-const MAX_ENTRIES = 24;
-const MAX_ROWS = 400_000;
+/**
+ * Entries kept in all (least recently used dropped first, whatever their store) and their rows at
+ * most: about 22 bytes a row and a bit per product of the index, so about 8 MB at 200,000 products.
+ */
+const MAX_ENTRIES = 64;
+const MAX_ROWS = 300_000;
 
 export interface Kept {
   scan: Scan;
@@ -30,13 +33,21 @@ export interface Kept {
   orders: Map<string, Int32Array>;
 }
 interface Entry extends Kept {
+  key: string;
   /** the store's change count the entry is valid at */
   at: number;
   /** the scan's slots, one bit each */
   slots: Uint32Array;
 }
 
-const kept = new WeakMap<StoreOffers, { entries: Map<string, Entry>; rows: number }>();
+/** Each store's entries by key (gone with the store), and every entry in the order of its last use, with its store's entries. */
+const kept = new WeakMap<StoreOffers, Map<string, Entry>>();
+const used = new Map<Entry, Map<string, Entry>>();
+let rows = 0;
+function drop(entry: Entry, entries: Map<string, Entry>): void {
+  if (entries.get(entry.key) === entry) entries.delete(entry.key);
+  if (used.delete(entry)) rows -= entry.scan.length;
+}
 const ids = new WeakMap<object, number>();
 let nextId = 0;
 /** A number for a match's doc ids or scores (the match cache hands out the same arrays while it holds them). */
@@ -85,22 +96,22 @@ export function resultKey(
 
 /** The entry of `key` for `store`, unless an offer of one of its rows changed since it was made. */
 export function keptResult(store: StoreOffers, key: string): Kept | null {
-  const held = kept.get(store);
-  const entry = held?.entries.get(key);
-  if (!held || !entry) return null;
+  const entries = kept.get(store);
+  const entry = entries?.get(key);
+  if (!entries || !entry) return null;
   const { count, slots } = store.changes;
   let valid = count - entry.at <= CHANGES_HELD;
   for (let n = entry.at; valid && n < count; n += 1) {
     const slot = slots[n % CHANGES_HELD] as number;
     if (((entry.slots[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) valid = false;
   }
-  held.entries.delete(key);
   if (!valid) {
-    held.rows -= entry.scan.length;
+    drop(entry, entries);
     return null;
   }
   entry.at = count;
-  held.entries.set(key, entry); // least recently used first
+  used.delete(entry);
+  used.set(entry, entries); // least recently used first
   return entry;
 }
 
@@ -111,24 +122,23 @@ export function keepResult(
   { at, slotCount }: { at: number; slotCount: number },
   result: Omit<Kept, 'orders'>,
 ): Kept {
-  let held = kept.get(store);
-  if (!held) kept.set(store, (held = { entries: new Map(), rows: 0 }));
+  let entries = kept.get(store);
+  if (!entries) kept.set(store, (entries = new Map()));
   const { scan } = result;
   const slots = new Uint32Array((slotCount >>> 5) + 1);
   for (let r = 0; r < scan.length; r += 1) {
     const slot = scan.slot[r] as number;
     slots[slot >>> 5] = (slots[slot >>> 5] as number) | (1 << (slot & 31));
   }
-  const entry: Entry = { ...result, orders: new Map(), at, slots };
-  const previous = held.entries.get(key);
-  if (previous) held.rows -= previous.scan.length;
-  held.entries.delete(key);
-  held.entries.set(key, entry);
-  held.rows += scan.length;
-  for (const [oldest, old] of held.entries) {
-    if (held.entries.size <= MAX_ENTRIES && held.rows <= MAX_ROWS) break;
-    held.entries.delete(oldest);
-    held.rows -= old.scan.length;
+  const entry: Entry = { ...result, orders: new Map(), key, at, slots };
+  const previous = entries.get(key);
+  if (previous) drop(previous, entries);
+  entries.set(key, entry);
+  used.set(entry, entries);
+  rows += scan.length;
+  for (const [oldest, its] of used) {
+    if (used.size <= MAX_ENTRIES && rows <= MAX_ROWS) break;
+    drop(oldest, its);
   }
   return entry;
 }
