@@ -248,6 +248,12 @@ export function slotOfDoc(index: SearchIndex, docId: number): number {
   return index.slotByDoc ? (index.slotByDoc[docId] ?? -1) : (index.slotOf.get(docId) ?? -1);
 }
 
+/** Per category number: 1 when it or its department is one of `taxonomies` (a filter decided per category, not per row). */
+export const categoriesIn = (index: SearchIndex, taxonomies: ReadonlySet<string>): Uint8Array =>
+  Uint8Array.from(index.categories, (id) =>
+    taxonomies.has(id) || taxonomies.has(DEPARTMENT_OF.get(id) ?? '') ? 1 : 0,
+  );
+
 /** Whether `banner` sells each brand of the index, by brand number (private labels: their own banner only). */
 export function brandsSoldAt(index: SearchIndex, banner: string): Uint8Array {
   let sold = index.soldAt.get(banner);
