@@ -13,7 +13,7 @@ import type {
   ProductSearchResponseOutput,
 } from '../../src/lib/catalog/search.ts';
 import { parseDollarsToCents } from '../../src/lib/money/money.ts';
-import type { SearchIndex, StoreOffers } from './search-index.ts';
+import { categoriesIn, type SearchIndex, type StoreOffers } from './search-index.ts';
 
 // spec: shopping §9 Search facets: taxonomy, brand, nutrition, more options, price, savings;
 // §5 the price filter as a USD range. Filters and facet counts over a search's matched set
@@ -108,15 +108,16 @@ export function filterAndCount(
       )
     : null;
   const price = parsePriceRange(query['filter.price.range']);
-  const { brandCode, categoryCode, categoryId, departmentId, tags, flags } = index;
+  const { brandCode, categoryCode, tags, flags } = index;
   const { promoCode } = store;
 
-  // Each filter's check of row r (at slot s); the brand filter is decided once per brand.
+  // Each filter's check of row r (at slot s); the brand and category filters are decided once per brand and category.
   type Check = (r: number, s: number) => boolean;
   const checks: Partial<Record<FilterName, Check>> = {};
-  if (taxonomySet)
-    checks.categories = (_r, s) =>
-      taxonomySet.has(categoryId[s] as string) || taxonomySet.has(departmentId[s] as string);
+  if (taxonomySet) {
+    const inTaxonomy = categoriesIn(index, taxonomySet);
+    checks.categories = (_r, s) => inTaxonomy[categoryCode[s] as number] === 1;
+  }
   if (brandSet) {
     const wanted = Uint8Array.from(index.brands, (brand) => (brandSet.has(brand.toLowerCase()) ? 1 : 0));
     checks.brands = (_r, s) => wanted[brandCode[s] as number] === 1;
@@ -124,13 +125,12 @@ export function filterAndCount(
   if (nutritionBits !== null) checks.nutrition = (_r, s) => ((tags[s] as number) & nutritionBits) !== 0;
   if (moreBits !== null) checks.moreOptions = (_r, s) => ((tags[s] as number) & moreBits) !== 0;
   if (storeBrandOnly) checks.storeBrand = (_r, s) => ((tags[s] as number) & STORE_BRAND_BIT) !== 0;
-  if (savingsSet) {
+  if (savingsSet)
     checks.savings = (r, s) => {
       if (scan.onSale[r] !== 1) return false;
       const code = promoCode[s] ?? null;
       return savingsSet.has('on_sale') || (code !== null && savingsSet.has(code.toLowerCase()));
     };
-  }
   if (fulfillmentBits !== null)
     checks.fulfillmentMethods = (r, s) =>
       !Number.isNaN(scan.price[r]) && ((flags[s] as number) & fulfillmentBits) !== 0;

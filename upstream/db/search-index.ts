@@ -30,6 +30,8 @@ export interface StoreOffers {
   onSale: Uint8Array;
   promoCode: (string | null)[];
   stock: Int32Array;
+  /** how many offers were set, and the slots of the last CHANGES_HELD (search-results.ts) */
+  changes: { count: number; slots: Int32Array };
 }
 
 export interface SearchIndex {
@@ -245,6 +247,12 @@ async function profiles(index: SearchIndex, pause: Pause): Promise<void> {
 export function slotOfDoc(index: SearchIndex, docId: number): number {
   return index.slotByDoc ? (index.slotByDoc[docId] ?? -1) : (index.slotOf.get(docId) ?? -1);
 }
+
+/** Per category number: 1 when it or its department is one of `taxonomies` (a filter decided per category, not per row). */
+export const categoriesIn = (index: SearchIndex, taxonomies: ReadonlySet<string>): Uint8Array =>
+  Uint8Array.from(index.categories, (id) =>
+    taxonomies.has(id) || taxonomies.has(DEPARTMENT_OF.get(id) ?? '') ? 1 : 0,
+  );
 
 /** Whether `banner` sells each brand of the index, by brand number (private labels: their own banner only). */
 export function brandsSoldAt(index: SearchIndex, banner: string): Uint8Array {

@@ -4,6 +4,7 @@
 
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { repriceDeals } from './search-deals.ts';
+import { CHANGES_HELD, noteOffer } from './search-results.ts';
 import type { Chunks } from './search-index-sql.ts';
 import { noPause, records, SLICE, type Pause, type SearchIndex, type StoreOffers } from './search-index.ts';
 
@@ -30,6 +31,7 @@ export function setOffer(
   store.promoCode[slot] = priced && typeof promoCode === 'string' && promoCode ? promoCode : null;
   store.stock[slot] = priced ? Number(stock ?? 0) : 0;
   if (store.deals.size > 0) repriceDeals(store, slot);
+  noteOffer(store, slot);
 }
 
 export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Pause = noPause): Promise<StoreOffers> {
@@ -42,6 +44,7 @@ export async function buildStore(index: SearchIndex, chunks: Chunks, pause: Paus
     onSale: new Uint8Array(size),
     promoCode: new Array<string | null>(size).fill(null),
     stock: new Int32Array(size),
+    changes: { count: 0, slots: new Int32Array(CHANGES_HELD) },
   };
   const rows = await records(chunks, pause);
   for (let i = 0; i < rows.length; i += 1) {

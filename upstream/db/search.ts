@@ -11,6 +11,7 @@ import { buildIndex, slotOfDoc, type SearchIndex, type StoreOffers } from './sea
 import { browseSlots, EMPTY_SCAN, toScan } from './search-scan.ts';
 import { buildStore } from './search-store.ts';
 import { findMatch, gtinMatch, spellingSuggestions, type Match } from './search-match.ts';
+import { keepResult, keptResult, resultKey } from './search-results.ts';
 import { dealTerms, storeDealColumn } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { queryIntent } from './search-relevance.ts';
@@ -104,40 +105,12 @@ export async function searchProducts(
   let index: SearchIndex | null = null;
   let store: StoreOffers | null = null;
   if (match) {
-    if (match.docIds.length > 0) {
-      const { index: matchedIndex, store: matchedStore } = await held(
-        { docIds: match.docIds },
-        match.docIds.length,
-        match.epoch,
-      );
-      index = matchedIndex;
-      store = matchedStore;
-      const slots = new Int32Array(match.docIds.length);
-      for (let i = 0; i < slots.length; i += 1) slots[i] = slotOfDoc(matchedIndex, match.docIds[i] as number);
-      scan = toScan(
-        matchedIndex,
-        matchedStore,
-        slots,
-        match.scores,
-        modalityBit,
-        context.banner,
-        terms.length > 0 ? queryIntent(terms) : null,
-      );
-    }
+    if (match.docIds.length > 0)
+      ({ index, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch));
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.
     // A category browse picks its categories; a brand browse or everything waits for the index.
-    const browsed = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY);
-    index = browsed.index;
-    store = browsed.store;
-    scan = toScan(
-      browsed.index,
-      browsed.store,
-      browseSlots(browsed.index, taxonomies, query['filter.brands']),
-      null,
-      modalityBit,
-      context.banner,
-    );
+    ({ index, store } = await held({ taxonomies }, taxonomies.length > 0 ? 0 : Number.POSITIVE_INFINITY));
   }
   if (cold && isCold()) {
     const loading = warm(db, locationId);
@@ -147,20 +120,47 @@ export async function searchProducts(
 
   // What a price sort or range compares is the price the card shows: this week's deal, through
   // the one pricing function (decision 260), not only the store's promo or regular price.
-  if (/^(price|unitPrice)\./.test(sort) || query['filter.price.range'])
-    await withDealPrices(db, scan, index, store, {
-      banner: context.banner,
-      division: context.division || locationId.slice(0, 3),
-      now: Date.now(),
-    });
+  const deals =
+    index &&
+    store &&
+    (!match || match.docIds.length > 1) &&
+    (/^(price|unitPrice)\./.test(sort) || query['filter.price.range'])
+      ? await dealColumn(db, index, store, {
+          banner: context.banner,
+          division: context.division || locationId.slice(0, 3),
+          now: Date.now(),
+        })
+      : null;
 
-  // 2. Filters and facet counts (catalog-facets.ts).
-  const { matched, facets } = filterAndCount(
-    scan,
-    index && store ? { index, store } : await emptyIndex(),
-    query,
-    taxonomies,
-  );
+  // 2. The scan, filters and facet counts (catalog-facets.ts): kept for the store while none of
+  // its rows' offers changed (search-results.ts); not for a new isolate's partial index.
+  const key =
+    index && store && !cold
+      ? resultKey(match, deals, terms, query, taxonomies, { modalityBit, banner: context.banner })
+      : null;
+  let kept = key && store ? keptResult(store, key) : null;
+  if (!kept) {
+    const at = store?.changes.count ?? 0;
+    if (index && store) {
+      scan = toScan(
+        index,
+        store,
+        match ? slotsOf(index, match.docIds) : browseSlots(index, taxonomies, query['filter.brands']),
+        match?.scores ?? null,
+        modalityBit,
+        context.banner,
+        match && terms.length > 0 ? queryIntent(terms) : null,
+      );
+      if (deals && scan.length > 1) withDealPrices(scan, deals);
+    }
+    const counted = filterAndCount(scan, index && store ? { index, store } : await emptyIndex(), query, taxonomies);
+    kept =
+      key && index && store
+        ? keepResult(store, key, { at, slotCount: index.docId.length }, { scan, ...counted })
+        : { scan, ...counted, orders: new Map() };
+  }
+  scan = kept.scan;
+  const { matched, facets } = kept;
 
   // 3. Order (search-ranking.ts), 4. variant grouping, 5. the page (search-response.ts).
   // The page needs the order up to its end; grouping and ads read further down it.
@@ -168,13 +168,15 @@ export async function searchProducts(
   const whole = grouped || query['option.monetization'] === 'SPONSORED';
   const pageEnd = (query['page.offset'] ?? 0) + (query['page.size'] ?? SEARCH_PAGE_SIZE_DEFAULT);
   const bought = await boughtPromise;
-  let ordered = await orderRows(
-    db,
-    scan,
-    matched,
-    { sort, availabilityFirst: personalization !== 'none', bought, index },
-    whole ? matched.length : pageEnd,
-  );
+  const availabilityFirst = personalization !== 'none';
+  const first = whole ? matched.length : pageEnd;
+  // a shopper's purchases reorder the rows: kept only without them
+  const orderKey = bought.size === 0 ? `${sort} ${availabilityFirst} ${first}` : null;
+  let ordered = orderKey ? kept.orders.get(orderKey) : undefined;
+  if (!ordered) {
+    ordered = await orderRows(db, scan, matched, { sort, availabilityFirst, bought, index }, first);
+    if (orderKey) kept.orders.set(orderKey, ordered);
+  }
   if (grouped) ordered = groupVariants(ordered, scan, index);
   const total = grouped ? ordered.length : matched.length;
   return searchResponse({
@@ -191,23 +193,30 @@ export async function searchProducts(
   });
 }
 
+/** The slots of a match's doc ids (-1: not in the index). */
+function slotsOf(index: SearchIndex, docIds: ArrayLike<number>): Int32Array {
+  const slots = new Int32Array(docIds.length);
+  for (let i = 0; i < slots.length; i += 1) slots[i] = slotOfDoc(index, docIds[i] as number);
+  return slots;
+}
+
 /**
- * Sets each row's price to what its card shows: its deal's unit price where this week's weekly ad
- * has one, as the store's held offers price it (search-deals.ts, a column by slot kept current
- * as offers change; rows priced at the store only). A failed read of the deal terms leaves the
- * shelf prices.
+ * This week's deal price per slot at the store (search-deals.ts: a column by slot kept current as
+ * offers change; NaN: no deal); null when no deal is in force or the terms could not be read
+ * (the shelf prices stand).
  */
-async function withDealPrices(
+async function dealColumn(
   db: D1Database,
-  scan: Scan,
-  index: SearchIndex | null,
-  store: StoreOffers | null,
+  index: SearchIndex,
+  store: StoreOffers,
   where: { banner: string; division: string; now: number },
-): Promise<void> {
-  if (!index || !store || scan.length < 2) return;
+): Promise<Float64Array | null> {
   const terms = await dealTerms(db, where).catch(() => null);
-  if (!terms || terms.terms.size === 0) return;
-  const deals = storeDealColumn(index, store, terms);
+  return terms && terms.terms.size > 0 ? storeDealColumn(index, store, terms) : null;
+}
+
+/** Sets each row's price to what its card shows: its deal's unit price where it has one (rows priced at the store only). */
+function withDealPrices(scan: Scan, deals: Float64Array): void {
   for (let r = 0; r < scan.length; r += 1) {
     const deal = deals[scan.slot[r] as number] as number;
     if (!Number.isNaN(scan.price[r] as number) && !Number.isNaN(deal)) scan.price[r] = deal;
