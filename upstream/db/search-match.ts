@@ -5,6 +5,7 @@ import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
 import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
+import { buildPostings, groupsOf, matchPostings, type LocalMatch, type Postings } from './search-postings.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
@@ -70,10 +71,13 @@ onEpochChange(() => {
   cachedIds = 0;
   spellingCache.clear();
   terms = null;
+  postings = null;
 });
 
 /** The products' text as terms, for bm25 in the isolate (search-terms.ts), and its load under way. */
 let terms: TermStore | null = null;
+/** Each term's doc ids, built from the store once it loaded: the match in the isolate (search-postings.ts). */
+let postings: Postings | null = null;
 let loadingTerms: Promise<void> | null = null;
 /** An epoch whose table is under TERMS_MIN_ROWS products (no store for it). */
 let smallEpoch: number | null = null;
@@ -92,8 +96,13 @@ function loadTerms(db: D1Database): Promise<void> {
     await pause(); // after the answer that started it
     const loaded = await loadTermStore(db, pause, TERMS_MIN_ROWS);
     if (loaded?.epoch !== currentEpoch()) return;
-    if ('text' in loaded) terms = loaded;
-    else smallEpoch = loaded.epoch;
+    if (!('text' in loaded)) {
+      smallEpoch = loaded.epoch;
+      return;
+    }
+    terms = loaded;
+    const built = await buildPostings(loaded, pause);
+    if (built?.epoch === currentEpoch()) postings = built;
   })()
     .catch(() => undefined)
     .finally(() => {
@@ -105,6 +114,12 @@ onWarm(loadTerms);
 
 /** The term store when it is of the current epoch. */
 const currentTerms = (): TermStore | null => (terms && terms.epoch === currentEpoch() ? terms : null);
+
+/** The match computed in the isolate, when the postings of the store's epoch are built and FTS5 need not parse it. */
+function localMatch(store: TermStore, expression: string): LocalMatch | null {
+  const groups = postings?.epoch === store.epoch ? groupsOf(expression) : null;
+  return postings && groups ? matchPostings(store, postings, groups) : null;
+}
 
 /**
  * The doc ids matching `expression` and, after them, the row count of each of `counted` (phrase
@@ -132,6 +147,11 @@ function idsStatement(db: D1Database, store: TermStore, expression: string, coun
  */
 async function readRanked(db: D1Database, expression: string, defer?: Defer, held?: Int32Array): Promise<Match> {
   const store = currentTerms();
+  const local = store && localMatch(store, expression);
+  if (store && local) {
+    const scores = scoreMatch(store, phrasesOf(expression), local.hits, local.docIds);
+    if (scores) return { epoch: store.epoch, docIds: local.docIds, scores };
+  }
   if (store) {
     const phrases = phrasesOf(expression);
     // each phrase's row count (its IDF) is read once per epoch; a one-phrase match is its count
@@ -164,6 +184,8 @@ async function readRanked(db: D1Database, expression: string, defer?: Defer, hel
  */
 async function readUnranked(db: D1Database, expression: string): Promise<Match> {
   const store = currentTerms();
+  const local = store && localMatch(store, expression);
+  if (store && local) return { epoch: store.epoch, docIds: local.docIds, scores: null };
   const rows = store
     ? await idsStatement(db, store, expression, [])
         .raw<unknown[]>()

@@ -76,7 +76,7 @@ function lowerBound(terms: readonly string[], term: string): number {
 }
 
 /** The term numbers [from, to) a phrase matches. */
-function range(terms: readonly string[], { term, prefix }: Phrase): [number, number] {
+export function termRange(terms: readonly string[], { term, prefix }: Phrase): [number, number] {
   const from = lowerBound(terms, term);
   if (!prefix) return terms[from] === term ? [from, from + 1] : [from, from];
   let to = from;
@@ -105,7 +105,7 @@ export function scoreMatch(
   if (count > 31) return null;
   const phrasesOfTerm = new Int32Array(store.terms.length);
   phrases.forEach((phrase, p) => {
-    const [from, to] = range(store.terms, phrase);
+    const [from, to] = termRange(store.terms, phrase);
     for (let term = from; term < to; term += 1) phrasesOfTerm[term] = (phrasesOfTerm[term] as number) | (1 << p);
   });
   const freq = new Float64Array(count);
