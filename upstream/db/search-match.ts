@@ -5,7 +5,14 @@ import { VERSION_SQL } from './search-index-sql.ts';
 import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
 import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
-import { buildPostings, groupsOf, matchPostings, type LocalMatch, type Postings } from './search-postings.ts';
+import {
+  buildPostings,
+  groupsOf,
+  matchPostings,
+  scorePostings,
+  type LocalMatch,
+  type Postings,
+} from './search-postings.ts';
 
 // The FTS5 match of a search (doc ids and bm25 scores) and the match cache. A match depends on
 // the products' text only (not the store, prices, stock, filters, sort or page), so it stays
@@ -147,10 +154,10 @@ function idsStatement(db: D1Database, store: TermStore, expression: string, coun
  */
 async function readRanked(db: D1Database, expression: string, defer?: Defer, held?: Int32Array): Promise<Match> {
   const store = currentTerms();
-  const local = store && localMatch(store, expression);
-  if (store && local) {
-    const scores = scoreMatch(store, phrasesOf(expression), local.hits, local.docIds);
-    if (scores) return { epoch: store.epoch, docIds: local.docIds, scores };
+  const groups = store && postings?.epoch === store.epoch ? groupsOf(expression) : null;
+  if (store && postings && groups) {
+    const local = matchPostings(store, postings, groups);
+    return { epoch: store.epoch, docIds: local.docIds, scores: scorePostings(store, postings, groups, local) };
   }
   if (store) {
     const phrases = phrasesOf(expression);

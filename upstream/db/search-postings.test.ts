@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, expect, test, vi } from 'vitest';
 import { sqliteD1 } from '../../bench/d1-sqlite.ts';
 import { ftsMatchExpression, queryTerms } from '../../src/lib/catalog/search-text.ts';
-import { buildPostings, groupsOf, matchPostings } from './search-postings.ts';
+import { buildPostings, groupsOf, matchPostings, scorePostings } from './search-postings.ts';
 import { loadTermStore } from './search-terms-build.ts';
 import { BM25_WEIGHTS, phrasesOf, type TermStore } from './search-terms.ts';
 
@@ -119,13 +119,15 @@ const TEXTS = [
   'jams',
 ];
 
-test('the postings match every expression as FTS5 does: doc ids, their order, and each phrase row count', async () => {
+test('the postings match every expression as FTS5 does: doc ids, their order, each phrase row count and bm25', async () => {
   const { setup, db } = catalog('exact', 3000);
   const store = (await loadTermStore(db, pause)) as TermStore;
   const postings = await buildPostings(store, pause);
   expect(postings).not.toBeNull();
   if (!postings) return;
-  const fts = setup.prepare('SELECT rowid AS d FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid');
+  const fts = setup.prepare(
+    `SELECT rowid AS d, CAST(round(-bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) * 10000) AS INTEGER) AS s FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid`,
+  );
   const count = setup.prepare('SELECT count(*) AS n FROM product_fts WHERE product_fts MATCH ?');
   let phrasesSeen = 0;
   for (const text of TEXTS) {
@@ -133,8 +135,10 @@ test('the postings match every expression as FTS5 does: doc ids, their order, an
     const groups = groupsOf(expression);
     expect(groups, expression).not.toBeNull();
     const local = matchPostings(store, postings, groups ?? []);
-    const expected = (fts.all(expression) as { d: number }[]).map(({ d }) => d);
-    expect(Array.from(local.docIds), expression).toEqual(expected);
+    const expected = fts.all(expression) as { d: number; s: number }[];
+    expect(Array.from(local.docIds), expression).toEqual(expected.map(({ d }) => d));
+    const scores = scorePostings(store, postings, groups ?? [], local);
+    expect(Array.from(scores), expression).toEqual(expected.map(({ s }) => s));
     const phrases = phrasesOf(expression);
     expect(local.hits, expression).toEqual(
       phrases.map(({ term, prefix }) => (count.get(`"${term}"${prefix ? '*' : ''}`) as { n: number }).n),

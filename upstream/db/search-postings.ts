@@ -6,15 +6,20 @@
 // term, or starting with it for a prefix. The postings give exactly that when the store knows
 // every row of the table (its tokens are FTS5's own: search-terms-build.ts checks each row's
 // token counts against FTS5's docsize); a store missing a row builds none, and FTS5 matches.
-import { COLUMNS, termRange, type Phrase, type TermStore } from './search-terms.ts';
+import { BM25_WEIGHTS, bm25Scaled, COLUMNS, idfOf, termRange, type Phrase, type TermStore } from './search-terms.ts';
 
 export interface Postings {
   epoch: number;
   /** term t's doc ids are docs[offsets[t] .. offsets[t + 1]), ascending */
   offsets: Int32Array;
   docs: Int32Array;
+  /** per entry of docs: the term's frequency in that product weighted by column, as bm25 sums it */
+  weights: Uint16Array;
   /** doc id → a mark per search (reused: one allocation per store, not per search) */
   marks: Uint8Array;
+  seen: Uint8Array;
+  /** doc id → a phrase's weighted frequency, one array per phrase (made as needed, reused) */
+  freq: Int32Array[];
 }
 
 /** Products read between two pauses while the postings are built (about 1 ms of work at 200,000 products). */
@@ -49,27 +54,43 @@ export async function buildPostings(store: TermStore, pause: () => Promise<void>
   if (known !== store.rows) return null;
   for (let term = 0; term < terms.length; term += 1)
     offsets[term + 1] = (offsets[term + 1] as number) + (offsets[term] as number);
-  // pass 2: the doc ids, in ascending order since products are read in that order
+  // pass 2: the doc ids, in ascending order since products are read in that order, and what bm25
+  // reads of each: the term's frequency in the product weighted by column (name 10 … description 1)
   const docs = new Int32Array(offsets[terms.length] as number);
+  const weights = new Uint16Array(docs.length);
   const fill = offsets.slice(0, terms.length);
   last.fill(-1);
   for (let doc = 0; doc < start.length; doc += 1) {
-    const at = start[doc] as number;
-    if (at >= 0) {
-      const end = at + lengthOf(sizes, doc);
-      for (let i = at; i < end; i += 1) {
+    let i = start[doc] as number;
+    for (let column = 0; i >= 0 && column < COLUMNS; column += 1) {
+      const weight = BM25_WEIGHTS[column] as number;
+      for (const end = i + (sizes[doc * COLUMNS + column] as number); i < end; i += 1) {
         const term = text[i] as number;
         if (last[term] !== doc) {
           last[term] = doc;
           const to = fill[term] as number;
           docs[to] = doc;
+          weights[to] = weight;
           fill[term] = to + 1;
+        } else {
+          const to = (fill[term] as number) - 1;
+          const sum = (weights[to] as number) + weight;
+          if (sum > 0xffff) return null; // a word thousands of times in one product: SQLite scores
+          weights[to] = sum;
         }
       }
     }
     if (doc % PAUSE_EVERY === PAUSE_EVERY - 1) await pause();
   }
-  return { epoch: store.epoch, offsets, docs, marks: new Uint8Array(start.length) };
+  return {
+    epoch: store.epoch,
+    offsets,
+    docs,
+    weights,
+    marks: new Uint8Array(start.length),
+    seen: new Uint8Array(start.length),
+    freq: [],
+  };
 }
 
 function lengthOf(sizes: Uint16Array, doc: number): number {
@@ -140,8 +161,8 @@ export function matchPostings(store: TermStore, postings: Postings, groups: read
   return { docIds, hits };
 }
 
-/** How many products hold one of the phrase's terms (marks reused: 0 clear, 1 seen). */
-function holding(store: TermStore, { offsets, docs, marks }: Postings, phrase: Phrase): number {
+/** How many products hold one of the phrase's terms (its own marks: the match's stay for scorePostings). */
+function holding(store: TermStore, { offsets, docs, seen: marks }: Postings, phrase: Phrase): number {
   const [from, to] = termRange(store.terms, phrase);
   marks.fill(0);
   let count = 0;
@@ -153,4 +174,44 @@ function holding(store: TermStore, { offsets, docs, marks }: Postings, phrase: P
     }
   }
   return count;
+}
+
+/**
+ * bm25 x 10,000 rounded, per matched product, from the postings (docs/decisions/612): each
+ * phrase's weighted frequencies are summed from its terms' entries, where scoreMatch reads each
+ * matched product's whole text. Sums of whole numbers, so the same scores bit for bit.
+ */
+export function scorePostings(
+  store: TermStore,
+  postings: Postings,
+  groups: readonly Phrase[][],
+  match: LocalMatch,
+): Int32Array {
+  const { offsets, docs, weights, marks, freq } = postings;
+  const phrases = groups.flat();
+  const matched = groups.length;
+  phrases.forEach((phrase, p) => {
+    // zero everywhere between searches: only matched products are added to, and reset below
+    const sums = (freq[p] ??= new Int32Array(marks.length));
+    const [from, to] = termRange(store.terms, phrase);
+    for (let i = offsets[from] as number, end = offsets[to] as number; i < end; i += 1) {
+      const doc = docs[i] as number;
+      if (marks[doc] === matched) sums[doc] = (sums[doc] as number) + (weights[i] as number);
+    }
+  });
+  const idf = idfOf(store, match.hits);
+  const avgdl = store.tokens / store.rows;
+  const { sizes } = store;
+  const each = new Float64Array(phrases.length);
+  const scores = new Int32Array(match.docIds.length);
+  for (let i = 0; i < scores.length; i += 1) {
+    const doc = match.docIds[i] as number;
+    for (let p = 0; p < phrases.length; p += 1) {
+      const sums = freq[p] as Int32Array;
+      each[p] = sums[doc] as number;
+      sums[doc] = 0;
+    }
+    scores[i] = bm25Scaled(idf, each, lengthOf(sizes, doc), avgdl);
+  }
+  return scores;
 }

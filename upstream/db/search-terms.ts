@@ -96,10 +96,7 @@ export function scoreMatch(
   docIds: ArrayLike<number>,
 ): Int32Array | null {
   const avgdl = store.tokens / store.rows;
-  const idf = hits.map((hit) => {
-    const value = Math.log((store.rows - hit + 0.5) / (hit + 0.5));
-    return value <= 0 ? 1e-6 : value;
-  });
+  const idf = idfOf(store, hits);
   // each term's phrases as bits: most of a product's terms are in none, one read tells
   const count = phrases.length;
   if (count > 31) return null;
@@ -126,14 +123,30 @@ export function scoreMatch(
         if (bits !== 0) for (let p = 0; p < count; p += 1) if ((bits >>> p) & 1) freq[p] = (freq[p] as number) + weight;
       }
     }
-    let score = 0;
-    for (let p = 0; p < count; p += 1) {
-      const f = freq[p] as number;
-      score += (idf[p] as number) * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * length) / avgdl)));
-    }
-    // CAST(round(-bm25 * 10000) AS INTEGER), bm25 = -score: SQLite's round adds ±0.5 and truncates
-    const scaled = score * 10000;
-    scores[i] = Math.trunc(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
+    scores[i] = bm25Scaled(idf, freq, length, avgdl);
   }
   return scores;
+}
+
+/** Each phrase's IDF from the rows holding it, as fts5Bm25Function computes it. */
+export function idfOf(store: TermStore, hits: readonly number[]): number[] {
+  return hits.map((hit) => {
+    const value = Math.log((store.rows - hit + 0.5) / (hit + 0.5));
+    return value <= 0 ? 1e-6 : value;
+  });
+}
+
+/**
+ * One product's bm25 x 10,000 rounded to an integer, from its weighted frequency of each phrase
+ * (a sum of column weights: whole numbers, so exact in any order) and its length in tokens.
+ */
+export function bm25Scaled(idf: readonly number[], freq: ArrayLike<number>, length: number, avgdl: number): number {
+  let score = 0;
+  for (let p = 0; p < idf.length; p += 1) {
+    const f = freq[p] as number;
+    score += (idf[p] as number) * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * length) / avgdl)));
+  }
+  // CAST(round(-bm25 * 10000) AS INTEGER), bm25 = -score: SQLite's round adds ±0.5 and truncates
+  const scaled = score * 10000;
+  return Math.trunc(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
 }
