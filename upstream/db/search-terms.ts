@@ -99,7 +99,8 @@ export function scoreMatch(
   const idf = idfOf(store, hits);
   // each term's phrases as bits: most of a product's terms are in none, one read tells
   const count = phrases.length;
-  if (count > 31) return null;
+  // over 31 phrases, or the text let go once the postings hold what it gave (search-postings.ts)
+  if (count > 31 || (store.text.length === 0 && docIds.length > 0)) return null;
   const phrasesOfTerm = new Int32Array(store.terms.length);
   phrases.forEach((phrase, p) => {
     const [from, to] = termRange(store.terms, phrase);
