@@ -100,6 +100,11 @@ function lengthOf(sizes: Uint16Array, doc: number): number {
 }
 
 const PHRASE = /^"([a-z0-9]+)"(\*?)$/;
+/**
+ * Phrases matched here at most (each holds a frequency array of 4 bytes a product while it is
+ * scored, kept for the next search): longer expressions go to FTS5. The bench's longest has 4.
+ */
+const MAX_PHRASES = 12;
 
 /**
  * The groups of an expression as ftsMatchExpression writes it (`("whole" OR "wholes") AND
@@ -118,7 +123,8 @@ export function groupsOf(expression: string): Phrase[][] | null {
     }
     groups.push(group);
   }
-  return groups.length > 0 && groups.length < 255 ? groups : null;
+  const phrases = groups.reduce((sum, group) => sum + group.length, 0);
+  return groups.length > 0 && phrases <= MAX_PHRASES ? groups : null;
 }
 
 /** The matched doc ids (ascending) and, per phrase in FTS5's order, how many products hold it. */
