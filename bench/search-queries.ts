@@ -93,6 +93,8 @@ export function queryFor(i: number, terms: readonly string[] = TERMS): URLSearch
 }
 
 const PATH = '/atlas/v1/search/v1/products-search';
+/** A search unanswered this long means workerd is stuck, not slow (the slowest seen answers in under 1 s). */
+const STALLED_MS = 60_000;
 const workersOf = new WeakMap<Miniflare, Map<Target, Awaited<ReturnType<Miniflare['getWorker']>>>>();
 
 /**
@@ -115,9 +117,19 @@ export async function timedSearch(
       ? { 'x-hm-location-id': store, 'x-hm-modality': 'PICKUP', 'x-hm-banner': 'harvest' }
       : { cookie: `hm_store=${store}.PICKUP` };
   const started = performance.now();
+  // workerd's own livelock (docs/decisions/612) leaves a search unanswered for good: say so, not hang
+  const stalled = setTimeout(() => {
+    console.error(
+      `${target} search ${i} unanswered after ${STALLED_MS / 1000} s: workerd stuck in V8's message loop (decision 612); run again`,
+    );
+    const exit = () => process.exit(2);
+    setTimeout(exit, 5000).unref();
+    void mf.dispose().finally(exit); // stops the spinning workerd with it
+  }, STALLED_MS);
   const response = await worker.fetch(`http://localhost${PATH}?${queryFor(i, terms)}`, { headers });
   const body = await response.text();
   const elapsed = performance.now() - started;
+  clearTimeout(stalled);
   if (response.status !== 200 && response.status !== 400)
     throw new Error(`${target} search ${i} answered ${response.status}: ${body.slice(0, 200)}`);
   return elapsed;
