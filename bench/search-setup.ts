@@ -122,6 +122,8 @@ export function startWorkers(state: string, scripts: Record<Target, string>): Mi
     d1Databases: { DB: DATABASE_ID },
   };
   return new Miniflare({
+    // BENCH_INSPECTOR_PORT: the workers' DevTools protocol there (ws://127.0.0.1:PORT/<worker name>), to pause a search and see its stack
+    inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) || undefined,
     d1Persist: join(state, 'v3', 'd1'),
     workers: [
       { ...worker, name: UPSTREAM, script: scripts[UPSTREAM] },

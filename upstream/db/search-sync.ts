@@ -122,6 +122,16 @@ function applyChanges(index: SearchIndex, state: State, changes: unknown[][]): v
 }
 
 function check(db: D1Database): Promise<void> {
+  // No index held yet (a new isolate, its load perhaps under way): the epoch alone, without
+  // queueing behind that load (seconds at 200,000 products; decision 612). The load reads its own.
+  if (!cachedIndex)
+    return (async () => {
+      const started = Date.now();
+      const state = stateOf((await db.batch([db.prepare(STATE_SQL)]))[0]);
+      if (cachedIndex) return;
+      noteEpoch(state.epoch);
+      checkedAt = started;
+    })();
   return exclusive(async () => {
     const started = Date.now();
     const index = cachedIndex;
