@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -51,4 +51,56 @@ test("a cold isolate's epoch check does not wait for its whole index's load", as
   expect(currentEpoch()).toBe(42);
   release();
   await loading; // the load fails on this bare schema; warm leaves it to the next search
+});
+
+// A whole index is read a slice of doc ids at a time (CATALOG_SLICE), each with the epoch, so the
+// database answers other statements in between; products changed meanwhile make it load again.
+const sliced = join(dir, 'sliced.sqlite');
+const schema = new DatabaseSync(sliced, { enableForeignKeyConstraints: false });
+for (const migration of readdirSync('migrations')
+  .filter((name) => name.endsWith('.sql'))
+  .sort())
+  schema.exec(readFileSync(join('migrations', migration), 'utf8'));
+const slicedD1 = sqliteD1(sliced);
+afterAll(() => {
+  schema.close();
+  slicedD1.close();
+});
+const addProduct = (docId: number) =>
+  schema
+    .prepare(
+      'INSERT INTO product_search (doc_id, gtin13, name, brand, category_id, department_id, tag_bits, flags) VALUES (?, ?, ?, ?, ?, ?, 0, 15)',
+    )
+    .run(docId, String(docId).padStart(13, '0'), `Product ${docId}`, 'Brand', '0201', '02');
+
+test('a whole index read in slices holds every product, and reads again when products change meanwhile', async () => {
+  const { CATALOG_SLICE } = await import('./search-index-sql.ts');
+  // one product in each of three slices
+  for (const docId of [1, CATALOG_SLICE + 5, 2 * CATALOG_SLICE + 9]) addProduct(docId);
+  schema.exec('UPDATE search_state SET version = 1 WHERE id = 1'); // small epochs, read as numbers here
+  vi.resetModules();
+  const first = await import('./search-sync.ts');
+  const held = await first.heldIndex(slicedD1.db, '70100123');
+  expect([...held.index.slotOf.keys()].sort((a, b) => a - b)).toEqual([1, CATALOG_SLICE + 5, 2 * CATALOG_SLICE + 9]);
+
+  // a product added (a new epoch) while the second slice is read: the load starts again
+  vi.resetModules();
+  const second = await import('./search-sync.ts');
+  let slices = 0;
+  const changing = new Proxy(slicedD1.db, {
+    get(target, key) {
+      if (key !== 'batch') return Reflect.get(target, key) as unknown;
+      return (statements: D1PreparedStatement[]) => {
+        if (statements.length === 2 && (slices += 1) === 1) {
+          addProduct(2); // in the slice already read
+          schema.exec('UPDATE search_state SET version = version + 1 WHERE id = 1');
+        }
+        return target.batch(statements);
+      };
+    },
+  });
+  const again = await second.heldIndex(changing, '70100123');
+  expect(again.index.epoch).toBe(2);
+  expect(again.index.slotOf.has(2)).toBe(true);
+  expect(slices).toBeGreaterThan(2); // the first load's first slice, then the second load's two
 });

@@ -1,8 +1,10 @@
 import { buildIndex, type SearchIndex, type StoreOffers } from './search-index.ts';
 import { buildStore, setOffer } from './search-store.ts';
 import {
-  CATALOG_SQL,
+  CATALOG_SLICE,
+  CATALOG_SLICE_SQL,
   CHANGES_SQL,
+  LAST_DOC_SQL,
   HEADS_SQL,
   MAX_CHANGES,
   partialSql,
@@ -11,6 +13,7 @@ import {
   POPULARITY_SQL,
   STATE_SQL,
   STORE_SQL,
+  VERSION_SQL,
   type Chunks,
 } from './search-index-sql.ts';
 import { noteDealsVersion } from './search-deals.ts';
@@ -211,10 +214,10 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
   const index = cachedIndex;
   const results = await db.batch([
     db.prepare(STATE_SQL),
-    index ? db.prepare(CHANGES_SQL).bind(index.seq) : db.prepare(CATALOG_SQL),
+    index ? db.prepare(CHANGES_SQL).bind(index.seq) : db.prepare(CATALOG_SLICE_SQL).bind(0, CATALOG_SLICE),
     db.prepare(STORE_SQL).bind(locationId),
     db.prepare(HEADS_SQL),
-    ...(index ? [] : [db.prepare(POPULARITY_SQL)]),
+    ...(index ? [] : [db.prepare(POPULARITY_SQL), db.prepare(LAST_DOC_SQL)]),
   ]);
   const state = stateOf(results[0]);
   if (index) {
@@ -223,16 +226,23 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
   } else {
     noteEpoch(state.epoch);
   }
-  const built =
-    index ??
-    (await buildIndex(
-      state.epoch,
-      state.newest,
-      chunksOf(results[1]),
-      chunksOf(results[3]),
-      chunksOf(results[4]),
-      pause,
-    ));
+  let built = index;
+  if (!built) {
+    // the rest of the products a slice at a time, each with the epoch; products changed meanwhile
+    // (a new epoch): load again. The offers came with the first slice, and the change log brings
+    // what changed since (index.seq = state.newest).
+    const catalog = [...chunksOf(results[1])];
+    const last = Number(rowsOf(results[5])[0]?.[0] ?? 0);
+    for (let from = CATALOG_SLICE; from <= last; from += CATALOG_SLICE) {
+      const [again, slice] = await db.batch([
+        db.prepare(VERSION_SQL),
+        db.prepare(CATALOG_SLICE_SQL).bind(from, from + CATALOG_SLICE),
+      ]);
+      if (Number(rowsOf(again)[0]?.[0]) !== state.epoch) return load(db, locationId);
+      catalog.push(...chunksOf(slice));
+    }
+    built = await buildIndex(state.epoch, state.newest, catalog, chunksOf(results[3]), chunksOf(results[4]), pause);
+  }
   cachedIndex = built;
   const store = await buildStore(built, chunksOf(results[2]), pause);
   built.stores.set(locationId, store);
