@@ -3,6 +3,8 @@
 // CPU profile as the JS that asked for it, with no HTTP hop to workerd in between. Enough of D1
 // for what search reads and the bench's writer writes: prepare/bind, raw, all, first, run, batch
 // (one transaction). Not the production binding: its SQLite build and version are Node's.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 
 type Value = SQLInputValue | boolean | undefined;
@@ -14,6 +16,16 @@ const bound = (values: readonly Value[]): SQLInputValue[] =>
     if (typeof value === 'boolean') return value ? 1 : 0;
     return value ?? null;
   });
+
+/** A SQLite file at `file` with every migration applied (foreign keys off, as D1 applies them), for tests. */
+export function migratedSqlite(file: string): DatabaseSync {
+  const sqlite = new DatabaseSync(file, { enableForeignKeyConstraints: false });
+  for (const migration of readdirSync('migrations')
+    .filter((name) => name.endsWith('.sql'))
+    .sort())
+    sqlite.exec(readFileSync(join('migrations', migration), 'utf8'));
+  return sqlite;
+}
 
 export function sqliteD1(file: string): { db: D1Database; close: () => void } {
   const sqlite = new DatabaseSync(file);

@@ -1,9 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { sqliteD1 } from '../../bench/d1-sqlite.ts';
+import { migratedSqlite, sqliteD1 } from '../../bench/d1-sqlite.ts';
 import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import type { ProductSearchQueryOutput } from '../../src/lib/catalog/search.ts';
 import { searchProducts } from './search.ts';
@@ -16,11 +15,7 @@ import { forgetIndex } from './search-sync.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'search-results-'));
 const file = join(dir, 'd1.sqlite');
-const setup = new DatabaseSync(file, { enableForeignKeyConstraints: false });
-for (const migration of readdirSync('migrations')
-  .filter((name) => name.endsWith('.sql'))
-  .sort())
-  setup.exec(readFileSync(join('migrations', migration), 'utf8'));
+const setup = migratedSqlite(file);
 const { db, close } = sqliteD1(file);
 afterAll(async () => {
   await forgetIndex(); // the unit project shares modules between files (vitest.config.ts)

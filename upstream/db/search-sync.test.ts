@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, expect, test, vi } from 'vitest';
-import { sqliteD1 } from '../../bench/d1-sqlite.ts';
+import { migratedSqlite, sqliteD1 } from '../../bench/d1-sqlite.ts';
 
 // A new isolate answers its first searches from partial indexes while its whole index loads in the
 // background (search-sync.ts warm). At 200,000 products that load takes seconds, and a search's
@@ -56,11 +56,7 @@ test("a cold isolate's epoch check does not wait for its whole index's load", as
 // A whole index is read a slice of doc ids at a time (CATALOG_SLICE), each with the epoch, so the
 // database answers other statements in between; products changed meanwhile make it load again.
 const sliced = join(dir, 'sliced.sqlite');
-const schema = new DatabaseSync(sliced, { enableForeignKeyConstraints: false });
-for (const migration of readdirSync('migrations')
-  .filter((name) => name.endsWith('.sql'))
-  .sort())
-  schema.exec(readFileSync(join('migrations', migration), 'utf8'));
+const schema = migratedSqlite(sliced);
 const slicedD1 = sqliteD1(sliced);
 afterAll(() => {
   schema.close();
