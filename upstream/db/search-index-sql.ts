@@ -28,7 +28,10 @@ const CATALOG_FIELDS = joined([
   'tag_bits',
   'flags',
   "coalesce(variant_group_id, '')",
-  'name',
+  // the head and foreign food written with the catalog (migrations/0039), else the name they come from
+  "coalesce(head, '')",
+  "coalesce(foreign_food, '')",
+  "CASE WHEN head IS NULL THEN name ELSE '' END",
 ]);
 /**
  * The facts of the products whose doc ids are in [?1, ?2): a whole index is read a slice at a

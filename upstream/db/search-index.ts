@@ -8,7 +8,7 @@ import { CATEGORIES } from '../../src/lib/catalog/categories.ts';
 import { soldAtBanner } from '../../src/lib/catalog/private-labels.ts';
 import type { VocabularyTerm } from '../../src/lib/catalog/search-text.ts';
 import type { NormalisedSize } from '../../src/lib/catalog/unit-price.ts';
-import { departmentBit, modifierWords, popularityPoints, productHead, type RankedProduct } from './search-relevance.ts';
+import { foreignFoodOf, popularityPoints, productHead, type RankedProduct } from './search-relevance.ts';
 import { FIELD, RECORD, type Chunks } from './search-index-sql.ts';
 
 const BRAND_COLLATOR = new Intl.Collator('en');
@@ -158,8 +158,9 @@ export async function buildIndex(
   let minDocId = 0;
   for (let slot = 0; slot < size; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId, name = ''] =
-      rows[slot] as string[];
+    const row = rows[slot] as string[];
+    const [docId, gtin13 = '', brand = '', categoryId = '', departmentId = '', tags, flags, variantGroupId] = row;
+    const [head, name] = [row[8] ?? '', row[10] ?? '']; // CATALOG_FIELDS: the head written, else the name
     const id = Number(docId);
     let interned = brands.get(brand);
     if (interned === undefined) {
@@ -185,7 +186,7 @@ export async function buildIndex(
     index.tags[slot] = Number(tags);
     index.flags[slot] = Number(flags);
     index.variantGroupId[slot] = variantGroupId || null;
-    index.head[slot] = intern(productHead(name));
+    index.head[slot] = intern(name === '' ? head : productHead(name));
   }
   for (const [gtin13 = '', units] of await records(popularity, pause)) {
     const slot = index.slotOfGtin.get(gtin13);
@@ -274,8 +275,9 @@ function intern(word: string): string {
 
 /**
  * Marks the products whose name describes them with the head of another department's products
- * ("Strawberry Yogurt": strawberry is Produce's): flavoured with, or made of, another food.
- * `heads` are search_heads' rows: the same for a partial index as for the whole one.
+ * ("Strawberry Yogurt": strawberry is Produce's): flavoured with, or made of, another food. Read
+ * where the catalog wrote it (migrations/0039), else derived from the name against `heads`,
+ * search_heads' rows: the same for a partial index as for the whole one.
  */
 async function foreignFoods(
   index: SearchIndex,
@@ -283,17 +285,15 @@ async function foreignFoods(
   heads: readonly string[][],
   pause: Pause,
 ): Promise<void> {
-  const departments = new Map(heads.map(([head = '', bits]) => [head, Number(bits)]));
+  let departments: Map<string, number> | null = null;
   for (let slot = 0; slot < rows.length; slot += 1) {
     if (slot % SLICE === SLICE - 1) await pause();
-    const row = rows[slot] as string[];
-    const own = departmentBit(row[4] ?? '');
-    for (const word of modifierWords(row[8] ?? '', row[2] ?? '', index.head[slot] as string)) {
-      const found = departments.get(word);
-      if (found !== undefined && (found & own) === 0) {
-        index.foreignFood[slot] = intern(word);
-        break;
-      }
+    const [, , brand = '', , departmentId = '', , , , , written = '', name = ''] = rows[slot] as string[];
+    let word = written;
+    if (name !== '') {
+      departments ??= new Map(heads.map(([head = '', bits]) => [head, Number(bits)]));
+      word = foreignFoodOf(name, brand, index.head[slot] as string, departmentId, departments);
     }
+    if (word !== '') index.foreignFood[slot] = intern(word);
   }
 }

@@ -72,6 +72,26 @@ export function modifierWords(name: string, brand: string, head: string = produc
 /** A department's bit (ids '01'..'13'). */
 export const departmentBit = (departmentId: string): number => 1 << (Number(departmentId) % 31);
 
+/**
+ * The first modifier of a name that is the head of products only in other departments than its
+ * own (search_heads: a bit per department a head is found in), or '': the food a product is
+ * flavoured with or made of ("Strawberry Yogurt" -> 'strawberry').
+ */
+export function foreignFoodOf(
+  name: string,
+  brand: string,
+  head: string,
+  departmentId: string,
+  departments: ReadonlyMap<string, number>,
+): string {
+  const own = departmentBit(departmentId);
+  for (const word of modifierWords(name, brand, head)) {
+    const found = departments.get(word);
+    if (found !== undefined && (found & own) === 0) return word;
+  }
+  return '';
+}
+
 const CATEGORY_WORDS = new Map(
   CATEGORIES.map((category) => [
     category.id,

@@ -53,6 +53,8 @@ async function catalog(): Promise<{ index: SearchIndex; store: StoreOffers }> {
         tags,
         1 + Math.floor(random() * 15),
         group,
+        '', // head and foreign food: derived from the name (CATALOG_FIELDS)
+        '',
         name,
       ].join(FIELD),
     );
@@ -64,7 +66,7 @@ async function catalog(): Promise<{ index: SearchIndex; store: StoreOffers }> {
   }
   const index = await buildIndex(1, 0, [[products.join(RECORD)]], [], []);
   index.nameRank = Int32Array.from(index.docId, (_docId, slot) => {
-    const name = products[slot]?.split(FIELD)[8]?.toLowerCase() ?? '';
+    const name = products[slot]?.split(FIELD)[10]?.toLowerCase() ?? '';
     return ['fresh', 'sharp', 'whole'].findIndex((word) => name.startsWith(word));
   });
   index.unitSize = Array.from(index.docId, () => pick(SIZES));

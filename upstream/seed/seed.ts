@@ -9,8 +9,8 @@ import { flashSaleSeedStatements } from './flash-sales.ts';
 import { purchaseSeedStatements } from './purchases.ts';
 import { orderHistorySeedStatements } from './order-history.ts';
 import { loyaltySeedStatements } from './loyalty.ts';
-import { insertStatements } from './sql.ts';
-import { departmentBit, productHead, REFRESH_POPULARITY } from '../db/search-relevance.ts';
+import { insertStatements, updateStatements } from './sql.ts';
+import { departmentBit, foreignFoodOf, productHead, REFRESH_POPULARITY } from '../db/search-relevance.ts';
 
 // The whole seed as SQL: identity (upstream/seed/identity.ts) and the catalog. Deterministic:
 // the same { products, seed } gives byte-identical statements.
@@ -119,19 +119,36 @@ function catalogSeedStatements(
   ];
 }
 
-/** The search_heads snapshot of a catalog (migrations/0033_search_heads.sql). */
+/**
+ * The search_heads snapshot of a catalog (migrations/0033_search_heads.sql), and each product's
+ * head and foreign food computed against it (0039): an index build reads them, not the names.
+ */
 function headStatements(products: readonly SeedProduct[]): string[] {
   const departments = new Map<string, number>();
-  for (const product of products) {
-    const head = productHead(product.name);
+  const heads = products.map((product) => productHead(product.name));
+  products.forEach((product, i) => {
+    const head = heads[i] as string;
     departments.set(head, (departments.get(head) ?? 0) | departmentBit(product.departmentId));
-  }
+  });
   return [
     'DELETE FROM search_heads',
     ...insertStatements(
       'search_heads',
       ['head', 'departments'],
       [...departments].map(([head, bits]) => [head, bits]),
+    ),
+    ...updateStatements(
+      'product_search',
+      'doc_id',
+      ['head', 'foreign_food'],
+      products.map((product, i) => {
+        const head = heads[i] as string;
+        return [
+          product.docId,
+          head,
+          foreignFoodOf(product.name, product.brand, head, product.departmentId, departments),
+        ];
+      }),
     ),
   ];
 }

@@ -21,20 +21,46 @@ export function insertStatements(
   columns: readonly string[],
   rows: readonly (readonly (string | number | boolean | null)[])[],
 ): string[] {
-  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
+  return valuesStatements(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`, '', rows);
+}
+
+/**
+ * UPDATE statements that set `columns` of the rows of `table` whose `key` is each row's first
+ * value (the rest are the columns' values, in order), a few hundred rows each.
+ */
+export function updateStatements(
+  table: string,
+  key: string,
+  columns: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string[] {
+  const set = columns.map((column, i) => `${column} = v.column${i + 2}`).join(', ');
+  return valuesStatements(
+    `UPDATE ${table} SET ${set} FROM (VALUES\n`,
+    `) AS v WHERE ${table}.${key} = v.column1`,
+    rows,
+  );
+}
+
+/** `head`, a few hundred of `rows` as tuples, `tail`: as many statements as it takes. */
+function valuesStatements(
+  head: string,
+  tail: string,
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string[] {
   const statements: string[] = [];
   let values: string[] = [];
-  let bytes = head.length;
+  let bytes = head.length + tail.length;
   for (const row of rows) {
     const tuple = `(${row.map(sqlLiteral).join(', ')})`;
     if (values.length > 0 && (values.length >= MAX_ROWS_PER_INSERT || bytes + tuple.length + 2 > MAX_STATEMENT_BYTES)) {
-      statements.push(`${head}${values.join(',\n')}`);
+      statements.push(`${head}${values.join(',\n')}${tail}`);
       values = [];
-      bytes = head.length;
+      bytes = head.length + tail.length;
     }
     values.push(tuple);
     bytes += tuple.length + 2;
   }
-  if (values.length > 0) statements.push(`${head}${values.join(',\n')}`);
+  if (values.length > 0) statements.push(`${head}${values.join(',\n')}${tail}`);
   return statements;
 }
