@@ -54,6 +54,9 @@ export const STORE_SQL = `SELECT group_concat(${joined(['gtin13', ...OFFER_FIELD
 export const PICK_DOC_IDS = 'doc_id IN (SELECT value FROM json_each(?2))';
 export const PICK_TAXONOMIES =
   'category_id IN (SELECT value FROM json_each(?2)) OR department_id IN (SELECT value FROM json_each(?2))';
+/** A cold search's match read in the batch of its partial index (search-match.ts findMatch): ?2 is the expression. */
+export const pickMatch = (limit: number) =>
+  `doc_id IN (SELECT rowid FROM product_fts WHERE product_fts MATCH ?2 LIMIT ${limit})`;
 export const partialSql = (pick: string) => `SELECT group_concat(s.facts, char(30)) AS facts,
     group_concat(p.gtin13 || char(31) || ${joined(OFFER_FIELDS)}, char(30)) AS offers,
     group_concat(u.gtin13 || char(31) || units, char(30)) AS sold

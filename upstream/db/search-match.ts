@@ -1,6 +1,19 @@
 import { int32, numbersOf } from './number-lists.ts';
 import { VERSION_SQL } from './search-index-sql.ts';
-import { currentEpoch, currentIndex, onEpochChange, onWarm, sync, type Defer } from './search-sync.ts';
+import {
+  currentEpoch,
+  currentIndex,
+  isCold,
+  onEpochChange,
+  onWarm,
+  PARTIAL_MAX,
+  partialFrom,
+  partialStatements,
+  rowsOf,
+  sync,
+  type Defer,
+  type Held,
+} from './search-sync.ts';
 import { BM25_WEIGHTS, phrasesOf, scoreMatch, TERMS_MIN_ROWS, type TermStore } from './search-terms.ts';
 import { loadTermStore } from './search-terms-build.ts';
 import {
@@ -34,8 +47,8 @@ function matchStatement(db: D1Database, expression: string, ranked: boolean): D1
   // MATERIALIZED: bm25() only works in the FTS query's own select, not in an aggregate over it.
   const sql = ranked
     ? `WITH m AS MATERIALIZED (SELECT rowid AS d, bm25(product_fts, ${BM25_WEIGHTS.join(', ')}) AS s FROM product_fts WHERE product_fts MATCH ?1)
-      SELECT (${VERSION_SQL}), group_concat(d), group_concat(CAST(round(-s * 10000) AS INTEGER)) FROM m GROUP BY d >> 16`
-    : `SELECT (${VERSION_SQL}), group_concat(rowid), NULL FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`;
+      SELECT (${VERSION_SQL}) AS epoch, group_concat(d) AS ids, group_concat(CAST(round(-s * 10000) AS INTEGER)) AS scores FROM m GROUP BY d >> 16`
+    : `SELECT (${VERSION_SQL}) AS epoch, group_concat(rowid) AS ids, NULL AS scores FROM product_fts WHERE product_fts MATCH ?1 GROUP BY rowid >> 16`;
   return db.prepare(sql).bind(expression);
 }
 
@@ -229,7 +242,13 @@ function remember(expression: string, match: Match & { epoch: number }): void {
  * (no read at all while the last epoch check is under FRESHNESS_MS old), else from D1 (and then
  * cached). A ranked entry serves unranked searches too (their scores are 0).
  */
-export async function findMatch(db: D1Database, expression: string, ranked: boolean, defer?: Defer): Promise<Match> {
+export async function findMatch(
+  db: D1Database,
+  expression: string,
+  ranked: boolean,
+  defer?: Defer,
+  coldAt?: string,
+): Promise<Match & { partial?: Held }> {
   await sync(db, defer);
   const key = `r:${expression}`;
   const hit = matchCache.get(key) ?? (ranked ? undefined : matchCache.get(`u:${expression}`));
@@ -241,12 +260,23 @@ export async function findMatch(db: D1Database, expression: string, ranked: bool
   }
   const known = currentEpoch();
   const unranked = ranked ? matchCache.get(`u:${expression}`) : undefined;
-  const match = ranked
-    ? await readRanked(db, expression, defer, unranked?.epoch === known ? unranked.docIds : undefined)
-    : await readUnranked(db, expression);
+  let partial: Held | undefined;
+  let match: Match;
+  if (coldAt !== undefined && isCold() && !currentTerms()) {
+    // a new isolate: the match and the partial index of what it picks in one round trip
+    const [read, ...picked] = await db.batch([
+      matchStatement(db, expression, ranked),
+      ...partialStatements(db, coldAt, { expression }),
+    ]);
+    match = readMatch(rowsOf(read), ranked);
+    if (match.docIds.length > 0 && match.docIds.length <= PARTIAL_MAX) partial = await partialFrom(picked);
+  } else
+    match = ranked
+      ? await readRanked(db, expression, defer, unranked?.epoch === known ? unranked.docIds : undefined)
+      : await readUnranked(db, expression);
   // A match of nothing reads no epoch (no row): the one known before the read stands for it, unless
   // it moved meanwhile. A later epoch clears the cache, so a misspelling costs one read per epoch.
   const epoch = match.epoch ?? (match.docIds.length === 0 && known === currentEpoch() ? known : null);
   if (epoch !== null && match.docIds.length <= MAX_CACHED_IDS / 4) remember(expression, { ...match, epoch });
-  return match;
+  return partial ? { ...match, partial } : match;
 }

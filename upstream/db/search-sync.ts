@@ -10,6 +10,7 @@ import {
   partialSql,
   PICK_DOC_IDS,
   PICK_TAXONOMIES,
+  pickMatch,
   POPULARITY_SQL,
   STATE_SQL,
   STORE_SQL,
@@ -86,7 +87,7 @@ function noteEpoch(epoch: number): void {
   for (const listener of epochListeners) listener();
 }
 
-const rowsOf = (result: D1Result | undefined): unknown[][] =>
+export const rowsOf = (result: D1Result | undefined): unknown[][] =>
   ((result?.results ?? []) as Record<string, unknown>[]).map((row) => Object.values(row));
 const chunksOf = (result: D1Result | undefined): Chunks =>
   rowsOf(result).map(([chunk]) => [typeof chunk === 'string' ? chunk : null] as const);
@@ -254,26 +255,33 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
 /** A new isolate answers from a partial index when a search picks at most this many products. */
 export const PARTIAL_MAX = 5000;
 
-export type Pick = { docIds: ArrayLike<number> } | { taxonomies: readonly string[] };
+export type Pick = { docIds: ArrayLike<number> } | { taxonomies: readonly string[] } | { expression: string };
 
 /** Whether the isolate holds no index yet: its searches answer from partialIndex until it has. */
 export const isCold = (): boolean => cachedIndex === null;
 
 /**
  * Before the isolate's index is loaded: the facts and `locationId`'s offers of just the products a
- * search picks, read in one batch (a few ms for a few thousand products, where the whole index
- * reads 50,000 rows twice: about 400 ms), so a new isolate's first searches do not wait for the
- * load, which `warm` runs after the answer. Not kept: the next search reads its own.
+ * search picks, in one batch, so a new isolate's first searches do not wait for the whole load,
+ * which `warm` runs after the answer. Not kept: the next search reads its own.
  */
 export async function partialIndex(db: D1Database, locationId: string, pick: Pick): Promise<Held> {
-  const [where, values] =
-    'docIds' in pick ? [PICK_DOC_IDS, Array.from(pick.docIds)] : [PICK_TAXONOMIES, [...pick.taxonomies]];
-  const json = JSON.stringify(values);
-  const results = await db.batch([
-    db.prepare(STATE_SQL),
-    db.prepare(partialSql(where)).bind(locationId, json),
-    db.prepare(HEADS_SQL),
-  ]);
+  return partialFrom(await db.batch(partialStatements(db, locationId, pick)));
+}
+
+/** partialIndex's statements; a cold match batches them, picking by its expression (decision 613). */
+export function partialStatements(db: D1Database, locationId: string, pick: Pick): D1PreparedStatement[] {
+  const [where, value] =
+    'docIds' in pick
+      ? [PICK_DOC_IDS, JSON.stringify(Array.from(pick.docIds))]
+      : 'taxonomies' in pick
+        ? [PICK_TAXONOMIES, JSON.stringify(pick.taxonomies)]
+        : [pickMatch(PARTIAL_MAX + 1), pick.expression];
+  return [db.prepare(STATE_SQL), db.prepare(partialSql(where)).bind(locationId, value), db.prepare(HEADS_SQL)];
+}
+
+/** The partial index of partialStatements' results. */
+export async function partialFrom(results: readonly D1Result[]): Promise<Held> {
   const state = stateOf(results[0]);
   const picked = rowsOf(results[1]);
   const column = (n: number): Chunks => picked.map((row) => [typeof row[n] === 'string' ? row[n] : null] as const);

@@ -17,7 +17,7 @@ import { dealTerms, storeDealColumn } from './search-deals.ts';
 import { groupVariants, orderRows } from './search-ranking.ts';
 import { queryIntent } from './search-relevance.ts';
 import { searchResponse } from './search-response.ts';
-import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Pick, warm } from './search-sync.ts';
+import { heldIndex, isCold, PARTIAL_MAX, partialIndex, type Defer, type Held, type Pick, warm } from './search-sync.ts';
 
 // spec: shopping §3 Product search response, §7 Product search, §9.
 // One SQL statement reads the FTS5 match (search-match.ts, cached per expression and epoch); the
@@ -65,6 +65,7 @@ export async function searchProducts(
   // A new isolate answers from a partial index of what the search picks (search-sync.ts) and
   // loads its whole index after the answer, so its first searches do not wait for that load.
   const cold = isCold();
+  const coldAt = cold ? locationId : undefined;
   const held = (pick: Pick, size: number, epoch: number | null = null) =>
     cold && size <= PARTIAL_MAX ? partialIndex(db, locationId, pick) : heldIndex(db, locationId, epoch, context.defer);
 
@@ -75,12 +76,12 @@ export async function searchProducts(
   let spelling: { suggestion: string } | null = null;
   let scan: Scan = EMPTY_SCAN;
   const digits = text.replace(/\s+/g, '');
-  let match: Match | null = null;
+  let match: (Match & { partial?: Held }) | null = null;
   if (/^\d{12,13}$/.test(digits)) {
     match = await gtinMatch(db, digits);
     terms = [];
   } else if (terms.length > 0) {
-    match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer);
+    match = await findMatch(db, ftsMatchExpression(terms) as string, ranked, context.defer, coldAt);
     if (match.docIds.length === 0) {
       // Typo tolerance: when nothing matched, the first correction that finds products (the
       // words around each word decide: docs/decisions/530) is searched instead.
@@ -90,6 +91,7 @@ export async function searchProducts(
           ftsMatchExpression(queryTerms(suggestion)) as string,
           ranked,
           context.defer,
+          coldAt,
         );
         if (corrected.docIds.length === 0) continue;
         spelling = { suggestion };
@@ -107,7 +109,7 @@ export async function searchProducts(
   let store: StoreOffers | null = null;
   if (match) {
     if (match.docIds.length > 0)
-      ({ index, store } = await held({ docIds: match.docIds }, match.docIds.length, match.epoch));
+      ({ index, store } = match.partial ?? (await held({ docIds: match.docIds }, match.docIds.length, match.epoch)));
   } else {
     // A browse (taxonomies, brands or everything) reads the index alone.
     // A category browse picks its categories; a brand browse or everything waits for the index.
