@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { bodyLimit } from 'hono/body-limit';
 import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '../src/lib/http/status.ts';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
@@ -18,7 +19,8 @@ import { SERVICES } from './services.ts';
  */
 export function createUpstreamApp(options: { clock?: () => number } = {}) {
   const clock = options.clock ?? (() => Date.now());
-  const app = new Hono<UpstreamEnv>();
+  // TrieRouter: no build on an isolate's first request (docs/decisions/614)
+  const app = new Hono<UpstreamEnv>({ router: new TrieRouter() });
   app.onError(handleUpstreamError);
   app.use('*', async (c, next) => {
     const secret = c.env.UPSTREAM_SHARED_SECRET;

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { bodyLimit } from 'hono/body-limit';
 import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '../src/lib/http/status.ts';
 import { ERROR_CODES } from '../src/lib/http/errors.ts';
@@ -45,7 +46,8 @@ export function isPagePath(path: string): boolean {
 
 /** Builds the edge app: the middleware chain of ARCHITECTURE.md, the API routes, then pages. */
 export function createApp(options: AppOptions = {}) {
-  const app = new Hono<EdgeEnv>();
+  // TrieRouter: no build on an isolate's first request (docs/decisions/614)
+  const app = new Hono<EdgeEnv>({ router: new TrieRouter() });
   app.onError(handleError);
 
   // spec order: security headers -> banner + location -> session -> CSRF -> request id + timing
