@@ -256,7 +256,6 @@ async function load(db: D1Database, locationId: string): Promise<Held> {
 export const PARTIAL_MAX = 5000;
 
 export type Pick = { docIds: ArrayLike<number> } | { taxonomies: readonly string[] } | { expression: string };
-
 /** Whether the isolate holds no index yet: its searches answer from partialIndex until it has. */
 export const isCold = (): boolean => cachedIndex === null;
 
