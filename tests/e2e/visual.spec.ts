@@ -83,7 +83,7 @@ async function settle(page: Page) {
   return [
     page.locator('img[src*="/product/images/"]'),
     // the logos' words are SVG text in the machine's fonts too
-    page.locator('.site-header .logo img'),
+    page.locator('.site-header .logo svg'),
     page.locator('[data-testid="weekly-ad-validity"]'),
   ];
 }
