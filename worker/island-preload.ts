@@ -13,8 +13,8 @@ export type IslandGraph = ReadonlyMap<string, readonly string[]>;
 
 /**
  * The page a shopper most likely opens next, by the islands it hydrates (source modules, as the
- * build names them in the graph): their chunks are prefetched at the end of this page, at the
- * lowest priority and not run, so the next page's islands need no round trip of their own on a
+ * build names them in the graph): their chunks are prefetched at the end of this page, at high
+ * priority (decision 615) and not run, so the next page's islands need no round trip of their own on a
  * slow phone (issue 22 §5: the cart's and the checkout's island chunks were a wave of ~0.6 s
  * after their documents). Chunks are immutable (hashed): a prefetched one never goes stale, and
  * the browser keeps it for every later page.
@@ -116,9 +116,13 @@ export function withIslandPreloads(
       element(body) {
         body.onEndTag((end) => {
           let html = links([...pending]);
-          // the likely next page's chunks that this page has not loaded: prefetched, not run
+          // The likely next page's chunks that this page has not loaded: prefetched, not run. At
+          // high priority: a prefetch is otherwise the browser's last request, and on a slow phone
+          // with six connections it was still waiting behind the cards' images (and aborted) when
+          // the shopper opened the cart a second after adding (decision 615).
           const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
-          for (const url of new Set(next)) if (!done.has(url)) html += `<link rel="prefetch" href="${url}">`;
+          for (const url of new Set(next))
+            if (!done.has(url)) html += `<link rel="prefetch" fetchpriority="high" href="${url}">`;
           if (html) end.before(html, { html: true });
         });
       },

@@ -79,7 +79,7 @@ describe('withIslandPreloads', () => {
     expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
   });
 
-  test('the likely next page’s island chunks that this page has not loaded are prefetched at its end, not preloaded', async () => {
+  test('the likely next page’s island chunks that this page has not loaded are prefetched at its end at high priority, not preloaded', async () => {
     const graph = new Map([
       ...GRAPH,
       ['module:src/islands/checkout/CheckoutPage.tsx', ['/_astro/Checkout.J9.js']],
@@ -92,10 +92,13 @@ describe('withIslandPreloads', () => {
       graph,
       ['src/islands/checkout/CheckoutPage.tsx', 'src/islands/unknown/Nothing.tsx'],
     ).text();
-    const prefetched = [...html.matchAll(/<link rel="prefetch" href="([^"]+)">/g)].map((m) => m[1]);
+    const prefetched = [...html.matchAll(/<link rel="prefetch" fetchpriority="high" href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
     // react.C3.js is this page's already
     expect(prefetched).toEqual(['/_astro/Checkout.J9.js', '/_astro/display.K1.js']);
-    expect(html).toMatch(/<link rel="prefetch" href="\/_astro\/display\.K1\.js"><\/body>/);
+    expect(html).toMatch(/<link rel="prefetch" fetchpriority="high" href="\/_astro\/display\.K1\.js"><\/body>/);
+    expect(html.match(/<link rel="prefetch"/g)).toHaveLength(2);
     expect(preloads(html)).not.toContain('/_astro/Checkout.J9.js');
   });
 
