@@ -98,14 +98,19 @@ async function pressIn(page, target) {
   await page.mouse.click(x, y);
 }
 
+/** Once the field matching `css` is shown, runs `act(field)` on it in the page; resolves to what that returns. */
+async function onField(page, css, act) {
+  await lookup(page, { css });
+  // an expression, as in untilFrame: the pages' CSP refuses eval
+  return page.evaluate(`(${act.toString()})(document.querySelector(${JSON.stringify(css)}))`);
+}
+
 /** Types `value` into the target field, replacing what it held (one input event, as Playwright's fill). */
 async function typeIn(page, { css }, value) {
-  await lookup(page, { css });
-  await page.evaluate((selector) => {
-    const field = document.querySelector(selector);
+  await onField(page, css, (field) => {
     field.focus();
     field.select();
-  }, css);
+  });
   await page.keyboard.insertText(value);
 }
 
@@ -188,13 +193,7 @@ export function journeyInput(page) {
     shown: (css, text) => shownIn(page, css, text),
     press: (target) => pressIn(page, target),
     type: (target, value) => typeIn(page, target, value),
-    focus: async ({ css }) => {
-      await lookup(page, { css });
-      await page.evaluate((selector) => document.querySelector(selector).focus(), css);
-    },
-    value: async ({ css }) => {
-      await lookup(page, { css });
-      return page.evaluate((selector) => document.querySelector(selector).value, css);
-    },
+    focus: ({ css }) => onField(page, css, (field) => field.focus()),
+    value: ({ css }) => onField(page, css, (field) => field.value),
   };
 }
