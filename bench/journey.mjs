@@ -82,7 +82,15 @@ export async function measureJourney(browser, baseUrl) {
   if (trace) {
     const record = (request, outcome) => {
       const timing = request.timing();
-      trace.push({ request, outcome, startedAt: timing.startTime, ms: timing.responseEnd });
+      // requestStart: when the request went out on a connection (ms after it was made): the wait
+      // for one of HTTP/1.1's six connections and the connection's own set-up come before it
+      trace.push({
+        request,
+        outcome,
+        startedAt: timing.startTime,
+        sentAfter: timing.requestStart,
+        ms: timing.responseEnd,
+      });
     };
     page.on('requestfinished', (request) => record(request, 'ok'));
     page.on('requestfailed', (request) => record(request, request.failure()?.errorText ?? 'failed'));
@@ -96,11 +104,11 @@ export async function measureJourney(browser, baseUrl) {
     const printTrace = async (label) => {
       if (!trace) return;
       console.log(`  ${name}: ${label}, ${trace.length} requests`);
-      for (const { request, outcome, startedAt, ms } of trace) {
+      for (const { request, outcome, startedAt, sentAfter, ms } of trace) {
         const response = await request.response().catch(() => null);
         const url = new URL(request.url());
         console.log(
-          `    +${String(Math.round(startedAt - wallStart)).padStart(5)} ms ${String(Math.round(ms)).padStart(5)} ms ${request.method().padEnd(4)} ${response?.status() ?? outcome} ${url.pathname}${url.search}`,
+          `    +${String(Math.round(startedAt - wallStart)).padStart(5)} ms ${String(Math.round(ms)).padStart(5)} ms (sent +${Math.round(sentAfter)}) ${request.method().padEnd(4)} ${response?.status() ?? outcome} ${url.pathname}${url.search}`,
         );
       }
     };

@@ -1,6 +1,6 @@
 // Lighthouse 13, mobile with its default simulated throttling, on Debian's Chromium; the median
 // of several runs per page (one run is noisy on a shared 2-core machine).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -58,7 +58,7 @@ export async function auditMedian(url, { runs = 3, headers, ignoreStatusCode = f
 }
 
 /** The middle value (the mean of the two middle ones for an even count); null when none. */
-function medianOf(values) {
+export function medianOf(values) {
   const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
   if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
@@ -101,6 +101,7 @@ async function audit(url, { headers, ignoreStatusCode = false } = {}) {
     const result = await lighthouse(url, flags);
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    keepReport(url, result.lhr);
     const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
     const metric = (id) => audits[id]?.numericValue ?? null;
     // audits that cost points in the accessibility, best-practices and SEO categories
@@ -136,6 +137,19 @@ async function audit(url, { headers, ignoreStatusCode = false } = {}) {
     await stopGroup(chrome);
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * `LIGHTHOUSE_KEEP=dir` writes each run's whole report there (`<path>-<time>.json`), to read what
+ * holds a page's LCP or TBT (its `largest-contentful-paint-element`, `long-tasks`,
+ * `bootup-time` and `network-requests` audits).
+ */
+function keepReport(url, lhr) {
+  const dir = process.env.LIGHTHOUSE_KEEP;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'root';
+  writeFileSync(join(dir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
 }
 
 async function waitForDevtools(port, timeoutMs = 20_000) {

@@ -91,6 +91,35 @@ export function printJourney(j) {
     );
 }
 
+/** `--journey-runs=N`: each run's seconds per step, the medians, and the runs that met each goal. */
+export function printJourneyRuns(j) {
+  const row = (step, each, medianSeconds) => ({
+    step,
+    ...Object.fromEntries(each.map((seconds, i) => [`run ${i + 1}`, seconds.toFixed(2)])),
+    median: Number.isNaN(medianSeconds) ? '' : medianSeconds.toFixed(2),
+  });
+  console.table([
+    row(
+      'load average (1 min)',
+      j.runs.map((run) => run.load),
+      NaN,
+    ),
+    ...j.steps.map((s) => row(s.step, s.each, s.seconds)),
+    row(
+      'total',
+      j.runs.map((run) => run.totalSeconds),
+      j.totalSeconds,
+    ),
+  ]);
+  const { total10s, signIn2s, add1s, of } = j.goals;
+  console.log(
+    `  goals met: total <= 10 s in ${total10s} of ${of} runs; sign in <= 2 s in ${signIn2s}; add to cart <= 1 s in ${add1s}`,
+  );
+  console.log(
+    `  add to cart, INP per run (ms): ${j.runs.map((run) => (run.addToCart.inp ? ms(run.addToCart.inp.value) : 'n/a')).join(', ')}`,
+  );
+}
+
 export function printSearch(s) {
   console.table(
     s.rows.map((r) => ({
