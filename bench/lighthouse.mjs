@@ -141,8 +141,8 @@ async function audit(url, { headers, ignoreStatusCode = false } = {}) {
 
 /**
  * `LIGHTHOUSE_KEEP=dir` writes each run's whole report there (`<path>-<time>.json`), to read what
- * holds a page's LCP or TBT (its `largest-contentful-paint-element`, `long-tasks`,
- * `bootup-time` and `network-requests` audits).
+ * holds a page's LCP or TBT (its `lcp-breakdown-insight`, `long-tasks`, `bootup-time`,
+ * `mainthread-work-breakdown` and `network-requests` audits, as decision 616 reads them).
  */
 function keepReport(url, lhr) {
   const dir = process.env.LIGHTHOUSE_KEEP;
