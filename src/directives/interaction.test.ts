@@ -2,6 +2,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { NEXT_PAGE_RULES_ID, nextPageRules } from '../lib/http/speculation.ts';
 import interactionDirective, {
+  ADD_STATE_ATTRIBUTE,
+  ADDED_SHOWN_MS,
   CART_RULES,
   DIRECT_ADD_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
@@ -107,6 +109,68 @@ describe('client:interaction', () => {
     el.remove();
   });
 
+  test('one press, one item: the button says "Adding…", then "✓ Added" until the stepper shows, and a second press sends nothing', async () => {
+    const { el, form } = directAddIsland();
+    form.querySelector('button')?.setAttribute('aria-label', 'Add to cart: Whole Milk');
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { hydrate, submitted, release } = slowHydration(form);
+    interactionDirective(async () => hydrate, { name: 'AddToCart', value: '' }, el);
+    const status = () => el.nextElementSibling as HTMLElement;
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(el.getAttribute(ADD_STATE_ATTRIBUTE)).toBe('adding');
+    expect(status().getAttribute('role')).toBe('status');
+    expect(status().textContent).toBe('Adding Whole Milk to your cart…');
+    // the shopper presses again before the answer; then the island hydrates and they press once more
+    const again = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(submitted).toEqual([]);
+    answer(
+      new Response(JSON.stringify({ data: { lineItems: [{ gtin13: '0010013000010', quantity: 1 }] } }), {
+        status: 200,
+      }),
+    );
+    await vi.waitFor(() => expect(el.getAttribute(ADD_STATE_ATTRIBUTE)).toBe('added'));
+    expect(status().textContent).toBe('Whole Milk added to your cart.');
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(submitted).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // the island shows its stepper: the state goes, and presses are the island's again
+    el.innerHTML = '<div class="qty-stepper"><button type="button">+</button></div>';
+    await vi.waitFor(() => expect(el.hasAttribute(ADD_STATE_ATTRIBUTE)).toBe(false));
+    el.innerHTML = `<form ${DIRECT_ADD_ATTRIBUTE}=""><button type="submit">Add to cart</button></form>`;
+    const later = new Event('submit', { bubbles: true, cancelable: true });
+    el.querySelector('form')?.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+    status().remove();
+    el.remove();
+  });
+
+  test('"✓ Added" gives way after a while when the island never shows its stepper', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const { el, form } = directAddIsland();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { lineItems: [] } }), { status: 200 })),
+    );
+    interactionDirective(() => new Promise(() => {}), { name: 'AddToCart', value: '' }, el);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(el.getAttribute(ADD_STATE_ATTRIBUTE)).toBe('added'));
+    vi.advanceTimersByTime(ADDED_SHOWN_MS + 1);
+    expect(el.hasAttribute(ADD_STATE_ATTRIBUTE)).toBe(false);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    el.nextElementSibling?.remove();
+    el.remove();
+  });
+
   test('once the add is answered the cart is fetched ahead, with the rules the CSP allows (decision 607)', async () => {
     expect(CART_RULES).toBe(nextPageRules('/cart'));
     const { el, form } = directAddIsland();
@@ -143,6 +207,8 @@ describe('client:interaction', () => {
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(submitted).toEqual([]);
+    // the button no longer says "Adding…": the island says why (sign in)
+    expect(el.hasAttribute(ADD_STATE_ATTRIBUTE)).toBe(false);
     release();
     await vi.waitFor(() => expect(submitted).toEqual([true]));
     vi.unstubAllGlobals();

@@ -28,6 +28,16 @@ export const DIRECT_ADD_ATTRIBUTE = 'data-direct-add';
  * 22 §5). A press that submits nothing (the pointer slid off) hydrates this much later.
  */
 export const PRESS_HYDRATE_DELAY_MS = 500;
+/**
+ * While the directive's own add is under way and then answered, until the island shows its
+ * stepper, the island element carries `data-add-state="adding"` or `"added"`; BaseLayout's styles
+ * then say "Adding…" or "✓ Added" on the button. The attribute is on the island element, outside
+ * what React hydrates, so the hydrated markup still matches the server's. A press in that time
+ * sends nothing more: one tap, one item.
+ */
+export const ADD_STATE_ATTRIBUTE = 'data-add-state';
+/** How long "✓ Added" stays when the island has not shown its stepper by then (its scripts failed to load). */
+export const ADDED_SHOWN_MS = 4000;
 /** The submit button of a direct-add form. */
 const DIRECT_ADD_BUTTON = `form[${DIRECT_ADD_ATTRIBUTE}] button:not([type]), form[${DIRECT_ADD_ATTRIBUTE}] [type="submit"]`;
 /** The cart-changed event and the late-basket global (src/lib/basket/contracts.ts, late-personal.ts), repeated: this file imports nothing. */
@@ -91,12 +101,64 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
   let ready = false;
   let held: { index: number; submitter: HTMLElement | null } | null = null;
   let pressTimer: ReturnType<typeof setTimeout> | null = null;
+  // the add form the directive has sent, from the press until the island shows its stepper
+  let sending: HTMLFormElement | null = null;
+  let status: HTMLElement | null = null;
 
   const forms = () => Array.from(el.querySelectorAll('form'));
 
-  const onSubmit = (event: Event) => {
+  /** Says the add's state on the button (styles) and to screen readers (a status region beside the island). */
+  const showState = (state: 'adding' | 'added' | null, form: HTMLFormElement) => {
+    if (state) el.setAttribute(ADD_STATE_ATTRIBUTE, state);
+    else el.removeAttribute(ADD_STATE_ATTRIBUTE);
+    if (!status) {
+      status = document.createElement('span');
+      status.setAttribute('role', 'status');
+      status.className = 'sr-only';
+      el.insertAdjacentElement('afterend', status);
+    }
+    const name =
+      form
+        .querySelector('[aria-label]')
+        ?.getAttribute('aria-label')
+        ?.replace(/^Add to cart: /, '') ?? 'The item';
+    status.textContent =
+      state === 'adding' ? `Adding ${name} to your cart…` : state === 'added' ? `${name} added to your cart.` : '';
+  };
+
+  /** The island has taken over (or never will): presses are the island's again. */
+  const settle = () => {
+    sending = null;
+    el.removeAttribute(ADD_STATE_ATTRIBUTE);
+    if (ready) el.removeEventListener('submit', onSubmit, true);
+  };
+
+  /** "✓ Added" until the island's stepper takes the form's place, or ADDED_SHOWN_MS at most. */
+  const untilStepper = () => {
+    const gone = () => !el.querySelector(`form[${DIRECT_ADD_ATTRIBUTE}]`);
+    if (gone()) return settle();
+    const watch = new MutationObserver(() => {
+      if (!gone()) return;
+      watch.disconnect();
+      clearTimeout(fallback);
+      settle();
+    });
+    const fallback = setTimeout(() => {
+      watch.disconnect();
+      settle();
+    }, ADDED_SHOWN_MS);
+    watch.observe(el, { childList: true, subtree: true });
+  };
+
+  function onSubmit(event: Event) {
     const form = event.target as HTMLFormElement;
     event.preventDefault();
+    if (sending) {
+      // a second press while the first add is on its way or just answered: nothing more is sent,
+      // and the hydrated island (its listener is on this element too) does not see it either
+      event.stopPropagation();
+      return;
+    }
     const submit = { index: forms().indexOf(form), submitter: (event as SubmitEvent).submitter ?? null };
     if (!form.hasAttribute(DIRECT_ADD_ATTRIBUTE)) {
       void start();
@@ -112,10 +174,14 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     adds.__hmAdding = (adds.__hmAdding ?? 0) + 1;
     // the POST leaves first (fetch is called before sendDirectAdd's first await), then the scripts load
     const sent = sendDirectAdd(form);
+    sending = form;
+    showState('adding', form);
     void start();
     void sent.then((basket) => {
       adds.__hmAdding = (adds.__hmAdding ?? 1) - 1;
       if (basket) {
+        showState('added', form);
+        untilStepper();
         adds.__hmAdded = true;
         // the new basket for every island, whenever it hydrates; the event tells those already
         // hydrated to take it (CartChangedDetail: no fetch of their own)
@@ -125,10 +191,12 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
         return;
       }
       // not taken: the island sends it and shows why (sign in, a limit), as without the fast path
+      showState(null, form);
+      settle();
       held = submit;
       if (ready) resubmit();
     });
-  };
+  }
 
   const resubmit = () => {
     if (!held) return;
@@ -159,7 +227,8 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
       const hydrate = await load();
       await hydrate();
     } finally {
-      el.removeEventListener('submit', onSubmit, true);
+      // a direct add still under way keeps the listener: a second press must not reach the island
+      if (!sending) el.removeEventListener('submit', onSubmit, true);
       ready = true;
       resubmit();
     }

@@ -2,6 +2,7 @@ import {
   cartCount,
   expect,
   greeting,
+  removeFromCart,
   signIn,
   signInThroughForm,
   submitSignIn,
@@ -85,4 +86,42 @@ test('a signed-in shopper gets the shared cached listing with their name, cart c
   await expect(page.getByTestId('cart-count')).toHaveText(String(basket.itemCount));
   const card = page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`);
   await expect(card.getByTestId('cart-line-quantity')).toHaveText(String(quantity));
+});
+
+test('a shopper who taps Add to cart again while the add is on its way gets one item, and is told it was added', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/search?query=milk');
+  const card = page.getByTestId('product-card').filter({ hasText: /milk/i }).first();
+  const gtin = (await card.getAttribute('data-gtin')) as string;
+  await removeFromCart(page, [gtin]);
+  await page.reload();
+  // the edge's answer to the add is held until the shopper has pressed a second time
+  let release: () => void = () => {};
+  const answer = new Promise<void>((resolve) => (release = resolve));
+  let posts = 0;
+  await page.route('**/basket/api/v2/user/add-item', async (route) => {
+    posts += 1;
+    await answer;
+    await route.continue();
+  });
+  const add = card.getByRole('button', { name: /^Add to cart: .+/ });
+  await add.click();
+  // before the island is ready the page itself says the add is on its way (src/directives/interaction.ts)
+  await expect(card.locator('astro-island[data-add-state="adding"]')).toHaveCount(1);
+  await expect(card.getByRole('status')).toHaveText(/^Adding .+ to your cart…$/);
+  expect(await add.evaluate((button) => getComputedStyle(button, '::after').content)).toBe('"Adding…"');
+  await add.click();
+  release();
+  await expect(card.locator('.qty-stepper output')).toHaveText('1');
+  await expect(card.locator('astro-island[data-add-state]')).toHaveCount(0);
+  expect(posts).toBe(1);
+  const lines = (
+    (await (await page.request.get('/basket/api/basket/')).json()) as {
+      data: { lineItems: Array<{ gtin13: string; quantity: number }> };
+    }
+  ).data.lineItems.filter((line) => line.gtin13 === gtin);
+  expect(lines.map((line) => line.quantity)).toEqual([1]);
+  await removeFromCart(page, [gtin]);
 });

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.mjs';
 import { BAYSIDE_SHOPPER, DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
-import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, pageOrigin, signIn, test } from './fixtures.ts';
+import { BANNERS, HEIGHTS, WIDTHS, pinFonts, settle } from './visual-setup.ts';
 
 // Visual regression (issue 8 "Must hold"): the home, search, product, weekly ad, cart and sign-in
 // pages at 360 and 1280 px on both banners, compared with the committed baselines in
@@ -23,22 +21,6 @@ import { expect, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts'
 // shell when it is installed (half the CPU), whose text anti-aliasing differs (docs/decisions/601).
 test.use({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS } });
 
-const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'visual-fonts');
-const FONT_CSS = `
-@font-face { font-family: 'VT Sans'; src: url(/__visual-fonts/LiberationSans-Regular.ttf); font-weight: 100 500; }
-@font-face { font-family: 'VT Sans'; src: url(/__visual-fonts/LiberationSans-Bold.ttf); font-weight: 600 900; }
-@font-face { font-family: 'VT Serif'; src: url(/__visual-fonts/LiberationSerif-Bold.ttf); font-weight: 100 900; }
-@font-face { font-family: 'VT Narrow'; src: url(/__visual-fonts/LiberationSansNarrow-Bold.ttf); font-weight: 100 900; }
-:root, body { --font-body: 'VT Sans' !important; font-family: 'VT Sans' !important; }
-body[data-banner='harvest'] { --font-display: 'VT Serif' !important; }
-body[data-banner='bayside'] { --font-display: 'VT Narrow' !important; }
-input, button, select, textarea, code, pre, kbd { font-family: 'VT Sans' !important; }
-*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }
-`;
-
-const BANNERS = ['harvest', 'bayside'] as const;
-const WIDTHS = [360, 1280] as const;
-const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 360: 800, 1280: 900 };
 /** A national brand both banners sell (an anchor product of the seed: the same gtin on every seed). */
 const PRODUCT_PATH = '/p/meadow-crest-whole-milk/0010013000010';
 
@@ -55,38 +37,6 @@ test.use({ bypassCSP: true });
 // Every journey here sets up what it shows and puts the cart back, so the file runs in parallel
 // mode: its journeys spread over both storefronts (docs/decisions/591).
 test.describe.configure({ mode: 'parallel' });
-
-async function pinFonts(page: Page): Promise<void> {
-  await page.route('**/__visual-fonts/*', (route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
-    return route.fulfill({ status: 200, contentType: 'font/ttf', body: readFileSync(join(FONT_DIR, name)) });
-  });
-}
-
-/** Fonts in, calendar words fixed, lazy images loaded; then the masks of what may differ between runs. */
-async function settle(page: Page) {
-  await waitForIslands(page);
-  await page.addStyleTag({ content: FONT_CSS });
-  await page.evaluate(async () => {
-    const seasonal = document.querySelector('[data-testid="seasonal-feature"]');
-    if (seasonal) {
-      const heading = seasonal.querySelector('h2');
-      const blurb = seasonal.querySelector('p');
-      if (heading) heading.textContent = 'The seasonal feature';
-      if (blurb) blurb.textContent = 'Words that change with the season, fixed for the comparison.';
-      seasonal.querySelectorAll('li a').forEach((link, index) => (link.textContent = `Link ${index + 1}`));
-    }
-    for (const image of document.querySelectorAll('img')) image.loading = 'eager';
-    await document.fonts.ready;
-    await Promise.all([...document.images].map((image) => (image.complete ? null : image.decode().catch(() => null))));
-  });
-  return [
-    page.locator('img[src*="/product/images/"]'),
-    // the logos' words are SVG text in the machine's fonts too
-    page.locator('.site-header .logo svg'),
-    page.locator('[data-testid="weekly-ad-validity"]'),
-  ];
-}
 
 for (const banner of BANNERS) {
   for (const width of WIDTHS) {
