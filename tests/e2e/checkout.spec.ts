@@ -92,13 +92,20 @@ test('a shopper can check out a pickup order with a saved card and a tip', async
   await expect(page.getByTestId('checkout-card-pays')).toHaveText(total);
   // placing is one round trip (issue 22 §5): the press's answer is the confirmation page itself
   const documents: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.isNavigationRequest()) documents.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    else if (documents.length && request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-number')).toHaveText(/^\d{10}$/);
   expect(documents).toEqual([`POST ${CHECKOUT_FORM_PATH}`]);
+  // the confirmation is the receipt: no island (no mini cart, a count the server wrote), so no
+  // script file at all (decision 619), and the header's count is the emptied cart's
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
   await expect(page.getByTestId('order-total')).toHaveText(total);
   await expect(page.getByTestId('order-slot-window')).toHaveText(slot);
   // the cart is empty now
