@@ -6,6 +6,7 @@ import interactionDirective, {
   ADDED_SHOWN_MS,
   CART_RULES,
   DIRECT_ADD_ATTRIBUTE,
+  HELD_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
   PRESS_HYDRATE_DELAY_MS,
 } from './interaction.ts';
@@ -63,9 +64,13 @@ describe('client:interaction', () => {
     form.dispatchEvent(early);
     expect(early.defaultPrevented).toBe(true);
     expect(submitted).toEqual([]);
+    // taken at once: the island shows its buttons busy while its scripts load
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(true);
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(true);
     release();
     await vi.waitFor(() => expect(submitted).toEqual([true]));
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
     el.remove();
   });
 

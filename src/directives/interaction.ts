@@ -36,6 +36,12 @@ export const PRESS_HYDRATE_DELAY_MS = 500;
  * sends nothing more: one tap, one item.
  */
 export const ADD_STATE_ATTRIBUTE = 'data-add-state';
+/**
+ * A submit held for the island (any form but a direct add, e.g. a recipe's "Add all to cart")
+ * marks the island element with this attribute until it is submitted again: BaseLayout's styles
+ * then draw its submit buttons as busy, so a tap on a slow phone shows at once that it was taken.
+ */
+export const HELD_ATTRIBUTE = 'data-held';
 /** How long "✓ Added" stays when the island has not shown its stepper by then (its scripts failed to load). */
 export const ADDED_SHOWN_MS = 4000;
 /** The submit button of a direct-add form. */
@@ -163,6 +169,7 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     if (!form.hasAttribute(DIRECT_ADD_ATTRIBUTE)) {
       void start();
       held = submit;
+      el.setAttribute(HELD_ATTRIBUTE, '');
       return;
     }
     // a cart fetched ahead is stale from now: dropped, and fetched anew after the answer
@@ -205,8 +212,10 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     const deadline = Date.now() + HELD_SUBMIT_TIMEOUT_MS;
     const attempt = () => {
       const form = forms()[index];
-      if (!form) return; // the island replaced its form (e.g. a stepper): nothing to resubmit
+      if (!form) return el.removeAttribute(HELD_ATTRIBUTE); // the island replaced its form (e.g. a stepper): nothing to resubmit
       if (form.hasAttribute(HYDRATED_ATTRIBUTE) || Date.now() > deadline) {
+        // from here the island (or the plain post) says what is going on
+        el.removeAttribute(HELD_ATTRIBUTE);
         const button = submitter && form.contains(submitter) ? submitter : null;
         // Past the deadline without a ready island, the plain post still works (no JS path).
         if (form.hasAttribute(HYDRATED_ATTRIBUTE)) form.requestSubmit(button as HTMLButtonElement | null);

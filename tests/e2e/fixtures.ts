@@ -177,6 +177,14 @@ export async function registeredPath(entry: PageEntry, baseURL: string | undefin
   return path;
 }
 
+/** The signed-in shopper's cart lines, as the edge answers them. */
+export async function cartLines(page: Page): Promise<Array<{ gtin13: string; quantity: number }>> {
+  const response = await page.request.get('/basket/api/basket/');
+  expect(response.status(), 'reading the cart').toBe(200);
+  return ((await response.json()) as { data: { lineItems: Array<{ gtin13: string; quantity: number }> } }).data
+    .lineItems;
+}
+
 /** Takes products out of the signed-in shopper's cart (journeys that add put the cart back as they found it). */
 export async function removeFromCart(page: Page, gtin13s: string[]): Promise<void> {
   if (gtin13s.length === 0) return;

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures.ts';
+import { cartLines, expect, removeFromCart, signIn, test } from './fixtures.ts';
 
 // Recipes in a real Chromium (issue 10; shopping §1, §3, §4, §8; docs/decisions/310-recipes.md).
 
@@ -266,5 +266,42 @@ test("a recipe whose products are not matched yet shows the spec's RECIPE_NOT_PR
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId('recipe-shop-message')).toHaveText(
     'We’re still working on choosing the best possible products for this recipe, so please check back soon!',
+  );
+});
+
+test('a shopper who taps Add all to cart before the page has loaded its scripts sees it taken, and gets each item once', async ({
+  page,
+}) => {
+  await signIn(page);
+  await removeFromCart(
+    page,
+    (await cartLines(page)).map((line) => line.gtin13),
+  );
+  // the island's scripts are held until the shopper has tapped, as on a slow phone
+  let release: () => void = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  // the document and its inline scripts (the directive) only: load waits for the held modules
+  await page.goto('/r/x/7/shop', { waitUntil: 'commit' });
+  const button = page.getByTestId('add-all-to-cart');
+  await expect(button).toBeVisible();
+  const count = Number(/Add all (\d+)/.exec(await button.innerText())?.[1] ?? 0);
+  expect(count).toBeGreaterThan(0);
+  await button.click();
+  // taken at once: the button shows busy (src/directives/interaction.ts, BaseLayout's styles)
+  await expect(page.locator('astro-island[data-held]')).toHaveCount(1);
+  expect(await button.evaluate((element) => getComputedStyle(element).cursor)).toBe('progress');
+  release();
+  await expect(page.getByTestId('add-all-done')).toContainText(`Added ${count} items`);
+  await expect(page.locator('astro-island[data-held]')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/r\/[a-z0-9-]+\/7\/shop$/);
+  const after = await cartLines(page);
+  expect(after.map((line) => line.quantity)).toEqual(Array(count).fill(1));
+  await removeFromCart(
+    page,
+    after.map((line) => line.gtin13),
   );
 });
