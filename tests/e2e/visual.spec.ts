@@ -219,3 +219,31 @@ test.describe('signed-in checkout', () => {
     }
   }
 });
+
+// issue 22 §4, decision 619: the order confirmation, the demo shopper's seeded order on Harvest. It
+// is the one banner with a seeded order: an order placed here would take stock and offers from the
+// journeys that run beside this file. What moves with the calendar (the order's time) and with the
+// journeys before (the header's count) is masked.
+test.describe('order confirmation', () => {
+  for (const width of WIDTHS) {
+    test.describe(`harvest at ${width} px`, () => {
+      test.use({ viewport: { width, height: HEIGHTS[width] } });
+
+      test('the confirmation looks as it did', async ({ page }) => {
+        await pinFonts(page);
+        await signIn(page);
+        const response = await page.goto('/checkout/confirmation/5000000001');
+        expect(response?.status()).toBe(200);
+        await expect(page.getByTestId('order-number')).toHaveText('5000000001');
+        const mask = [...(await settle(page)), page.getByTestId('order-slot-window'), page.getByTestId('cart-count')];
+        await expect(page).toHaveScreenshot(`harvest-${width}-confirmation.png`, {
+          mask,
+          fullPage: false,
+          animations: 'disabled',
+          caret: 'hide',
+          maxDiffPixelRatio: 0.01,
+        });
+      });
+    });
+  }
+});
