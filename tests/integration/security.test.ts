@@ -479,3 +479,26 @@ describe('request bodies are size-limited before they are read', () => {
     await expectTooLarge(response);
   });
 });
+
+// Shopping §6: "A 401 or 403 on a call sends the user to sign-in." A signed-out caller learns that
+// first, whatever it sent: until 2026-11-27 six checkout calls, the promo code, the return, the
+// token and the password change validated the body before the session and answered 400.
+describe('a signed-out call is answered 401 before its input is looked at', () => {
+  const refusals = API_ROUTES.filter((r) => r.needsSignIn && !r.path.startsWith('/auth/api/sign-out'));
+  test.each(refusals.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
+    const url = new URL(samplePath(route, gtin || SAMPLE_GTIN), TEST_ORIGIN);
+    // a query and a body no route accepts
+    url.searchParams.set('page.size', 'not-a-number');
+    url.searchParams.set('modality', 'NOWHERE');
+    const init: RequestInit = {
+      method: route.method,
+      headers: { ...route.sample.headers, 'cf-connecting-ip': randomClientIp() },
+    };
+    if (route.method !== 'GET') {
+      Object.assign(init.headers as Record<string, string>, { origin: TEST_ORIGIN, 'content-type': 'application/json' });
+      init.body = JSON.stringify({ quantity: -1, gratuityCents: -1, unexpected: true });
+    }
+    const response = await app.request(url.toString(), init, env, ctx());
+    expect([route.path, response.status]).toEqual([route.path, 401]);
+  });
+});

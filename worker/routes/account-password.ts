@@ -106,8 +106,8 @@ accountPasswordRoutes.post(
 accountPasswordRoutes.post(
   '/auth/api/change-password',
   noStore,
-  validJson(ChangePasswordRequestSchema),
   signedInOnly(false),
+  validJson(ChangePasswordRequestSchema),
   async (c) => {
     try {
       const result = await c

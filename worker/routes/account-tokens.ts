@@ -26,8 +26,8 @@ export const accountTokenRoutes = new Hono<EdgeEnv>();
 accountTokenRoutes.post(
   '/auth/api/token',
   noStore,
-  validJson(IssueTokenRequestSchema),
   signedInOnly(false),
+  validJson(IssueTokenRequestSchema),
   async (c) => {
     try {
       const result = await c

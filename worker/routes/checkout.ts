@@ -139,7 +139,7 @@ async function forward<S extends v.GenericSchema>(
   return c.json(result.data as object, result.status === 201 ? 201 : status);
 }
 
-checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), signedIn, (c) => {
+checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, signedIn, validQuery(TimeslotQuerySchema), (c) => {
   const { modality } = c.req.valid('query');
   return forward(c, TimeslotsResponseSchema, {
     path: CHECKOUT_PATHS.TIMESLOTS,
@@ -149,14 +149,14 @@ checkoutRoutes.get(CHECKOUT_PATHS.TIMESLOTS, validQuery(TimeslotQuerySchema), si
 checkoutRoutes.post(CHECKOUT_PATHS.CHECKOUTS, signedIn, (c) =>
   forward(c, CheckoutResponseSchema, { method: 'POST', path: CHECKOUT_PATHS.CHECKOUTS, body: {} }),
 );
-checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', validParams(CheckoutIdParams), signedIn, (c) =>
+checkoutRoutes.get('/checkout/api/v1/checkouts/:checkoutId', signedIn, validParams(CheckoutIdParams), (c) =>
   forward(c, CheckoutResponseSchema, { path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId) }),
 );
 checkoutRoutes.post(
   '/checkout/api/v1/checkouts/:checkoutId',
+  signedIn,
   validParams(CheckoutIdParams),
   validJson(ModifyCheckoutSchema),
-  signedIn,
   (c) =>
     forward(c, CheckoutResponseSchema, {
       method: 'POST',
@@ -165,14 +165,14 @@ checkoutRoutes.post(
     }),
 );
 // the banner's public origin goes with the order, for the link in its confirmation email (never the request's Host)
-checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, validJson(PlaceOrderSchema), signedIn, (c) =>
+checkoutRoutes.post(CHECKOUT_PATHS.ORDERS, signedIn, validJson(PlaceOrderSchema), (c) =>
   forward(c, OrderResponseSchema, {
     method: 'POST',
     path: CHECKOUT_PATHS.ORDERS,
     body: { ...c.req.valid('json'), linkBase: c.get('publicOrigin') },
   }),
 );
-checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema), signedIn, async (c) => {
+checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, signedIn, validJson(FlashSaleRequestSchema), async (c) => {
   const headers = writeHeaders(c);
   if (!headers.idempotencyKey)
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.IDEMPOTENCY_KEY_REQUIRED, 400);
@@ -189,7 +189,7 @@ checkoutRoutes.post(CHECKOUT_PATHS.FLASH_SALES, validJson(FlashSaleRequestSchema
   if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
   return c.json(result.data, 200);
 });
-checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', validParams(OrderParams), signedIn, (c) =>
+checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', signedIn, validParams(OrderParams), (c) =>
   forward(c, OrderResponseSchema, { path: CHECKOUT_PATHS.order(c.req.valid('param').orderNumber) }),
 );
 
@@ -242,14 +242,15 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
   const form = isFormPost(c);
   if (!form && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
     throw new HttpError(ERROR_CODES.CLIENT_ERROR, EDGE_REASONS.JSON_TYPE_REQUIRED, 400);
-  const fields = await formFields(c, form);
-  const intent = (CHECKOUT_FORM_INTENTS as readonly string[]).includes(fields.intent ?? '')
-    ? (fields.intent as CheckoutFormIntent)
-    : null;
+  // signed out: told so before the fields are looked at (shopping §6)
   if (!c.get('session')) {
     if (form) return c.redirect(signInUrl(CHECKOUT_PAGE), 303);
     throw new HttpError(ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.CHECKOUT, 401);
   }
+  const fields = await formFields(c, form);
+  const intent = (CHECKOUT_FORM_INTENTS as readonly string[]).includes(fields.intent ?? '')
+    ? (fields.intent as CheckoutFormIntent)
+    : null;
   const refuse = (message: string, section: CheckoutFormIntent = intent ?? 'place') => {
     if (form) return backToCheckout(c, section, message);
     // a JSON caller gets the validators' reason, with the shopper's message as its root cause

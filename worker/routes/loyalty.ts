@@ -75,7 +75,7 @@ for (const [path, schema] of READS) {
   });
 }
 
-loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, validJson(PromoCodeRequestSchema), signedIn, async (c) => {
+loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, signedIn, validJson(PromoCodeRequestSchema), async (c) => {
   const { data } = await c
     .get('upstream')
     .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);

@@ -13,7 +13,7 @@ import { HttpError } from '../../src/lib/http/errors.ts';
 import { PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { formField, formOf, validJson, validJsonOrForm, validParams } from '../validate.ts';
+import { formField, formOf, readFormFields, validJson, validJsonOrForm, validParams } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
@@ -113,19 +113,24 @@ async function forwardWrite<S extends v.GenericSchema>(
   return c.json(result.data as object, status);
 }
 
-purchasesRoutes.post(PURCHASE_PATHS.RETURNS, validJson(ReturnRequestSchema), signedIn, (c) =>
+purchasesRoutes.post(PURCHASE_PATHS.RETURNS, signedIn, validJson(ReturnRequestSchema), (c) =>
   forwardWrite(c, PURCHASE_PATHS.RETURNS, c.req.valid('json'), ReturnResponseSchema, 201),
 );
 
 // JSON, or the order page before hydration: a plain form, back to the order's page with how it went
 purchasesRoutes.post(
   PURCHASE_PATHS.CANCELLATIONS,
+  // signed out: told so before the body is looked at (shopping §6); a form goes back to its order
+  // (an order number is digits; anything else goes back to the order list)
+  requireSession(SIGN_IN_REASONS.ORDERS, {
+    signInFrom: async (c) => {
+      const orderNumber = formField(await readFormFields(c), 'orderNumber');
+      return /^\d{10}$/.test(orderNumber) ? `/account/orders/${orderNumber}` : '/account/orders';
+    },
+  }),
   validJsonOrForm(CancelRequestSchema, {
     fields: (fields) => ({ orderNumber: formField(fields, 'orderNumber') }),
     invalid: (c) => c.redirect('/account/orders', 303),
-  }),
-  requireSession(SIGN_IN_REASONS.ORDERS, {
-    signInFrom: (c) => `/account/orders/${formField(formOf(c) ?? {}, 'orderNumber')}`,
   }),
   async (c) => {
     if (!formOf(c))

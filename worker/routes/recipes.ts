@@ -97,6 +97,9 @@ function ownGuid(c: RecipeContext): string {
   return session.customerGUID;
 }
 
+/** A shopper's own recipes: a signed-out caller is told so (401) before its input is looked at. */
+const signedInForRecipes = requireSession(SIGN_IN_REASONS.RECIPES);
+
 const pickQuery = (c: RecipeContext, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(query(c)).filter(([key]) => keys.includes(key)));
 const SEARCH_KEYS = Object.keys(RecipeSearchQuerySchema.entries);
@@ -145,12 +148,12 @@ for (const [path, schema, body, written] of [
     RecentViewsWrittenSchema,
   ],
 ] as const) {
-  recipesRoutes.get(path, validParams(GuidParamSchema), validQuery(RecipeSearchQuerySchema), (c) =>
+  recipesRoutes.get(path, signedInForRecipes, validParams(GuidParamSchema), validQuery(RecipeSearchQuerySchema), (c) =>
     forward(c, path.replace(':customerGUID', ownGuid(c)), schema as v.GenericSchema, {
       query: pickQuery(c, ['page.offset', 'page.size', 'projections']),
     }),
   );
-  recipesRoutes.post(path, validParams(GuidParamSchema), validJson(body), (c) =>
+  recipesRoutes.post(path, signedInForRecipes, validParams(GuidParamSchema), validJson(body), (c) =>
     forward(c, path.replace(':customerGUID', ownGuid(c)), written as v.GenericSchema, {
       method: 'POST',
       body: c.req.valid('json'),
@@ -159,6 +162,7 @@ for (const [path, schema, body, written] of [
 }
 recipesRoutes.delete(
   '/atlas/v1/recipe/favorites/:customerGUID/:id',
+  signedInForRecipes,
   validParams(v.object({ ...GuidParamSchema.entries, ...IdParamSchema.entries })),
   (c) =>
     forward(c, `${RECIPE_PATHS.favorites(ownGuid(c))}/${c.req.valid('param').id}`, RemovedSchema, { method: 'DELETE' }),
@@ -171,7 +175,7 @@ for (const path of [RECIPE_PATHS.OLD_RECIPES, RECIPE_PATHS.OLD_ALL]) {
   );
 }
 for (const path of [RECIPE_PATHS.OLD_RECENT, RECIPE_PATHS.OLD_MY_RECIPES]) {
-  recipesRoutes.get(path, validQuery(OldPageQuerySchema), requireSession(SIGN_IN_REASONS.RECIPES), (c) =>
+  recipesRoutes.get(path, signedInForRecipes, validQuery(OldPageQuerySchema), (c) =>
     forward(c, path, OldListSchema, { query: pickQuery(c, ['page', 'pageSize']) }),
   );
 }
@@ -203,7 +207,7 @@ recipesRoutes.get(RECIPE_PATHS.OLD_CATEGORIES, (c) =>
   forward(c, RECIPE_PATHS.OLD_CATEGORIES, CategoriesResponseSchema),
 );
 for (const path of [RECIPE_PATHS.OLD_FAVORITE, RECIPE_PATHS.OLD_UNFAVORITE]) {
-  recipesRoutes.post(path, validJson(FavoriteBodySchema), requireSession(SIGN_IN_REASONS.SAVE_RECIPES), (c) =>
+  recipesRoutes.post(path, requireSession(SIGN_IN_REASONS.SAVE_RECIPES), validJson(FavoriteBodySchema), (c) =>
     forward(c, path, OldFavoriteSchema, { method: 'POST', body: c.req.valid('json') }),
   );
 }

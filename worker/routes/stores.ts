@@ -281,7 +281,7 @@ storesRoutes.get(MODALITY_PATHS.PREFERENCES, requireSession(SIGN_IN_REASONS.SAVE
   return c.json(data, 200);
 });
 const toKeepStore = requireSession(SIGN_IN_REASONS.KEEP_STORE);
-storesRoutes.put(MODALITY_PATHS.PREFERENCES, validJson(ModalityChangeSchema), toKeepStore, async (c) => {
+storesRoutes.put(MODALITY_PATHS.PREFERENCES, toKeepStore, validJson(ModalityChangeSchema), async (c) => {
   const change = c.req.valid('json');
   const { data } = await c
     .get('upstream')
