@@ -122,6 +122,23 @@ describe('a checkout made from the cart', () => {
     expect(await reasonOf(over)).toBe('A tip can be at most $50.00.');
   });
 
+  test('a line’s substitution policy follows the cart’s replacements, whatever the checkout asks (shopping §4)', async () => {
+    await fillCart(cookie, [[food[0]!, 1]]);
+    const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+    const ask = async (substitutionPolicy: string) =>
+      (
+        await checkoutOf(
+          await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, {
+            body: { lineItems: [{ gtin13: food[0]!, substitutionPolicy }] },
+          }),
+        )
+      ).lineItems[0]!.substitutionPolicy;
+    // no replacements chosen in the cart: "customer choice" would name none, so the shopper chooses
+    expect(await ask('CUSTOMER_CHOICE')).toBe('SHOPPER_CHOICE');
+    expect(await ask('NONE')).toBe('NONE');
+    expect(await ask('SHOPPER_CHOICE')).toBe('SHOPPER_CHOICE');
+  });
+
   test('someone else’s checkout or a made-up id is Not Found; signed out is 401', async () => {
     expect((await call('GET', `/checkout/api/v1/checkouts/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await call('POST', '/checkout/api/v1/checkouts', { cookie: '' })).status).toBe(401);

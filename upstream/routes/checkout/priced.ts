@@ -1,5 +1,6 @@
 import type { Checkout } from '../../../src/lib/checkout/contracts.ts';
 import { gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize } from '../../../src/lib/checkout/rules.ts';
+import { normalizeSubstitution } from '../../../src/lib/basket/substitution.ts';
 import { lineOffer, linePrice } from '../../../src/lib/pricing/price.ts';
 import { activeBasket, storedLines } from '../../db/basket.ts';
 import { pricedBasket } from '../../db/basket-pricing.ts';
@@ -82,7 +83,12 @@ export async function pricedCheckout(
       id: line.id,
       gtin13: line.gtin13,
       quantity: line.quantity,
-      substitutionPolicy: extras?.substitutionPolicy ?? line.substitutionPolicy,
+      // the checkout may ask for another policy; the rule of the cart's items still decides it (shopping §4)
+      substitutionPolicy: normalizeSubstitution(
+        line.gtin13,
+        { policy: extras?.substitutionPolicy },
+        { policy: line.substitutionPolicy, items: line.substitutionItems },
+      ).policy,
       instructions: extras?.instructions ?? '',
       name: line.name,
       unitPriceCents: line.unitPriceCents,
