@@ -160,6 +160,20 @@ describe('AddToCart and CartCount', () => {
     expect(screen.getByRole('button', { name: 'Add to cart: Whole Milk' })).toBeTruthy();
   });
 
+  test('an add refused for a missing price says so in the spec’s words (shopping §8 Cart: PRICE)', async () => {
+    const { AddToCart } = await islands();
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify(errorBody(ERROR_CODES.PRICE, SHOPPING_MESSAGES.ITEM_MISSING_PRICE, 422, [MILK])), {
+        status: 422,
+      }),
+    );
+    render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
+    fireEvent.submit(
+      screen.getByRole('button', { name: 'Add to cart: Whole Milk' }).closest('form') as HTMLFormElement,
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOPPING_MESSAGES.ITEM_MISSING_PRICE));
+  });
+
   test('one more than the store has goes back to the quantity in the cart and says how many are left', async () => {
     const { AddToCart, CartCount } = await islands();
     vi.mocked(fetch)

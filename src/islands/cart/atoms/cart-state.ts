@@ -39,6 +39,8 @@ function failureMessage(op: CartOp, error: unknown): string {
     return ITEM_LIMIT_ERROR;
   // none left, or fewer than asked, at the shopper's store: the edge's reason says which (decision 475)
   if (error instanceof CartApiError && error.code === ERROR_CODES.OUT_OF_STOCK) return error.message;
+  // an item the shopper's store has no price for (code PRICE)
+  if (error instanceof CartApiError && error.code === ERROR_CODES.PRICE) return SHOPPING_MESSAGES.ITEM_MISSING_PRICE;
   if (op.kind === 'add') return SHOPPING_MESSAGES.CART_ADD_FAILURE;
   if (op.kind === 'remove') return SHOPPING_MESSAGES.CART_REMOVE_FAILURE;
   return SHOPPING_MESSAGES.CART_UPDATE_FAILURE;
