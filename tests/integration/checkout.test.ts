@@ -61,6 +61,12 @@ describe('a checkout made from the cart', () => {
     ]);
     const created = await call('POST', '/checkout/api/v1/checkouts');
     expect(created.status).toBe(201);
+    // shopping §3: "summary: itemCount and cost itemTotal", as the edge answers it (not as parsed here)
+    const answered = (await created.clone().json()) as {
+      data: { summary: { itemCount: number; itemTotal: number; cost: { itemTotal: number } } };
+    };
+    expect(answered.data.summary.cost).toEqual({ itemTotal: answered.data.summary.itemTotal });
+    expect(answered.data.summary.itemCount).toBe(3);
     const checkout = await checkoutOf(created);
     expect(checkout).toMatchObject({ status: 'DRAFT', modalityType: 'PICKUP', locationId: STORE, orderNumber: null });
     const basket = (await (await call('GET', '/basket/api/basket/')).json()) as {
@@ -212,7 +218,7 @@ describe('age verification', () => {
       [wine, 1],
     ]);
     const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
-    expect(checkout.checkoutOptions).toEqual({ dateOfBirth: null, minimumAge: 21 });
+    expect(checkout.checkoutOptions).toEqual({ dateOfBirth: null, birthDate: null, minimumAge: 21 });
     const today = new Date();
     const young = `${today.getUTCFullYear() - 20}-01-01`;
     const refused = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: young } });
@@ -220,9 +226,13 @@ describe('age verification', () => {
     expect(await reasonOf(refused)).toBe(
       'You must be 21 or older to buy some items in your order. Remove them or check the birth date.',
     );
-    const adult = await checkoutOf(
-      await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, { body: { dateOfBirth: '1990-04-12' } }),
-    );
+    const kept = await call('POST', `/checkout/api/v1/checkouts/${checkout.id}`, {
+      body: { dateOfBirth: '1990-04-12' },
+    });
+    // shopping §3 Cart "checkoutOptions: birthDate", as the edge answers it
+    const answered = (await kept.clone().json()) as { data: { checkoutOptions: Record<string, unknown> } };
+    expect(answered.data.checkoutOptions).toMatchObject({ birthDate: '1990-04-12', dateOfBirth: '1990-04-12' });
+    const adult = await checkoutOf(kept);
     expect(adult.buyer.dateOfBirth).toBe('1990-04-12');
     expect(adult.fulfillment.contact.dateOfBirth).toBe('1990-04-12');
     expect(adult.checkoutOptions.dateOfBirth).toBe('1990-04-12');

@@ -91,7 +91,12 @@ const PaymentMethodSchema = v.variant('type', [
 ]);
 const PaymentTransactionSchema = v.object({ paymentMethod: PaymentMethodSchema, amountCents: Cents });
 
-const SummarySchema = v.object({
+/**
+ * shopping §3 Checkout "summary: itemCount and cost itemTotal": the item total is also answered as
+ * `cost.itemTotal` (the flat `itemTotal` stays for the pages and orders stored before), added on
+ * the way out so every checkout and order the edge answers carries it.
+ */
+const SummaryFieldsSchema = v.object({
   itemCount: v.number(),
   itemTotal: Cents,
   serviceFee: Cents,
@@ -100,6 +105,12 @@ const SummarySchema = v.object({
   total: Cents,
   snapEligibleTotal: Cents,
 });
+// typed optional: the upstream's own documents are built without it, and the edge's parse adds it
+type SummaryWithCost = v.InferOutput<typeof SummaryFieldsSchema> & { cost?: { itemTotal: number } };
+const SummarySchema = v.pipe(
+  SummaryFieldsSchema,
+  v.transform((summary): SummaryWithCost => ({ ...summary, cost: { itemTotal: summary.itemTotal } })),
+);
 
 const CheckoutSchema = v.object({
   id: v.string(),
@@ -116,7 +127,14 @@ const CheckoutSchema = v.object({
   }),
   buyer: v.object({ dateOfBirth: v.nullable(DateString) }),
   /** shopping §4 Age verification: the birth date is held here (and on the buyer and contact) */
-  checkoutOptions: v.object({ dateOfBirth: v.nullable(DateString), minimumAge: v.nullable(v.number()) }),
+  // the cart's checkoutOptions name it birthDate (shopping §3 Cart): answered under both names
+  checkoutOptions: v.pipe(
+    v.object({ dateOfBirth: v.nullable(DateString), minimumAge: v.nullable(v.number()) }),
+    v.transform((options): { dateOfBirth: string | null; minimumAge: number | null; birthDate?: string | null } => ({
+      ...options,
+      birthDate: options.dateOfBirth,
+    })),
+  ),
   summary: SummarySchema,
   payment: v.object({
     cardId: v.nullable(v.string()),
