@@ -167,6 +167,8 @@ describe('the wallet', () => {
       nickname: 'Groceries',
       accountId: DEMO_GUID,
       billingAddress: address,
+      // shopping §3 Payment card details (docs/decisions/626)
+      details: { description: 'Visa ending in 4242', expires: '12/31', expired: false },
     });
     expect(Object.keys(first).sort()).toEqual([
       'accountId',
@@ -176,6 +178,7 @@ describe('the wallet', () => {
       'cardHolderLastName',
       'cardId',
       'default',
+      'details',
       'expirationMonth',
       'expirationYear',
       'lastFour',

@@ -1,4 +1,4 @@
-import { centsToDollars, isExpired, maskNumber, type CardBrand } from '../../src/lib/wallet/cards.ts';
+import { cardDetails, centsToDollars, isExpired, maskNumber, type CardBrand } from '../../src/lib/wallet/cards.ts';
 import type { AppliedGiftCardOutput, CardOutput } from '../../src/lib/wallet/contracts.ts';
 import { toHex } from './wallet-secrets.ts';
 
@@ -32,7 +32,7 @@ export interface CardRow {
 export const newCardToken = () => `tok_${toHex(crypto.getRandomValues(new Uint8Array(16)).buffer)}`;
 
 /** The card as shopping §3 names its fields. */
-export function cardView(row: CardRow): CardOutput {
+export function cardView(row: CardRow, now = new Date()): CardOutput {
   return {
     brand: row.brand as CardBrand,
     cardId: row.card_id,
@@ -49,6 +49,15 @@ export function cardView(row: CardRow): CardOutput {
     nickname: row.nickname,
     accountId: row.customer_guid,
     ...(row.newly_added_checkout_id ? { newlyAddedInfo: { checkoutId: row.newly_added_checkout_id } } : {}),
+    details: cardDetails(
+      {
+        brand: row.brand as CardBrand,
+        lastFour: row.last_four,
+        expirationMonth: row.expiration_month,
+        expirationYear: row.expiration_year,
+      },
+      now,
+    ),
   };
 }
 

@@ -44,7 +44,7 @@ export function customerOf(c: WalletContext): string {
 export const notFound = () => new HttpError(ERROR_CODES.NOT_FOUND, WALLET_MESSAGES.CARD_NOT_FOUND, 404);
 
 async function walletAnswer(db: D1Database, customerGUID: string) {
-  const cards = sortCards((await activeCards(db, customerGUID)).map(cardView));
+  const cards = sortCards((await activeCards(db, customerGUID)).map((row) => cardView(row)));
   const giftCards = await appliedGiftCardViews(db, customerGUID);
   const ebt = await linkedEbtCard(db, customerGUID);
   const walletV2 = [

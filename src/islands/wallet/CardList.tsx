@@ -1,17 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CARD_BRAND_NAMES } from '../../lib/wallet/cards.ts';
 import type { CardOutput } from '../../lib/wallet/contracts.ts';
 import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sortedCardsAtom } from './atoms.ts';
 
 // The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
 // a confirmation. Every control is a real button or field, so the list works by keyboard.
 
-const BRAND_NAMES: Record<CardOutput['brand'], string> = {
-  VISA: 'Visa',
-  MASTERCARD: 'Mastercard',
-  AMEX: 'American Express',
-  DISCOVER: 'Discover',
-};
 
 function CardRow({ card }: { card: CardOutput }) {
   const pending = useAtomValue(pendingCardsAtom).has(card.cardId);
@@ -21,7 +16,7 @@ function CardRow({ card }: { card: CardOutput }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  const title = `${BRAND_NAMES[card.brand]} ending in ${card.lastFour}`;
+  const title = `${CARD_BRAND_NAMES[card.brand]} ending in ${card.lastFour}`;
   useEffect(() => {
     if (mode === 'confirm') confirmRef.current?.focus();
     if (mode === 'rename') nameRef.current?.focus();
@@ -40,7 +35,7 @@ function CardRow({ card }: { card: CardOutput }) {
     <li className="wallet-card" data-testid="wallet-card" data-card-id={card.cardId} aria-busy={pending}>
       <div className="wallet-card-head">
         <p className="wallet-card-title">
-          <strong>{card.nickname || BRAND_NAMES[card.brand]}</strong>
+          <strong>{card.nickname || CARD_BRAND_NAMES[card.brand]}</strong>
           {card.default && (
             <span className="wallet-badge" data-testid="default-badge">
               Default

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   applyDefault,
+  cardDetails,
   cardBrand,
   cardETag,
   centsToDollars,
@@ -142,5 +143,17 @@ describe('money and tags', () => {
 
   test("cardETag is the card's lastUpdated in ms, quoted", () => {
     expect(cardETag('1970-01-01T00:00:00.007Z')).toBe('"7"');
+  });
+});
+
+describe('cardDetails', () => {
+  test('names the card and its expiry; a card works through its expiry month (shopping §3 details)', () => {
+    const card = { brand: 'AMEX', lastFour: '0005', expirationMonth: '11', expirationYear: '26' } as const;
+    expect(cardDetails(card, new Date('2026-11-30T23:59:00Z'))).toEqual({
+      description: 'American Express ending in 0005',
+      expires: '11/26',
+      expired: false,
+    });
+    expect(cardDetails(card, new Date('2026-12-01T00:00:00Z')).expired).toBe(true);
   });
 });

@@ -94,3 +94,38 @@ export function cardETag(lastUpdated: string): string {
 export function maskNumber(digits: string): string {
   return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
 }
+
+/** What shoppers call each brand. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  AMEX: 'American Express',
+  DISCOVER: 'Discover',
+};
+
+/** shopping §3 Payment card `details` (contents not shown; docs/decisions/626): what a card is called and until when it works. */
+export interface CardDetails {
+  /** "Visa ending in 1111" */
+  description: string;
+  /** "12/29" (MM/YY) */
+  expires: string;
+  /** past its expiry month on `now` (a card works through the last day of that month) */
+  expired: boolean;
+}
+
+/**
+ * The details of a card on `now`.
+ *
+ * @example cardDetails({ brand: 'VISA', lastFour: '1111', expirationMonth: '12', expirationYear: '29' }, new Date('2026-11-27'))
+ * // => { description: 'Visa ending in 1111', expires: '12/29', expired: false }
+ */
+export function cardDetails(
+  card: { brand: CardBrand; lastFour: string; expirationMonth: string; expirationYear: string },
+  now: Date,
+): CardDetails {
+  return {
+    description: `${CARD_BRAND_NAMES[card.brand]} ending in ${card.lastFour}`,
+    expires: `${card.expirationMonth}/${card.expirationYear}`,
+    expired: isExpired(card.expirationMonth, card.expirationYear, now),
+  };
+}

@@ -127,6 +127,8 @@ export const CardSchema = v.strictObject({
   nickname: v.string(),
   accountId: v.string(),
   newlyAddedInfo: v.optional(v.strictObject({ checkoutId: v.string() })),
+  /** shopping §3 Payment card details (docs/decisions/626); the upstream always sends it, a card drawn before its answer may lack it */
+  details: v.optional(v.strictObject({ description: v.string(), expires: v.string(), expired: v.boolean() })),
 });
 export type CardOutput = v.InferOutput<typeof CardSchema>;
 
