@@ -109,6 +109,109 @@ describe('the address book', () => {
     );
   });
 
+  test('a second default takes the default from the first, which stays a delivery address; the book still reads', async () => {
+    const add = async (n: number) =>
+      v.parse(
+        AddressResponseSchema,
+        await (await send('POST', '/profile/api/add-address', { address: address(n, { types: ['default'] }) })).json(),
+      ).data.address;
+    const first = await add(12);
+    const second = await add(30);
+    const answer = await send('GET', '/profile/api/get-addresses');
+    expect(answer.status).toBe(200);
+    const book = v.parse(AddressBookResponseSchema, await answer.json()).data;
+    expect(book.addresses.find((entry) => entry.addressId === first.addressId)?.types).toEqual(['delivery']);
+    expect(book.addresses.find((entry) => entry.addressId === second.addressId)?.types).toEqual(['default']);
+    // made the default again by an update: the other one gives the default up the same way
+    expect(
+      (
+        await send('POST', '/profile/api/update-address', {
+          addressId: first.addressId,
+          address: address(12, { types: ['default'] }),
+        })
+      ).status,
+    ).toBe(200);
+    const after = await list();
+    expect(after.addresses.find((entry) => entry.addressId === first.addressId)?.types).toEqual(['default']);
+    expect(after.addresses.find((entry) => entry.addressId === second.addressId)?.types).toEqual(['delivery']);
+  });
+
+  test('a refused update (no such address) leaves the default where it was', async () => {
+    const kept = v.parse(
+      AddressResponseSchema,
+      await (
+        await send('POST', '/profile/api/add-address', { address: address(12, { types: ['home', 'default'] }) })
+      ).json(),
+    ).data.address;
+    const refused = await send('POST', '/profile/api/update-address', {
+      addressId: '00000000-0000-4000-8000-00000000dead',
+      address: address(14, { types: ['delivery', 'default'] }),
+    });
+    expect(refused.status).toBe(404);
+    expect((await list()).addresses.map((entry) => [entry.addressId, entry.types])).toEqual([
+      [kept.addressId, ['home', 'default']],
+    ]);
+  });
+
+  test('a refused 76th address (over the limit) leaves the default where it was', async () => {
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 75 }, (_, n) =>
+        env.DB.prepare(
+          "INSERT INTO customer_addresses (address_id, customer_guid, types, full_name, address_line1, city, state, zip_code, created_at, updated_at) VALUES (?1, '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11', ?2, 'Dana', ?3, 'Fresno', 'CA', '93710', ?4, ?4)",
+        ).bind(
+          `seeded-address-${String(n).padStart(3, '0')}`,
+          n === 0 ? 'default' : 'delivery',
+          `${n + 1} Oak St`,
+          now + n,
+        ),
+      ),
+    );
+    const over = await send('POST', '/profile/api/add-address', { address: address(76, { types: ['default'] }) });
+    expect(over.status).toBe(422);
+    const book = await list();
+    expect(book.addresses).toHaveLength(75);
+    expect(book.addresses.find((entry) => entry.addressId === 'seeded-address-000')?.types).toEqual(['default']);
+  });
+
+  test('a stored address without a type reads as a delivery address, never as [""]', async () => {
+    const now = Date.now();
+    await env.DB.batch(
+      ['', ',', 'home,', 'default,,delivery'].map((types, n) =>
+        env.DB.prepare(
+          "INSERT INTO customer_addresses (address_id, customer_guid, types, full_name, address_line1, city, state, zip_code, created_at, updated_at) VALUES (?1, '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11', ?2, 'Dana', ?3, 'Fresno', 'CA', '93710', ?4, ?4)",
+        ).bind(`stored-address-${n}`, types, `${n + 1} Oak St`, now + n),
+      ),
+    );
+    const answer = await send('GET', '/profile/api/get-addresses');
+    expect(answer.status).toBe(200);
+    expect(v.parse(AddressBookResponseSchema, await answer.json()).data.addresses.map((entry) => entry.types)).toEqual([
+      ['delivery'],
+      ['delivery'],
+      ['home'],
+      ['default', 'delivery'],
+    ]);
+  });
+
+  test('migration 0040 gives the addresses left without a type the delivery type, and touches no other', async () => {
+    const now = Date.now();
+    const stored = ['', ',', 'home', 'delivery,default'];
+    await env.DB.batch(
+      stored.map((types, n) =>
+        env.DB.prepare(
+          "INSERT INTO customer_addresses (address_id, customer_guid, types, full_name, address_line1, city, state, zip_code, created_at, updated_at) VALUES (?1, '7d0c5a1e-4b2f-4e8a-9c61-3f2d8b0a5e11', ?2, 'Dana', ?3, 'Fresno', 'CA', '93710', ?4, ?4)",
+        ).bind(`repaired-address-${n}`, types, `${n + 1} Oak St`, now + n),
+      ),
+    );
+    const repair = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith('0040_'));
+    expect(repair).toBeDefined();
+    await env.DB.batch(repair!.queries.map((sql) => env.DB.prepare(sql)));
+    const { results } = await env.DB.prepare(
+      "SELECT types FROM customer_addresses WHERE address_id LIKE 'repaired-address-%' ORDER BY address_id",
+    ).all<{ types: string }>();
+    expect(results.map((row) => row.types)).toEqual(['delivery', 'delivery', 'home', 'delivery,default']);
+  });
+
   test('address validation: refused addresses are 422 with the reason; the locator call answers its verdict', async () => {
     const refused = await send('POST', '/profile/api/add-address', {
       address: address(1, { addressLine1: 'Elm Street', zipCode: '04101' }),

@@ -62,7 +62,7 @@ describe('the purchase list', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     // the pending Instacart delivery placed 2 hours ago: its receipt is kept
     const delivery = orders.find((order) => order.orderNumber === '5000000002');
-    expect(delivery).toMatchObject({ isReceipt: true, receiptId: 'R-IC-0002', fulfillmentType: 'DELIVERY' });
+    expect(delivery).toMatchObject({ isReceipt: true, receiptId: 'R-IC-0002', modalityType: 'DELIVERY' });
     expect(delivery?.orderDetails.subOrders).toHaveLength(2);
     // the fulfilled pickup: the order is kept, with its receipt id
     expect(orders.find((order) => order.orderNumber === '5000000001')).toMatchObject({
@@ -74,6 +74,29 @@ describe('the purchase list', () => {
       for (const sub of order.orderDetails.subOrders)
         expect(sub.transactionTimeWithTimezone).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     }
+  });
+
+  test('orderDetails carry the spec’s fulfillment types: pickup at the curb, Instacart’s delivery; none in store', async () => {
+    const answer = await call('GET', '/accountmanagement/api/purchase-history');
+    const text = await answer.clone().text();
+    const orders = v.parse(PurchaseListResponseSchema, await answer.json()).data.orders;
+    const fulfillments = (order: (typeof orders)[number] | undefined) =>
+      order?.orderDetails.subOrders.map((sub) => sub.fulfillmentType);
+    expect(fulfillments(orders.find((order) => order.orderNumber === '5000000001'))).toEqual(['CurbSide', 'CurbSide']);
+    expect(fulfillments(orders.find((order) => order.orderNumber === '5000000002'))).toEqual([
+      'InstacartDelivery',
+      'InstacartDelivery',
+    ]);
+    const inStore = orders.filter((order) => order.isReceipt && !order.orderNumber);
+    expect(inStore).toHaveLength(3);
+    for (const receipt of inStore) {
+      expect(receipt.modalityType).toBe('IN_STORE');
+      expect(receipt.orderDetails.subOrders.every((sub) => !('fulfillmentType' in sub))).toBe(true);
+    }
+    // nothing answers the old modality words as a fulfillment type
+    expect(text).not.toMatch(/"fulfillmentType":"(PICKUP|DELIVERY|SHIP|IN_STORE)"/);
+    const { order } = await detail('5000000001');
+    expect(order.orderDetails.subOrders.map((sub) => sub.fulfillmentType)).toEqual(['CurbSide']);
   });
 
   test('the 24-hour rule: at 23 h 59 min the receipt is kept, at 24 h 1 min the order', async () => {
@@ -170,6 +193,32 @@ describe('returns', () => {
     });
     expect(noReason.status).toBe(422);
     expect(await reason(noReason)).toBe('Choose a reason for the return.');
+  });
+
+  test('a reason or an item selection left out is refused as reason unselected or none selected, not as a bad body', async () => {
+    const { order } = await detail('5000000001');
+    const items = [{ gtin13: order.items[0]!.gtin13, quantity: 1 }];
+    const refusal = async (body: Record<string, unknown>) => {
+      const response = await call('POST', '/accountmanagement/api/returns', { orderNumber: '5000000001', ...body });
+      return { status: response.status, error: v.parse(ErrorBodySchema, await response.json()).errors[0] };
+    };
+    for (const body of [{ items }, { items, reason: null }])
+      expect(await refusal(body)).toMatchObject({
+        status: 422,
+        error: { reason: 'Choose a reason for the return.', rootCause: ['reason unselected'] },
+      });
+    for (const body of [
+      { reason: 'DAMAGED' },
+      { items: null, reason: 'DAMAGED' },
+      { items: [{ ...items[0], quantity: 0 }], reason: 'DAMAGED' },
+      {},
+    ])
+      expect(await refusal(body)).toMatchObject({
+        status: 422,
+        error: { reason: 'Select at least one item to return.', rootCause: ['none selected'] },
+      });
+    // what is there is still checked: a reason that is not text is a bad body
+    expect((await refusal({ items, reason: 7 })).status).toBe(400);
   });
 
   test('a return is recorded once per key, refunds its share, shows on the order, and no more than bought can go back', async () => {

@@ -1,4 +1,4 @@
-import type { AddressInput } from '../../src/lib/account/addresses.ts';
+import { FALLBACK_ADDRESS_TYPE, type AddressInput } from '../../src/lib/account/addresses.ts';
 
 // The address book's rows (migrations/0020): at most `limit` per customer, one default at most.
 
@@ -28,13 +28,22 @@ const columns = (address: AddressInput) => [
   address.phone,
 ];
 
-/** A default address takes the default from every other one (one default at most). */
+/**
+ * A default address takes the default from every other one (one default at most), in the batch of
+ * its save and only once the save has landed: the saved address is the customer's and holds the
+ * default. A refused save (the book full, no such address) clears nothing. An address whose only
+ * type was default becomes a delivery address, never one without a type (docs/decisions/624).
+ */
 function clearOtherDefaults(db: D1Database, customerGUID: string, addressId: string) {
   return db
     .prepare(
-      "UPDATE customer_addresses SET types = trim(replace(replace(',' || types || ',', ',default,', ','), ',,', ','), ',') WHERE customer_guid = ?1 AND address_id <> ?2 AND (',' || types || ',') LIKE '%,default,%'",
+      `UPDATE customer_addresses
+          SET types = coalesce(nullif(trim(replace(',' || types || ',', ',default,', ','), ','), ''), ?3)
+        WHERE customer_guid = ?1 AND address_id <> ?2 AND (',' || types || ',') LIKE '%,default,%'
+          AND EXISTS (SELECT 1 FROM customer_addresses saved
+                       WHERE saved.address_id = ?2 AND saved.customer_guid = ?1 AND (',' || saved.types || ',') LIKE '%,default,%')`,
     )
-    .bind(customerGUID, addressId);
+    .bind(customerGUID, addressId, FALLBACK_ADDRESS_TYPE);
 }
 
 /** The customer's addresses, oldest first. */

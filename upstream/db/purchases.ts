@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../src/lib/account/order-state.ts';
-import type { OrderReturn, PurchaseEntry } from '../../src/lib/account/purchases.ts';
+import type { OrderReturn } from '../../src/lib/account/purchases.ts';
+import type { Modality } from '../../src/lib/catalog/product.ts';
 import { clearAssertions, isAssertionFailure } from './ledger.ts';
 
 // Order history's rows (docs/decisions/360-order-history.md): the orders placed online with their
@@ -21,7 +22,8 @@ export interface ReceiptRow {
   receipt_id: string;
   order_number: string | null;
   source: string;
-  fulfillment_type: PurchaseEntry['fulfillmentType'];
+  /** the modality it was bought in (migrations/0024); the §3 fulfillment type is derived from it (decision 624) */
+  fulfillment_type: Modality;
   transaction_time: number;
   time_zone: string;
   total_cents: number;

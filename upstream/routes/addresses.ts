@@ -5,6 +5,7 @@ import {
   ADDRESS_PATHS,
   AddAddressSchema,
   RemoveAddressSchema,
+  storedAddressTypes,
   UpdateAddressSchema,
   ValidateAddressSchema,
   validateAddress,
@@ -32,7 +33,8 @@ type AddressContext = Context<UpstreamEnv>;
 
 const view = (row: AddressRow): AddressOutput => ({
   addressId: row.address_id,
-  types: row.types.split(',') as AddressOutput['types'],
+  // a stored list never reads as [''] (decision 624)
+  types: storedAddressTypes(row.types),
   fullName: row.full_name,
   addressLine1: row.address_line1,
   addressLine2: row.address_line2,

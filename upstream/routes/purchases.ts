@@ -12,6 +12,7 @@ import {
   RETURN_MESSAGES,
   returnProblem,
   ReturnRequestSchema,
+  subOrderOf,
   type OrderReturn,
   type PurchaseEntry,
 } from '../../src/lib/account/purchases.ts';
@@ -67,16 +68,17 @@ function orderEntry(row: OrderRow, now: number): PurchaseEntry {
     status,
     orderDetails: {
       subOrders: [
-        {
+        subOrderOf({
           subOrderId: `${row.order_number}-1`,
           orderNumber: row.order_number,
-          fulfillmentType: order.modalityType,
+          modality: order.modalityType,
+          deliveryPartner: row.delivery_partner,
           transactionTimeWithTimezone: isoWithOffset(row.placed_at, row.time_zone),
-        },
+        }),
       ],
     },
     error: false,
-    fulfillmentType: order.modalityType,
+    modalityType: order.modalityType,
     placedAt: new Date(row.placed_at).toISOString(),
     totalCents: order.summary.total,
     itemCount: order.summary.itemCount,
@@ -92,6 +94,7 @@ function orderEntry(row: OrderRow, now: number): PurchaseEntry {
 
 function receiptEntry(row: ReceiptRow): PurchaseEntry {
   const items = JSON.parse(row.items) as PurchaseEntry['items'];
+  const deliveryPartner = row.source === 'INSTACART' ? 'INSTACART' : null;
   return {
     orderNumber: row.order_number,
     receiptId: row.receipt_id,
@@ -99,21 +102,22 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
     status: 'COMPLETED',
     orderDetails: {
       subOrders: [
-        {
+        subOrderOf({
           subOrderId: `${row.receipt_id}-1`,
           orderNumber: row.order_number,
-          fulfillmentType: row.fulfillment_type,
+          modality: row.fulfillment_type,
+          deliveryPartner,
           transactionTimeWithTimezone: isoWithOffset(row.transaction_time, row.time_zone),
-        },
+        }),
       ],
     },
     error: false,
-    fulfillmentType: row.fulfillment_type,
+    modalityType: row.fulfillment_type,
     placedAt: new Date(row.transaction_time).toISOString(),
     totalCents: row.total_cents,
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     items,
-    deliveryPartner: row.source === 'INSTACART' ? 'INSTACART' : null,
+    deliveryPartner,
   };
 }
 

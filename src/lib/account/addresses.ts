@@ -17,6 +17,25 @@ export const ADDRESS_BOOK_LIMIT = 75;
 export const ADDRESS_LIMIT_MESSAGE =
   'You have reached the address book limit of 75 addresses. If you wish to add a new one, please consider removing an address not in use.';
 const ADDRESS_TYPES = ['delivery', 'home', 'default'] as const;
+type AddressType = (typeof ADDRESS_TYPES)[number];
+/**
+ * What an address whose only type was default becomes when another address takes the default: the
+ * book exists for delivery, and an address never has no type (docs/decisions/624).
+ */
+export const FALLBACK_ADDRESS_TYPE: AddressType = 'delivery';
+
+/**
+ * The types of a stored comma list: the known ones, once each, in order, and never none.
+ * `storedAddressTypes('home,default') -> ['home', 'default']`, `storedAddressTypes('') -> ['delivery']`
+ */
+export function storedAddressTypes(stored: string): AddressType[] {
+  const known = stored
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type): type is AddressType => (ADDRESS_TYPES as readonly string[]).includes(type));
+  const types = [...new Set(known)];
+  return types.length > 0 ? types : [FALLBACK_ADDRESS_TYPE];
+}
 
 export const US_STATES = [
   'AL',

@@ -1,11 +1,16 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import {
   buyAgainGtins,
   collapsePurchases,
+  fulfillmentOf,
   INITIAL_PURCHASE_LIST,
   purchaseDate,
+  purchaseLabel,
   purchaseListReducer,
+  ReturnRequestSchema,
   returnProblem,
+  subOrderOf,
   type PurchaseEntry,
 } from './purchases.ts';
 
@@ -17,7 +22,7 @@ const entry = (over: Partial<PurchaseEntry>): PurchaseEntry => ({
   status: 'PENDING',
   orderDetails: { subOrders: [] },
   error: false,
-  fulfillmentType: 'DELIVERY',
+  modalityType: 'DELIVERY',
   placedAt: new Date(NOW - 60_000).toISOString(),
   totalCents: 1000,
   itemCount: 1,
@@ -36,7 +41,7 @@ const receipt = (over: Partial<PurchaseEntry> = {}) =>
         {
           subOrderId: 'S-R',
           orderNumber: '1000000001',
-          fulfillmentType: 'DELIVERY',
+          fulfillmentType: 'InstacartDelivery',
           transactionTimeWithTimezone: '2026-11-23T03:59:00-08:00',
         },
       ],
@@ -53,7 +58,7 @@ describe('an order and its receipt collapse into one (account §4, the 24-hour w
           {
             subOrderId: 'S-O',
             orderNumber: '1000000001',
-            fulfillmentType: 'DELIVERY',
+            fulfillmentType: 'InstacartDelivery',
             transactionTimeWithTimezone: 'x',
           },
         ],
@@ -77,7 +82,7 @@ describe('an order and its receipt collapse into one (account §4, the 24-hour w
     for (const over of [
       { deliveryPartner: null },
       { status: 'COMPLETED' as const },
-      { fulfillmentType: 'PICKUP' as const },
+      { modalityType: 'PICKUP' as const },
     ]) {
       expect(collapsePurchases([entry(over)], [receipt()], NOW)[0]?.isReceipt).toBe(false);
     }
@@ -137,7 +142,7 @@ describe('the day of a purchase', () => {
           {
             subOrderId: 'S-1',
             orderNumber: '1000000001',
-            fulfillmentType: 'PICKUP',
+            fulfillmentType: 'CurbSide',
             transactionTimeWithTimezone: '2026-11-22T20:30:00-08:00',
           },
         ],
@@ -145,5 +150,46 @@ describe('the day of a purchase', () => {
     });
     expect(purchaseDate(late)).toBe('2026-11-22');
     expect(purchaseDate(entry({ placedAt: '2026-11-23T04:30:00.000Z' }))).toBe('2026-11-23');
+  });
+});
+
+describe('fulfillment types (account §3; docs/decisions/624)', () => {
+  test('each modality bought online maps to one of the five spec values; in store has none', () => {
+    expect(fulfillmentOf('PICKUP', null)).toBe('CurbSide');
+    expect(fulfillmentOf('DELIVERY', null)).toBe('HomeDelivery');
+    expect(fulfillmentOf('DELIVERY', 'INSTACART')).toBe('InstacartDelivery');
+    expect(fulfillmentOf('SHIP', null)).toBe('ShipToHome');
+    expect(fulfillmentOf('IN_STORE', null)).toBeNull();
+  });
+  test('a sub-order leaves fulfillmentType out for a purchase made in store', () => {
+    const sub = { subOrderId: 'S-1', orderNumber: null, deliveryPartner: null, transactionTimeWithTimezone: 'x' };
+    expect(subOrderOf({ ...sub, modality: 'IN_STORE' })).toEqual({
+      subOrderId: 'S-1',
+      orderNumber: null,
+      transactionTimeWithTimezone: 'x',
+    });
+    expect(subOrderOf({ ...sub, modality: 'PICKUP' }).fulfillmentType).toBe('CurbSide');
+  });
+  test('the order pages still call a purchase Pickup, Delivery, Ship or In-store receipt', () => {
+    const online = { isReceipt: false, orderNumber: '5000000001' };
+    expect(purchaseLabel({ ...online, modalityType: 'PICKUP' })).toBe('Pickup');
+    expect(purchaseLabel({ ...online, modalityType: 'DELIVERY' })).toBe('Delivery');
+    expect(purchaseLabel({ ...online, modalityType: 'SHIP' })).toBe('Ship');
+    expect(purchaseLabel({ isReceipt: true, orderNumber: '5000000002', modalityType: 'DELIVERY' })).toBe('Delivery');
+    expect(purchaseLabel({ isReceipt: true, orderNumber: null, modalityType: 'IN_STORE' })).toBe('In-store receipt');
+  });
+});
+
+describe('the return request (account §5)', () => {
+  test('a reason or an item selection left out reads as not chosen, so returnProblem names it', () => {
+    const parsed = v.parse(ReturnRequestSchema, { orderNumber: '5000000001' });
+    expect(parsed).toMatchObject({ items: [], reason: '' });
+    expect(returnProblem(parsed)).toBe('none selected');
+    const noReason = v.parse(ReturnRequestSchema, {
+      orderNumber: '5000000001',
+      items: [{ gtin13: '0000000000001', quantity: 1 }],
+      reason: null,
+    });
+    expect(returnProblem(noReason)).toBe('reason unselected');
   });
 });

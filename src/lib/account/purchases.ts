@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { MODALITY_LABELS, ModalitySchema, type Modality } from '../catalog/product.ts';
+import { FULFILLMENT_TYPES, type FulfillmentType } from '../location/stores.ts';
 
 // Order history and returns (issue 12 parts 4-5; account §3 Purchase list order and Return flow,
 // §4 Purchase list, §5 Returns, §9 the 24-hour dedupe window). Paths are ours (the spec does not
@@ -15,18 +17,17 @@ export const PURCHASE_PATHS = {
 /** account §9: an order and its receipt are collapsed within this window (see collapsePurchases). */
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const FULFILLMENT_TYPES = ['PICKUP', 'DELIVERY', 'SHIP', 'IN_STORE'] as const;
-const FulfillmentSchema = v.picklist(FULFILLMENT_TYPES);
-
 const SubOrderSchema = v.object({
   subOrderId: v.string(),
   orderNumber: v.nullable(v.string()),
-  fulfillmentType: FulfillmentSchema,
+  /** account §3 Fulfillment types; absent for a purchase made in store, which nothing fulfilled (decision 624) */
+  fulfillmentType: v.optional(v.picklist(FULFILLMENT_TYPES)),
   /** ISO 8601 with the store's offset, e.g. 2026-11-20T17:05:00-08:00 */
   transactionTimeWithTimezone: v.string(),
 });
+type SubOrder = v.InferOutput<typeof SubOrderSchema>;
 
-/** account §3 Purchase list order, plus what the list shows (total, items, when). */
+/** account §3 Purchase list order, plus what the list shows (how it was bought, total, items, when). */
 const PurchaseListOrderSchema = v.object({
   orderNumber: v.nullable(v.string()),
   receiptId: v.nullable(v.string()),
@@ -34,13 +35,58 @@ const PurchaseListOrderSchema = v.object({
   status: v.picklist(['PLACED', 'PENDING', 'COMPLETED', 'CANCELLED']),
   orderDetails: v.object({ subOrders: v.array(SubOrderSchema) }),
   error: v.boolean(),
-  fulfillmentType: FulfillmentSchema,
+  /** account §3 Modality types: what it was bought as (IN_STORE for a till receipt) */
+  modalityType: ModalitySchema,
   placedAt: v.string(),
   totalCents: v.pipe(v.number(), v.integer()),
   itemCount: v.pipe(v.number(), v.integer()),
   items: v.array(v.object({ gtin13: v.string(), name: v.string(), quantity: v.number(), lineTotalCents: v.number() })),
 });
 export type PurchaseListOrder = v.InferOutput<typeof PurchaseListOrderSchema>;
+
+/**
+ * account §3 Fulfillment types: how a purchase of a modality was fulfilled (decision 624). Pickup is
+ * at the curb (checkout has no self-serve pickup), a partner's delivery is Instacart's, and a
+ * purchase made in store has none. `fulfillmentOf('DELIVERY', 'INSTACART') -> 'InstacartDelivery'`
+ */
+export function fulfillmentOf(modality: Modality, deliveryPartner: string | null): FulfillmentType | null {
+  switch (modality) {
+    case 'PICKUP':
+      return 'CurbSide';
+    case 'DELIVERY':
+      return deliveryPartner === 'INSTACART' ? 'InstacartDelivery' : 'HomeDelivery';
+    case 'SHIP':
+      return 'ShipToHome';
+    case 'IN_STORE':
+      return null;
+    default: {
+      const unknown: never = modality;
+      throw new Error(`Unknown modality ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** A sub-order of a purchase (account §3 orderDetails); its fulfillmentType is left out when there is none. */
+export function subOrderOf(sub: {
+  subOrderId: string;
+  orderNumber: string | null;
+  modality: Modality;
+  deliveryPartner: string | null;
+  transactionTimeWithTimezone: string;
+}): SubOrder {
+  const fulfillmentType = fulfillmentOf(sub.modality, sub.deliveryPartner);
+  return {
+    subOrderId: sub.subOrderId,
+    orderNumber: sub.orderNumber,
+    ...(fulfillmentType ? { fulfillmentType } : {}),
+    transactionTimeWithTimezone: sub.transactionTimeWithTimezone,
+  };
+}
+
+/** What the order pages call a purchase. `purchaseLabel({ isReceipt: false, orderNumber: '5000000001', modalityType: 'PICKUP' }) -> 'Pickup'` */
+export function purchaseLabel(order: Pick<PurchaseListOrder, 'isReceipt' | 'orderNumber' | 'modalityType'>): string {
+  return order.isReceipt && !order.orderNumber ? 'In-store receipt' : MODALITY_LABELS[order.modalityType];
+}
 
 /**
  * The day of a purchase on its store's clock (YYYY-MM-DD): the date part of its
@@ -86,19 +132,26 @@ export const OrderDetailResponseSchema = v.object({
 
 export type OrderDetail = v.InferOutput<typeof OrderDetailResponseSchema>['data'];
 
-/** POST /accountmanagement/api/returns (account §3 Return flow: item, reason, quantity, note, submit). */
+/**
+ * POST /accountmanagement/api/returns (account §3 Return flow: item, reason, quantity, note, submit).
+ * No item selected (left out, null, empty or all zero) and no reason chosen (left out, null, '') are
+ * the §5 failure states, not a bad body: they read as [] and '' and returnProblem names them (422).
+ */
 export const ReturnRequestSchema = v.object({
   orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, 'must be a 10-digit order number')),
-  items: v.pipe(
-    v.array(
-      v.object({
-        gtin13: v.pipe(v.string(), v.regex(/^\d{13}$/, 'must be a 13-digit GTIN')),
-        quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)),
-      }),
+  items: v.nullish(
+    v.pipe(
+      v.array(
+        v.object({
+          gtin13: v.pipe(v.string(), v.regex(/^\d{13}$/, 'must be a 13-digit GTIN')),
+          quantity: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+        }),
+      ),
+      v.maxLength(250),
     ),
-    v.maxLength(250),
+    [],
   ),
-  reason: v.pipe(v.string(), v.maxLength(40)),
+  reason: v.nullish(v.pipe(v.string(), v.maxLength(40)), ''),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
 });
 export const ReturnResponseSchema = v.object({ data: ReturnSchema });
@@ -144,10 +197,7 @@ export function collapsePurchases(
     used.add(receipt.receiptId ?? '');
     const fresh = now - Date.parse(order.placedAt) < DEDUPE_WINDOW_MS;
     const keepReceipt =
-      order.deliveryPartner === 'INSTACART' &&
-      order.fulfillmentType === 'DELIVERY' &&
-      order.status === 'PENDING' &&
-      fresh;
+      order.deliveryPartner === 'INSTACART' && order.modalityType === 'DELIVERY' && order.status === 'PENDING' && fresh;
     // the details of both, merged by receipt id onto the one kept
     const subOrders = [
       ...order.orderDetails.subOrders,
