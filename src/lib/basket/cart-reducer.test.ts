@@ -351,3 +351,23 @@ describe('cartReducer under random success and failure interleavings', () => {
     );
   });
 });
+
+describe('the cart’s loadingStatus (shopping §3 Cart status; §4 Async calls)', () => {
+  test('notLoaded, loading, error, retry, loaded', () => {
+    const statuses = [
+      INITIAL_CART_STATE,
+      ...[
+        [{ type: 'loadRequest' }],
+        [{ type: 'loadRequest' }, { type: 'loadFailure', httpStatus: 503 }],
+        [{ type: 'loadRequest' }, { type: 'loadFailure', httpStatus: 503 }, { type: 'loadRequest' }],
+        [
+          { type: 'loadRequest' },
+          { type: 'loadFailure', httpStatus: null },
+          { type: 'loadRequest' },
+          { type: 'loadSuccess', basket: basket(1, [line(MILK, 1)]) },
+        ],
+      ].map((actions) => run(actions as CartAction[])),
+    ].map((state) => state.loadingStatus);
+    expect(statuses).toEqual(['notLoaded', 'loading', 'error', 'retry', 'loaded']);
+  });
+});

@@ -1,3 +1,4 @@
+import { nextLoadingStatus, type LoadingStatus } from '../async/loading-status.ts';
 import { INITIAL_REQUEST_STATE, requestStateReducer, type RequestState } from '../async/request-state.ts';
 import type { Modality } from '../catalog/product.ts';
 import { lineOffer, linePrice, type Offer } from '../pricing/price.ts';
@@ -45,6 +46,8 @@ export interface CartState {
   /** optimistic writes in the order the shopper made them; they are sent one at a time */
   pending: readonly CartOp[];
   load: RequestState;
+  /** shopping §3 Cart status loadingStatus (§4: notLoaded, loading, loaded, error, retry) */
+  loadingStatus: LoadingStatus;
 }
 
 export type CartAction =
@@ -87,6 +90,7 @@ export const INITIAL_CART_STATE: CartState = {
   baseCount: null,
   pending: [],
   load: INITIAL_REQUEST_STATE,
+  loadingStatus: 'notLoaded',
 };
 
 /** Takes a server basket unless it is older than the one held (answers may cross). */
@@ -108,12 +112,17 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'hydrateCount':
       return { ...state, baseCount: action.count };
     case 'loadRequest':
-      return { ...state, load: requestStateReducer(state.load, { type: 'request' }) };
+      return {
+        ...state,
+        load: requestStateReducer(state.load, { type: 'request' }),
+        loadingStatus: nextLoadingStatus(state.loadingStatus, 'request'),
+      };
     case 'loadSuccess':
       return {
         ...state,
         server: newerServer(state.server, action.basket),
         load: requestStateReducer(state.load, { type: 'success' }),
+        loadingStatus: nextLoadingStatus(state.loadingStatus, 'success'),
       };
     case 'loadFailure':
       return {
@@ -124,6 +133,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
             ? { type: 'clientError' }
             : { type: 'responseError', httpStatus: action.httpStatus },
         ),
+        loadingStatus: nextLoadingStatus(state.loadingStatus, 'failure'),
       };
     case 'add': {
       // spec: add is optimistic, with quantity 1 and shopper-choice substitution
