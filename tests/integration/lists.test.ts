@@ -13,6 +13,8 @@ import {
   ShoppingListsResponseSchema,
   UpdateListResponseSchema,
 } from '../../src/lib/lists/contracts.ts';
+import { listNotice } from '../../src/lib/lists/list-errors.ts';
+import { itemsPutBody, lineOf } from '../../src/lib/lists/write-queue.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { createApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
@@ -120,16 +122,43 @@ describe('the lists of a signed-in shopper', () => {
     expect(await reason(over)).toBe(LIST_SERVER_REASONS.MAX_LISTS);
   });
 
-  test('a malformed list id is 400 Invalid path at the edge; an unknown one is the upstream 422', async () => {
-    const malformed = await send('GET', `${LISTS}/bad!id`);
-    expect(malformed.status).toBe(400);
-    expect(await reason(malformed)).toBe(EDGE_REASONS.INVALID_PATH);
+  test("a malformed list id is the spec's 422 'Invalid list ID.' on GET, PUT and DELETE, before the upstream; an unknown one is the upstream 422", async () => {
+    for (const [method, body] of [['GET'], ['PUT', { lineItems: [] }], ['DELETE']] as const) {
+      for (const id of ['abc', 'bad!id', 'x'.repeat(65)]) {
+        const malformed = await send(method, `${LISTS}/${id}`, body);
+        expect(malformed.status, `${method} ${id}`).toBe(422);
+        expect(malformed.headers.get('errorstatus')).toBe('422');
+        const error = v.parse(ErrorBodySchema, await malformed.json()).errors[0];
+        expect(error).toMatchObject({ code: 'UNPROCESSABLE', reason: 'Invalid list ID.', statusCode: 422 });
+        // the island tells the shopper the list does not exist, not 'Service Outage'
+        expect(listNotice(malformed.status, error?.reason ?? '', 'select')).toEqual({
+          kind: 'deletedList',
+          message: 'Shopping list does not exist. Please refresh your browser.',
+        });
+      }
+    }
     const unknown = await send('GET', `${LISTS}/00000000-0000-4000-8000-000000000000`);
     expect(unknown.status).toBe(422);
     expect(await reason(unknown)).toBe(LIST_SERVER_REASONS.NOT_FOUND);
     expect(await reason(await put('00000000-0000-4000-8000-000000000000', { lineItems: [] }))).toBe(
       LIST_SERVER_REASONS.NOT_FOUND,
     );
+  });
+
+  test('a name however far over 128 characters is the name-too-long 422, on create and on rename', async () => {
+    const { listId } = await createOk('Short');
+    for (const length of [129, 600, 20_000]) {
+      const created = await create('n'.repeat(length));
+      expect(created.status, `create ${length}`).toBe(422);
+      expect(await reason(created)).toBe('The given list name is too long. Kindly provide a shorter name.');
+      const renamed = await put(listId, { name: 'n'.repeat(length) });
+      expect(renamed.status, `rename ${length}`).toBe(422);
+      expect(await reason(renamed)).toBe('The given list name is too long. Kindly provide a shorter name.');
+    }
+    // anything else wrong with the body is still a malformed body
+    const mixed = await send('POST', LISTS, { name: 'n'.repeat(600), activeList: 42 });
+    expect(mixed.status).toBe(400);
+    expect(await reason(mixed)).toBe(EDGE_REASONS.INVALID_BODY);
   });
 });
 
@@ -249,6 +278,78 @@ describe('items', () => {
     expect(over.status).toBe(422);
     expect(await reason(over)).toBe(LIST_SERVER_REASONS.MAX_QUANTITY);
     expect((await put(listId, { lineItems: [{ upc: gtins[0], quantity: 999 }] })).status).toBe(200);
+  });
+
+  test("a quantity however far above 999 is 422 'Max Quantity above 999'", async () => {
+    const { listId } = await createOk('Far too many');
+    for (const quantity of [1_000_000, 2_000_000, Number.MAX_SAFE_INTEGER]) {
+      const over = await put(listId, { lineItems: [{ upc: gtins[0], quantity }] });
+      expect(over.status, String(quantity)).toBe(422);
+      expect(await reason(over)).toBe('Max Quantity above 999');
+    }
+    expect((await getList(listId)).itemCount).toBe(0);
+  });
+
+  test('more than 600 lines in one PUT is the 250-item 422, as 251 unique items are', async () => {
+    const { listId } = await createOk('Flooded');
+    const lines = Array.from({ length: 601 }, (_, n) => ({ categoryId: '01', name: `thing ${n}`, quantity: 1 }));
+    const over = await put(listId, { lineItems: lines });
+    expect(over.status).toBe(422);
+    expect(await reason(over)).toBe('The list has exceeded the maximum number of items allowed');
+    expect((await getList(listId)).itemCount).toBe(0);
+  });
+
+  test('a line of only id and quantity changes or removes the stored item of that id (no name needed)', async () => {
+    const { listId } = await createOk('By id');
+    await put(listId, {
+      lineItems: [
+        { upc: gtins[0], quantity: 2 },
+        { type: 'CUSTOMER_DEFINED', categoryId: '01', name: 'Ripe Bananas', quantity: 1 },
+      ],
+    });
+    const stored = (await getList(listId)).lineItems ?? [];
+    const product = stored.find((entry) => entry.upc !== null);
+    const bananas = stored.find((entry) => entry.upc === null);
+    const changed = await put(listId, { lineItems: [{ id: bananas?.id, quantity: 3 }] });
+    expect(changed.status).toBe(200);
+    expect(v.parse(UpdateListResponseSchema, await changed.json()).data.lineItems).toContainEqual(
+      expect.objectContaining({ id: bananas?.id, name: 'Ripe Bananas', quantity: 3 }),
+    );
+    const removed = await put(listId, {
+      lineItems: [
+        { id: product?.id, quantity: 0 },
+        { id: bananas?.id, quantity: 0 },
+      ],
+    });
+    expect(removed.status).toBe(200);
+    expect(v.parse(UpdateListResponseSchema, await removed.json()).data.itemCount).toBe(0);
+    // an id that matches nothing stored still needs a upc or a name
+    expect(await reason(await put(listId, { lineItems: [{ id: 'no-such-item', quantity: 1 }] }))).toBe(
+      'An item needs a upc or a name.',
+    );
+  });
+
+  test("the island's PUT (§7: lines with id and name, activeList false, the list's name, versionKey) is accepted", async () => {
+    const { listId, versionKey } = await createOk('Island');
+    const added = v.parse(
+      UpdateListResponseSchema,
+      await (await put(listId, { lineItems: [{ upc: gtins[0], quantity: 1 }], versionKey })).json(),
+    ).data;
+    const item = added.lineItems[0];
+    if (!item) throw new Error('no item');
+    const meta = { name: 'Island', versionKey: added.versionKey };
+    const write = { key: 'k', listId, kind: 'quantity' as const, item: { ...item, quantity: 4 } };
+    const body = itemsPutBody(meta, [lineOf(write)]);
+    expect(body).toMatchObject({ activeList: false, name: 'Island', versionKey: added.versionKey });
+    expect(body.lineItems[0]).toMatchObject({ id: item.id, name: item.name, upc: gtins[0], quantity: 4 });
+    const answer = await put(listId, body);
+    expect(answer.status).toBe(200);
+    const after = v.parse(UpdateListResponseSchema, await answer.json()).data;
+    expect(after).toMatchObject({ name: 'Island', itemCount: 1 });
+    expect(after.lineItems[0]).toMatchObject({ id: item.id, quantity: 4 });
+    // remove all: every line at quantity 0 in one PUT of the same shape
+    const all = itemsPutBody({ name: 'Island', versionKey: after.versionKey }, [{ ...lineOf(write), quantity: 0 }]);
+    expect(v.parse(UpdateListResponseSchema, await (await put(listId, all)).json()).data.itemCount).toBe(0);
   });
 
   test('the 251st unique item is 422 with the server reason and nothing changes', async () => {

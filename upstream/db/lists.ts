@@ -73,10 +73,11 @@ export function storedItems(row: ListRow): StoredItem[] {
 }
 
 /**
- * Applies a PUT's items to the stored ones (shopping §5, §7): an item is found by its identity;
- * quantity 0 removes it, another quantity sets it; checked and comments change when given. A UPC
- * item takes its name from the catalog. Refused with the server's reasons: a quantity above 999,
- * more than 250 unique items.
+ * Applies a PUT's items to the stored ones (shopping §5, §7): an item is found by its id when that
+ * is a stored item's (then nothing else is needed: `{ id, quantity: 0 }` removes it), else by its
+ * identity; quantity 0 removes it, another quantity sets it; checked and comments change when
+ * given. A UPC item takes its name from the catalog. Refused with the server's reasons: a quantity
+ * above 999, more than 250 unique items.
  */
 export function applyItemUpdates(
   before: readonly StoredItem[],
@@ -87,8 +88,9 @@ export function applyItemUpdates(
   const items = new Map(before.map((item) => [item.identity, { ...item }]));
   for (const update of updates) {
     if (update.quantity > LIST_LIMITS.MAX_QUANTITY) throw unprocessable(LIST_SERVER_REASONS.MAX_QUANTITY);
-    const product = update.upc ? catalog.get(update.upc) : undefined;
-    if (update.upc && !product)
+    const byId = update.id ? [...items.values()].find((item) => item.id === update.id) : undefined;
+    const product = !byId && update.upc ? catalog.get(update.upc) : undefined;
+    if (!byId && update.upc && !product)
       throw new HttpError(ERROR_CODES.UNPROCESSABLE, `No product was found for UPC ${update.upc}.`, 422);
     const type: ListItemType = update.upc
       ? update.type === 'WEEKLY_AD'
@@ -98,11 +100,10 @@ export function applyItemUpdates(
         ? 'WEEKLY_AD'
         : 'CUSTOMER_DEFINED';
     const name = product?.name ?? (update.name ?? '').trim();
-    if (!update.upc && name.length === 0)
+    if (!byId && !update.upc && name.length === 0)
       throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'An item needs a upc or a name.', 422);
     const identity = listItemIdentity({ upc: update.upc ?? null, categoryId: update.categoryId ?? null, name });
-    const existing =
-      items.get(identity) ?? (update.id ? [...items.values()].find((item) => item.id === update.id) : undefined);
+    const existing = byId ?? items.get(identity);
     if (update.quantity === 0) {
       if (existing) items.delete(existing.identity);
       continue;

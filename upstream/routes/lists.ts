@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import { isBannerId } from '../../src/lib/banner/banners.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import {
@@ -10,6 +11,7 @@ import {
   sortListsByName,
   UpdateListSchema,
 } from '../../src/lib/lists/contracts.ts';
+import { listLimitReason } from '../../src/lib/lists/list-limits.ts';
 import type { UpstreamEnv } from '../context.ts';
 import { WriteConflictError, idempotentWrite } from '../db/idempotency.ts';
 import {
@@ -71,6 +73,14 @@ function checkListId(listId: string): void {
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.INVALID_ID, 422);
 }
 
+/** parseBody, but a body that fails on business limits alone is the limit's 422 reason (shopping §5, §8). */
+async function listBody<S extends v.GenericSchema>(c: ListsContext, schema: S): Promise<v.InferOutput<S>> {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const reason = listLimitReason(v.safeParse(schema, body).issues);
+  if (reason) throw new HttpError(ERROR_CODES.UNPROCESSABLE, reason, 422);
+  return parseBody(c, schema);
+}
+
 /** Runs a write whose UNIQUE name index may refuse it: the duplicate-name reason (shopping §8). */
 async function uniqueName<T>(write: Promise<T>): Promise<T> {
   try {
@@ -91,7 +101,7 @@ listsService.get(LIST_PATHS.LISTS, async (c) => {
 
 listsService.post(LIST_PATHS.LISTS, async (c) => {
   const { customerGUID, banner } = who(c);
-  const input = await parseBody(c, CreateListSchema);
+  const input = await listBody(c, CreateListSchema);
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const answer = await serialised(`lists:${customerGUID}:${banner}`, () =>
@@ -132,7 +142,7 @@ listsService.put(`${LIST_PATHS.LISTS}/:listId`, async (c) => {
   const listId = c.req.param('listId');
   checkListId(listId);
   const { customerGUID, banner, locationId } = who(c);
-  const input = await parseBody(c, UpdateListSchema);
+  const input = await listBody(c, UpdateListSchema);
   const key = idempotencyKey(c);
   const db = c.env.DB;
   const answer = await serialised(`list:${listId}`, () =>

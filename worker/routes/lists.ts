@@ -1,14 +1,14 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
-import { EDGE_REASONS, PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
+import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import {
   AddDealToListFormSchema,
   AddToListFormSchema,
-  type WeeklyAdInfoSchema,
   CreateListResponseSchema,
   CreateListSchema,
   DEFAULT_LIST_NAME,
@@ -22,18 +22,12 @@ import {
   activeListId,
   listItemIdentity,
 } from '../../src/lib/lists/contracts.ts';
-import { loadCurrentCirculars, loadDealDetails } from '../../src/lib/promotions/load-weekly-ad.ts';
+import { dealLine, type NewLine } from '../../src/lib/lists/deal-line.ts';
+import { listLimitReason } from '../../src/lib/lists/list-limits.ts';
 import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
+import { errorResponse } from '../errors.ts';
 import type { EdgeEnv } from '../types.ts';
-import {
-  formOf,
-  readFormFields,
-  singleValues,
-  validJson,
-  validJsonOrForm,
-  validParams,
-  type FormFields,
-} from '../validate.ts';
+import { formOf, readFormFields, singleValues, validJson, validJsonOrForm, type FormFields } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
@@ -134,14 +128,39 @@ function wrapperHeaders() {
   };
 }
 
-const ListIdParams = v.object({ listId: v.pipe(v.string(), v.regex(LIST_ID_PATTERN, PATH_REASONS.LIST_ID)) });
+// shopping §8: a malformed list id is the spec's 422 'Invalid list ID.', answered here (decision
+// 300, 623), which the island shows as the list that does not exist, not as an outage
+const validListId = validator('param', (params: Record<string, string>, c) => {
+  const listId = params.listId ?? '';
+  if (!LIST_ID_PATTERN.test(listId))
+    return errorResponse(c, ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.INVALID_ID, 422);
+  return { listId };
+});
+
+const JSON_BODY = /^application\/json\s*(;|$)/i;
+/**
+ * validJson, but a body that fails on business limits alone (shopping §5: a name too long, a
+ * quantity above 999, too many items), however far past them, is the limit's 422 reason.
+ */
+function validListJson<S extends v.GenericSchema>(schema: S) {
+  const json = validJson(schema);
+  const limits = async (c: ListsContext, next: Next) => {
+    if (JSON_BODY.test(c.req.header('content-type') ?? '')) {
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const reason = listLimitReason(v.safeParse(schema, body).issues);
+      if (reason) return errorResponse(c, ERROR_CODES.UNPROCESSABLE, reason, 422);
+    }
+    return json(c, next);
+  };
+  return limits as unknown as typeof json;
+}
 
 listsRoutes.get(LIST_PREFIX, async (c) => {
   const { data } = await c.get('upstream').json({ path: LIST_PREFIX }, ShoppingListsResponseSchema);
   return c.json(data, 200);
 });
 
-listsRoutes.post(LIST_PREFIX, validJson(CreateListSchema), async (c) => {
+listsRoutes.post(LIST_PREFIX, validListJson(CreateListSchema), async (c) => {
   const result = await c
     .get('upstream')
     .json(
@@ -152,13 +171,13 @@ listsRoutes.post(LIST_PREFIX, validJson(CreateListSchema), async (c) => {
   return c.json(result.data, 201);
 });
 
-listsRoutes.get(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), async (c) => {
+listsRoutes.get(`${LIST_PREFIX}/:listId`, validListId, async (c) => {
   const { listId } = c.req.valid('param');
   const { data } = await c.get('upstream').json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema);
   return c.json(data, 200);
 });
 
-listsRoutes.put(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), validJson(UpdateListSchema), async (c) => {
+listsRoutes.put(`${LIST_PREFIX}/:listId`, validListId, validListJson(UpdateListSchema), async (c) => {
   const { listId } = c.req.valid('param');
   const result = await c
     .get('upstream')
@@ -171,7 +190,7 @@ listsRoutes.put(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), validJson(U
 });
 
 const DeletedSchema = v.object({ data: v.object({ listId: v.string(), deleted: v.literal(true) }) });
-listsRoutes.delete(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), async (c) => {
+listsRoutes.delete(`${LIST_PREFIX}/:listId`, validListId, async (c) => {
   const { listId } = c.req.valid('param');
   const { data } = await c.get('upstream').json({ method: 'DELETE', path: LIST_PATHS.list(listId) }, DeletedSchema);
   return c.json(data, 200);
@@ -182,39 +201,6 @@ listsRoutes.delete(`${LIST_PREFIX}/:listId`, validParams(ListIdParams), async (c
  * one, else the first; a shopper without lists gets 'My Shopping List'): one more when it is
  * already there.
  */
-type NewLine = {
-  upc?: string;
-  categoryId?: string;
-  name?: string;
-  type: 'UPC' | 'WEEKLY_AD';
-  weeklyAdInfo?: v.InferOutput<typeof WeeklyAdInfoSchema>;
-};
-
-/** The WEEKLY_AD line of a deal of the current weekly ad (shopping §3 weeklyAdInfo). */
-async function dealLine(c: ListsContext, dealId: string): Promise<NewLine> {
-  const [details, circulars] = await Promise.all([
-    loadDealDetails(c.get('upstream'), dealId),
-    loadCurrentCirculars(c.get('upstream')),
-  ]);
-  if (details.state !== 'loaded') throw new HttpError(ERROR_CODES.NOT_FOUND, EDGE_REASONS.NO_SUCH_DEAL, 404);
-  const circular = circulars?.find((entry) => entry.id === details.deal.circularId);
-  const { deal } = details;
-  return {
-    type: 'WEEKLY_AD',
-    name: deal.title.slice(0, 200),
-    ...(deal.categoryId && /^\d{2,4}$/.test(deal.categoryId) ? { categoryId: deal.categoryId } : {}),
-    weeklyAdInfo: {
-      startDate: circular?.startDate ?? { value: new Date().toISOString(), timezone: 'UTC' },
-      endDate: circular?.endDate ?? { value: new Date(Date.now() + 7 * 86_400_000).toISOString(), timezone: 'UTC' },
-      priceString: deal.priceString.slice(0, 80),
-      displayName: deal.title.slice(0, 200),
-      ...(circular ? { circular: circular.title.slice(0, 80) } : {}),
-      weeklyFlyer: deal.weeklyFlyer?.name.slice(0, 80) ?? null,
-      imageFileUri: deal.imageFileUri.slice(0, 500),
-    },
-  };
-}
-
 async function addToList(c: ListsContext, line: string | NewLine, requested: string | undefined) {
   const wanted: NewLine = typeof line === 'string' ? { upc: line, type: 'UPC' } : line;
   const upstream = c.get('upstream');
@@ -274,7 +260,7 @@ listsRoutes.post(
     const returnTo = returnToOf(form);
     try {
       if ('gtin13' in body) await addToList(c, body.gtin13, body.listId);
-      else await addToList(c, await dealLine(c, body.dealId), body.listId);
+      else await addToList(c, await dealLine(c.get('upstream'), body.dealId), body.listId);
       return back(c, returnTo, LIST_FRAGMENTS.added);
     } catch (error) {
       const reason = error instanceof HttpError && error.statusCode === 422 ? error.message : '';

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { outageNotice } from '../../lib/lists/list-errors.ts';
+import { failedCallNotice } from '../../lib/lists/list-errors.ts';
 import { listApi } from './api.ts';
-import { noticeAtom, noticeFor, type ListMeta } from './atoms.ts';
+import { noticeAtom, type ListMeta } from './atoms.ts';
 import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
 
 /** The list's name and what can be done to the whole list: rename, delete, print it or its coupons. */
@@ -20,15 +20,15 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
     const result = await listApi.update(meta.listId, { name: renaming, versionKey: meta.versionKey });
     setBusy(false);
     if (result.ok) window.location.reload();
-    else
-      setNotice(result.kind === 'error' ? noticeFor(result.status, result.reason, 'update') : outageNotice('update'));
+    else setNotice(failedCallNotice(result, 'update'));
   };
 
   const deleteList = async () => {
     if (!window.confirm(`Delete “${meta.name}”? This can't be undone.`)) return;
     const result = await listApi.remove(meta.listId);
     if (result.ok) window.location.assign('/shopping/lists');
-    else setNotice(outageNotice('deleteList'));
+    // a list that no longer exists (or an id that never was one) says so, not 'Service Outage'
+    else setNotice(failedCallNotice(result, 'deleteList'));
   };
 
   return (

@@ -1,11 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import {
-  LIST_MESSAGES,
-  type ListArea,
-  type ListItemOutput,
-  type ShoppingListOutput,
-} from '../../lib/lists/contracts.ts';
-import { NETWORK_NOTICE, listNotice, outageNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
+import { type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { failedCallNotice, listNotice, loadNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
 import {
   identityOf,
   initialListState,
@@ -15,6 +10,7 @@ import {
   type ListState,
 } from '../../lib/lists/list-reducer.ts';
 import {
+  itemsPutBody,
   lineOf,
   listCacheKey,
   newWriteKey,
@@ -190,11 +186,7 @@ export const flushAtom = atom(null, async (get, set) => {
       const write = get(queueBaseAtom)[0];
       const meta = get(metaAtom);
       if (!write || !meta) return;
-      const result = await listApi.update(
-        write.listId,
-        { lineItems: [lineOf(write)], versionKey: meta.versionKey },
-        write.key,
-      );
+      const result = await listApi.update(write.listId, itemsPutBody(meta, [lineOf(write)]), write.key);
       if (!result.ok && result.kind === 'network') {
         set(offlineBaseAtom, true);
         return;
@@ -205,12 +197,7 @@ export const flushAtom = atom(null, async (get, set) => {
         const fresh = await listApi.list(write.listId);
         if (!fresh.ok) {
           if (fresh.kind === 'network') set(offlineBaseAtom, true);
-          else
-            set(noticeBaseAtom, {
-              kind: 'outage',
-              title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE,
-              message: LIST_MESSAGES.LOAD,
-            });
+          else set(noticeBaseAtom, loadNotice(fresh));
           return;
         }
         const list = fresh.data.data.shoppingLists[0];
@@ -257,26 +244,16 @@ export const removeAllAtom = atom(null, async (get, set) => {
   const meta = get(metaAtom);
   if (!meta || get(queueBaseAtom).length > 0) return;
   const items = get(stateAtom).items;
-  const result = await listApi.update(
-    meta.listId,
-    {
-      lineItems: items.map((item) => ({
-        ...lineOf({ key: '', listId: meta.listId, kind: 'quantity', item }),
-        quantity: 0,
-      })),
-      versionKey: meta.versionKey,
-    },
-    newWriteKey(),
-  );
+  const lines = items.map((item) => ({
+    ...lineOf({ key: '', listId: meta.listId, kind: 'quantity', item }),
+    quantity: 0,
+  }));
+  const result = await listApi.update(meta.listId, itemsPutBody(meta, lines), newWriteKey());
   if (result.ok) {
     set(metaAtom, { ...meta, versionKey: result.data.data.versionKey });
     dispatch(get, set, { type: 'removedAll' });
     persist(get);
-  } else if (result.kind === 'network') {
-    set(noticeBaseAtom, NETWORK_NOTICE);
-  } else if (result.kind === 'conflict') {
-    set(noticeBaseAtom, outageNotice('removeAll'));
   } else {
-    set(noticeBaseAtom, noticeFor(result.status, result.reason, 'removeAll'));
+    set(noticeBaseAtom, failedCallNotice(result, 'removeAll'));
   }
 });

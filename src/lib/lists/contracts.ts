@@ -25,6 +25,15 @@ export const LIST_LIMITS = {
   MAX_NAME_LENGTH: 128,
   MAX_LISTS_PER_USER: 25,
 } as const;
+/**
+ * Caps against abuse, well past the §9 limits (the request body is limited too): a value past one
+ * is refused with that limit's 422 reason, as the upstream refuses a value just past the limit.
+ */
+export const LIST_INPUT_CAPS = {
+  NAME_LENGTH: LIST_LIMITS.MAX_NAME_LENGTH * 4,
+  QUANTITY: 1_000_000,
+  LINE_ITEMS: 600,
+} as const;
 export const DEFAULT_LIST_NAME = 'My Shopping List';
 export const DEFAULT_AISLE = 'Aisle # May Vary';
 const LIST_ITEM_TYPES = ['UPC', 'WEEKLY_AD', 'CUSTOMER_DEFINED'] as const;
@@ -133,7 +142,13 @@ export function linePriceText(item: {
   };
 }
 
-const NameSchema = v.pipe(v.string(), v.maxLength(LIST_LIMITS.MAX_NAME_LENGTH * 4));
+/** A list's name: over 128 is the upstream's 422 (checkListName); far over, the edge's with the same reason. */
+const ListNameSchema = v.pipe(
+  v.string(),
+  v.check((name) => name.trim().length <= LIST_INPUT_CAPS.NAME_LENGTH, LIST_SERVER_REASONS.NAME_TOO_LONG),
+);
+/** An item's name (no limit in the spec: the upstream keeps 200 characters). */
+const ItemNameSchema = v.pipe(v.string(), v.maxLength(LIST_INPUT_CAPS.NAME_LENGTH));
 const CategoryIdSchema = v.pipe(v.string(), v.regex(/^\d{2,4}$/, 'must be a category id'));
 const Timestamp = v.object({ value: v.string(), timezone: v.optional(v.string()) });
 
@@ -154,18 +169,26 @@ const ListItemUpdateSchema = v.object({
   channel: v.optional(v.literal('WEB'), 'WEB'),
   upc: v.optional(v.nullable(Gtin13Schema)),
   categoryId: v.optional(v.nullable(CategoryIdSchema)),
-  name: v.optional(NameSchema),
+  name: v.optional(ItemNameSchema),
   comments: v.optional(v.pipe(v.string(), v.maxLength(500))),
-  /** above 999 is the spec's 422, so the schema takes it */
-  quantity: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+  /** above 999 is the spec's 422 (the upstream's; past the cap the edge's) */
+  quantity: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(0),
+    v.maxValue(LIST_INPUT_CAPS.QUANTITY, LIST_SERVER_REASONS.MAX_QUANTITY),
+  ),
   checked: v.optional(v.boolean()),
   weeklyAdInfo: v.optional(v.nullable(WeeklyAdInfoSchema)),
 });
 export type ListItemUpdate = v.InferOutput<typeof ListItemUpdateSchema>;
 
 export const UpdateListSchema = v.object({
-  lineItems: v.optional(v.pipe(v.array(ListItemUpdateSchema), v.maxLength(600)), []),
-  name: v.optional(NameSchema),
+  lineItems: v.optional(
+    v.pipe(v.array(ListItemUpdateSchema), v.maxLength(LIST_INPUT_CAPS.LINE_ITEMS, LIST_SERVER_REASONS.MAX_ITEMS)),
+    [],
+  ),
+  name: v.optional(ListNameSchema),
   activeList: v.optional(v.union([v.boolean(), v.picklist(['true', 'false'])])),
   /** the versionKey the change was made on: a stale one is refused (409, decision 300) */
   versionKey: v.optional(v.pipe(v.string(), v.maxLength(64))),
@@ -173,7 +196,7 @@ export const UpdateListSchema = v.object({
 export type UpdateListInput = v.InferInput<typeof UpdateListSchema>;
 
 export const CreateListSchema = v.object({
-  name: NameSchema,
+  name: ListNameSchema,
   activeList: v.optional(v.union([v.boolean(), v.picklist(['true', 'false'])])),
 });
 

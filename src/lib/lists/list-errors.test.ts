@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LIST_MESSAGES, LIST_OUTAGE_MESSAGES, LIST_SERVER_REASONS, listMessageForReason } from './contracts.ts';
-import { NETWORK_NOTICE, listNotice } from './list-errors.ts';
+import { NETWORK_NOTICE, failedCallNotice, listNotice, loadNotice } from './list-errors.ts';
 
 // shopping §8: the server's 422 reasons and the shopper's messages, verbatim.
 const MAPPED: ReadonlyArray<[string, string]> = [
@@ -43,12 +43,19 @@ describe('listNotice', () => {
     });
   });
 
-  test('the list maximum is a Service Outage banner with its words', () => {
+  test("the list maximum's 422 is the spec's message for that reason, not the outage banner's words", () => {
     expect(listNotice(422, LIST_SERVER_REASONS.MAX_LISTS, 'createList')).toEqual({
-      kind: 'outage',
-      title: 'Service Outage',
-      message: 'You have reached the maximum number of lists. Please try again later.',
+      kind: 'field',
+      message: 'You have reached the maximum number of lists.',
     });
+  });
+
+  test("a malformed list id ('Invalid list ID.') is the list that does not exist, in every area", () => {
+    for (const area of Object.keys(LIST_OUTAGE_MESSAGES) as Array<keyof typeof LIST_OUTAGE_MESSAGES>)
+      expect(listNotice(422, 'Invalid list ID.', area)).toEqual({
+        kind: 'deletedList',
+        message: 'Shopping list does not exist. Please refresh your browser.',
+      });
   });
 
   test('name and quantity rules are field messages', () => {
@@ -84,5 +91,48 @@ describe('listNotice', () => {
       title: 'No Network Connection',
       message: 'Please check your network settings and try again.',
     });
+  });
+});
+
+describe('failedCallNotice', () => {
+  test('no connection, a stale list (the area’s outage), or the reason’s notice', () => {
+    expect(failedCallNotice({ kind: 'network' }, 'deleteList')).toEqual(NETWORK_NOTICE);
+    expect(failedCallNotice({ kind: 'conflict' }, 'removeAll')).toEqual({
+      kind: 'outage',
+      title: 'Service Outage',
+      message: LIST_OUTAGE_MESSAGES.removeAll,
+    });
+    expect(failedCallNotice({ kind: 'error', status: 422, reason: 'Invalid list ID.' }, 'deleteList')).toEqual({
+      kind: 'deletedList',
+      message: 'Shopping list does not exist. Please refresh your browser.',
+    });
+    expect(failedCallNotice({ kind: 'error', status: 500, reason: '' }, 'deleteList')).toEqual({
+      kind: 'outage',
+      title: 'Service Outage',
+      message: LIST_OUTAGE_MESSAGES.deleteList,
+    });
+  });
+});
+
+describe('loadNotice', () => {
+  test.each(['Invalid list ID.', 'No shopping list was found for this list ID.'])(
+    'a list that fails to load with %s does not exist',
+    (reason) => {
+      expect(loadNotice({ kind: 'error', status: 422, reason })).toEqual({
+        kind: 'deletedList',
+        message: 'Shopping list does not exist. Please refresh your browser.',
+      });
+    },
+  );
+
+  test('any other failure is the spec’s loading banner', () => {
+    const banner = {
+      kind: 'outage',
+      title: 'Service Outage',
+      message: 'Sorry, we’re having trouble loading your list(s). Please try again later.',
+    };
+    expect(loadNotice({ kind: 'error', status: 503, reason: '' })).toEqual(banner);
+    expect(loadNotice({ kind: 'error', status: 400, reason: 'Invalid path' })).toEqual(banner);
+    expect(loadNotice({ kind: 'conflict' })).toEqual(banner);
   });
 });

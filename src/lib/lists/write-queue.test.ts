@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { listItemIdentity, type ListItemOutput } from './contracts.ts';
-import { lineOf, rebaseWrites, type PendingWrite } from './write-queue.ts';
+import { itemsPutBody, lineOf, rebaseWrites, type PendingWrite } from './write-queue.ts';
 
 // Two tabs, one list (issue 11 §5): tab A queues writes against the list it loaded while tab B
 // changes the list on the server. A's PUTs carry the versionKey; a stale one is refused (409),
@@ -44,6 +44,31 @@ const write = (kind: PendingWrite['kind'], entry: ListItemOutput, key = `k-${kin
   listId: 'list-1',
   kind,
   item: entry,
+});
+
+describe('lineOf and itemsPutBody', () => {
+  test('a line carries the §7 fields: id, categoryId, quantity, name, type, channel, checked, upc', () => {
+    expect(lineOf(write('quantity', item('0000000000001', 3)))).toEqual({
+      id: 'id-0000000000001',
+      upc: '0000000000001',
+      categoryId: '01',
+      name: 'Item 0000000000001',
+      type: 'UPC',
+      channel: 'WEB',
+      quantity: 3,
+      checked: false,
+    });
+  });
+
+  test('the PUT of items carries activeList false, the list’s name and the versionKey', () => {
+    const line = lineOf(write('check', item('0000000000002', 1, true)));
+    expect(itemsPutBody({ name: 'Weekly', versionKey: 'v1' }, [line])).toEqual({
+      lineItems: [line],
+      activeList: false,
+      name: 'Weekly',
+      versionKey: 'v1',
+    });
+  });
 });
 
 describe('rebaseWrites', () => {

@@ -13,13 +13,18 @@ export interface PendingWrite {
   item: ListItemOutput;
 }
 
-/** The line a PUT sends for a pending write (shopping §7 lineItems). */
+/**
+ * The line a PUT sends for a pending write (shopping §7 lineItems: id, categoryId, quantity, name,
+ * comments, type, channel, checked, upc, weeklyAdInfo). The upstream finds the item by its id, else
+ * by its identity (a new item's id is the page's own, which matches nothing stored).
+ */
 export function lineOf(write: PendingWrite) {
   const { item } = write;
   return {
+    id: item.id,
     ...(item.upc ? { upc: item.upc } : {}),
     ...(item.categoryId ? { categoryId: item.categoryId } : {}),
-    ...(item.upc ? {} : { name: item.name }),
+    name: item.name,
     type: item.type,
     channel: 'WEB' as const,
     quantity: item.quantity,
@@ -84,4 +89,15 @@ export function parseQueue(stored: string | null): PendingWrite[] {
 /** A fresh Idempotency-Key (8-128 of A-Za-z0-9_-). */
 export function newWriteKey(): string {
   return `list-${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * The body of a list's PUT of items (shopping §7): the lines, `activeList` false, the list's name
+ * as the page holds it and the versionKey the change was made on.
+ */
+export function itemsPutBody(
+  meta: { name: string; versionKey: string },
+  lineItems: ReadonlyArray<ReturnType<typeof lineOf>>,
+) {
+  return { lineItems: [...lineItems], activeList: false, name: meta.name, versionKey: meta.versionKey };
 }

@@ -1,0 +1,139 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { errorBody } from '../../lib/http/errors.ts';
+import type { ListItemOutput, ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { identityOf } from '../../lib/lists/list-reducer.ts';
+import { noticeAtom, queueAtom, removeAllAtom, seedListAtom, setQuantityAtom } from './atoms.ts';
+
+// The list page's writes against a fake edge (shopping §7, §8): what a PUT carries, and what the
+// shopper is told when the list turns out not to exist.
+
+const at = { value: '2026-11-01T00:00:00.000Z', timezone: 'UTC' };
+const milk: ListItemOutput = {
+  id: 'item-milk',
+  type: 'UPC',
+  channel: 'WEB',
+  upc: '0000000000017',
+  categoryId: '01',
+  categoryName: 'Dairy',
+  name: 'Whole Milk',
+  displayName: 'Whole Milk - 1 gal',
+  comments: '',
+  quantity: 1,
+  checked: false,
+  weeklyAdInfo: null,
+  regularPrice: '3.49',
+  promoPrice: null,
+  lineTotal: '3.49',
+  savings: '0.00',
+  aisle: 'Aisle 4',
+  slug: null,
+  randomWeight: false,
+  soldInStore: true,
+  homeDeliveryItem: true,
+  shipToHomeItem: false,
+  curbsidePickupEligible: true,
+  couponDetails: null,
+  created: at,
+  modified: at,
+};
+const list: ShoppingListOutput = {
+  listId: '00000000-0000-4000-8000-000000000001',
+  name: 'Weekly',
+  bannerName: 'Harvest Market',
+  created: at,
+  modified: at,
+  modifiedBy: 'WEB',
+  versionKey: 'version-1',
+  itemCount: 1,
+  lineItems: [milk],
+  estimatedTotal: { subtotal: '3.49', savings: '0.00' },
+};
+const answer = (lineItems: ListItemOutput[]) =>
+  Response.json({
+    data: {
+      listId: list.listId,
+      name: list.name,
+      versionKey: 'version-2',
+      itemCount: lineItems.length,
+      lineItems,
+      estimatedTotal: { subtotal: '0.00', savings: '0.00' },
+    },
+  });
+
+/** A fake edge: `reply` answers each call; the PUT bodies sent are kept. */
+function fakeEdge(reply: (method: string, body: unknown) => Response) {
+  const puts: unknown[] = [];
+  vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
+    if (method === 'PUT') puts.push(body);
+    return reply(method, body);
+  });
+  return puts;
+}
+
+function seeded() {
+  const store = createStore();
+  store.set(seedListAtom, { lists: [list], list });
+  return store;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the PUT bodies of the list page (shopping §7)', () => {
+  test('a queued quantity change sends the line with its id and name, activeList false, the name and the versionKey', async () => {
+    const puts = fakeEdge(() => answer([{ ...milk, quantity: 3 }]));
+    const store = seeded();
+    store.set(setQuantityAtom, identityOf(milk), 3);
+    await vi.waitFor(() => expect(store.get(queueAtom)).toEqual([]));
+    expect(puts).toEqual([
+      {
+        lineItems: [expect.objectContaining({ id: 'item-milk', name: 'Whole Milk', upc: milk.upc, quantity: 3 })],
+        activeList: false,
+        name: 'Weekly',
+        versionKey: 'version-1',
+      },
+    ]);
+  });
+
+  test('remove all sends every line at quantity 0 with activeList false and the list’s name', async () => {
+    const puts = fakeEdge(() => answer([]));
+    await seeded().set(removeAllAtom);
+    expect(puts).toEqual([
+      {
+        lineItems: [expect.objectContaining({ id: 'item-milk', name: 'Whole Milk', quantity: 0 })],
+        activeList: false,
+        name: 'Weekly',
+        versionKey: 'version-1',
+      },
+    ]);
+  });
+});
+
+describe('a list that does not exist (shopping §8)', () => {
+  test("a stale write whose list then answers 'Invalid list ID.' says the list does not exist, not Service Outage", async () => {
+    fakeEdge((method) =>
+      method === 'PUT'
+        ? Response.json(errorBody('CONFLICT', 'The list was changed since it was read', 409), { status: 409 })
+        : Response.json(errorBody('UNPROCESSABLE', 'Invalid list ID.', 422), { status: 422 }),
+    );
+    const store = seeded();
+    store.set(setQuantityAtom, identityOf(milk), 2);
+    await vi.waitFor(() => expect(store.get(noticeAtom)).not.toBeNull());
+    expect(store.get(noticeAtom)).toEqual({
+      kind: 'deletedList',
+      message: 'Shopping list does not exist. Please refresh your browser.',
+    });
+  });
+
+  test("remove all answered 'Invalid list ID.' says the list does not exist", async () => {
+    fakeEdge(() => Response.json(errorBody('UNPROCESSABLE', 'Invalid list ID.', 422), { status: 422 }));
+    const store = seeded();
+    await store.set(removeAllAtom);
+    expect(store.get(noticeAtom)).toEqual({
+      kind: 'deletedList',
+      message: 'Shopping list does not exist. Please refresh your browser.',
+    });
+  });
+});
