@@ -3,14 +3,22 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { ErrorBodySchema } from '../../src/lib/http/errors.ts';
+import { ProductSearchResponseSchema } from '../../src/lib/catalog/search.ts';
+import type { JsonClient } from '../../src/lib/http/upstream-client.ts';
+import { alternativesQuery, loadShop } from '../../src/lib/recipes/load-shop.ts';
 import {
   CategoriesResponseSchema,
   FavoritesResponseSchema,
   IngredientUpcResponseSchema,
+  isoDuration,
   RecipeCollectionResponseSchema,
+  RecipeCompactSchema,
   RecipeDetailResponseSchema,
+  RecipeFullSchema,
   RecipeListResponseSchema,
 } from '../../src/lib/recipes/recipes.ts';
+import { SHOP_PRODUCTS_MAX } from '../../src/lib/recipes/shop.ts';
+import { createUpstreamClient } from '../../worker/upstream/client.ts';
 import { newerRequest, olderRequest, type RecipeFilters } from '../../src/lib/recipes/requests.ts';
 import { generateCatalog } from '../../upstream/seed/catalog.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
@@ -351,5 +359,115 @@ describe('recipes a cook would publish (issue 23 §3; docs/decisions/540)', () =
         `${term}: ${detail.title}`,
       ).toContain(term);
     }
+  });
+});
+
+describe('recipe times (shopping §3: totalTime, cookTime, prepTime, handsOnTime; docs/decisions/625)', () => {
+  const ISO = /^PT(?=\d)(\d+H)?(\d+M)?$/;
+  test('list items and the detail of both families carry the plain times as ISO 8601 durations; the detail keeps the InMinutes variants', async () => {
+    const row = await env.DB.prepare(
+      'SELECT total_minutes AS t, cook_minutes AS c, prep_minutes AS p, hands_on_minutes AS h FROM recipes WHERE recipe_id = 7',
+    ).first<{ t: number; c: number; p: number; h: number }>();
+    const times = {
+      totalTime: isoDuration(row?.t ?? -1),
+      cookTime: isoDuration(row?.c ?? -1),
+      prepTime: isoDuration(row?.p ?? -1),
+      handsOnTime: isoDuration(row?.h ?? -1),
+    };
+    const inMinutes = {
+      totalTimeInMinutes: row?.t,
+      cookTimeInMinutes: row?.c,
+      prepTimeInMinutes: row?.p,
+      handsOnTimeInMinutes: row?.h,
+    };
+    const newerDetail = v.parse(
+      RecipeDetailResponseSchema,
+      await (await get('/atlas/v1/recipe/recipes/7?projections=recipes.full')).json(),
+    ).data.recipe;
+    const olderDetail = v.parse(
+      v.object({ recipe: RecipeFullSchema }),
+      await (await get('/recipes/api/v1/recipe-detail/7')).json(),
+    ).recipe;
+    for (const detail of [newerDetail, olderDetail]) expect(detail).toMatchObject({ ...times, ...inMinutes });
+    const compact = v.parse(
+      v.object({ data: v.object({ recipes: v.array(RecipeCompactSchema) }) }),
+      await (await get('/atlas/v1/recipe/recipes/7,8?projections=recipes.compact')).json(),
+    ).data.recipes[0];
+    const olderById = v.parse(
+      v.object({ recipes: v.array(RecipeCompactSchema) }),
+      await (await send('POST', '/recipes/api/v1/recipes-by-ids', { recipeIds: ['7'] }, false)).json(),
+    ).recipes[0];
+    for (const item of [compact, olderById]) expect(item).toMatchObject(times);
+    const older = v.parse(
+      v.object({ recipes: v.array(RecipeCompactSchema) }),
+      await (await get('/recipes/api/v1/recipes?page=1&pageSize=20')).json(),
+    ).recipes;
+    for (const item of [...(await newer({})).recipes, ...older]) {
+      expect(item.totalTime).toBe(isoDuration(item.totalTimeInMinutes));
+      for (const value of [item.cookTime, item.prepTime, item.handsOnTime]) expect(value).toMatch(ISO);
+    }
+  });
+});
+
+describe('shop-ingredients alternatives come from the product search (shopping §7, §9; docs/decisions/625)', () => {
+  const LOCATION = BANNERS.harvest.defaultLocationId;
+  const upstream = createUpstreamClient(
+    env as unknown as Env,
+    createExecutionContext(),
+    {
+      locationId: LOCATION,
+      modality: 'PICKUP',
+      banner: 'harvest',
+      abTests: {},
+      customer: null,
+      timeZone: 'UTC',
+      correlationId: 'test',
+    },
+    undefined,
+    embeddedUpstream,
+  );
+  test("each ingredient's alternatives are its products-search (20) after its match, 20 products at most", async () => {
+    const searches: Array<Record<string, string | undefined>> = [];
+    const client: JsonClient = {
+      json: (call, schema) => {
+        if (call.path === '/atlas/v1/search/v1/products-search')
+          searches.push(call.query as Record<string, string | undefined>);
+        return upstream.json(call, schema);
+      },
+    };
+    const recipe = v.parse(
+      RecipeDetailResponseSchema,
+      await (await get('/atlas/v1/recipe/recipes/7?projections=recipes.full')).json(),
+    ).data.recipe;
+    const shop = await loadShop(client, BANNERS.harvest, recipe, LOCATION);
+    expect(shop.state).toBe('loaded');
+    if (shop.state !== 'loaded') return;
+    const tokens = [...new Set(recipe.ingredientProducts.ingredients.map((ingredient) => ingredient.token))];
+    expect(searches.map((query) => query['filter.query']).sort()).toEqual([...tokens].sort());
+    expect(searches.every((query) => query['page.size'] === '20' && query['filter.locationId'] === LOCATION)).toBe(
+      true,
+    );
+    let fromSearchOnly = 0;
+    for (const line of shop.lines) {
+      expect(line.alternatives.length + (line.match ? 1 : 0)).toBeLessThanOrEqual(SHOP_PRODUCTS_MAX);
+      const found = v
+        .parse(
+          ProductSearchResponseSchema,
+          await (
+            await get(
+              `/atlas/v1/search/v1/products-search?${new URLSearchParams(alternativesQuery(line.token, LOCATION))}`,
+            )
+          ).json(),
+        )
+        .data.productsSearch.map((item) => item.upc.padStart(13, '0'));
+      const alternatives = line.alternatives.map((product) => product.gtin13);
+      // the search's products in its order, the match not repeated (all sold at the store: priced)
+      expect(alternatives).toEqual(
+        found.filter((gtin) => gtin !== line.match?.gtin13).slice(0, SHOP_PRODUCTS_MAX - (line.match ? 1 : 0)),
+      );
+      const own = recipe.ingredientProducts.ingredients.find((i) => i.token === line.token)?.products ?? [];
+      fromSearchOnly += alternatives.filter((gtin) => !own.includes(gtin)).length;
+    }
+    expect(fromSearchOnly).toBeGreaterThan(0);
   });
 });

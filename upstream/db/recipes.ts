@@ -1,4 +1,9 @@
-import type { RecipeCompact, RecipeFull, RecipeListMeta } from '../../src/lib/recipes/recipes.ts';
+import {
+  isoDuration,
+  type RecipeCompact,
+  type RecipeFull,
+  type RecipeListMeta,
+} from '../../src/lib/recipes/recipes.ts';
 
 // Recipes on D1 (migrations/0019_recipes.sql; issue 10 §1): a filtered, paged search with a
 // full-text term (FTS5), one recipe, recipes by ids, a collection, and a customer's favourites and
@@ -54,6 +59,11 @@ export function compactView(row: RecipeRow, favorites: ReadonlySet<number>): Rec
     description: row.description,
     imageSet: imageSet(row.recipe_id),
     servingSize: row.serving_size,
+    // shopping §3 Times: ISO 8601 durations (docs/decisions/625); the detail also has the InMinutes variants
+    totalTime: isoDuration(row.total_minutes),
+    cookTime: isoDuration(row.cook_minutes),
+    prepTime: isoDuration(row.prep_minutes),
+    handsOnTime: isoDuration(row.hands_on_minutes),
     totalTimeInMinutes: row.total_minutes,
     ingredientCount: row.ingredient_count,
     categories: [{ category: row.cuisine, subCategories: [row.meal_type] }],

@@ -12,7 +12,9 @@ import {
   FavoritesResponseSchema,
   RecentViewsResponseSchema,
   RecipeCollectionResponseSchema,
+  RecipeCompactSchema,
   RecipeDetailResponseSchema,
+  RecipeFullSchema,
   RecipeListResponseSchema,
   RECIPE_PATHS,
 } from '../../src/lib/recipes/recipes.ts';
@@ -51,14 +53,15 @@ export const recipesCapability: Capability = {
 
 export const recipeCorrelationId = () => `recipes-${crypto.randomUUID()}`;
 
+// the older family's recipes are the newer family's views (the same contract: §3 times included)
 const OldListSchema = v.object({
-  recipes: v.array(v.unknown()),
+  recipes: v.array(RecipeCompactSchema),
   metadata: v.object({ totalRecipes: v.number(), totalPages: v.number() }),
 });
-const OldRecipesSchema = v.object({ recipes: v.array(v.unknown()) });
-const OldDetailSchema = v.object({ recipe: v.unknown() });
+const OldRecipesSchema = v.object({ recipes: v.array(RecipeCompactSchema) });
+const OldDetailSchema = v.object({ recipe: RecipeFullSchema });
 const OldFavoriteSchema = v.object({ recipeId: v.string(), favorite: v.boolean() });
-const RecipesByIdsSchema = v.object({ data: v.object({ recipes: v.array(v.unknown()) }) });
+const RecipesByIdsSchema = v.object({ data: v.object({ recipes: v.array(RecipeCompactSchema) }) });
 const FavoritesWrittenSchema = v.object({ data: v.object({ favorites: v.array(v.string()) }) });
 const RecentViewsWrittenSchema = v.object({ data: v.object({ recentViews: v.array(v.string()) }) });
 const RemovedSchema = v.object({ data: v.object({ removed: v.string() }) });

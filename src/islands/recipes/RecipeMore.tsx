@@ -83,7 +83,7 @@ function RecipeMore({ filters, newerFamily, meta, nextHref }: Props) {
                     <a href={recipePath(recipe.slug, recipe.id)}>{recipe.title}</a>
                   </h2>
                   <p className="meta">
-                    {formatMinutes(recipe.totalTimeInMinutes)}
+                    <time dateTime={recipe.totalTime}>{formatMinutes(recipe.totalTimeInMinutes)}</time>
                     {serves ? ` · ${serves.label} ${serves.value}` : ''} · {recipe.ingredientCount} ingredients
                   </p>
                   <p className="description">{stripPlaceholders(recipe.description)}</p>

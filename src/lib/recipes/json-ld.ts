@@ -1,4 +1,4 @@
-import { isoDuration, servings, stripPlaceholders, type RecipeFull } from './recipes.ts';
+import { servings, stripPlaceholders, type RecipeFull } from './recipes.ts';
 
 // The schema.org Recipe of a recipe page (issue 10 §4): what search engines and the apps
 // marketing shares to read. https://schema.org/Recipe
@@ -13,9 +13,9 @@ export function recipeJsonLd(recipe: RecipeFull, origin: string, canonicalPath: 
     image: recipe.imageSet.map((image) => new URL(image.url, origin).href),
     description: stripPlaceholders(recipe.description),
     recipeYield: serves ? (serves.label === 'Serves' ? `${serves.value} servings` : serves.value) : undefined,
-    prepTime: isoDuration(recipe.prepTimeInMinutes),
-    cookTime: isoDuration(recipe.cookTimeInMinutes),
-    totalTime: isoDuration(recipe.totalTimeInMinutes),
+    prepTime: recipe.prepTime,
+    cookTime: recipe.cookTime,
+    totalTime: recipe.totalTime,
     recipeIngredient: recipe.ingredientProducts.ingredients.map((ingredient) => ingredient.summary),
     recipeInstructions: recipe.steps.map((step) => ({ '@type': 'HowToStep', position: step.index, text: step.text })),
     nutrition: {

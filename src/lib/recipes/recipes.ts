@@ -111,6 +111,12 @@ const ImageSetSchema = v.array(
   v.object({ size: v.picklist(['small', 'medium', 'large']), url: v.string(), width: v.number(), height: v.number() }),
 );
 
+/** shopping §3 Times as ISO 8601 durations, as isoDuration writes them: 'PT1H15M', 'PT45M', 'PT2H', 'PT0M' (docs/decisions/625). */
+const IsoDurationSchema = v.pipe(
+  v.string(),
+  v.regex(/^PT(?=\d)(\d+H)?(\d+M)?$/, 'must be an ISO 8601 duration PT#H#M'),
+);
+
 export const RecipeCompactSchema = v.object({
   id: v.string(),
   slug: v.string(),
@@ -118,6 +124,11 @@ export const RecipeCompactSchema = v.object({
   description: v.string(),
   imageSet: ImageSetSchema,
   servingSize: v.string(),
+  // shopping §3 Times: the plain fields on every view; the InMinutes variants are what pages format
+  totalTime: IsoDurationSchema,
+  cookTime: IsoDurationSchema,
+  prepTime: IsoDurationSchema,
+  handsOnTime: IsoDurationSchema,
   totalTimeInMinutes: v.number(),
   ingredientCount: v.number(),
   categories: v.array(v.object({ category: v.string(), subCategories: v.array(v.string()) })),
