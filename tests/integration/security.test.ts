@@ -495,7 +495,10 @@ describe('a signed-out call is answered 401 before its input is looked at', () =
       headers: { ...route.sample.headers, 'cf-connecting-ip': randomClientIp() },
     };
     if (route.method !== 'GET') {
-      Object.assign(init.headers as Record<string, string>, { origin: TEST_ORIGIN, 'content-type': 'application/json' });
+      Object.assign(init.headers as Record<string, string>, {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+      });
       init.body = JSON.stringify({ quantity: -1, gratuityCents: -1, unexpected: true });
     }
     const response = await app.request(url.toString(), init, env, ctx());

@@ -7,7 +7,6 @@ import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sorte
 // The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
 // a confirmation. Every control is a real button or field, so the list works by keyboard.
 
-
 function CardRow({ card }: { card: CardOutput }) {
   const pending = useAtomValue(pendingCardsAtom).has(card.cardId);
   const setDefault = useSetAtom(setDefaultAtom);
