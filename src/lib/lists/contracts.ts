@@ -29,7 +29,7 @@ export const LIST_LIMITS = {
  * Caps against abuse, well past the §9 limits (the request body is limited too): a value past one
  * is refused with that limit's 422 reason, as the upstream refuses a value just past the limit.
  */
-export const LIST_INPUT_CAPS = {
+const LIST_INPUT_CAPS = {
   NAME_LENGTH: LIST_LIMITS.MAX_NAME_LENGTH * 4,
   QUANTITY: 1_000_000,
   LINE_ITEMS: 600,

@@ -31,7 +31,7 @@ export const NETWORK_NOTICE: ListNotice = {
 };
 
 /** The 'Service Outage' banner of an area, for a failure without a server reason. */
-export function outageNotice(area: ListArea): ListNotice {
+function outageNotice(area: ListArea): ListNotice {
   return { kind: 'outage', title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE, message: LIST_OUTAGE_MESSAGES[area] };
 }
 
