@@ -77,6 +77,32 @@ describe('roles', () => {
     expect(state.userInfo && 'rememberMeId' in state.userInfo).toBe(false);
   });
 
+  test('a remembered-only session signs in again for cards, addresses and the profile; the cart and lists still work (decision 627)', async () => {
+    const cookie = await signIn(app, env, ctx(), { rememberMe: true });
+    const remembered = await resign(cookie, { authExpiresAt: Date.now() - 1000 });
+    const get = (path: string, session: string) =>
+      app.request(path, { headers: { cookie: session, 'sec-fetch-site': 'same-origin' } }, env, ctx());
+    for (const path of [
+      '/wallet/api/v1/cards',
+      '/wallet/api/v1/gift-cards',
+      '/profile/api/get-addresses',
+      '/atlas/v1/customer-profile/v1/profile',
+    ]) {
+      const refused = await get(path, remembered);
+      expect([path, refused.status]).toEqual([path, 403]);
+      const body = (await refused.json()) as { errors: Array<{ code: string; reason: string }> };
+      expect(body.errors[0]).toMatchObject({
+        code: 'AUTH_REQUIRED',
+        reason: 'Sign in again to see your saved cards, addresses and profile',
+      });
+      // fully signed in, the same call is answered
+      expect([path, (await get(path, cookie)).status]).toEqual([path, 200]);
+    }
+    // (the three pages ask isFullySignedIn too: src/lib/auth/full-sign-in.test.ts)
+    expect((await get('/basket/api/basket/', remembered)).status).toBe(200);
+    expect((await get('/atlas/v1/shopping-list/v1/shopping-lists', remembered)).status).toBe(200);
+  });
+
   test('a session without remember me past authExpiresAt reads anonymous and is cleared', async () => {
     const cookie = await signIn(app, env, ctx());
     const stale = await resign(cookie, { authExpiresAt: Date.now() - 1000 });

@@ -98,7 +98,8 @@ export const addressesCapability: Capability = {
 };
 
 const ADDRESS_PAGE = '/account/addresses';
-const signedIn = requireSession(SIGN_IN_REASONS.ADDRESSES, { signInFrom: () => ADDRESS_PAGE });
+// the address book needs a full sign-in, not a remembered one (decision 627)
+const signedIn = requireSession(SIGN_IN_REASONS.ADDRESSES, { signInFrom: () => ADDRESS_PAGE, fullSignIn: true });
 
 addressesRoutes.get(ADDRESS_PATHS.LIST, signedIn, async (c) => {
   const { data } = await c.get('upstream').json({ path: ADDRESS_PATHS.LIST }, AddressBookResponseSchema);

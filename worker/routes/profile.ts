@@ -33,7 +33,7 @@ for (const [path, schema] of [
   [PROFILE_DATA_PATHS.APP_DATA, AppDataResponseSchema],
   [PROFILE_DATA_PATHS.CUSTOMER_PROFILE, CustomerProfileResponseSchema],
 ] as const) {
-  profileRoutes.get(path, requireSession(SIGN_IN_REASONS.PROFILE), async (c) => {
+  profileRoutes.get(path, requireSession(SIGN_IN_REASONS.PROFILE, { fullSignIn: true }), async (c) => {
     const { data } = await c.get('upstream').json({ path }, schema);
     return c.json(data, 200);
   });

@@ -109,7 +109,8 @@ export const walletCapability: Capability = {
   },
 };
 
-walletRoutes.use('/wallet/api/*', requireSession(SIGN_IN_REASONS.WALLET));
+// the saved cards need a full sign-in, not a remembered one (decision 627)
+walletRoutes.use('/wallet/api/*', requireSession(SIGN_IN_REASONS.WALLET, { fullSignIn: true }));
 
 const CARD = `${WALLET_PATHS.CARDS}/:cardId`;
 // an applied gift card by its reference: a card number in this path is refused (decision 460)

@@ -138,6 +138,8 @@ export const SIGN_IN_REASONS = {
   PREFERENCES: 'Sign in to manage your preferences',
   SAVED_STORE: 'Sign in to see your saved store and way to shop',
   KEEP_STORE: 'Sign in to keep your store and way to shop',
+  /** a remembered-only session asking for cards, addresses or the profile (decision 627) */
+  SIGN_IN_AGAIN: 'Sign in again to see your saved cards, addresses and profile',
 } as const;
 
 /** What a path parameter must be: the rootCause of a 400 'Invalid path' (wording ours). */

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { signInUrl } from '../../../src/lib/auth/redirect.ts';
+import { isFullySignedIn } from '../../../src/lib/auth/full-sign-in.ts';
 import { ERROR_CODES, HttpError } from '../../../src/lib/http/errors.ts';
+import { SIGN_IN_REASONS } from '../../../src/lib/http/messages.ts';
 import type { EdgeEnv } from '../../types.ts';
 import { isFormPost } from '../../validate.ts';
 
@@ -13,6 +15,12 @@ export interface RequireSessionOptions {
   signInFrom?: (c: Context<EdgeEnv>) => string | Promise<string>;
   /** The whole answer to a signed-out form post, when it is not the sign-in page with a return address. */
   formAnswer?: (c: Context<EdgeEnv>) => Response | Promise<Response>;
+  /**
+   * Cards, addresses, the profile: a remembered-only session (ROLE_PERSISTENT_USER, "remembered,
+   * not fully signed in", account §6) is refused 403 with `SIGN_IN_REASONS.SIGN_IN_AGAIN` (a form:
+   * the sign-in page and back), which sends the shopper to sign in (account §2). docs/decisions/627
+   */
+  fullSignIn?: boolean;
 }
 
 /**
@@ -25,11 +33,13 @@ export interface RequireSessionOptions {
  */
 export function requireSession(reason: string, options: RequireSessionOptions = {}): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
-    if (c.get('session')) return next();
+    const session = c.get('session');
+    if (session && (!options.fullSignIn || isFullySignedIn(session))) return next();
     if (isFormPost(c)) {
       if (options.formAnswer) return options.formAnswer(c);
       if (options.signInFrom) return c.redirect(signInUrl(await options.signInFrom(c)), 303);
     }
+    if (session) throw new HttpError(ERROR_CODES.AUTH_REQUIRED, SIGN_IN_REASONS.SIGN_IN_AGAIN, 403);
     throw new HttpError(ERROR_CODES.AUTH_REQUIRED, reason, 401);
   };
 }
