@@ -70,14 +70,18 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
 
   // When the control turns from the form into the stepper (or back), the focused button goes
   // away: keep the keyboard user's place by focusing its counterpart (WCAG 2.4.3). Whether focus
-  // was inside is read while rendering, before the old button leaves the DOM.
+  // was inside is read while rendering, before the old button leaves the DOM. The focus does not
+  // scroll: a shopper who tapped Add and scrolled on before the stepper came stays where they
+  // scrolled to (a late scroll put their next tap on whatever moved under it).
   const rootRef = useRef<HTMLDivElement>(null);
   const hadFocus = useRef(false);
   if (typeof document !== 'undefined') hadFocus.current = rootRef.current?.contains(document.activeElement) ?? false;
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!hadFocus.current || !root || root.contains(document.activeElement)) return;
-    root.querySelector<HTMLButtonElement>(inCart ? 'button[data-step="more"]' : 'button[type="submit"]')?.focus();
+    root
+      .querySelector<HTMLButtonElement>(inCart ? 'button[data-step="more"]' : 'button[type="submit"]')
+      ?.focus({ preventScroll: true });
   }, [inCart]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -117,9 +117,13 @@ describe('AddToCart and CartCount', () => {
     render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/" />);
     const button = screen.getByRole('button', { name: 'Add to cart: Whole Milk' });
     button.focus();
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
     fireEvent.submit(button.closest('form') as HTMLFormElement);
     await waitFor(() => expect(screen.getByTestId('cart-line-quantity').textContent).toBe('1'));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add one more Whole Milk' }));
+    // without scrolling: a shopper who scrolled on since the tap is not pulled back to the card
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
+    focus.mockRestore();
   });
 
   test('a failed add rolls back the count and shows the spec message', async () => {
