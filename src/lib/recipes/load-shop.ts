@@ -2,6 +2,7 @@ import type { Banner } from '../banner/banners.ts';
 import type { ProductOutput } from '../catalog/product.ts';
 import { SEARCH_QUERY_MAX_LENGTH, truncateChars, type ProductSearchQueryInput } from '../catalog/search.ts';
 import type { JsonClient } from '../http/upstream-client.ts';
+import { DEAL_PRICES_MAX_GTINS } from '../promotions/deal-prices.ts';
 import { loadDealPrices, loadProducts } from '../promotions/load-weekly-ad.ts';
 import { searchOnly, upcToGtin13 } from '../search/load-search.ts';
 import { loadIngredientMatches } from './load-recipes.ts';
@@ -54,6 +55,15 @@ export async function loadAlternatives(
   return found;
 }
 
+/** The deal prices of `gtins`, asked DEAL_PRICES_MAX_GTINS at a time, in parallel; one map. */
+async function dealPricesOf(client: JsonClient, gtins: readonly string[]): Promise<Map<string, string>> {
+  const batches = Array.from({ length: Math.ceil(gtins.length / DEAL_PRICES_MAX_GTINS) }, (_, i) =>
+    gtins.slice(i * DEAL_PRICES_MAX_GTINS, (i + 1) * DEAL_PRICES_MAX_GTINS),
+  );
+  const maps = await Promise.all(batches.map((batch) => loadDealPrices(client, batch)));
+  return new Map(maps.flatMap((map) => [...map]));
+}
+
 export type ShopOutcome =
   | { state: 'loaded'; lines: ShopLine[]; message: string | null }
   /** ingredient-upc answered a code other than SUCCESS (its shopping §8 message) */
@@ -85,7 +95,8 @@ export async function loadShop(
       loadProducts(client, matched),
       // the alternatives' products: a failure leaves the lines their recipe's own products
       loadProducts(client, extra).catch((): ProductOutput[] | null => null),
-      loadDealPrices(client, matched),
+      // the matches' and the alternatives' deals, the call's 100 GTINs at a time
+      dealPricesOf(client, [...matched, ...extra]),
     ]);
     const products = new Map([...own, ...(others ?? [])].map((product) => [product.gtin13, product]));
     return { state: 'loaded', ...shopLines(matches.ingredients, products, deals, others ? searched : new Map()) };

@@ -39,6 +39,21 @@ describe('shopLines (shopping §7, §9: alternatives from a search, 20 products 
     expect(lines[0]?.match?.gtin13).toBe(gtin(1));
     expect(lines[0]?.alternatives.map((p) => p.gtin13)).toEqual([gtin(4), gtin(3)]);
   });
+  test("each alternative carries the shelf price the cart charges: this week's deal taken off", () => {
+    const products = catalog(
+      [1, 4, 5].map((n) => product(n, { price: { regularCents: 500, promoCents: null, unit: 'each' } })),
+    );
+    const { lines } = shopLines(
+      [honey],
+      products,
+      new Map([[gtin(4), '20% Off']]),
+      new Map([['honey', [gtin(4), gtin(5)]]]),
+    );
+    expect(lines[0]?.alternatives.map((p) => [p.gtin13, p.shelf])).toEqual([
+      [gtin(4), { regularCents: 500, promoCents: 400 }],
+      [gtin(5), { regularCents: 500, promoCents: null }],
+    ]);
+  });
   test('an ingredient shows at most 20 products: its match and 19 alternatives; 20 without a match', () => {
     const many = Array.from({ length: 30 }, (_, i) => product(i + 1));
     const searched = new Map([['honey', many.map((p) => p.gtin13)]]);

@@ -22,7 +22,8 @@ export interface ShopLine {
         snapEligible: boolean;
       })
     | null;
-  alternatives: ProductOutput[];
+  /** the other choices, each at its shelf price (this week's deal included): the price the cart charges */
+  alternatives: Array<ProductOutput & { shelf: { regularCents: number; promoCents: number | null } }>;
 }
 
 /** SNAP/EBT covers food for home; not alcohol or tobacco (a minimum age), nor hot prepared food. */
@@ -63,7 +64,10 @@ export function shopLines(
             }
           : null,
       // the match first (the line's own product), then the search's, 20 in all
-      alternatives: others.slice(0, SHOP_PRODUCTS_MAX - (chosen ? 1 : 0)),
+      alternatives: others.slice(0, SHOP_PRODUCTS_MAX - (chosen ? 1 : 0)).flatMap((product) => {
+        const price = shelfPrice(product.price, deals.get(product.gtin13) ?? null);
+        return price ? [{ ...product, shelf: { regularCents: price.regularCents, promoCents: price.promoCents } }] : [];
+      }),
     };
   });
   const message = lines.some((line) => line.match) ? null : recommendationMessage('RECIPE_NOT_SHOPPABLE');
