@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { US_STATES } from '../../lib/account/addresses.ts';
 import { AddCardSchema } from '../../lib/wallet/contracts.ts';
 import { addCardAtom } from './atoms.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
 // Adding a card (issue 13 §6): checked here with the same schema as the edge (the Luhn check
@@ -13,6 +14,7 @@ import { useRequest } from '../shared/use-request.ts';
 const field = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 export function AddCardForm() {
+  const hydrated = useHydrated();
   const add = useSetAtom(addCardAtom);
   const [error, setError] = useState<string | null>(null);
   const save = useRequest();
@@ -57,7 +59,9 @@ export function AddCardForm() {
   };
 
   return (
+    // POST, and no submit before the island runs: a card number never goes into a URL (decision 629)
     <form
+      method="post"
       className="wallet-form"
       data-testid="add-card-form"
       onSubmit={(event) => void submit(event)}
@@ -138,7 +142,7 @@ export function AddCardForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={save.loading}>
+      <button type="submit" disabled={!hydrated || save.loading}>
         {save.loading ? 'Saving…' : 'Save card'}
       </button>
     </form>

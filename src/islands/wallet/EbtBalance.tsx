@@ -6,6 +6,7 @@ import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { WALLET_PAGE } from './atoms.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
 // The SNAP/EBT balance (shopping §3, §7, §8): the pin is encrypted in this browser with the
@@ -16,6 +17,7 @@ const CardSchema = v.pipe(v.string(), v.regex(/^\d{16,19}$/));
 const PinSchema = v.pipe(v.string(), v.regex(/^\d{4,8}$/));
 
 export function EbtBalance() {
+  const hydrated = useHydrated();
   const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const check = useRequest();
 
@@ -60,7 +62,14 @@ export function EbtBalance() {
   return (
     <section className="wallet-section" aria-labelledby="ebt-title">
       <h2 id="ebt-title">SNAP/EBT balance</h2>
-      <form className="wallet-form" data-testid="ebt-form" onSubmit={(event) => void submit(event)} noValidate>
+      {/* POST, and no submit before the island runs: a PIN never goes into a URL (decision 629) */}
+      <form
+        method="post"
+        className="wallet-form"
+        data-testid="ebt-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <div className="wallet-row two">
           <label>
             EBT card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required />
@@ -70,7 +79,7 @@ export function EbtBalance() {
           </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" disabled={check.loading}>
+          <button type="submit" disabled={!hydrated || check.loading}>
             {check.loading ? 'Checking…' : 'Check EBT balance'}
           </button>
         </div>

@@ -7,12 +7,14 @@ import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
 import { signInUrl } from '../../lib/auth/redirect.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
 // Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
 // is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
 
 export function GiftCards() {
+  const hydrated = useHydrated();
   const applied = useAtomValue(appliedGiftCardsAtom);
   const apply = useSetAtom(applyGiftCardAtom);
   const remove = useSetAtom(removeGiftCardAtom);
@@ -83,7 +85,14 @@ export function GiftCards() {
           ))}
         </ul>
       )}
-      <form className="wallet-form" data-testid="gift-card-form" onSubmit={(event) => void submit(event)} noValidate>
+      {/* POST, and no submit before the island runs: a PIN never goes into a URL (decision 629) */}
+      <form
+        method="post"
+        className="wallet-form"
+        data-testid="gift-card-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <div className="wallet-row two">
           <label>
             Gift card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required />
@@ -93,10 +102,10 @@ export function GiftCards() {
           </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" name="action" value="balance" disabled={check.loading}>
+          <button type="submit" name="action" value="balance" disabled={!hydrated || check.loading}>
             Check balance
           </button>
-          <button type="submit" name="action" value="apply" className="secondary" disabled={check.loading}>
+          <button type="submit" name="action" value="apply" className="secondary" disabled={!hydrated || check.loading}>
             Apply to my orders
           </button>
         </div>
