@@ -2,6 +2,7 @@ import { basketETag, type BasketOutput } from '../../src/lib/basket/contracts.ts
 import { lookupModality } from '../../src/lib/catalog/product.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
 import { snapEligible } from '../../src/lib/checkout/rules.ts';
+import { oneLinePerCoupon } from '../../src/lib/pricing/coupon-lines.ts';
 import { cartLineTotals, linePrice, type FlashSaleTerms } from '../../src/lib/pricing/price.ts';
 import type { CallContext } from '../context.ts';
 import { catalogItems, type BasketRow, type CatalogItem, type StoredLine } from './basket.ts';
@@ -16,9 +17,9 @@ import { dealPrices } from './promotions.ts';
 /**
  * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
  * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
- * (`deals`: gtin13 -> price string), the shopper's clipped coupons, as cards and the product page
- * show them, and the flash-sale offers the shopper holds, as the checkout charges them. Lines the
- * catalog lost keep a blank name and price 0.
+ * (`deals`: gtin13 -> price string), the shopper's clipped coupons (each on the one line it takes
+ * most off, docs/decisions/628), and the flash-sale offers the shopper holds, as the checkout
+ * charges them. Lines the catalog lost keep a blank name and price 0.
  */
 function basketView(
   basket: BasketRow,
@@ -32,16 +33,23 @@ function basketView(
   // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
   const eligible = (item: CatalogItem | undefined) =>
     item !== undefined && item.unitPriceCents !== null && (item.flags & bit) !== 0;
-  const lineItems = lines.map((line) => {
-    const item = catalog.get(line.gtin13);
-    const coupon = coupons.get(line.gtin13) ?? null;
-    const offer = {
-      regularCents: item?.regularCents ?? 0,
-      promoCents: item?.promoCents ?? null,
-      dealPriceString: deals.get(line.gtin13) ?? null,
-      coupon,
-      flashSales: flashSales.get(line.gtin13) ?? [],
-    };
+  // a clipped coupon comes off one line of the cart, chosen here once: the checkout prices these lines
+  const chosen = oneLinePerCoupon(
+    lines.map((line) => ({
+      line,
+      item: catalog.get(line.gtin13),
+      quantity: line.quantity,
+      coupon: coupons.get(line.gtin13) ?? null,
+      offer: {
+        regularCents: catalog.get(line.gtin13)?.regularCents ?? 0,
+        promoCents: catalog.get(line.gtin13)?.promoCents ?? null,
+        dealPriceString: deals.get(line.gtin13) ?? null,
+        flashSales: flashSales.get(line.gtin13) ?? [],
+      },
+    })),
+  );
+  const lineItems = chosen.map(({ line, item, coupon, offer: base }) => {
+    const offer = { ...base, coupon };
     const price = linePrice(offer, line.quantity);
     return {
       id: line.id,

@@ -40,7 +40,7 @@ export function dealTerms(priceString: string): DealTerms {
   return { kind: 'INFO' };
 }
 
-/** A clipped digital coupon's terms (migrations/0014_coupons.sql): once per line, from a minimum quantity. */
+/** A clipped coupon's terms (migrations/0014_coupons.sql): from a minimum quantity, on one line an order (./coupon-lines.ts). */
 export interface CouponTerms {
   kind: 'AMOUNT' | 'PERCENT';
   /** cents off (AMOUNT) or percent off (PERCENT) */
@@ -140,7 +140,7 @@ export function linePrice(offer: Offer, quantity: number): LinePrice {
   const paidUnits = terms?.kind === 'BOGO' ? Math.ceil(units / 2) : units;
   const beforeCoupon = unitCents * paidUnits;
   // A clipped coupon comes off the line once it reaches the coupon's quantity: an amount once,
-  // a percent of the line (after deals); never below zero.
+  // a percent of the line (after deals); never below zero. Only one line of an order carries it.
   const coupon = offer.coupon;
   const couponCents =
     coupon && units >= coupon.minQuantity && units > 0
