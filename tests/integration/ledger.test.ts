@@ -17,6 +17,7 @@ import {
   type Order,
 } from '../../src/lib/checkout/contracts.ts';
 import { CouponsResponseSchema } from '../../src/lib/coupons/coupons.ts';
+import { cardPays } from '../../src/lib/checkout/rules.ts';
 import { localParts } from '../../src/lib/time/zoned.ts';
 // eslint-disable-next-line no-restricted-imports -- the cancel batch itself, as another isolate would run it
 import { cancelStatements, clearAssertions } from '../../upstream/db/ledger.ts';
@@ -212,6 +213,47 @@ describe('coupons', () => {
     const back = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${next.id}`, dana));
     expect(back.lineItems[0]!.lineTotalCents).toBe(first.lineItems[0]!.lineTotalCents);
     await fillCart(dana, []);
+  });
+});
+
+describe('the payment the shopper saw (decision 630)', () => {
+  test('a gift card another order spent meanwhile is refused at place, never moved onto the card', async () => {
+    const gift = SEEDED_GIFT_CARDS[0];
+    await env.DB.prepare(
+      'INSERT OR REPLACE INTO applied_gift_cards (customer_guid, reference, last_four, applied_at) VALUES (?1, ?2, ?3, ?4)',
+    )
+      .bind(DEMO_SHOPPER.customerGUID, gift.reference, gift.cardNumber.slice(-4), Date.now())
+      .run();
+    const shown = await readyCheckout(dana, [[food[11]!, 1]]);
+    expect(shown.payment.transactions.map((entry) => entry.paymentMethod.type)).toContain('GIFT_CARD');
+    // another order spends the gift card between what the shopper saw and the place
+    await env.DB.prepare('UPDATE gift_cards SET balance_cents = 0 WHERE reference = ?1').bind(gift.reference).run();
+    const place = (checkout: Checkout) =>
+      call(
+        'POST',
+        '/checkout/api/v1/orders',
+        dana,
+        { checkoutId: checkout.id, expectedTotalCents: checkout.summary.total, expectedCardCents: cardPays(checkout) },
+        { 'idempotency-key': newKey() },
+      );
+    const refused = await place(shown);
+    expect(refused.status).toBe(409);
+    expect(await reasonOf(refused)).toBe(CHECKOUT_MESSAGES.PAYMENT_CHANGED);
+    // shown again, the card pays it all, and that is what is charged
+    const again = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${shown.id}`, dana));
+    expect(cardPays(again)).toBe(again.summary.total);
+    const order = await placedOrder(await place(again));
+    expect(order.transactions.map((entry) => [entry.paymentMethod.type, entry.amountCents])).toEqual([
+      ['CARD', again.summary.total],
+    ]);
+    await env.DB.batch([
+      env.DB.prepare('UPDATE gift_cards SET balance_cents = ?2 WHERE reference = ?1').bind(
+        gift.reference,
+        gift.balanceCents,
+      ),
+      env.DB.prepare('DELETE FROM applied_gift_cards WHERE reference = ?1').bind(gift.reference),
+    ]);
+    expect((await cancel(order.orderNumber)).status).toBe(200);
   });
 });
 

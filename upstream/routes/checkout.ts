@@ -153,7 +153,14 @@ checkoutService.post('/checkout/api/v1/orders', async (c) => {
   const result = await serialised(`checkout:${customer.customerGUID}:${c.get('call').banner}`, () =>
     idempotentWrite(
       { db, scope: `checkout:${customer.customerGUID}`, key, method: 'POST', path: new URL(c.req.url).pathname, body },
-      (record) => place(c, body.checkoutId, body.expectedTotalCents, record, body.linkBase ?? null),
+      (record) =>
+        place(
+          c,
+          body.checkoutId,
+          { totalCents: body.expectedTotalCents, cardCents: body.expectedCardCents ?? null },
+          record,
+          body.linkBase ?? null,
+        ),
     ),
   );
   if (result.replayed) c.header('Idempotent-Replayed', 'true');

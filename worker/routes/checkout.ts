@@ -197,7 +197,6 @@ checkoutRoutes.get('/checkout/api/v1/orders/:orderNumber', signedIn, validParams
 // A form post (no JavaScript) comes back to the checkout with 303, or goes on to the confirmation;
 // what went wrong rides in a short-lived cookie, never in the URL. The same fields sent as JSON
 // answer JSON (the checkout, or the order), for callers that are not a browser form.
-
 const FieldsSchema = v.record(v.string(), v.union([v.string(), v.number()]));
 
 async function formFields(c: CheckoutContext, form: boolean): Promise<FormFields> {
@@ -264,6 +263,7 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
       const parsed = v.safeParse(PlaceOrderFormSchema, {
         checkoutId,
         expectedTotalCents: fields.expectedTotalCents ?? '',
+        expectedCardCents: fields.expectedCardCents,
         idempotencyKey: fields.idempotencyKey ?? c.req.header('idempotency-key') ?? '',
       });
       if (!parsed.success) return refuse('Please review your order and place it again.');

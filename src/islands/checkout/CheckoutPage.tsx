@@ -177,7 +177,7 @@ function CheckoutPage({
     say('place', null);
     try {
       placingNow.current = true;
-      const order = await placeOrder(current.id, current.summary.total, placeKey.current);
+      const order = await placeOrder(current, placeKey.current);
       dispatch({ section: 'place', action: { type: 'success' } });
       setPlaced(order.orderNumber);
       window.location.assign(`/checkout/confirmation/${order.orderNumber}`);

@@ -85,6 +85,7 @@ export function SummarySection({
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="checkoutId" value={view.id} />
         <input type="hidden" name="expectedTotalCents" value={view.summary.total} />
+        <input type="hidden" name="expectedCardCents" value={card?.amountCents ?? 0} />
         <input type="hidden" name="idempotencyKey" value={placeKey} />
         {landing && <input type="hidden" name={CHECKOUT_LANDING_FIELD} value="1" />}
         <button

@@ -11,6 +11,7 @@ import {
   type ModifyCheckout,
   type Order,
 } from '../../lib/checkout/contracts.ts';
+import { cardPays } from '../../lib/checkout/rules.ts';
 import { redirectToSignIn } from '../cart/api.ts';
 import { EdgeCallError, callEdge, type EdgeRequest } from '../shared/call-edge.ts';
 
@@ -56,11 +57,19 @@ export async function fetchCheckout(id: string): Promise<Checkout> {
   return (await send(CHECKOUT_PATHS.checkout(id), CheckoutResponseSchema)).data;
 }
 
-export async function placeOrder(id: string, expectedTotalCents: number, idempotencyKey: string): Promise<Order> {
+/** Places the checkout at the total and card amount the shopper saw (decision 630: never more on the card). */
+export async function placeOrder(
+  checkout: Pick<Checkout, 'id' | 'summary' | 'payment'>,
+  idempotencyKey: string,
+): Promise<Order> {
   return (
     await send(CHECKOUT_PATHS.ORDERS, OrderResponseSchema, {
       method: 'POST',
-      body: { checkoutId: id, expectedTotalCents },
+      body: {
+        checkoutId: checkout.id,
+        expectedTotalCents: checkout.summary.total,
+        expectedCardCents: cardPays(checkout),
+      },
       idempotencyKey,
     })
   ).data;

@@ -190,6 +190,8 @@ export type ModifyCheckout = v.InferOutput<typeof ModifyCheckoutSchema>;
 export const PlaceOrderSchema = v.object({
   checkoutId: v.pipe(v.string(), v.regex(CHECKOUT_ID_PATTERN, 'must be a checkout id')),
   expectedTotalCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** what the shopper saw the payment card pay (decision 630); a place whose card would pay another amount is refused */
+  expectedCardCents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 /** What the edge sends the upstream to place an order: the shopper's call and the banner's public origin, for the confirmation email's link. */
 export const PlaceOrderUpstreamSchema = v.object({
@@ -257,6 +259,9 @@ export const CHECKOUT_MESSAGES = {
   SLOT_FULL: 'That time is no longer available. Please choose another.',
   SLOT_EXPIRED: 'Your time slot hold expired. Please choose a time again.',
   TOTAL_CHANGED: 'Your order total changed. Please review it before placing your order.',
+  /** ours (decision 630): a gift card or SNAP balance paid less than shown, so the card would pay more */
+  PAYMENT_CHANGED:
+    'How your order is paid changed: your card would pay more than shown. Please review the payment before placing your order.',
   /** ours (decision 470): a line the store can no longer fill fell out since the shopper looked */
   SOLD_OUT: 'Some items just sold out and were left out of your order. Please review it before placing your order.',
   EMPTY_CART: 'Your cart is empty.',

@@ -117,6 +117,14 @@ export const PlaceOrderFormSchema = v.object({
     v.regex(/^\d{1,9}$/, 'must be whole cents'),
     v.transform((value) => Number(value)),
   ),
+  /** what the shopper saw the card pay (decision 630); a form from before it leaves it out */
+  expectedCardCents: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'must be whole cents'),
+      v.transform((value) => Number(value)),
+    ),
+  ),
   idempotencyKey: v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY_PATTERN, 'must be an idempotency key')),
 });
 

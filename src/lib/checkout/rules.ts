@@ -178,3 +178,13 @@ export function tipChoiceLabel(cents: number, itemTotalCents: number): string {
   );
   return percent ? `${percent}% · ${formatCents(cents)}` : formatCents(cents);
 }
+
+/** What the payment card pays of a checkout: the CARD transactions (decision 630: never more than the shopper saw). */
+export function cardPays(checkout: {
+  payment: { transactions: ReadonlyArray<{ paymentMethod: { type: string }; amountCents: number }> };
+}): number {
+  return checkout.payment.transactions.reduce(
+    (sum, entry) => sum + (entry.paymentMethod.type === 'CARD' ? entry.amountCents : 0),
+    0,
+  );
+}

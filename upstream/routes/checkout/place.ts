@@ -1,7 +1,7 @@
 import { BANNERS, type BannerId } from '../../../src/lib/banner/banners.ts';
 import { CHECKOUT_MESSAGES, type Checkout, type Order } from '../../../src/lib/checkout/contracts.ts';
 import { orderConfirmationEmail, orderPlace } from '../../../src/lib/checkout/confirmation.ts';
-import { ageOn } from '../../../src/lib/checkout/rules.ts';
+import { ageOn, cardPays } from '../../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../../src/lib/http/errors.ts';
 import { customerEmail, outboxStatement } from '../../db/account.ts';
 import { activeBasket } from '../../db/basket.ts';
@@ -42,7 +42,8 @@ const PLACE_ATTEMPTS = 2;
 export async function place(
   c: CheckoutContext,
   checkoutId: string,
-  expectedTotalCents: number,
+  /** the total the shopper saw, and what they saw the card pay (null: not sent) */
+  expected: { totalCents: number; cardCents: number | null },
   record: RecordAnswer,
   linkBase: string | null,
   attempt = 1,
@@ -96,13 +97,18 @@ export async function place(
     else if (age < minimum) refuse(CHECKOUT_MESSAGES.UNDER_AGE(minimum), 422, ['dateOfBirth']);
   }
   // the price a shopper sees is the price they are charged: a total that moved (a line that sold out since) is never charged
-  if (expectedTotalCents !== view.summary.total) {
+  if (expected.totalCents !== view.summary.total) {
     if (soldOut.length > 0)
       refuse(CHECKOUT_MESSAGES.SOLD_OUT, 409, [...soldOut, `total ${view.summary.total}`], ERROR_CODES.CONFLICT);
     refuse(CHECKOUT_MESSAGES.TOTAL_CHANGED, 409, [`total ${view.summary.total}`], ERROR_CODES.CONFLICT);
   }
   const paid = view.payment.transactions.reduce((sum, entry) => sum + entry.amountCents, 0);
   if (paid !== view.summary.total) refuse('Choose a payment card for the rest of your order', 422, ['cardId']);
+  // nor is a card charged more than shown: a gift card or SNAP balance another order used meanwhile
+  // (the retry below) or a payment changed in another tab is refused, never moved onto the card (decision 630)
+  const cardCents = cardPays(view);
+  if (expected.cardCents !== null && cardCents !== expected.cardCents)
+    refuse(CHECKOUT_MESSAGES.PAYMENT_CHANGED, 409, [`card ${cardCents}`], ERROR_CODES.CONFLICT);
 
   const orderNumber = newOrderNumber();
   const order: Order = {
@@ -157,7 +163,16 @@ export async function place(
     const again = await checkoutById(db, row.id, row.customer_guid);
     const order = again?.status === 'PLACED' ? await orderOfCheckout(db, row.id) : null;
     if (order) return { status: 200, body: { data: order } };
-    if (attempt < PLACE_ATTEMPTS) return place(c, checkoutId, expectedTotalCents, record, linkBase, attempt + 1);
+    // read again, holding the card to what this attempt would have charged it
+    if (attempt < PLACE_ATTEMPTS)
+      return place(
+        c,
+        checkoutId,
+        { ...expected, cardCents: expected.cardCents ?? cardCents },
+        record,
+        linkBase,
+        attempt + 1,
+      );
     throw new HttpError(ERROR_CODES.CONFLICT, CHECKOUT_MESSAGES.TOTAL_CHANGED, 409);
   }
   return response;
