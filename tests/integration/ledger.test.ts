@@ -254,6 +254,13 @@ describe('the payment the shopper saw (decision 630)', () => {
       env.DB.prepare('DELETE FROM applied_gift_cards WHERE reference = ?1').bind(gift.reference),
     ]);
     expect((await cancel(order.orderNumber)).status).toBe(200);
+    // placed again after the cancel (a new key): the order as it stands, cancelled, and nothing charged again
+    const replaced = await place(again);
+    expect(replaced.status).toBe(200);
+    expect(v.parse(OrderResponseSchema, await replaced.json()).data).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: 'CANCELLED',
+    });
   });
 });
 

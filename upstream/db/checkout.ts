@@ -223,11 +223,16 @@ export async function orderByNumber(
 }
 
 export async function orderOfCheckout(db: D1Database, checkoutId: string): Promise<Order | null> {
+  // with its status as it stands: a place repeated after a cancel answers the order CANCELLED
   const row = await db
-    .prepare('SELECT document FROM orders WHERE checkout_id = ?1')
+    .prepare(
+      'SELECT o.document, s.status FROM orders o LEFT JOIN order_status s ON s.order_number = o.order_number WHERE o.checkout_id = ?1',
+    )
     .bind(checkoutId)
-    .first<{ document: string }>();
-  return row ? (JSON.parse(row.document) as Order) : null;
+    .first<{ document: string; status: string | null }>();
+  return row
+    ? { ...(JSON.parse(row.document) as Order), status: row.status === 'CANCELLED' ? 'CANCELLED' : 'PLACED' }
+    : null;
 }
 
 /** A 10-digit order number. */
