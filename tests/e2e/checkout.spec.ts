@@ -257,7 +257,12 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
   await saveContact(page);
   // the island's place-order form posts itself (the edge answers with the confirmation, issue 22
   // §5); its contact-first path calls the orders API: either way, one attempt key
-  const attempts: Array<{ key: string | null; checkoutId: string | null; expectedTotalCents: number }> = [];
+  const attempts: Array<{
+    key: string | null;
+    checkoutId: string | null;
+    expectedTotalCents: number;
+    expectedCardCents?: number;
+  }> = [];
   page.on('request', (request) => {
     if (request.method() !== 'POST') return;
     const path = new URL(request.url()).pathname;
@@ -268,6 +273,8 @@ test('a double-clicked place-order button places one order', async ({ page }) =>
           key: form.get('idempotencyKey'),
           checkoutId: form.get('checkoutId'),
           expectedTotalCents: Number(form.get('expectedTotalCents')),
+          // what the shopper saw the card pay goes with it (decision 630)
+          expectedCardCents: Number(form.get('expectedCardCents')),
         });
     } else if (path === '/checkout/api/v1/orders') {
       const body = JSON.parse(request.postData() ?? '{}') as { checkoutId: string; expectedTotalCents: number };
@@ -424,6 +431,46 @@ test.describe('without JavaScript', () => {
       expect(url).not.toContain(phone);
       expect(url).not.toMatch(/firstName|lastName|phone=|email=/);
     }
+  });
+});
+
+// decision 631: a shopper with no saved card adds one without JavaScript and places the order
+test.describe('without JavaScript, a first card', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a new shopper without JavaScript adds a card from the checkout and places an order', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/signin');
+    const email = `first.card.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
+    const created = await page.request.post('/auth/api/create-account', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { firstName: 'Robin', lastName: 'Vale', email, password: 'Orchard-Lane-77' },
+    });
+    expect(created.status()).toBe(201);
+    await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+    await page.goto('/checkout');
+    await page.getByRole('link', { name: 'Add a card or gift card in your wallet' }).click();
+    await expect(page).toHaveURL(/\/account\/wallet\?returnTo=%2Fcheckout$/);
+    const form = page.getByTestId('add-card-form');
+    await fillCardForm(form);
+    await form.getByRole('button', { name: 'Save card' }).click();
+    // back at the checkout, the new card is the one it pays with
+    await expect(page).toHaveURL(/\/checkout\?cardAdded=1$/);
+    await expect(page.getByRole('radio', { name: /Mastercard ending in 4444/i }).first()).toBeChecked();
+    await page.locator('.slots input[type="radio"]:not([disabled])').first().check();
+    await page.getByTestId('checkout-time-submit').click();
+    await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
+    await page.getByLabel('Phone').fill('5415550123');
+    await page.getByTestId('checkout-contact-save').click();
+    await expect(page.getByTestId('checkout-contact-error')).toHaveCount(0);
+    const total = await page.getByTestId('checkout-total').innerText();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    await expect(page.getByTestId('order-payment')).toContainText(/Mastercard ending in 4444/i);
+    // the card's number went in a POST body only
+    for (const url of urls) expect(url).not.toMatch(/5555|cardNumber|cvv/);
   });
 });
 

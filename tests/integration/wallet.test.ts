@@ -136,6 +136,48 @@ afterEach(() => {
 });
 
 describe('the wallet', () => {
+  test('the add-card form posted without JavaScript adds the card and goes back to the checkout; a bad one goes back to the wallet, the number in no URL (decision 631)', async () => {
+    const form = (fields: Record<string, string>) =>
+      app.request(
+        `${TEST_ORIGIN}/wallet/api/v1/cards`,
+        {
+          method: 'POST',
+          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        },
+        env,
+        createExecutionContext(),
+      );
+    const fields = {
+      returnTo: '/checkout',
+      cardNumber: '4242 4242 4242 4242',
+      expirationMonth: '12',
+      expirationYear: '2031',
+      cvv: '9274',
+      cardHolderFirstName: 'Dana',
+      cardHolderLastName: 'Rivera',
+      addressLine1: address.addressLine1,
+      city: address.city,
+      state: address.state,
+      zipCode: address.zipCode,
+      nickname: 'Groceries',
+      default: 'on',
+    };
+    const added = await form(fields);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/checkout?cardAdded=1');
+    expect((await wallet()).cards.map((card) => [card.lastFour, card.nickname, card.default])).toEqual([
+      ['4242', 'Groceries', true],
+    ]);
+    const refused = await form({ ...fields, cardNumber: '4242 4242 4242 4241' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/account/wallet?cardError=1&returnTo=%2Fcheckout');
+    // anywhere else to go back to is the wallet
+    const elsewhere = await form({ ...fields, returnTo: 'https://evil.example/', cardNumber: '5555 5555 5555 4444' });
+    expect(elsewhere.headers.get('location')).toBe('/account/wallet?cardAdded=1');
+    expect((await wallet()).cards).toHaveLength(2);
+  });
+
   test('every wallet call needs a signed-in shopper (401)', async () => {
     const routes = API_ROUTES.filter((route) => route.path.startsWith('/wallet/'));
     expect(routes.length).toBe(11);

@@ -19,7 +19,8 @@ import {
   WALLET_PATHS,
 } from '../../src/lib/wallet/contracts.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validParams } from '../validate.ts';
+import { formField, formOf, validJson, validJsonOrForm, validParams } from '../validate.ts';
+import { addCardInputOf, cardFormReturn } from '../../src/lib/wallet/card-form.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
 
@@ -38,6 +39,8 @@ export const walletCapability: Capability = {
   routes: walletRoutes,
   apiPrefixes: ['/wallet/api/'],
   personalPages: ['/account/wallet'],
+  // the add-card form, posted before the island runs or without JavaScript (decision 631)
+  formEndpoints: [WALLET_PATHS.CARDS],
   registry: {
     api: [
       // the gift card and EBT samples name no seeded card
@@ -110,7 +113,10 @@ export const walletCapability: Capability = {
 };
 
 // the saved cards need a full sign-in, not a remembered one (decision 627)
-walletRoutes.use('/wallet/api/*', requireSession(SIGN_IN_REASONS.WALLET, { fullSignIn: true }));
+walletRoutes.use(
+  '/wallet/api/*',
+  requireSession(SIGN_IN_REASONS.WALLET, { fullSignIn: true, signInFrom: () => '/account/wallet' }),
+);
 
 const CARD = `${WALLET_PATHS.CARDS}/:cardId`;
 // an applied gift card by its reference: a card number in this path is refused (decision 460)
@@ -121,13 +127,36 @@ walletRoutes.get(WALLET_PATHS.CARDS, async (c) => {
   return c.json(data, 200);
 });
 
-walletRoutes.post(WALLET_PATHS.CARDS, validJson(AddCardSchema), async (c) => {
-  const result = await c
-    .get('upstream')
-    .json({ method: 'POST', path: WALLET_PATHS.CARDS, body: c.req.valid('json'), ...writeHeaders(c) }, CardSchema);
-  if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
-  return c.json(result.data, 201);
-});
+// JSON from the island, or the plain form (decision 631): back to the wallet or the checkout, the
+// outcome in the query as a flag only (never a field of the card)
+const cardFormBack = (returnTo: string, outcome: 'cardAdded' | 'cardError') =>
+  outcome === 'cardAdded'
+    ? `${returnTo}?cardAdded=1`
+    : `/account/wallet?cardError=1${returnTo === '/checkout' ? '&returnTo=%2Fcheckout' : ''}`;
+const formReturn = (c: WalletContext) => cardFormReturn(formField(formOf(c) ?? {}, 'returnTo'));
+
+walletRoutes.post(
+  WALLET_PATHS.CARDS,
+  validJsonOrForm(AddCardSchema, {
+    fields: (fields) => addCardInputOf((name) => formField(fields, name)),
+    invalid: (c, fields) => c.redirect(cardFormBack(cardFormReturn(formField(fields, 'returnTo')), 'cardError'), 303),
+  }),
+  async (c) => {
+    const call = { method: 'POST' as const, path: WALLET_PATHS.CARDS, body: c.req.valid('json'), ...writeHeaders(c) };
+    if (formOf(c)) {
+      try {
+        await c.get('upstream').json(call, CardSchema);
+        return c.redirect(cardFormBack(formReturn(c), 'cardAdded'), 303);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return c.redirect(cardFormBack(formReturn(c), 'cardError'), 303);
+      }
+    }
+    const result = await c.get('upstream').json(call, CardSchema);
+    if (result.headers.get(IDEMPOTENT_REPLAYED) === 'true') c.header(IDEMPOTENT_REPLAYED, 'true');
+    return c.json(result.data, 201);
+  },
+);
 
 walletRoutes.put(CARD, validParams(CardIdParamSchema), validJson(UpdateCardSchema), async (c) => {
   const { cardId } = c.req.valid('param');

@@ -19,7 +19,7 @@ export default function WalletInCheckout({ onChanged }: { onChanged: (what: 'car
   }, [cards, giftCards, onChanged]);
   return (
     <div className="checkout-wallet" data-testid="checkout-wallet">
-      <AddCardForm />
+      <AddCardForm returnTo="/checkout" />
       <GiftCards />
     </div>
   );

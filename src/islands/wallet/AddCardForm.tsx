@@ -2,9 +2,9 @@ import { useSetAtom } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { US_STATES } from '../../lib/account/addresses.ts';
-import { AddCardSchema } from '../../lib/wallet/contracts.ts';
+import { addCardInputOf, type CardFormReturn } from '../../lib/wallet/card-form.ts';
+import { AddCardSchema, WALLET_PATHS } from '../../lib/wallet/contracts.ts';
 import { addCardAtom } from './atoms.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
 // Adding a card (issue 13 §6): checked here with the same schema as the edge (the Luhn check
@@ -13,8 +13,8 @@ import { useRequest } from '../shared/use-request.ts';
 
 const field = (data: FormData, name: string) => String(data.get(name) ?? '');
 
-export function AddCardForm() {
-  const hydrated = useHydrated();
+/** `returnTo`: where the plain form (no JavaScript yet) brings the shopper back to once the card is saved. */
+export function AddCardForm({ returnTo = '/account/wallet' }: { returnTo?: CardFormReturn }) {
   const add = useSetAtom(addCardAtom);
   const [error, setError] = useState<string | null>(null);
   const save = useRequest();
@@ -25,22 +25,7 @@ export function AddCardForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const input = {
-      cardNumber: field(data, 'cardNumber'),
-      expirationMonth: field(data, 'expirationMonth'),
-      expirationYear: field(data, 'expirationYear'),
-      cvv: field(data, 'cvv'),
-      cardHolderFirstName: field(data, 'cardHolderFirstName'),
-      cardHolderLastName: field(data, 'cardHolderLastName'),
-      billingAddress: {
-        addressLine1: field(data, 'addressLine1'),
-        city: field(data, 'city'),
-        state: field(data, 'state'),
-        zipCode: field(data, 'zipCode'),
-      },
-      nickname: field(data, 'nickname'),
-      default: data.get('default') === 'on',
-    };
+    const input = addCardInputOf((name) => field(data, name));
     const parsed = v.safeParse(AddCardSchema, input);
     if (!parsed.success) {
       const issue = parsed.issues[0];
@@ -59,9 +44,11 @@ export function AddCardForm() {
   };
 
   return (
-    // POST, and no submit before the island runs: a card number never goes into a URL (decision 629)
+    // a POST to the edge, which takes it as a plain form too: the number never goes into a URL, and
+    // the card can be added before the island runs or without JavaScript (decisions 629, 631)
     <form
       method="post"
+      action={WALLET_PATHS.CARDS}
       className="wallet-form"
       data-testid="add-card-form"
       onSubmit={(event) => void submit(event)}
@@ -69,6 +56,7 @@ export function AddCardForm() {
       noValidate
     >
       <h2>Add a card</h2>
+      <input type="hidden" name="returnTo" value={returnTo} />
       <label>
         Card number <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} required />
       </label>
@@ -142,7 +130,7 @@ export function AddCardForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={!hydrated || save.loading}>
+      <button type="submit" disabled={save.loading}>
         {save.loading ? 'Saving…' : 'Save card'}
       </button>
     </form>

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import type { AppliedGiftCardOutput, CardsResponseOutput } from '../../lib/wallet/contracts.ts';
 import { WALLET_MESSAGES } from '../../lib/wallet/messages.ts';
 import { useSeed, withIslandStore } from '../shared/island-store.tsx';
@@ -14,9 +15,11 @@ import { loadStateAtom, noticeAtom, reloadCardsAtom, seedWalletAtom } from './at
 interface WalletPageProps {
   wallet: CardsResponseOutput | null;
   giftCards: AppliedGiftCardOutput[];
+  /** where the add-card form's plain post brings the shopper back to (decision 631) */
+  returnTo?: CardFormReturn;
 }
 
-function Wallet({ wallet, giftCards }: WalletPageProps) {
+function Wallet({ wallet, giftCards, returnTo = '/account/wallet' }: WalletPageProps) {
   useSeed(seedWalletAtom, { wallet, giftCards });
   const load = useAtomValue(loadStateAtom);
   const notice = useAtomValue(noticeAtom);
@@ -54,7 +57,7 @@ function Wallet({ wallet, giftCards }: WalletPageProps) {
         ) : (
           <CardList />
         )}
-        <AddCardForm />
+        <AddCardForm returnTo={returnTo} />
       </section>
       <div className="wallet-side">
         <GiftCards />
