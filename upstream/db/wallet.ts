@@ -131,12 +131,18 @@ export async function appliedGiftCardViews(db: D1Database, customerGUID: string)
 export async function cardForPayment(
   db: D1Database,
   customerGUID: string,
-  cardId: string,
+  /** null: the shopper's default card (a checkout where no card was chosen, decision 631) */
+  cardId: string | null,
 ): Promise<{ cardId: string; brand: string; lastFour: string; token: string } | null> {
-  const row = await db
-    .prepare("SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'")
-    .bind(cardId, customerGUID)
-    .first<CardRow>();
+  const row = await (
+    cardId === null
+      ? db
+          .prepare("SELECT * FROM wallet_cards WHERE customer_guid = ?1 AND status = 'ACTIVE' AND is_default = 1")
+          .bind(customerGUID)
+      : db
+          .prepare("SELECT * FROM wallet_cards WHERE card_id = ?1 AND customer_guid = ?2 AND status = 'ACTIVE'")
+          .bind(cardId, customerGUID)
+  ).first<CardRow>();
   if (!row || isExpired(row.expiration_month, row.expiration_year)) return null;
   return { cardId: row.card_id, brand: row.brand, lastFour: row.last_four, token: row.token };
 }

@@ -59,7 +59,8 @@ export async function pricedCheckout(
     flashSales(db, row.banner, row.customer_guid, gtins, now),
     ebtBalanceCents(db, row.customer_guid),
     appliedGiftCards(db, row.customer_guid),
-    doc.cardId ? cardForPayment(db, row.customer_guid, doc.cardId) : Promise.resolve(null),
+    // no card chosen: the default one, as a new checkout starts with (a first card added since, decision 631)
+    cardForPayment(db, row.customer_guid, doc.cardId ?? null),
     stockAt(db, doc.locationId, gtins),
   ]);
   // a line the store cannot fill falls out whole: nothing of it is ordered or charged
