@@ -28,6 +28,7 @@ function basketView(
   deals: ReadonlyMap<string, string> = new Map(),
   coupons: ReadonlyMap<string, ClippedCoupon> = new Map(),
   flashSales: ReadonlyMap<string, readonly FlashSaleTerms[]> = new Map(),
+  short: ReadonlySet<string> = new Set(),
 ): BasketOutput {
   const bit = MODALITY_BITS[lookupModality(basket.modality)];
   // Eligible: sold at the store (priced) and offered for the basket's modality (issue 9 §2).
@@ -47,6 +48,8 @@ function basketView(
         flashSales: flashSales.get(line.gtin13) ?? [],
       },
     })),
+    // a line the order would leave out (not offered for the way to shop, too few in stock) holds one last
+    ({ line, item }) => eligible(item) && !short.has(line.gtin13),
   );
   const lineItems = chosen.map(({ line, item, coupon, offer: base }) => {
     const offer = { ...base, coupon };
@@ -102,13 +105,15 @@ function basketView(
 /**
  * The basket priced for the call's store: the store's prices, the current weekly-ad deals of its
  * division, the shopper's clipped coupons and the flash-sale offers they hold, through basketView
- * (the one pricing function).
+ * (the one pricing function). `short`: the gtin13s the store has too few of for their line (the
+ * checkout's fallout), which a clipped coupon goes to only when no other covered line stays.
  */
 export async function pricedBasket(
   db: D1Database,
   call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
   basket: BasketRow,
   lines: readonly StoredLine[],
+  short: ReadonlySet<string> = new Set(),
 ): Promise<BasketOutput> {
   const gtins = lines.map((line) => line.gtin13);
   const now = Date.now();
@@ -126,5 +131,5 @@ export async function pricedBasket(
   ]);
   const dealOf = new Map<string, string>();
   for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
-  return basketView(basket, lines, catalog, dealOf, coupons, flashSales);
+  return basketView(basket, lines, catalog, dealOf, coupons, flashSales, short);
 }

@@ -7,6 +7,7 @@ import {
   type ShoppingListOutput,
 } from '../../src/lib/lists/contracts.ts';
 import { unitPriceText } from '../../src/lib/catalog/unit-price.ts';
+import { oneLinePerCoupon } from '../../src/lib/pricing/coupon-lines.ts';
 import { linePrice } from '../../src/lib/pricing/price.ts';
 import { forGtinChunks } from './basket.ts';
 import { clippedCoupons } from './coupons.ts';
@@ -130,21 +131,29 @@ export async function listView(
   let savings = 0;
   // newest modified first (shopping §3 listItemsOrder)
   const ordered = [...items].sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
-  const lineItems = ordered.map((item): ListItemOutput => {
-    const product = item.upc ? facts.get(item.upc) : undefined;
+  // a clipped coupon comes off one line of the estimate, as it does in the cart (decisions 628, 632)
+  const chosen = oneLinePerCoupon(
+    ordered.map((item) => {
+      const product = item.upc ? facts.get(item.upc) : undefined;
+      return {
+        item,
+        product,
+        quantity: item.quantity,
+        coupon: item.upc ? (coupons.get(item.upc) ?? null) : null,
+        offer: {
+          regularCents: product?.regularCents ?? 0,
+          promoCents: product?.promoCents ?? null,
+          dealPriceString: item.upc ? (dealOf.get(item.upc) ?? null) : null,
+        },
+      };
+    }),
+    ({ product }) => product !== undefined && product.regularCents !== null,
+  );
+  const lineItems = chosen.map(({ item, product, offer, coupon: taken }): ListItemOutput => {
     const priced = product && product.regularCents !== null;
+    // the item still names its coupon; only the line it comes off is priced with it
     const coupon = item.upc ? (coupons.get(item.upc) ?? null) : null;
-    const price = priced
-      ? linePrice(
-          {
-            regularCents: product.regularCents ?? 0,
-            promoCents: product.promoCents,
-            dealPriceString: item.upc ? (dealOf.get(item.upc) ?? null) : null,
-            coupon,
-          },
-          item.quantity,
-        )
-      : null;
+    const price = priced ? linePrice({ ...offer, coupon: taken }, item.quantity) : null;
     if (price) {
       subtotal += price.totalCents;
       savings += price.savingsCents;

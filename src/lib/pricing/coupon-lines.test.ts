@@ -42,3 +42,24 @@ describe('oneLinePerCoupon', () => {
     ).toEqual([two, null]);
   });
 });
+
+describe('oneLinePerCoupon with lines that fall out', () => {
+  const line = (regularCents: number, stays: boolean) => ({
+    offer: offer(regularCents),
+    quantity: 1,
+    coupon: save175,
+    stays,
+  });
+
+  test('a line that stays takes the coupon from a line that falls out, even when it saves less', () => {
+    const lines = oneLinePerCoupon([line(400, false), line(120, true)], (entry) => entry.stays);
+    expect(lines.map((entry) => entry.coupon)).toEqual([null, save175]);
+  });
+
+  test('among lines that stay the most saved wins; with none staying the coupon stays on the best line', () => {
+    const staying = oneLinePerCoupon([line(120, true), line(900, false), line(400, true)], (entry) => entry.stays);
+    expect(staying.map((entry) => entry.coupon)).toEqual([null, null, save175]);
+    const none = oneLinePerCoupon([line(120, false), line(400, false)], (entry) => entry.stays);
+    expect(none.map((entry) => entry.coupon)).toEqual([null, save175]);
+  });
+});

@@ -47,25 +47,27 @@ export async function pricedCheckout(
   const now = Date.now();
   const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
   const lines = await storedLines(db, basket.id);
+  const gtins = lines.map((line) => line.gtin13);
+  const stock = await stockAt(db, doc.locationId, gtins);
+  // a line the store cannot fill falls out whole: nothing of it is ordered or charged
+  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) =>
+    line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
   const priced = await pricedBasket(
     db,
     { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) },
     basket,
     lines,
+    // a clipped coupon goes to a covered line the order keeps, not to one that falls out (decision 632)
+    new Set(lines.filter((line) => line.quantity > (stock.get(line.gtin13) ?? 0)).map((line) => line.gtin13)),
   );
-  const gtins = lines.map((line) => line.gtin13);
-  const [facts, sales, ebtBalance, giftCards, card, stock] = await Promise.all([
+  const [facts, sales, ebtBalance, giftCards, card] = await Promise.all([
     productFacts(db, gtins),
     flashSales(db, row.banner, row.customer_guid, gtins, now),
     ebtBalanceCents(db, row.customer_guid),
     appliedGiftCards(db, row.customer_guid),
     // no card chosen: the default one, as a new checkout starts with (a first card added since, decision 631)
     cardForPayment(db, row.customer_guid, doc.cardId ?? null),
-    stockAt(db, doc.locationId, gtins),
   ]);
-  // a line the store cannot fill falls out whole: nothing of it is ordered or charged
-  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) =>
-    line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
   const unfilled = priced.lineItems.filter(short).map((line) => ({
     gtin13: line.gtin13,
     name: line.name,
