@@ -138,6 +138,40 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: /^Remove .* from cart$/ }).click();
     await expect(page.getByTestId('cart-empty')).toBeVisible();
   });
+  // decision 634: the plain add says it was added; "add all" really adds and shows the cart
+  test('a shopper without JavaScript adds from the search page and a recipe, and is told each time', async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page);
+    const gtin = await firstMilk(page);
+    await cartWithOnly(page, gtin, baseURL!);
+    await page.request.post('/basket/api/user/remove-item', {
+      headers: { origin: baseURL!, 'content-type': 'application/json' },
+      data: { gtin13s: [gtin] },
+    });
+    const card = page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`);
+    await card.getByRole('button', { name: /^Add to cart: .+/ }).click();
+    await expect(page).toHaveURL(/\/search\?query=milk#added-to-cart$/);
+    await expect(page.getByTestId('added-to-cart')).toBeVisible();
+    await expect(page.getByTestId('added-to-cart').getByRole('link', { name: 'View cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    expect((await basket(page.request)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[gtin, 1]]);
+
+    await page.goto('/r/x/7/shop');
+    const button = page.getByTestId('add-all-to-cart');
+    const count = Number(/Add all (\d+)/.exec(await button.innerText())?.[1] ?? 0);
+    expect(count).toBeGreaterThan(0);
+    await button.click();
+    await expect(page).toHaveURL(/\/cart$/);
+    // the recipe's items on top of the milk (one line more, unless the recipe has that milk too)
+    const lines = (await basket(page.request)).lineItems;
+    expect(lines.some((line) => line.gtin13 === gtin)).toBe(true);
+    expect([count, count + 1]).toContain(lines.length);
+    await expect(page.getByTestId('cart-line')).toHaveCount(lines.length);
+  });
 });
 
 /** A seeded product priced at the store that is not offered for delivery (products API, gtins in batches). */

@@ -372,7 +372,8 @@ describe('basket: the no-JavaScript add form', () => {
       form: { gtin13: MILK, returnTo: '/search?query=milk' },
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/search?query=milk');
+    // back where the shopper was, at the note that says it was added (decision 634)
+    expect(response.headers.get('location')).toBe('/search?query=milk#added-to-cart');
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
   });
 
@@ -391,7 +392,7 @@ describe('basket: the no-JavaScript add form', () => {
       form: { gtin13: MILK, returnTo: '//evil.example/x' },
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('location')).toBe('/#added-to-cart');
   });
 
   test('a failed form add returns with cartError so the page can say so', async () => {
@@ -446,7 +447,7 @@ describe('basket: concurrent writes', () => {
     expect(answers.slice(0, 7).map((answer) => answer.status)).toEqual(Array(7).fill(200));
     for (const answer of answers.slice(7)) {
       expect(answer.status).toBe(303);
-      expect(answer.headers.get('location')).toBe('/search?query=bread');
+      expect(answer.headers.get('location')).toBe('/search?query=bread#added-to-cart');
     }
     const lines = (await basketOf(cookie)).lineItems;
     expect(lines.find((line) => line.gtin13 === MILK)?.quantity).toBe(4);

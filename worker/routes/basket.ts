@@ -17,7 +17,7 @@ import {
   RemoveItemsRequestSchema,
   UpdateItemRequestSchema,
 } from '../../src/lib/basket/contracts.ts';
-import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
+import { CART_ADDED_FRAGMENT, CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
 import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
@@ -25,7 +25,8 @@ import { rememberPendingAdd } from '../pending-add.ts';
 import { checkChoice, keepChoice } from './stores.ts';
 import type { Modality } from '../../src/lib/catalog/product.ts';
 import type { EdgeEnv } from '../types.ts';
-import { formField, isFormPost, readFormFields, validJson } from '../validate.ts';
+import { formField, isFormPost, readFormFields, validJson, type FormFields } from '../validate.ts';
+import { addAllForm, isAddAllForm, withFragment, withParam } from './basket-add-all.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // The cart on the spec's own paths (shopping §7 Cart; payloads in docs/decisions/030-cart.md).
@@ -97,7 +98,9 @@ basketRoutes.use('/basket/api/*', async (c, next) => {
   // completed when they come back signed in (worker/pending-add.ts).
   if (isPost && FORM_PATHS.has(c.req.path) && isFormPost(c)) {
     const form = await readForm(c);
-    const add = c.req.path === BASKET_PATHS.ADD_ITEM ? v.safeParse(AddItemFormSchema, form ?? {}) : null;
+    // one item is kept for after the sign-in; an "add all" form is pressed again once signed in
+    const several = isAddAllForm(await readFormFields(c).catch((): FormFields => ({})));
+    const add = c.req.path === BASKET_PATHS.ADD_ITEM && !several ? v.safeParse(AddItemFormSchema, form ?? {}) : null;
     if (add?.success) await rememberPendingAdd(c, add.output.gtin13, add.output.quantity ?? DEFAULT_ADD_QUANTITY);
     return c.redirect(signInUrl(sanitizeRedirectUrl(form?.returnTo)), 303);
   }
@@ -173,12 +176,6 @@ async function readForm(
   }
 }
 
-function withParam(path: string, key: string, value: CartFormError): string {
-  const url = new URL(path, 'https://return.invalid');
-  url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /** Why a plain-form add failed, as the page's `cartError` value. */
 function formAddError(error: unknown): CartFormError {
   if (!(error instanceof HttpError)) return 'add';
@@ -191,6 +188,8 @@ basketRoutes.get(BASKET_PATHS.BASKET, (c) => forward(c, 'GET', BASKET_PATHS.BASK
 // spec: shopping §7 Cart add; JSON from the islands, a form post from the plain form (no JavaScript).
 basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
   if (!isFormPost(c)) return next();
+  const fields = await readFormFields(c).catch((): FormFields => ({}));
+  if (isAddAllForm(fields)) return addAllForm(c, fields);
   const form = await readForm(c);
   const returnTo = sanitizeRedirectUrl(form?.returnTo);
   const parsed = v.safeParse(AddItemFormSchema, form ?? {});
@@ -208,7 +207,8 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
     if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
     return c.redirect(withParam(returnTo, CART_ERROR_PARAM, formAddError(error)), 303);
   }
-  return c.redirect(returnTo, 303);
+  // the page says "Added to your cart" at this fragment (BaseLayout), with no JavaScript
+  return c.redirect(withFragment(returnTo, CART_ADDED_FRAGMENT), 303);
 });
 basketRoutes.post(BASKET_PATHS.ADD_ITEM, validJson(AddItemRequestSchema), (c) =>
   forward(c, 'POST', BASKET_PATHS.ADD_ITEM, c.req.valid('json')),

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { signInUrl } from '../../lib/auth/redirect.ts';
-import { BASKET_PATHS, BasketResponseSchema, MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
+import { linesWithAdds } from '../../lib/basket/add-all.ts';
+import { BASKET_PATHS, BasketResponseSchema } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { islandFetch } from '../shared/fetch.ts';
 
 // "Add all to cart" of the shop-ingredients view (issue 10 §3): the chosen products go into the
 // cart in one step, one more of each (the quantities the
 // cart already holds plus one), as one PUT of the cart guarded by its eTag. A signed-out shopper
-// is sent to sign-in. Loaded on first use.
+// is sent to sign-in. Loaded on first use; without JavaScript the same form posts to the edge,
+// which does the same PUT (worker/routes/basket-add-all.ts).
 
 export interface AddAllProps {
   /** quantity 1 unless given (a reorder brings the quantities of the order) */
@@ -33,32 +35,6 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
     if (cart.status === 401 || cart.status === 403) return 'signIn';
     if (!cart.ok) throw new Error(`status ${cart.status}`);
     const basket = v.parse(BasketResponseSchema, await cart.json()).data;
-    const lines = new Map(
-      basket.lineItems.map((line) => [
-        line.gtin13,
-        {
-          gtin13: line.gtin13,
-          quantity: line.quantity,
-          substitutionPolicy: line.substitutionPolicy,
-          modalityType: line.modalityType,
-        },
-      ]),
-    );
-    for (const item of items) {
-      const held = lines.get(item.gtin13);
-      const more = item.quantity ?? 1;
-      lines.set(
-        item.gtin13,
-        held
-          ? { ...held, quantity: Math.min(held.quantity + more, MAX_LINE_QUANTITY) }
-          : {
-              gtin13: item.gtin13,
-              quantity: Math.min(more, MAX_LINE_QUANTITY),
-              substitutionPolicy: 'SHOPPER_CHOICE',
-              modalityType: basket.modality,
-            },
-      );
-    }
     const response = await islandFetch(BASKET_PATHS.BASKET, {
       method: 'PUT',
       headers: {
@@ -66,7 +42,7 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
         'if-match': basket.eTag,
         'idempotency-key': `recipe-${crypto.randomUUID()}`,
       },
-      body: JSON.stringify({ lineItems: [...lines.values()] }),
+      body: JSON.stringify({ lineItems: linesWithAdds(basket, items) }),
     });
     if (response.status === 412) return 'stale';
     if (response.status === 401 || response.status === 403) return 'signIn';
@@ -94,14 +70,23 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
   return (
     <form
       className="add-all"
-      method="get"
-      action="/cart"
+      method="post"
+      action={BASKET_PATHS.ADD_ITEM}
       data-hydrated={mounted ? '' : undefined}
       onSubmit={(event) => {
         event.preventDefault();
         void addAll();
       }}
     >
+      {/* without JavaScript the edge adds them all in one cart PUT and shows the cart (decision 634) */}
+      <input type="hidden" name="addAll" value="1" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {items.map((item) => (
+        <Fragment key={item.gtin13}>
+          <input type="hidden" name="gtin13" value={item.gtin13} />
+          <input type="hidden" name="quantity" value={String(item.quantity ?? 1)} />
+        </Fragment>
+      ))}
       <button type="submit" disabled={items.length === 0 || state.kind === 'adding'} data-testid="add-all-to-cart">
         {state.kind === 'adding'
           ? 'Adding…'

@@ -6,6 +6,12 @@ import { CART_OUT_OF_STOCK, SHOPPING_MESSAGES, cartModalityChangeFailure } from 
 
 /** The query parameter the edge adds to returnTo after a failed form add. */
 export const CART_ERROR_PARAM = 'cartError';
+/**
+ * The fragment a plain-form add comes back to (`/search?query=milk#added-to-cart`): the page's
+ * note at that id is shown by `:target`, so a shared cached page needs no variant of its own
+ * (docs/decisions/634).
+ */
+export const CART_ADDED_FRAGMENT = 'added-to-cart';
 
 const CART_FORM_ERRORS = {
   add: SHOPPING_MESSAGES.CART_ADD_FAILURE,
