@@ -719,6 +719,57 @@ describe('basket: substitutions follow the items (shopping §4 Cart)', () => {
     expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
   });
 
+  test('a cart PUT that names no policy keeps the chosen replacements; a new line cannot be CUSTOMER_CHOICE without any', async () => {
+    const { cookie } = await signIn();
+    const put = (lineItems: unknown[]) => call('/basket/api/basket/', { method: 'PUT', cookie, body: { lineItems } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/update-item', {
+      cookie,
+      body: { gtin13: MILK, quantity: 1, substitutionItems: [BREAD] },
+    });
+    expect((await put([{ gtin13: MILK, quantity: 2 }])).status).toBe(200);
+    expect((await basketOf(cookie)).lineItems).toMatchObject([
+      { gtin13: MILK, quantity: 2, substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] },
+    ]);
+    // a new line asked as CUSTOMER_CHOICE has no replacements yet: SHOPPER_CHOICE, by the PUT and by the add
+    expect(
+      (
+        await put([
+          { gtin13: MILK, quantity: 2 },
+          { gtin13: BREAD, quantity: 1, substitutionPolicy: 'CUSTOMER_CHOICE' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await basketOf(cookie)).lineItems.find((line) => line.gtin13 === BREAD)).toMatchObject({
+      substitutionPolicy: 'SHOPPER_CHOICE',
+      substitutionItems: [],
+    });
+    await put([]);
+    await call('/basket/api/v2/user/add-item', {
+      cookie,
+      body: { gtin13: BREAD, substitutionPolicy: 'CUSTOMER_CHOICE' },
+    });
+    expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: BREAD, substitutionPolicy: 'SHOPPER_CHOICE' }]);
+  });
+
+  test('a cart PUT line with quantity 0 is a removal (shopping §4 Cart)', async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: BREAD } });
+    const response = await call('/basket/api/basket/', {
+      method: 'PUT',
+      cookie,
+      body: {
+        lineItems: [
+          { gtin13: MILK, quantity: 3 },
+          { gtin13: BREAD, quantity: 0 },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect((await basketOf(cookie)).lineItems.map((line) => [line.gtin13, line.quantity])).toEqual([[MILK, 3]]);
+  });
+
   test('a replacement that is not a catalog item is 404; more than five are refused at the edge', async () => {
     const { cookie } = await signIn();
     await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });

@@ -68,12 +68,16 @@ basketService.put(BASKET_PATHS.BASKET, async (c) => {
   const input = await parseBody(c, PutBasketRequestSchema);
   return mutate(c, input, async (before, modality) => {
     const byGtin = new Map(before.map((line) => [line.gtin13, line]));
-    return input.lineItems.map((item, index) => {
+    // spec: shopping §4 Cart: a quantity of 0 becomes a removal (the line is left out)
+    return input.lineItems.flatMap((item, index) => {
+      if (item.quantity === 0) return [];
       const old = byGtin.get(item.gtin13);
       const modalityType = item.modalityType ?? old?.modalityType ?? modality;
-      return old
-        ? { ...old, quantity: item.quantity, ...normalizeSubstitutionOf(old, item.substitutionPolicy), modalityType }
-        : newLine(item.gtin13, item.quantity, item.substitutionPolicy, modalityType, index);
+      return [
+        old
+          ? { ...old, quantity: item.quantity, ...normalizeSubstitutionOf(old, item.substitutionPolicy), modalityType }
+          : newLine(item.gtin13, item.quantity, item.substitutionPolicy ?? 'SHOPPER_CHOICE', modalityType, index),
+      ];
     });
   });
 });

@@ -218,8 +218,10 @@ export const PutBasketRequestSchema = v.object({
     v.array(
       v.object({
         gtin13: Gtin13Schema,
-        quantity: QuantitySchema,
-        substitutionPolicy: v.optional(SubstitutionPolicySchema, 'SHOPPER_CHOICE'),
+        // 0 is a removal (shopping §4 Cart), as on the other update paths
+        quantity: QuantityOrZeroSchema,
+        // none given: a line in the cart keeps its policy and chosen items, a new one is SHOPPER_CHOICE
+        substitutionPolicy: v.optional(SubstitutionPolicySchema),
         modalityType: v.optional(ModalitySchema),
       }),
     ),

@@ -31,10 +31,13 @@ export async function substitutionOf(
   return { substitutionPolicy: policy, substitutionItems: items };
 }
 
-/** The cart PUT names a policy only: an existing line keeps its chosen items while it stays CUSTOMER_CHOICE. */
+/**
+ * The cart PUT names a policy only: an existing line keeps its chosen items while it stays
+ * CUSTOMER_CHOICE, and keeps its policy and items when the PUT names none.
+ */
 export function normalizeSubstitutionOf(
   line: StoredLine,
-  policy: StoredLine['substitutionPolicy'],
+  policy: StoredLine['substitutionPolicy'] | undefined,
 ): Pick<StoredLine, 'substitutionPolicy' | 'substitutionItems'> {
   const out = normalizeSubstitution(
     line.gtin13,
@@ -56,7 +59,12 @@ export function newLine(
     id: crypto.randomUUID(),
     gtin13,
     quantity,
-    substitutionPolicy,
+    // a new line has no chosen items yet: CUSTOMER_CHOICE without them is SHOPPER_CHOICE (shopping §4)
+    substitutionPolicy: normalizeSubstitution(
+      gtin13,
+      { policy: substitutionPolicy },
+      { policy: 'SHOPPER_CHOICE', items: [] },
+    ).policy,
     substitutionItems: [],
     modalityType,
     created: Date.now() + order,
