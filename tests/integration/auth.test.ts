@@ -332,6 +332,30 @@ describe('sign-in', () => {
   });
 });
 
+describe('a malformed sign-in form', () => {
+  test.each([
+    ['an email that is not one', { email: 'not-an-email', password: 'x' }],
+    ['no password', { email: DEMO_SHOPPER.email, password: '' }],
+  ])('%s goes back to /signin with the error and keeps the return address', async (_name, fields) => {
+    const response = await app.request(
+      '/auth/api/sign-in',
+      {
+        method: 'POST',
+        headers: {
+          origin: TEST_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'cf-connecting-ip': randomClientIp(),
+        },
+        body: new URLSearchParams({ ...fields, redirectUrl: '/cart' }).toString(),
+      },
+      env,
+      ctx(),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/signin?redirectUrl=%2Fcart&error=FAILED_AUTHENTICATION');
+  });
+});
+
 describe('authentication-state', () => {
   test('anonymous: ROLE_ANONYMOUS, not authenticated, no userInfo', async () => {
     const state = await authStateBody();

@@ -246,10 +246,19 @@ describe('the store the shopper chose is their preferred store when they have no
     expect([loaded.errorCode, loaded.emailUngroupedPreferences.length]).toEqual([null, 3]);
     // reading stores nothing
     expect(await preferred()).toEqual([]);
+    // the entries as the GET answers them, sent back whole with one choice changed (account §3)
     const saved = await withStore('70100101', 'POST', '/accountmanagement/api/emailPreferences/update', {
-      emailPreferences: [{ category: 'WEEKLY_AD', selected: true }],
+      emailPreferencesCategory: 'UNGROUPED',
+      emailPreferences: loaded.emailUngroupedPreferences.map((entry) => ({
+        ...entry,
+        selected: entry.category === 'WEEKLY_AD',
+      })),
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const after = v.parse(EmailPreferencesResponseSchema, await saved.json());
+    expect(after.emailUngroupedPreferences.filter((entry) => entry.selected).map((entry) => entry.category)).toEqual([
+      'WEEKLY_AD',
+    ]);
     expect(await preferred()).toEqual([
       { banner: 'harvest', preferredStoreDivisionNumber: '701', preferredStoreNumber: '00101' },
     ]);

@@ -132,7 +132,12 @@ authRoutes.post(
   },
   validJsonOrForm(SignInRequestSchema, {
     fields: signInFields,
-    invalid: (c) => c.redirect(signInPageWithError(null, 'FAILED_AUTHENTICATION'), 303),
+    // a malformed form keeps the return address, as a refused sign-in does (account §2)
+    invalid: (c, fields) =>
+      c.redirect(
+        signInPageWithError(REDIRECT_PARAM in fields ? formField(fields, REDIRECT_PARAM) : null, 'FAILED_AUTHENTICATION'),
+        303,
+      ),
     reason: EDGE_REASONS.INVALID_SIGN_IN,
   }),
   async (c) => {

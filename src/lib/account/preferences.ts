@@ -119,7 +119,14 @@ export const EmailPreferencesResponseSchema = v.strictObject({
 });
 export type EmailPreferencesResponseOutput = v.InferOutput<typeof EmailPreferencesResponseSchema>;
 
-const SelectionSchema = v.strictObject({ category: v.picklist(EMAIL_CATEGORY_IDS), selected: v.boolean() });
+// an entry as the GET answers it may come back whole (account §3: shortDescription, longDescription,
+// selected, category): only category and selected are read, the descriptions are the server's own
+const SelectionSchema = v.object({
+  category: v.picklist(EMAIL_CATEGORY_IDS),
+  selected: v.boolean(),
+  shortDescription: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  longDescription: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
 /** account §3 update payload: emailPreferencesCategory (optional, UNGROUPED), emailPreferences. */
 export const EmailPreferencesUpdateSchema = v.object({
   emailPreferencesCategory: v.optional(v.literal('UNGROUPED'), 'UNGROUPED'),
