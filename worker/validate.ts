@@ -58,10 +58,15 @@ export function singleValues(fields: FormFields): Record<string, string> {
   return Object.fromEntries(Object.keys(fields).map((key) => [key, formField(fields, key)]));
 }
 
-/** Collapses a query to single string values; a repeated key keeps its last value. */
+/**
+ * Collapses a query to single string values. A repeated key is read as one list, its values joined
+ * by commas, as the spec's list parameters are written (`gtins=a&gtins=b` is `gtins=a,b`); a
+ * repeated single value then fails its schema (400) rather than one of the values being dropped.
+ */
 function flatQuery(c: Context): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of new URL(c.req.url).searchParams) out[key] = value;
+  for (const [key, value] of new URL(c.req.url).searchParams)
+    out[key] = Object.hasOwn(out, key) ? `${out[key]},${value}` : value;
   return out;
 }
 

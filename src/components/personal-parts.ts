@@ -33,11 +33,32 @@ async function json(path: string): Promise<unknown> {
   return response.ok ? response.json() : null;
 }
 
+/**
+ * Who the shopper is. A failed state fetch leaves the page anonymous; its 503 says why (account §4,
+ * §8: "We're sorry, an unexpected error while trying to confirm your previous sign-in…"), shown in
+ * the header's `[data-auth-notice]`.
+ */
+async function authState(root: HTMLElement): Promise<AuthStateOutput | undefined> {
+  const path = '/auth/api/authentication-state';
+  const inline = preloadedAnswer(path) as { data?: AuthStateOutput } | undefined;
+  if (inline !== undefined) return inline.data;
+  const response = await islandFetch(path, { headers: { accept: 'application/json' } }).catch(() => null);
+  if (response?.ok) return ((await response.json().catch(() => null)) as { data?: AuthStateOutput } | null)?.data;
+  if (response?.status !== 503) return undefined;
+  const body = (await response.json().catch(() => null)) as { errors?: Array<{ reason?: string }> } | null;
+  const notice = root.querySelector<HTMLElement>('[data-auth-notice]');
+  const reason = body?.errors?.[0]?.reason;
+  if (notice && reason) {
+    notice.textContent = reason;
+    notice.hidden = false;
+  }
+  return undefined;
+}
+
 /** Fills the header of `root` for a signed-in shopper; does nothing for anyone else. */
 export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   // No valibot here: this script is on every page, before any interaction (the JS budget).
-  const state = ((await json('/auth/api/authentication-state').catch(() => null)) as { data?: AuthStateOutput } | null)
-    ?.data;
+  const state = await authState(root);
   if (!state?.authenticated) return;
   for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
     name.textContent = state.userInfo?.firstName ?? '';

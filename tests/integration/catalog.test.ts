@@ -54,6 +54,22 @@ describe('product fetch', () => {
     expect(body.data.products.every((product) => product.stockLevel !== 'TEMPORARILY_OUT_OF_STOCK')).toBe(true);
   });
 
+  test('a list parameter given as repeated keys is the same list (gtins=a&gtins=b is gtins=a,b)', async () => {
+    const asked = [gtins[2], gtins[0], gtins[1]] as string[];
+    const response = await get(`${PRODUCTS}?${asked.map((gtin) => `gtins=${gtin}`).join('&')}`);
+    expect(response.status).toBe(200);
+    const body = v.parse(ProductsResponseSchema, await response.json());
+    expect(body.data.products.map((product) => product.gtin13)).toEqual(asked);
+    const groups = [...new Set(body.data.products.flatMap((product) => product.variantGroupId ?? []))];
+    if (groups.length > 1) {
+      const comma = await (await get(`${PRODUCTS}?variantGroupIds=${groups.join(',')}`)).json();
+      const repeated = await (await get(`${PRODUCTS}?${groups.map((id) => `variantGroupIds=${id}`).join('&')}`)).json();
+      expect(repeated).toEqual(comma);
+    }
+    // a repeated single value is refused rather than one of them dropped
+    expect((await get(`${PRODUCTS}?gtins=${asked[0]}&verified=true&verified=false`)).status).toBe(400);
+  });
+
   test('leaves unknown gtins out', async () => {
     const body = v.parse(
       ProductsResponseSchema,

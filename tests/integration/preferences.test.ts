@@ -362,6 +362,8 @@ describe('email preferences', () => {
       { withCookie: false },
     );
     expect(byLink.status).toBe(200);
+    // personal, though no session asked: no cache keeps it
+    expect(byLink.headers.get('cache-control')).toBe('private, no-store');
     expect(v.parse(EmailPreferencesResponseSchema, await byLink.json()).emailUngroupedPreferences[0]).toMatchObject({
       category: 'WEEKLY_AD',
       selected: true,

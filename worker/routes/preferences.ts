@@ -163,6 +163,8 @@ for (const read of [
     const { data } = await c
       .get('upstream')
       .json({ path: read.path, query: { token: c.req.valid('query').token } }, read.answer as v.GenericSchema);
+    // a shopper's own choices, read by the email's token without a session: never stored by a cache
+    c.header('Cache-Control', 'private, no-store');
     return c.json(data as object, 200);
   });
 }

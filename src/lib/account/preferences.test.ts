@@ -81,7 +81,11 @@ describe('preferenceFailureMessage', () => {
     expect(preferenceFailureMessage('email', 'update', 'UNKNOWN_RESPONSE_ERROR', 500)).toBe(
       ACCOUNT_MESSAGES.EMAIL_PREFS_UPDATE_FAILURE,
     );
+    // viewing without a store, and editing: each its own message (account §8)
     expect(preferenceFailureMessage('email', 'load', 'NO_PREFERRED_STORE', 200)).toBe(
+      'Please select a preferred store before viewing this information.',
+    );
+    expect(preferenceFailureMessage('email', 'update', 'NO_PREFERRED_STORE', 422)).toBe(
       'Please select a preferred store before editing your email preferences.',
     );
     expect(preferenceFailureMessage('sms', 'load', null, 500)).toBe(

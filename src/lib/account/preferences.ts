@@ -247,7 +247,9 @@ export function preferenceFailureMessage(
   status?: number | null,
 ): string {
   if (status === null) return ACCOUNT_MESSAGES.OFFLINE;
-  if (area === 'email' && code === NO_PREFERRED_STORE) return ACCOUNT_MESSAGES.SELECT_STORE_EMAIL;
+  // account §8: viewing the preferences without a store, and editing them, each have their message
+  if (area === 'email' && code === NO_PREFERRED_STORE)
+    return step === 'load' ? ACCOUNT_MESSAGES.SELECT_STORE_VIEW : ACCOUNT_MESSAGES.SELECT_STORE_EMAIL;
   switch (area) {
     case 'email':
       return step === 'update' ? ACCOUNT_MESSAGES.EMAIL_PREFS_UPDATE_FAILURE : ACCOUNT_MESSAGES.GENERIC;
