@@ -95,8 +95,9 @@ describe('the purchase list', () => {
     }
     // nothing answers the old modality words as a fulfillment type
     expect(text).not.toMatch(/"fulfillmentType":"(PICKUP|DELIVERY|SHIP|IN_STORE)"/);
+    // the order's page merges its receipt as the list does (docs/decisions/635)
     const { order } = await detail('5000000001');
-    expect(order.orderDetails.subOrders.map((sub) => sub.fulfillmentType)).toEqual(['CurbSide']);
+    expect(order.orderDetails.subOrders.map((sub) => sub.fulfillmentType)).toEqual(['CurbSide', 'CurbSide']);
   });
 
   test('the 24-hour rule: at 23 h 59 min the receipt is kept, at 24 h 1 min the order', async () => {
@@ -109,6 +110,35 @@ describe('the purchase list', () => {
     expect((await at(24 * HOUR - 60_000))?.isReceipt).toBe(true);
     expect((await at(24 * HOUR + 60_000))?.isReceipt).toBe(false);
     await at(2 * HOUR);
+  });
+
+  // account §4: "Order details are merged onto orders by receipt id. An order and a receipt for the
+  // same order are collapsed into one": an order's page is the list's entry for it (docs/decisions/635)
+  test('the detail of an order is the list’s entry for it: receipt merged, the 24-hour rule alike', async () => {
+    const same = async (orderNumber: string) => {
+      const entry = (await list()).find((order) => order.orderNumber === orderNumber);
+      expect(entry, orderNumber).toBeDefined();
+      expect((await detail(orderNumber)).order, orderNumber).toEqual(entry);
+      return entry;
+    };
+    expect(await same('5000000001')).toMatchObject({ isReceipt: false, receiptId: 'R-70100101-0004' });
+    expect((await same('5000000001'))?.orderDetails.subOrders).toHaveLength(2);
+    expect(await same('5000000002')).toMatchObject({ isReceipt: true, receiptId: 'R-IC-0002', status: 'PENDING' });
+    await env.DB.prepare(`UPDATE orders SET placed_at = ?1 WHERE order_number = '5000000002'`)
+      .bind(Date.now() - 24 * HOUR - 60_000)
+      .run();
+    expect(await same('5000000002')).toMatchObject({ isReceipt: false, receiptId: 'R-IC-0002' });
+    await env.DB.prepare(`UPDATE orders SET placed_at = ?1 WHERE order_number = '5000000002'`)
+      .bind(Date.now() - 2 * HOUR)
+      .run();
+  });
+
+  test('signed out is 401 AUTH_REQUIRED before the order number is looked at', async () => {
+    for (const orderNumber of ['5000000001', 'bad', '12', '50000000011']) {
+      const response = await call('GET', `/accountmanagement/api/purchase-history/${orderNumber}`, undefined, {}, '');
+      expect([orderNumber, response.status]).toEqual([orderNumber, 401]);
+      expect(v.parse(ErrorBodySchema, await response.json()).errors[0]?.code).toBe('AUTH_REQUIRED');
+    }
   });
 
   test('signed out is 401; another shopper sees none of these and gets Not Found for the order', async () => {

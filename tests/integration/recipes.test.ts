@@ -471,3 +471,66 @@ describe('shop-ingredients alternatives come from the product search (shopping �
     expect(fromSearchOnly).toBeGreaterThan(0);
   });
 });
+
+// shopping §9 "Recipe page size default 60. Pages are 1-based", §5 "Total time and ingredient count
+// filters are parsed as integers"; page and page size below 1 are refused alike by both families
+// and the POST (docs/decisions/635-recipe-paging-and-order-detail.md).
+describe('recipe paging and integer filters (docs/decisions/635)', () => {
+  type OldList = { recipes: Array<{ id: string }>; metadata: { totalRecipes: number; totalPages: number } };
+  const filtered = async (body: unknown) => {
+    const response = await send('POST', '/recipes/api/v1/filtered-recipes', body, false);
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    return (await response.json()) as OldList;
+  };
+  const ids = (list: OldList) => list.recipes.map((recipe) => recipe.id);
+  const refused = async (response: Response, what: string) => {
+    expect(response.status, what).toBe(400);
+    expect(v.parse(ErrorBodySchema, await response.json()).errors[0]?.code, what).toBe('CLIENT_ERROR');
+  };
+
+  test('the POST pagination defaults: page 1, page size 60, each on its own', async () => {
+    const second = await filtered({ pagination: { page: 2 } });
+    expect(second.recipes).toHaveLength(60);
+    expect(ids(second)).toEqual(ids(await filtered({ pagination: { page: 2, pageSize: 60 } })));
+    expect(second.metadata).toEqual({ totalRecipes: 600, totalPages: 10 });
+    const ten = await filtered({ pagination: { pageSize: 10 } });
+    expect(ids(ten)).toEqual(ids(await filtered({ pagination: { page: 1, pageSize: 10 } })));
+    expect(ids(await filtered({ pagination: {} }))).toEqual(ids(await filtered({})));
+  });
+
+  test('total time and ingredient count are parsed as integers: integer strings and fractions too', async () => {
+    const asNumbers = await filtered({ totalTime: 30, ingredientCount: 8 });
+    expect(asNumbers.metadata.totalRecipes).toBeGreaterThan(0);
+    expect(asNumbers.metadata.totalRecipes).toBeLessThan(600);
+    expect(await filtered({ totalTime: '30', ingredientCount: '8' })).toEqual(asNumbers);
+    expect(await filtered({ totalTime: 30.5, ingredientCount: 8.9 })).toEqual(asNumbers);
+    for (const body of [{ totalTime: 'soon' }, { ingredientCount: 'eight' }, { totalTime: '' }, { totalTime: -1 }])
+      await refused(await send('POST', '/recipes/api/v1/filtered-recipes', body, false), JSON.stringify(body));
+  });
+
+  test('page and page size below 1 are a 400 CLIENT_ERROR on both GET families and the POST', async () => {
+    for (const path of [
+      '/recipes/api/v1/recipes?pageSize=0',
+      '/recipes/api/v1/recipes?page=0&pageSize=1',
+      '/recipes/api/v1/all-recipes?page=0',
+      '/atlas/v1/recipe/recipes/?page.size=0',
+      '/atlas/v1/recipe/collections/grill-season?page.size=0',
+      '/recipes/api/v1/recipes?pageSize=-1',
+    ])
+      await refused(await get(path), path);
+    for (const path of [
+      '/recipes/api/v2/my-recipes?page=0',
+      '/recipes/api/v1/recently-viewed?pageSize=0',
+      `/atlas/v1/recipe/favorites/${DEMO_SHOPPER.customerGUID}?page.size=0`,
+    ])
+      await refused(await get(path, true), path);
+    for (const pagination of [{ page: 0 }, { pageSize: 0 }, { page: 1, pageSize: 0 }])
+      await refused(
+        await send('POST', '/recipes/api/v1/filtered-recipes', { pagination }, false),
+        JSON.stringify(pagination),
+      );
+    // what is valid still answers: page 1 of size 1, and an offset of 0
+    expect((await get('/recipes/api/v1/recipes?page=1&pageSize=1')).status).toBe(200);
+    expect((await get('/atlas/v1/recipe/recipes/?page.offset=0&page.size=1')).status).toBe(200);
+  });
+});

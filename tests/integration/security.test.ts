@@ -483,10 +483,21 @@ describe('request bodies are size-limited before they are read', () => {
 // Shopping §6: "A 401 or 403 on a call sends the user to sign-in." A signed-out caller learns that
 // first, whatever it sent: until 2026-11-27 six checkout calls, the promo code, the return, the
 // token and the password change validated the body before the session and answered 400.
+// The path is input too: the order page's API validated the order number before the session and
+// answered 400, which the sample path (a valid order number) never showed. A route with path
+// parameters is also asked with each parameter malformed (docs/decisions/635).
 describe('a signed-out call is answered 401 before its input is looked at', () => {
   const refusals = API_ROUTES.filter((r) => r.needsSignIn && !r.path.startsWith('/auth/api/sign-out'));
-  test.each(refusals.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
-    const url = new URL(samplePath(route, gtin || SAMPLE_GTIN), TEST_ORIGIN);
+  const MALFORMED_PARAM = '%3Cnot%20valid%3E';
+  const cases = refusals.flatMap((route) => {
+    const malformed = route.route?.includes('/:') ? route.route.replace(/:\w+/g, MALFORMED_PARAM) : null;
+    return [
+      [`${route.method} ${route.path}`, route, () => samplePath(route, gtin || SAMPLE_GTIN)] as const,
+      ...(malformed ? [[`${route.method} ${malformed}`, route, () => malformed] as const] : []),
+    ];
+  });
+  test.each(cases)('%s', async (_name, route, path) => {
+    const url = new URL(path(), TEST_ORIGIN);
     // a query and a body no route accepts
     url.searchParams.set('page.size', 'not-a-number');
     url.searchParams.set('modality', 'NOWHERE');
@@ -502,6 +513,6 @@ describe('a signed-out call is answered 401 before its input is looked at', () =
       init.body = JSON.stringify({ quantity: -1, gratuityCents: -1, unexpected: true });
     }
     const response = await app.request(url.toString(), init, env, ctx());
-    expect([route.path, response.status]).toEqual([route.path, 401]);
+    expect([url.pathname, response.status]).toEqual([url.pathname, 401]);
   });
 });

@@ -105,7 +105,7 @@ export async function storeExists(db: D1Database, division: string, storeNumber:
 export interface ProfileChanges {
   firstName?: string;
   lastName?: string;
-  /** the normalized number; empty turns every SMS opt-in off (no phone, no text messages) */
+  /** the normalized number; empty turns every SMS opt-in off (no phone, no text messages); a changed one is not verified */
   mobilePhoneNumber?: string;
   bannerSpecificDetails: ReadonlyArray<{
     banner: string;
@@ -132,8 +132,14 @@ export async function updateProfile(
     );
   if (changes.mobilePhoneNumber !== undefined) {
     const phone = changes.mobilePhoneNumber;
+    // account §3 mobilePhoneVerified is about the number: a new number (or none) is not verified;
+    // the same number saved again stays as it was (SET reads the row as it was before the update)
     statements.push(
-      db.prepare('UPDATE customers SET mobile_phone_number = ?2 WHERE customer_guid = ?1').bind(customerGUID, phone),
+      db
+        .prepare(
+          "UPDATE customers SET mobile_phone_verified = CASE WHEN ?2 <> '' AND mobile_phone_number = ?2 THEN mobile_phone_verified ELSE 0 END, mobile_phone_number = ?2 WHERE customer_guid = ?1",
+        )
+        .bind(customerGUID, phone),
     );
     // no phone, no text messages
     if (!phone)

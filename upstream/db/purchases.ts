@@ -49,11 +49,18 @@ export async function ordersOf(
   return results;
 }
 
-/** The customer's receipts on a banner, newest first (200 at most). */
-export async function receiptsOf(db: D1Database, customerGUID: string, banner: string): Promise<ReceiptRow[]> {
+/** The customer's receipts on a banner, newest first (200 at most), or those of the order `orderNumber`. */
+export async function receiptsOf(
+  db: D1Database,
+  customerGUID: string,
+  banner: string,
+  orderNumber?: string,
+): Promise<ReceiptRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 ORDER BY transaction_time DESC LIMIT 200')
-    .bind(customerGUID, banner)
+    .prepare(
+      'SELECT * FROM receipts WHERE customer_guid = ?1 AND banner = ?2 AND (?3 IS NULL OR order_number = ?3) ORDER BY transaction_time DESC LIMIT 200',
+    )
+    .bind(customerGUID, banner, orderNumber ?? null)
     .all<ReceiptRow>();
   return results;
 }

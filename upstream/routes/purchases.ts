@@ -15,6 +15,7 @@ import {
   subOrderOf,
   type OrderReturn,
   type PurchaseEntry,
+  type PurchaseListOrder,
 } from '../../src/lib/account/purchases.ts';
 import type { Order } from '../../src/lib/checkout/contracts.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
@@ -122,7 +123,10 @@ function receiptEntry(row: ReceiptRow): PurchaseEntry {
 }
 
 /** What may still be returned per item: bought less already asked back. */
-function returnableOf(entry: PurchaseEntry, returns: readonly OrderReturn[]): Record<string, number> {
+function returnableOf(
+  entry: Pick<PurchaseListOrder, 'items'>,
+  returns: readonly OrderReturn[],
+): Record<string, number> {
   const left: Record<string, number> = {};
   for (const item of entry.items) left[item.gtin13] = (left[item.gtin13] ?? 0) + item.quantity;
   for (const back of returns)
@@ -152,24 +156,36 @@ purchasesService.get(PURCHASE_PATHS.LIST, async (c) => {
   );
 });
 
-/** The shopper's order on the call's banner (404 otherwise) with its returns, what may still go back, and its cancel cut-off. */
+/**
+ * The shopper's order on the call's banner (404 otherwise) with its returns, what may still go
+ * back, and its cancel cut-off. The order is the purchase list's entry for it (account §4: merged
+ * with its receipt by the same collapse, the 24-hour rule included; docs/decisions/635).
+ */
 async function orderDetail(c: PurchaseContext, orderNumber: string) {
   const customer = customerOf(c);
-  const row = /^\d{10}$/.test(orderNumber)
-    ? (await ordersOf(c.env.DB, customer.customerGUID, c.get('call').banner, orderNumber))[0]
-    : undefined;
+  const { banner, now } = c.get('call');
+  const [row, receipts] = /^\d{10}$/.test(orderNumber)
+    ? await Promise.all([
+        ordersOf(c.env.DB, customer.customerGUID, banner, orderNumber).then((rows) => rows[0]),
+        receiptsOf(c.env.DB, customer.customerGUID, banner, orderNumber),
+      ])
+    : [undefined, []];
   if (!row) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
-  const now = c.get('call').now;
   const entry = orderEntry(row, now);
+  // the list's entry for it: the one with the order's own sub-order (an unmerged receipt stays apart)
+  const own = entry.orderDetails.subOrders[0]?.subOrderId;
+  const order = collapsePurchases([entry], receipts.map(receiptEntry), now).find((listed) =>
+    listed.orderDetails.subOrders.some((sub) => sub.subOrderId === own),
+  );
+  if (!order) throw new HttpError(ERROR_CODES.NOT_FOUND, 'Not Found', 404);
   const placed = JSON.parse(row.document) as Order;
   const returns = await returnsOf(c.env.DB, orderNumber);
-  const { deliveryPartner: _partner, ...order } = entry;
   // only a fulfilled order may go back; only a placed one before its cut-off may be cancelled
-  const returnable = entry.status === 'COMPLETED' ? returnableOf(entry, returns) : {};
-  const cancelBy = cancellable(entry.status, placed, row.time_zone, now)
+  const returnable = order.status === 'COMPLETED' ? returnableOf(order, returns) : {};
+  const cancelBy = cancellable(order.status, placed, row.time_zone, now)
     ? isoWithOffset(cancelCutoff(placed, row.time_zone), row.time_zone)
     : null;
-  return { order, returns, returnable, cancelBy, entry, row, placed };
+  return { order, returns, returnable, cancelBy, row, placed };
 }
 
 purchasesService.get('/accountmanagement/api/purchase-history/:orderNumber', async (c) => {
@@ -196,7 +212,7 @@ purchasesService.post(PURCHASE_PATHS.CANCELLATIONS, async (c) => {
     idempotentWrite(
       { db, scope: `cancel:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.CANCELLATIONS, body },
       async (record) => {
-        const { entry, row, placed } = await orderDetail(c, body.orderNumber);
+        const { order: entry, row, placed } = await orderDetail(c, body.orderNumber);
         if (entry.status === 'CANCELLED') return answer();
         const now = c.get('call').now;
         if (entry.status !== 'PLACED')
@@ -239,7 +255,7 @@ purchasesService.post(PURCHASE_PATHS.RETURNS, async (c) => {
     idempotentWrite(
       { db, scope: `returns:${customer.customerGUID}`, key, method: 'POST', path: PURCHASE_PATHS.RETURNS, body },
       async (record) => {
-        const { entry, returnable } = await orderDetail(c, body.orderNumber);
+        const { order: entry, returnable } = await orderDetail(c, body.orderNumber);
         if (entry.status !== 'COMPLETED')
           throw new HttpError(ERROR_CODES.CONFLICT, ORDER_MESSAGES.RETURN_NOT_FULFILLED, 409, [entry.status]);
         const items = body.items.filter((item) => item.quantity > 0);

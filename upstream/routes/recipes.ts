@@ -54,7 +54,7 @@ recipesService.get('/atlas/v1/recipe/recipes/', async (c) => {
         totalTimeLte: q['filter.totalTime.lte'] || undefined,
         ingredientCountLte: q['filter.ingredientCount.lte'] || undefined,
         offset: q['page.offset'] ?? 0,
-        size: Math.max(1, size),
+        size,
       }),
     },
     200,
@@ -89,7 +89,7 @@ recipesService.get('/atlas/v1/recipe/collections/:collectionId', async (c) => {
   const collection = COLLECTIONS.find((entry) => entry.subcategoryId === collectionId);
   if (!collection) throw new HttpError(ERROR_CODES.NOT_FOUND, 'No such collection', 404);
   const q = parseQuery(c, SearchQuerySchema);
-  const size = Math.max(1, q['page.size'] ?? RECIPE_PAGE_SIZE);
+  const size = q['page.size'] ?? RECIPE_PAGE_SIZE;
   const answer = await answerList(c, {
     collectionId,
     restrictions: csv(q['filter.dietaryRestrictions']),
@@ -109,7 +109,7 @@ for (const [path, table, key] of [
   recipesService.get(path, async (c) => {
     const customerGUID = requireOwnGuid(c);
     const q = parseQuery(c, SearchQuerySchema);
-    const size = Math.max(1, q['page.size'] ?? RECIPE_PAGE_SIZE);
+    const size = q['page.size'] ?? RECIPE_PAGE_SIZE;
     const offset = q['page.offset'] ?? 0;
     const { rows, total } = await customerRecipes(c.env.DB, table, customerGUID, offset, size);
     // shopping §8: nothing there is a 404 (the client treats it as an empty list)

@@ -48,7 +48,8 @@ export async function identitySeedStatements(): Promise<string[]> {
           sqlText(hash),
           '1',
           '1',
-          shopper.banner === 'harvest' ? '1' : '0',
+          // mobile_phone_verified: no seeded shopper has a mobile number, so none is verified (decision 635)
+          '0',
           '0',
           'NULL',
           String(SEED_CREATED_AT),

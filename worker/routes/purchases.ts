@@ -83,10 +83,11 @@ purchasesRoutes.get(PURCHASE_PATHS.LIST, signedIn, async (c) => {
   const { data } = await c.get('upstream').json({ path: PURCHASE_PATHS.LIST }, PurchaseListResponseSchema);
   return c.json(data, 200);
 });
+// signed out: told so (401) before the order number is looked at (docs/decisions/635)
 purchasesRoutes.get(
   '/accountmanagement/api/purchase-history/:orderNumber',
-  validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, PATH_REASONS.ORDER_NUMBER)) })),
   signedIn,
+  validParams(v.object({ orderNumber: v.pipe(v.string(), v.regex(/^\d{10}$/, PATH_REASONS.ORDER_NUMBER)) })),
   async (c) => {
     const { data } = await c
       .get('upstream')

@@ -17,7 +17,7 @@ import {
   type RecipeFull,
   type RecipeListMeta,
 } from './recipes.ts';
-import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
+import { newerRequest, olderRequest, wholeNumber, type RecipeFilters } from './requests.ts';
 
 // What the recipe pages load (issue 10 §3), through the family the banner's toggle chooses
 // (shopping §6 isALayerEnabledForRecipes); both give the same recipes. Pages clamp what the API
@@ -45,9 +45,10 @@ export function filtersFromUrl(params: URLSearchParams): RecipeFilters {
     ]
       .filter((value) => known.has(value))
       .slice(0, 10);
+  // the API's integer parser (requests.ts); what it would refuse is dropped (0: no filter, page 1)
   const number = (key: string, max: number) => {
-    const value = Number.parseInt(params.get(key) ?? '', 10);
-    return Number.isFinite(value) && value > 0 ? Math.min(value, max) : 0;
+    const value = wholeNumber(params.get(key));
+    return value > 0 ? Math.min(value, max) : 0;
   };
   const collection = (params.get('collection') ?? '').toLowerCase();
   return {

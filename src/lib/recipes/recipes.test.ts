@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import {
   formatMinutes,
@@ -8,7 +9,14 @@ import {
   servings,
   stripPlaceholders,
 } from './recipes.ts';
-import { newerRequest, olderRequest, type RecipeFilters } from './requests.ts';
+import {
+  FilteredRecipesBodySchema,
+  newerRequest,
+  olderRequest,
+  RecipeSearchQuerySchema,
+  wholeNumber,
+  type RecipeFilters,
+} from './requests.ts';
 import { filtersFromUrl, recipesUrl } from './load-recipes.ts';
 
 describe('recipe rules (shopping §1, §3, §9)', () => {
@@ -94,6 +102,20 @@ describe('the filter-to-request mapping of both families', () => {
       totalTime: 45,
       ingredientCount: 8,
     });
+  });
+  test('total time and ingredient count are parsed as integers, one parser for the API and the page URL (§5)', () => {
+    expect([30, 30.5, '30', ' 30 ', '30.9'].map(wholeNumber)).toEqual([30, 30, 30, 30, 30]);
+    for (const bad of ['soon', '', '30abc', '-5', '1e3', null, undefined, Number.NaN, Infinity, true])
+      expect(wholeNumber(bad), String(bad)).toBeNaN();
+    const parsed = filtersFromUrl(new URLSearchParams('time=30.5&count=30abc&page=0'));
+    expect([parsed.totalTime, parsed.ingredientCount, parsed.page]).toEqual([30, 0, 1]);
+  });
+  test('the page never asks what its API refuses: page 0, page size 0 and bad numbers are clamped first', () => {
+    for (const query of ['page=0', 'page=-3&pageSize=0', 'page=abc&time=0&count=-1', 'page=99999999&time=1e9']) {
+      const parsed = filtersFromUrl(new URLSearchParams(query));
+      expect(v.safeParse(FilteredRecipesBodySchema, olderRequest(parsed)).success, query).toBe(true);
+      expect(v.safeParse(RecipeSearchQuerySchema, newerRequest(parsed).query).success, query).toBe(true);
+    }
   });
   test('a page URL is clamped: unknown values dropped, numbers bounded, and it round-trips', () => {
     const parsed = filtersFromUrl(

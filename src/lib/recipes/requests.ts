@@ -4,8 +4,51 @@ import { RECIPE_MAX_PAGE_SIZE, RECIPE_PAGE_SIZE } from './recipes.ts';
 // The requests of both recipe API families (shopping §7), validated at the edge and again at the
 // upstream: queries are strings, ids digits, lists bounded.
 
-const int = (max: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max)));
+const int = (max: number, min = 0) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,7}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min),
+      v.maxValue(max),
+    ),
+  );
+/** shopping §9: pages are 1-based and a page has at least one recipe (page and size 0 are refused, docs/decisions/635). */
+const pageInt = (max: number) => int(max, 1);
+
+/**
+ * shopping §5 "Total time and ingredient count filters are parsed as integers": a number is
+ * floored, a numeric string parsed as an integer; anything else is NaN (refused by the schemas,
+ * dropped by the page's URL parser). `wholeNumber('30') -> 30`, `wholeNumber(30.5) -> 30`,
+ * `wholeNumber('soon') -> NaN`
+ */
+export function wholeNumber(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value) : Number.NaN;
+  return typeof value === 'string' && /^\s*\d{1,9}(\.\d*)?\s*$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;
+}
+/** A filter limit (§5) of a query: a numeric string, parsed as an integer (wholeNumber), 0 to max. */
+const queryLimit = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value: string) => wholeNumber(value)),
+      v.number('must be a whole number'),
+      v.minValue(0),
+      v.maxValue(max),
+    ),
+  );
+/** A filter limit (§5) of a body: a number or a numeric string, parsed as an integer, 0 to max. */
+const bodyLimit = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform((value: number | string) => wholeNumber(value)),
+      v.number('must be a whole number'),
+      v.minValue(0),
+      v.maxValue(max),
+    ),
+  );
 const list = v.optional(v.pipe(v.string(), v.maxLength(400), v.regex(/^[a-z0-9,-]*$/i, 'must be a comma list of ids')));
 const RecipeIdValue = v.pipe(
   v.union([v.string(), v.number()]),
@@ -19,16 +62,16 @@ export const RecipeSearchQuerySchema = v.object({
   'filter.mealType': list,
   'filter.dietaryRestrictions': list,
   'filter.query': v.optional(v.pipe(v.string(), v.maxLength(100))),
-  'filter.totalTime.lte': int(100_000),
-  'filter.ingredientCount.lte': int(1_000),
+  'filter.totalTime.lte': queryLimit(100_000),
+  'filter.ingredientCount.lte': queryLimit(1_000),
   'page.offset': int(1_000_000),
-  'page.size': int(RECIPE_MAX_PAGE_SIZE),
+  'page.size': pageInt(RECIPE_MAX_PAGE_SIZE),
   projections: v.optional(v.picklist(['recipes.full', 'recipes.compact', 'favorites.full', 'recentViews.full'])),
   'filter.division': v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Z]{3}$/, 'must be a division'))),
 });
 
 /** The older family's paging: 1-based page and pageSize. */
-export const OldPageQuerySchema = v.object({ page: int(100_000), pageSize: int(RECIPE_MAX_PAGE_SIZE) });
+export const OldPageQuerySchema = v.object({ page: pageInt(100_000), pageSize: pageInt(RECIPE_MAX_PAGE_SIZE) });
 
 export const FilteredRecipesBodySchema = v.object({
   filterData: v.optional(
@@ -42,15 +85,19 @@ export const FilteredRecipesBodySchema = v.object({
   ),
   restrictions: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(10)), []),
   searchTerm: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  // shopping §9: page size default 60, pages 1-based; either may be left out
   pagination: v.optional(
     v.object({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
-      pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RECIPE_MAX_PAGE_SIZE)),
+      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1),
+      pageSize: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RECIPE_MAX_PAGE_SIZE)),
+        RECIPE_PAGE_SIZE,
+      ),
     }),
     { page: 1, pageSize: RECIPE_PAGE_SIZE },
   ),
-  totalTime: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))),
-  ingredientCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000))),
+  totalTime: bodyLimit(100_000),
+  ingredientCount: bodyLimit(1_000),
 });
 
 export const FavoritesBodySchema = v.object({

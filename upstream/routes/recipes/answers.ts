@@ -45,8 +45,9 @@ export const recipeId = (raw: string | undefined) => {
 const OldPageSchema = OldPageQuerySchema;
 export const oldPage = (c: RecipeContext) => {
   const q = parseQuery(c, OldPageSchema);
-  const size = Math.max(1, q.pageSize ?? RECIPE_PAGE_SIZE);
-  return { size, offset: (Math.max(1, q.page ?? 1) - 1) * size };
+  // shopping §9: 1-based pages; a page or size below 1 was refused by the schema
+  const size = q.pageSize ?? RECIPE_PAGE_SIZE;
+  return { size, offset: ((q.page ?? 1) - 1) * size };
 };
 export const oldAnswer = (answer: { recipes: unknown[]; meta: ReturnType<typeof listMeta> }) => ({
   recipes: answer.recipes,
