@@ -172,6 +172,45 @@ test.describe('without JavaScript', () => {
     expect([count, count + 1]).toContain(lines.length);
     await expect(page.getByTestId('cart-line')).toHaveCount(lines.length);
   });
+  // decision 637: the substitution select is a plain form with its own Update button
+  test('a shopper without JavaScript chooses no substitutions for a line', async ({ page, baseURL }) => {
+    await signIn(page);
+    const gtin = await firstMilk(page);
+    await cartWithOnly(page, gtin, baseURL!);
+
+    await page.goto('/cart');
+    const choice = () => page.getByTestId('substitution-picker').getByRole('combobox', { name: /^If out of stock/ });
+    const update = () =>
+      page.getByTestId('substitution-picker').getByRole('button', { name: /^Update substitution for / });
+    await expect(choice()).toHaveValue('SHOPPER_CHOICE');
+    // choosing replacements needs the island's picker of similar products
+    await expect(choice().locator('option[value="CUSTOMER_CHOICE"]')).toBeDisabled();
+    await choice().selectOption('NONE');
+    await update().click();
+    await expect(page).toHaveURL(/\/cart\?substitutionSaved=1$/);
+    await expect(page.getByTestId('substitution-saved')).toHaveText('Your substitution choice is saved.');
+    await expect(choice()).toHaveValue('NONE');
+    const line = () =>
+      basket(page.request).then(
+        (cart) =>
+          cart.lineItems.find((item) => item.gtin13 === gtin) as unknown as {
+            quantity: number;
+            substitutionPolicy: string;
+          },
+      );
+    expect(await line()).toMatchObject({ quantity: 1, substitutionPolicy: 'NONE' });
+
+    // and back to letting the store choose (the same address again: wait for the cart to come back)
+    await choice().selectOption('SHOPPER_CHOICE');
+    const back = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/cart' && response.request().method() === 'GET',
+    );
+    await update().click();
+    await back;
+    await expect(page.getByTestId('substitution-saved')).toBeVisible();
+    await expect(choice()).toHaveValue('SHOPPER_CHOICE');
+    expect(await line()).toMatchObject({ quantity: 1, substitutionPolicy: 'SHOPPER_CHOICE' });
+  });
 });
 
 /** A seeded product priced at the store that is not offered for delivery (products API, gtins in batches). */

@@ -41,3 +41,52 @@ test('a signed-out shopper is sent to sign-in from the rewards page', async ({ p
   await page.goto('/account/rewards');
   await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Faccount%2Frewards/);
 });
+
+// decision 637: the promo-code form is a POST to the edge (it was a GET of the page with ?code=,
+// which linked nothing), back to the rewards page with the outcome as a flag, never the code. A new
+// shopper of its own, so each outcome of account §4 comes in turn whatever other journeys linked.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript links a promo code', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/signin');
+    const email = `promo.form.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
+    const created = await page.request.post('/auth/api/create-account', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { firstName: 'Robin', lastName: 'Vale', email, password: 'Orchard-Lane-77' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/account/rewards');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+
+    const link = async (typed: string) => {
+      const form = page.getByTestId('promo-form');
+      await form.getByLabel('Promo code', { exact: true }).fill(typed);
+      await form.getByRole('button', { name: 'Link code' }).click();
+    };
+    const answer = page.getByTestId('promo-answer');
+    // the first code (DEFAULT_SUCCESS), typed in lower case
+    await link('harvest10');
+    await expect(page).toHaveURL(/\/account\/rewards\?promo=DEFAULT_SUCCESS$/);
+    await expect(answer).toHaveText('Your first promo code is linked to your card.');
+    await expect(page.getByTestId('linked-codes')).toContainText('HARVEST10');
+    // a new code (LINKED), then the same again (ALREADY_LINKED)
+    await link('FRESH5');
+    await expect(page).toHaveURL(/\?promo=LINKED$/);
+    await expect(answer).toHaveText('The promo code is linked to your card.');
+    await expect(page.getByTestId('linked-codes')).toContainText('FRESH5');
+    await link('FRESH5');
+    await expect(page).toHaveURL(/\?promo=ALREADY_LINKED$/);
+    await expect(answer).toHaveText('The promo code is already linked to your card.');
+    // an unknown code: the error
+    await link('NOSUCHCODE');
+    await expect(page).toHaveURL(/\?promo=INVALID$/);
+    await expect(answer).toHaveText('That promo code is not valid or has expired.');
+    await expect(answer).toHaveAttribute('data-state', 'error');
+
+    // the codes went in POST bodies only
+    for (const url of urls) expect(url).not.toMatch(/harvest10|fresh5|nosuchcode|code=/i);
+  });
+});

@@ -1,4 +1,4 @@
-import { expect, fillCardForm, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // The wallet in a real Chromium (issue 13 §6-§7; docs/decisions/330-wallet.md). The seeded gift
 // card 6006490000000000 has no funds left (upstream/seed/wallet.ts).
@@ -130,4 +130,65 @@ test('a full card number and a gift card PIN appear in no URL, cookie, browser s
   await card.getByRole('button', { name: /^Delete: / }).click();
   await card.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByTestId('wallet-card').filter({ hasText: 'ending in 5556' })).toHaveCount(0);
+});
+
+// decision 637: a saved card's rename and delete are plain POST forms to the edge, back to the
+// wallet with one flag in the URL; the nickname and the card's id go in POST bodies only.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript renames and deletes a card', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await signIn(page);
+    // a card of this journey's own (a Discover ending in 1117), named so no other journey's card is taken for it
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const [name, renamed] = [`Spare ${stamp}`, `Weekend ${stamp}`];
+    const added = await page.request.post('/wallet/api/v1/cards', {
+      headers: { origin: pageOrigin(page) },
+      data: {
+        cardNumber: '6011111111111117',
+        expirationMonth: '10',
+        expirationYear: '2031',
+        cvv: '123',
+        cardHolderFirstName: 'Dana',
+        cardHolderLastName: 'Rivera',
+        billingAddress: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' },
+        nickname: name,
+      },
+    });
+    expect(added.status()).toBe(201);
+    const { cardId } = (await added.json()) as { cardId: string };
+
+    await page.goto('/account/wallet');
+    const card = page.getByTestId('wallet-card').filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    // rename: a disclosure opens the plain form with the nickname as it is
+    const rename = card.getByTestId('card-rename-form');
+    await rename.locator('summary').click();
+    await expect(rename.getByLabel('Nickname')).toHaveValue(name);
+    await rename.getByLabel('Nickname').fill(renamed);
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/account\/wallet\?cardChange=renamed$/);
+    await expect(page.getByTestId('card-change-notice')).toHaveText('Nickname saved.');
+    await expect(page.getByTestId('wallet-card').filter({ hasText: name })).toHaveCount(0);
+    const again = page.getByTestId('wallet-card').filter({ hasText: renamed });
+    await expect(again).toContainText('Discover ending in 1117');
+
+    // delete asks first, behind its own disclosure
+    const remove = again.getByTestId('card-delete-form');
+    await remove.locator('summary').click();
+    await expect(remove).toContainText('Delete Discover ending in 1117?');
+    await remove.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page).toHaveURL(/\/account\/wallet\?cardChange=deleted$/);
+    await expect(page.getByTestId('card-change-notice')).toHaveText('The card was deleted.');
+    await expect(page.getByTestId('wallet-card').filter({ hasText: renamed })).toHaveCount(0);
+    const wallet = (await (await page.request.get('/wallet/api/v1/cards')).json()) as {
+      cards: Array<{ cardId: string }>;
+    };
+    expect(wallet.cards.map((entry) => entry.cardId)).not.toContain(cardId);
+
+    // what the shopper typed, and the card's id, went in POST bodies only
+    for (const url of urls) expect(decodeURIComponent(url)).not.toMatch(new RegExp(`${stamp}|${cardId}|nickname`));
+  });
 });

@@ -579,6 +579,48 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
     expect(bad.headers.get('location')).toBe('/cart?cartError=update');
   });
 
+  test("the plain line form sets a line's substitution choice too, and comes back to /cart with a flag (decision 637)", async () => {
+    const { cookie } = await signIn();
+    await call('/basket/api/v2/user/add-item', { cookie, body: { gtin13: MILK } });
+    const lineOf = async () => (await basketOf(cookie)).lineItems[0];
+    const id = (await lineOf())?.id ?? '';
+    const choose = (substitutionPolicy: string, extra: Record<string, string> = {}, headers = {}) =>
+      call(UPDATE, {
+        cookie,
+        headers,
+        form: { gtin13: MILK, quantity: '1', id, returnTo: '/cart', substitutionPolicy, ...extra },
+      });
+    // spec: shopping §4 Cart, the policy follows the items: NONE disallows, SHOPPER_CHOICE allows
+    const none = await choose('NONE');
+    expect([none.status, none.headers.get('location')]).toEqual([303, '/cart?substitutionSaved=1']);
+    expect(await lineOf()).toMatchObject({ quantity: 1, substitutionPolicy: 'NONE', substitutionItems: [] });
+    expect((await choose('SHOPPER_CHOICE')).headers.get('location')).toBe('/cart?substitutionSaved=1');
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'SHOPPER_CHOICE', substitutionItems: [] });
+    // replacements chosen with JavaScript stay when the form sends CUSTOMER_CHOICE as it was drawn
+    await call('/basket/api/v2/user/update-item', {
+      cookie,
+      body: { gtin13: MILK, quantity: 1, substitutionItems: [BREAD] },
+    });
+    expect((await choose('CUSTOMER_CHOICE')).headers.get('location')).toBe('/cart?substitutionSaved=1');
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
+    // a policy the cart does not know, a line changed on another device: refused, nothing changed
+    expect((await choose('ALWAYS')).headers.get('location')).toBe('/cart?cartError=update');
+    expect((await choose('NONE', { id: 'not-this-line' })).headers.get('location')).toBe('/cart?cartError=changed');
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'CUSTOMER_CHOICE', substitutionItems: [BREAD] });
+    // the quantity buttons name no policy: the choice stays, and no flag
+    const more = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '2', id, returnTo: '/cart' } });
+    expect(more.headers.get('location')).toBe('/cart');
+    expect(await lineOf()).toMatchObject({ quantity: 2, substitutionPolicy: 'CUSTOMER_CHOICE' });
+    // a cross-site form is refused by the CSRF check
+    const forged = await choose(
+      'NONE',
+      { quantity: '2' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(forged.status).toBe(403);
+    expect(await lineOf()).toMatchObject({ substitutionPolicy: 'CUSTOMER_CHOICE' });
+  });
+
   test('an anonymous plain form goes to sign-in and back', async () => {
     const response = await call(UPDATE, { form: { gtin13: MILK, quantity: '2', returnTo: '/cart' } });
     expect(response.status).toBe(303);

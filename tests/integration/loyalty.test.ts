@@ -202,3 +202,63 @@ describe('promo-code validation outcomes (account §4)', () => {
     expect((await link('X'.repeat(21))).status).toBe(400);
   });
 });
+
+// decision 637: the promo-code form posts to the validate call without JavaScript; the edge answers
+// 303 to the rewards page with the outcome as a flag, never the code
+describe('the promo-code form without JavaScript', () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
+    app.request(
+      `${TEST_ORIGIN}/accountmanagement/api/promo-codes/validate`,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      },
+      env,
+      createExecutionContext(),
+    );
+  const where = async (code: string, who = cookie) => {
+    const answer = await form({ code }, { cookie: who });
+    expect(answer.status, code).toBe(303);
+    return answer.headers.get('location');
+  };
+  const linkedOf = async (who: string) =>
+    v.parse(LinkedPromoCodesResponseSchema, await (await call('GET', PATHS[4]!, undefined, who)).json()).data
+      .linkedCodes;
+
+  test('each outcome comes back to the rewards page as a flag; the code is linked and in no URL', async () => {
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO promo_codes (code, description, expires_at) VALUES ('FORMTEST7', 'A test code', NULL)",
+    ).run();
+    await env.DB.prepare('DELETE FROM promo_code_links WHERE customer_guid = ?1')
+      .bind(BAYSIDE_SHOPPER.customerGUID)
+      .run();
+    expect(await where('harvest10', other)).toBe('/account/rewards?promo=DEFAULT_SUCCESS');
+    expect(await where(' formtest7 ', other)).toBe('/account/rewards?promo=LINKED');
+    expect(await where('FORMTEST7', other)).toBe('/account/rewards?promo=ALREADY_LINKED');
+    expect(await linkedOf(other)).toEqual(['HARVEST10', 'FORMTEST7']);
+    // refused: unknown or expired, empty, too long; a failure of the service
+    expect(await where('SPRING20', other)).toBe('/account/rewards?promo=INVALID');
+    expect(await where('NOSUCHCODE', other)).toBe('/account/rewards?promo=INVALID');
+    expect(await where('   ', other)).toBe('/account/rewards?promo=EMPTY');
+    expect(await where('X'.repeat(21), other)).toBe('/account/rewards?promo=INVALID');
+    expect(await linkedOf(other)).toEqual(['HARVEST10', 'FORMTEST7']);
+  });
+
+  test('signed out, the form goes to sign-in and back; a cross-site form is refused by the CSRF check', async () => {
+    const signedOut = await form({ code: 'FRESH5' }, {});
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([
+      303,
+      '/signin?redirectUrl=%2Faccount%2Frewards',
+    ]);
+    await env.DB.prepare('DELETE FROM promo_code_links WHERE customer_guid = ?1')
+      .bind(BAYSIDE_SHOPPER.customerGUID)
+      .run();
+    const forged = await form(
+      { code: 'FRESH5' },
+      { cookie: other, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(forged.status).toBe(403);
+    expect(await linkedOf(other)).toEqual([]);
+  });
+});

@@ -178,6 +178,70 @@ describe('the wallet', () => {
     expect((await wallet()).cards).toHaveLength(2);
   });
 
+  test('a saved card is renamed, made the default and deleted by plain forms without JavaScript: 303 to the wallet with a flag only (decision 637)', async () => {
+    const { card: first } = await addCard({ nickname: 'Groceries' });
+    const { card: second } = await addCard({ cardNumber: '5555555555554444' });
+    const form = (fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
+      app.request(
+        `${TEST_ORIGIN}/wallet/api/v1/cards`,
+        {
+          method: 'POST',
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(fields).toString(),
+        },
+        env,
+        createExecutionContext(),
+      );
+    const where = async (fields: Record<string, string>) => {
+      const answer = await form(fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(303);
+      return answer.headers.get('location');
+    };
+    expect(
+      await where({ _action: 'rename', cardId: second.cardId, nickname: '  Backup ', returnTo: '/account/wallet' }),
+    ).toBe('/account/wallet?cardChange=renamed');
+    // from the checkout's link: the way back is kept
+    expect(await where({ _action: 'default', cardId: second.cardId, returnTo: '/checkout' })).toBe(
+      '/account/wallet?cardChange=default&returnTo=%2Fcheckout',
+    );
+    expect((await wallet()).cards.map((card) => [card.cardId, card.nickname, card.default])).toEqual([
+      [second.cardId, 'Backup', true],
+      [first.cardId, 'Groceries', false],
+    ]);
+    // an empty nickname clears it
+    expect(await where({ _action: 'rename', cardId: first.cardId, nickname: '' })).toBe(
+      '/account/wallet?cardChange=renamed',
+    );
+    expect(await where({ _action: 'delete', cardId: first.cardId, returnTo: 'https://evil.example/' })).toBe(
+      '/account/wallet?cardChange=deleted',
+    );
+    expect((await wallet()).cards.map((card) => card.cardId)).toEqual([second.cardId]);
+    // a card no longer there (deleted on another device), and forms the wallet never draws
+    expect(await where({ _action: 'delete', cardId: first.cardId })).toBe('/account/wallet?cardChange=gone');
+    expect(await where({ _action: 'rename', cardId: first.cardId, nickname: 'Again' })).toBe(
+      '/account/wallet?cardChange=gone',
+    );
+    const bad: Array<Record<string, string>> = [
+      { _action: 'rename', cardId: second.cardId, nickname: 'x'.repeat(41) },
+      { _action: 'freeze', cardId: second.cardId },
+      { _action: 'delete', cardId: '../gift-cards' },
+    ];
+    for (const fields of bad) expect(await where(fields)).toBe('/account/wallet?cardChange=failed');
+    expect((await wallet()).cards.map((card) => [card.cardId, card.nickname])).toEqual([[second.cardId, 'Backup']]);
+    // signed out: to sign-in and back to the wallet; a cross-site form is refused by the CSRF check
+    const signedOut = await form({ _action: 'delete', cardId: second.cardId }, {});
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([
+      303,
+      '/signin?redirectUrl=%2Faccount%2Fwallet',
+    ]);
+    const forged = await form(
+      { _action: 'delete', cardId: second.cardId },
+      { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(forged.status).toBe(403);
+    expect((await wallet()).cards).toHaveLength(1);
+  });
+
   test('every wallet call needs a signed-in shopper (401)', async () => {
     const routes = API_ROUTES.filter((route) => route.path.startsWith('/wallet/'));
     expect(routes.length).toBe(11);

@@ -5,7 +5,6 @@ import {
   AddItemFormSchema,
   AddItemRequestSchema,
   BASKET_PATHS,
-  BasketItemFormSchema,
   BasketItemsUpdateRequestSchema,
   BasketResponseSchema,
   ChangeModalityFormSchema,
@@ -27,6 +26,7 @@ import type { Modality } from '../../src/lib/catalog/product.ts';
 import type { EdgeEnv } from '../types.ts';
 import { formField, isFormPost, readFormFields, validJson, type FormFields } from '../validate.ts';
 import { addAllForm, isAddAllForm, withFragment, withParam } from './basket-add-all.ts';
+import { basketLineForm } from './basket-line-form.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // The cart on the spec's own paths (shopping §7 Cart; payloads in docs/decisions/030-cart.md).
@@ -223,32 +223,9 @@ basketRoutes.put(BASKET_PATHS.BASKET, validJson(PutBasketRequestSchema), (c) =>
   forward(c, 'PUT', BASKET_PATHS.BASKET, c.req.valid('json')),
 );
 
-// The older update path (shopping §7): JSON from clients, and the cart page's plain line form
-// before hydration (a quantity, 0 removes; the line's id pins what the shopper saw).
-basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, async (c, next) => {
-  if (!isFormPost(c)) return next();
-  const form = await readForm(c);
-  const returnTo = sanitizeRedirectUrl(form?.returnTo);
-  const parsed = v.safeParse(BasketItemFormSchema, form ?? {});
-  if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
-  const { gtin13, quantity, id } = parsed.output;
-  try {
-    await c.get('upstream').json(
-      {
-        method: 'POST',
-        path: BASKET_PATHS.BASKET_ITEMS_UPDATE,
-        body: { items: [{ gtin13, quantity, ...(id ? { id } : {}) }] },
-      },
-      BasketResponseSchema,
-    );
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return c.redirect(signInUrl(returnTo), 303);
-    const reason: CartFormError =
-      error instanceof HttpError && error.statusCode === 409 ? 'changed' : quantity === 0 ? 'remove' : 'update';
-    return c.redirect(withParam(returnTo, CART_ERROR_PARAM, reason), 303);
-  }
-  return c.redirect(returnTo, 303);
-});
+// The older update path (shopping §7): JSON from clients, and the cart page's plain line forms
+// before hydration (a quantity, 0 removes; a substitution choice, decision 637): basket-line-form.ts.
+basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, (c, next) => (isFormPost(c) ? basketLineForm(c) : next()));
 basketRoutes.post(BASKET_PATHS.BASKET_ITEMS_UPDATE, validJson(BasketItemsUpdateRequestSchema), (c) =>
   forward(c, 'POST', BASKET_PATHS.BASKET_ITEMS_UPDATE, c.req.valid('json')),
 );

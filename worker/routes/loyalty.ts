@@ -11,11 +11,13 @@ import {
   DigitalCardFormSchema,
   DigitalCardResponseSchema,
 } from '../../src/lib/account/memberships.ts';
-import { sanitizeRedirectUrl } from '../../src/lib/auth/redirect.ts';
+import { PROMO_FORM_RETURN, promoFormBack } from '../../src/lib/account/promo-form.ts';
+import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
+import { HttpError } from '../../src/lib/http/errors.ts';
 import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
-import { formField, formOf, readFormFields, validJson, validJsonOrForm } from '../validate.ts';
+import { formField, formOf, readFormFields, validJsonOrForm } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 
 // Loyalty at the edge (issue 12 part 3; account §3, §4, §7): fuel points and savings, the
@@ -30,8 +32,9 @@ export const loyaltyCapability: Capability = {
   routes: loyaltyRoutes,
   apiPrefixes: ['/accountmanagement/api/'],
   personalPages: ['/account/rewards'],
-  // the loyalty modal's and the account completion's "add a digital card" (issue 22 §2)
-  formEndpoints: [LOYALTY_PATHS.DIGITAL_CARD],
+  // the loyalty modal's and the account completion's "add a digital card" (issue 22 §2), and the
+  // rewards page's promo-code form (decision 637)
+  formEndpoints: [LOYALTY_PATHS.DIGITAL_CARD, LOYALTY_PATHS.PROMO_CODES],
   registry: {
     api: [
       { method: 'POST', path: '/accountmanagement/api/loyalty-card', sample: { body: {} }, needsSignIn: true },
@@ -75,12 +78,27 @@ for (const [path, schema] of READS) {
   });
 }
 
-loyaltyRoutes.post(LOYALTY_PATHS.PROMO_CODES, signedIn, validJson(PromoCodeRequestSchema), async (c) => {
-  const { data } = await c
-    .get('upstream')
-    .json({ method: 'POST', path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') }, PromoCodeResponseSchema);
-  return c.json(data, 200);
-});
+// JSON from the island, or the plain form (decision 637): 303 back to the rewards page with the
+// outcome (account §4) or the refusal as a flag, never the code
+loyaltyRoutes.post(
+  LOYALTY_PATHS.PROMO_CODES,
+  requireSession(SIGN_IN_REASONS.REWARDS, { signInFrom: () => PROMO_FORM_RETURN }),
+  validJsonOrForm(PromoCodeRequestSchema, {
+    invalid: (c, fields) => c.redirect(promoFormBack(formField(fields, 'code').trim() ? 'INVALID' : 'EMPTY'), 303),
+  }),
+  async (c) => {
+    const call = { method: 'POST' as const, path: LOYALTY_PATHS.PROMO_CODES, body: c.req.valid('json') };
+    if (!formOf(c)) return c.json((await c.get('upstream').json(call, PromoCodeResponseSchema)).data, 200);
+    try {
+      const { data } = await c.get('upstream').json(call, PromoCodeResponseSchema);
+      return c.redirect(promoFormBack(data.data.outcome), 303);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode === 401 || error.statusCode === 403) return c.redirect(signInUrl(PROMO_FORM_RETURN), 303);
+      return c.redirect(promoFormBack(error.statusCode === 422 ? 'INVALID' : 'ERROR'), 303);
+    }
+  },
+);
 
 // issue 22 §2: a digital loyalty card for an account that has none, so coupons can be clipped. The
 // plain form (the loyalty modal, the account completion page) comes back where it was sent from.

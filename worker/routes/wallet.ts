@@ -19,9 +19,10 @@ import {
   WALLET_PATHS,
 } from '../../src/lib/wallet/contracts.ts';
 import type { EdgeEnv } from '../types.ts';
-import { formField, formOf, validJson, validJsonOrForm, validParams } from '../validate.ts';
+import { formField, formOf, isFormPost, readFormFields, validJson, validJsonOrForm, validParams } from '../validate.ts';
 import { addCardInputOf, cardFormReturn } from '../../src/lib/wallet/card-form.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { cardChangeForm, isCardChangeForm } from './wallet-card-forms.ts';
 import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
 
 // The wallet at the edge (issue 13 §6-§7; shopping §7 Checkout and wallet): saved cards, gift
@@ -39,7 +40,8 @@ export const walletCapability: Capability = {
   routes: walletRoutes,
   apiPrefixes: ['/wallet/api/'],
   personalPages: ['/account/wallet'],
-  // the add-card form, posted before the island runs or without JavaScript (decision 631)
+  // the add-card form (decision 631), and a saved card's make-default, rename and delete forms with
+  // `_action` (decision 637), posted before the island runs or without JavaScript
   formEndpoints: [WALLET_PATHS.CARDS],
   registry: {
     api: [
@@ -134,6 +136,13 @@ const cardFormBack = (returnTo: string, outcome: 'cardAdded' | 'cardError') =>
     ? `${returnTo}?cardAdded=1`
     : `/account/wallet?cardError=1${returnTo === '/checkout' ? '&returnTo=%2Fcheckout' : ''}`;
 const formReturn = (c: WalletContext) => cardFormReturn(formField(formOf(c) ?? {}, 'returnTo'));
+
+// a saved card's own plain forms name their `_action` (decision 637); the add-card form goes on
+walletRoutes.post(WALLET_PATHS.CARDS, async (c, next) => {
+  if (!isFormPost(c)) return next();
+  const fields = await readFormFields(c);
+  return isCardChangeForm(fields) ? cardChangeForm(c, fields) : next();
+});
 
 walletRoutes.post(
   WALLET_PATHS.CARDS,

@@ -146,6 +146,7 @@ export function CartLine({ line, imageTemplate, fellOut, modality, error, setQua
       </form>
       <SubstitutionPicker
         gtin13={line.gtin13}
+        lineId={line.id}
         name={line.name}
         quantity={line.quantity}
         policy={line.substitutionPolicy}

@@ -1,17 +1,23 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import * as v from 'valibot';
-import type { SubstitutionPolicy } from '../../lib/basket/contracts.ts';
+import { BASKET_PATHS, type SubstitutionPolicy } from '../../lib/basket/contracts.ts';
 import { MAX_SUBSTITUTION_ITEMS } from '../../lib/basket/substitution.ts';
 import { ProductResponseSchema, ProductsResponseSchema } from '../../lib/catalog/product.ts';
 import { ProductSearchResponseSchema } from '../../lib/catalog/search.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { islandFetch } from '../shared/fetch.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './atoms/index.ts';
+import { CART_PATH } from './cart-path.ts';
 
 // The substitution choice of a cart line (shopping §3 Cart line item, §4 Cart: the policy follows
 // the items): our shopper picks, the shopper's own replacements (a picker of similar products:
 // the same category at their store), or no substitution.
+// Before the island runs, or without JavaScript (decision 637), the select is a plain POST form to
+// the cart's line update with an "Update" button: "Best available" and "Don't substitute" work
+// so; choosing replacements needs the island (the picker of similar products is a script), so that
+// option is offered only to a line that has them already, and sending it keeps them.
 
 /** The select's options: what each choice does, in the shopper's words. */
 const OPTIONS: Record<SubstitutionPolicy, string> = {
@@ -60,6 +66,8 @@ async function similarProducts(gtin13: string): Promise<Similar[]> {
 
 export interface SubstitutionPickerProps {
   gtin13: string;
+  /** the line's id: the plain form pins the line the shopper saw */
+  lineId: string;
   name: string;
   quantity: number;
   policy: SubstitutionPolicy;
@@ -68,7 +76,8 @@ export interface SubstitutionPickerProps {
   busy: boolean;
 }
 
-export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy }: SubstitutionPickerProps) {
+export function SubstitutionPicker({ gtin13, lineId, name, quantity, policy, items, busy }: SubstitutionPickerProps) {
+  const hydrated = useHydrated();
   const save = useSetAtom(setCartSubstitutionAtom);
   const saving = useAtomValue(cartSubstitutionStateAtom)[gtin13];
   const [mode, setMode] = useState<SubstitutionPolicy>(policy);
@@ -99,16 +108,28 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
       current.includes(item) ? current.filter((x) => x !== item) : [...current, item].slice(0, MAX_SUBSTITUTION_ITEMS),
     );
   const id = `substitution-${gtin13}`;
+  const replacements = `${items.length} ${items.length === 1 ? 'replacement' : 'replacements'}`;
   const disabled = busy || saving === 'loading';
 
   return (
     <div className="cart-line__subs" data-testid="substitution-picker">
-      <div className="cart-line__subs-choice">
+      {/* a plain form until the island runs (decision 637); then a change saves at once */}
+      <form
+        method="post"
+        action={BASKET_PATHS.BASKET_ITEMS_UPDATE}
+        className="cart-line__subs-choice"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <input type="hidden" name="gtin13" value={gtin13} />
+        <input type="hidden" name="id" value={lineId} />
+        <input type="hidden" name="quantity" value={quantity} />
+        <input type="hidden" name="returnTo" value={CART_PATH} />
         <label htmlFor={id}>
           If out of stock<span className="sr-only">: {name}</span>
         </label>
         <select
           id={id}
+          name="substitutionPolicy"
           value={mode}
           disabled={disabled}
           data-testid="substitution-select"
@@ -117,12 +138,21 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
           onChange={(event) => choose(event.currentTarget.value as SubstitutionPolicy)}
         >
           {(['SHOPPER_CHOICE', 'CUSTOMER_CHOICE', 'NONE'] as const).map((option) => (
-            <option key={option} value={option}>
+            <option
+              key={option}
+              value={option}
+              disabled={!hydrated && option === 'CUSTOMER_CHOICE' && policy !== 'CUSTOMER_CHOICE'}
+            >
               {OPTIONS[option]}
             </option>
           ))}
         </select>
-        {mode === 'CUSTOMER_CHOICE' && policy === 'CUSTOMER_CHOICE' && !editing ? (
+        {!hydrated ? (
+          <button type="submit" className="cart-line__subs-update" data-testid="substitution-update">
+            Update<span className="sr-only"> substitution for {name}</span>
+          </button>
+        ) : null}
+        {mode !== 'CUSTOMER_CHOICE' || policy !== 'CUSTOMER_CHOICE' || editing ? null : hydrated ? (
           <button
             type="button"
             className="link-button"
@@ -131,10 +161,13 @@ export function SubstitutionPicker({ gtin13, name, quantity, policy, items, busy
               load();
             }}
           >
-            {items.length} {items.length === 1 ? 'replacement' : 'replacements'} · Change
+            {replacements} · Change
           </button>
-        ) : null}
-      </div>
+        ) : (
+          // changing them needs the island's picker
+          <span className="cart-line__subs-count">{replacements}</span>
+        )}
+      </form>
       {mode === 'CUSTOMER_CHOICE' && editing ? (
         <div className="cart-line__similar">
           {similar.status === 'loading' ? <p role="status">Finding similar products…</p> : null}

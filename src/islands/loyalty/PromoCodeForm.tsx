@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
+import { LOYALTY_PATHS, MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
+import type { PromoFormNotice } from '../../lib/account/promo-form.ts';
 import { shouldTriggerSignIn, signInUrl } from '../../lib/auth/redirect.ts';
 import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import {
@@ -14,13 +15,17 @@ import {
 
 // Link a promo code to the card (issue 12 part 3; account §4 Promo code validation outcomes:
 // LINKED, ALREADY_LINKED, DEFAULT_SUCCESS). The only part of the rewards page that acts; a 401 or
-// 403 sends the shopper to sign-in (account §2).
+// 403 sends the shopper to sign-in (account §2). A POST form to the validate call: before the
+// island runs, or without JavaScript, the edge answers 303 back with the outcome, which the page
+// hands in as `formNotice` (decision 637); the island shows it until it sends a code itself.
 
 interface Props {
   linkedCodes: string[];
+  /** what the plain form's answer says (the page's ?promo=), or null */
+  formNotice?: PromoFormNotice | null;
 }
 
-function PromoCodeForm({ linkedCodes }: Props) {
+function PromoCodeForm({ linkedCodes, formNotice = null }: Props) {
   useSeed(seedLinkedCodesAtom, linkedCodes);
   const codes = useAtomValue(linkedCodesListAtom);
   const request = useAtomValue(promoRequestAtom);
@@ -43,8 +48,11 @@ function PromoCodeForm({ linkedCodes }: Props) {
     if (result === 'done') form.reset();
   };
 
-  const text = problem || (request.status === 'loading' ? 'Checking the code…' : message);
-  const tone = problem || request.error ? 'error' : 'ok';
+  // the plain form's answer, until the island has sent a code of its own
+  const fromForm = request.status === 'initial' ? formNotice : null;
+  const text = problem || (request.status === 'loading' ? 'Checking the code…' : (fromForm?.text ?? message));
+  const tone = problem || request.error || fromForm?.tone === 'error' ? 'error' : 'ok';
+  const state = problem ? 'error' : fromForm ? (fromForm.tone === 'error' ? 'error' : 'loaded') : request.status;
   return (
     <section className="rewards-card promo" aria-labelledby="promo-title" data-testid="promo-codes">
       <h2 id="promo-title">Promo codes</h2>
@@ -57,7 +65,15 @@ function PromoCodeForm({ linkedCodes }: Props) {
       ) : (
         <p className="quiet">No promo codes linked yet.</p>
       )}
-      <form className="promo-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={request.loading}>
+      <form
+        method="post"
+        action={LOYALTY_PATHS.PROMO_CODES}
+        className="promo-form"
+        data-testid="promo-form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={request.loading}
+      >
         <label>
           Promo code
           <input
@@ -80,7 +96,7 @@ function PromoCodeForm({ linkedCodes }: Props) {
         role="status"
         aria-live="polite"
         data-testid="promo-answer"
-        data-state={problem ? 'error' : request.status}
+        data-state={state}
       >
         {text}
       </p>

@@ -1,13 +1,18 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import { CARD_BRAND_NAMES } from '../../lib/wallet/cards.ts';
-import type { CardOutput } from '../../lib/wallet/contracts.ts';
+import { MAX_CARD_NICKNAME_LENGTH, type CardOutput } from '../../lib/wallet/contracts.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { CardForms } from './CardForms.tsx';
 import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sortedCardsAtom } from './atoms.ts';
 
 // The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
-// a confirmation. Every control is a real button or field, so the list works by keyboard.
+// a confirmation. Every control is a real button or field, so the list works by keyboard. Until the
+// island runs, and without JavaScript, the same controls are plain POST forms (CardForms, decision 637).
 
-function CardRow({ card }: { card: CardOutput }) {
+function CardRow({ card, returnTo }: { card: CardOutput; returnTo: CardFormReturn }) {
+  const hydrated = useHydrated();
   const pending = useAtomValue(pendingCardsAtom).has(card.cardId);
   const setDefault = useSetAtom(setDefaultAtom);
   const rename = useSetAtom(renameCardAtom);
@@ -25,7 +30,7 @@ function CardRow({ card }: { card: CardOutput }) {
     event.preventDefault();
     const nickname = String(new FormData(event.currentTarget).get('nickname') ?? '')
       .trim()
-      .slice(0, 40);
+      .slice(0, MAX_CARD_NICKNAME_LENGTH);
     setMode('view');
     void rename(card, nickname);
   };
@@ -47,11 +52,18 @@ function CardRow({ card }: { card: CardOutput }) {
           {card.cardHolderFirstName} {card.cardHolderLastName}
         </p>
       </div>
-      {mode === 'rename' && (
+      {!hydrated && <CardForms card={card} title={title} returnTo={returnTo} />}
+      {hydrated && mode === 'rename' && (
         <form className="wallet-inline" onSubmit={saveName}>
           <label>
             Nickname{' '}
-            <input ref={nameRef} name="nickname" defaultValue={card.nickname} maxLength={40} autoComplete="off" />
+            <input
+              ref={nameRef}
+              name="nickname"
+              defaultValue={card.nickname}
+              maxLength={MAX_CARD_NICKNAME_LENGTH}
+              autoComplete="off"
+            />
           </label>
           <button type="submit">Save</button>
           <button type="button" className="link-button" onClick={() => setMode('view')}>
@@ -59,7 +71,7 @@ function CardRow({ card }: { card: CardOutput }) {
           </button>
         </form>
       )}
-      {mode === 'confirm' && (
+      {hydrated && mode === 'confirm' && (
         <div className="wallet-confirm" role="group" aria-label={`Delete ${title}?`}>
           <p>Delete {title}?</p>
           <button
@@ -78,7 +90,7 @@ function CardRow({ card }: { card: CardOutput }) {
           </button>
         </div>
       )}
-      {mode === 'view' && (
+      {hydrated && mode === 'view' && (
         <div className="wallet-actions">
           {!card.default && (
             <button
@@ -114,7 +126,8 @@ function CardRow({ card }: { card: CardOutput }) {
   );
 }
 
-export function CardList() {
+/** `returnTo`: the way back the wallet keeps, which the cards' plain forms carry (decision 631). */
+export function CardList({ returnTo = '/account/wallet' }: { returnTo?: CardFormReturn }) {
   const cards = useAtomValue(sortedCardsAtom);
   if (cards.length === 0)
     return (
@@ -125,7 +138,7 @@ export function CardList() {
   return (
     <ul className="wallet-cards" data-testid="wallet-cards">
       {cards.map((card) => (
-        <CardRow key={card.cardId} card={card} />
+        <CardRow key={card.cardId} card={card} returnTo={returnTo} />
       ))}
     </ul>
   );

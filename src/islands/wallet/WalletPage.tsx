@@ -55,7 +55,7 @@ function Wallet({ wallet, giftCards, returnTo = '/account/wallet' }: WalletPageP
             </button>
           </div>
         ) : (
-          <CardList />
+          <CardList returnTo={returnTo} />
         )}
         <AddCardForm returnTo={returnTo} />
       </section>

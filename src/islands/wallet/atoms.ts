@@ -9,7 +9,7 @@ import type {
   CardsResponseOutput,
   GiftCardRequestInput,
 } from '../../lib/wallet/contracts.ts';
-import { walletErrorAction } from '../../lib/wallet/messages.ts';
+import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi, type WalletResult } from './api.ts';
 
 // The wallet page's atoms (issue 13 §6; ARCHITECTURE State in the browser): the cards as the
@@ -63,7 +63,7 @@ function failed(
     return;
   }
   if (action.kind === 'notFound') {
-    set(noticeBaseAtom, { tone: 'error', text: 'That card is no longer in your wallet.' });
+    set(noticeBaseAtom, { tone: 'error', text: WALLET_MESSAGES.CARD_GONE });
     void refetch();
     return;
   }

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { CardOutput } from '../../lib/wallet/contracts.ts';
 import { AddCardForm } from './AddCardForm.tsx';
+import { CardList } from './CardList.tsx';
 import { EbtBalance } from './EbtBalance.tsx';
 import { GiftCards } from './GiftCards.tsx';
+import { seedWalletAtom } from './atoms.ts';
 
 // decision 629: the forms that take a card number or a PIN are POST forms whose submit buttons
 // stay disabled until the island runs, so the browser never submits them itself (a GET would put
@@ -46,5 +50,86 @@ describe('card and PIN forms before and after hydration', () => {
     const form = await screen.findByTestId(testId);
     for (const button of form.querySelectorAll('button[type="submit"]'))
       expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+const card = (cardId: string, extra: Partial<CardOutput>): CardOutput => ({
+  brand: 'VISA',
+  cardId,
+  cardHolderFirstName: 'Dana',
+  cardHolderLastName: 'Rivera',
+  default: false,
+  expirationMonth: '12',
+  expirationYear: '31',
+  lastFour: '1111',
+  lastUpdated: '2026-11-01T10:00:00.000Z',
+  saved: true,
+  billingAddress: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' },
+  status: 'ACTIVE',
+  nickname: '',
+  accountId: 'acc-1',
+  ...extra,
+});
+const CARDS = [
+  card('card-0001-aaaa', { default: true, nickname: 'Groceries' }),
+  card('card-0002-bbbb', { brand: 'MASTERCARD', lastFour: '4444' }),
+];
+/** The card list in a store of its own, seeded as the page seeds it. */
+function seededCards(returnTo?: '/checkout') {
+  const store = createStore();
+  store.set(seedWalletAtom, { wallet: { cards: CARDS, walletV2: [] }, giftCards: [] });
+  return (
+    <Provider store={store}>
+      <CardList {...(returnTo ? { returnTo } : {})} />
+    </Provider>
+  );
+}
+
+// decision 637: a saved card's make default, rename and delete are plain POST forms to the cards
+// path with their `_action` until the island runs (and without JavaScript)
+describe("a saved card's controls before and after hydration", () => {
+  test('the server markup: make default, rename and delete forms posting to the edge with the card and the way back', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(seededCards('/checkout'));
+    const [first, second] = [...host.querySelectorAll('[data-testid="wallet-card"]')];
+    const fields = (form: Element | null | undefined) => [...new FormData(form as HTMLFormElement).entries()];
+    for (const form of host.querySelectorAll('[data-testid="wallet-card"] form'))
+      expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/wallet/api/v1/cards']);
+    // the default card cannot be made the default again
+    expect(first?.querySelector('[data-testid="card-default-form"]')).toBeNull();
+    expect(fields(second?.querySelector('[data-testid="card-default-form"]'))).toEqual([
+      ['_action', 'default'],
+      ['cardId', 'card-0002-bbbb'],
+      ['returnTo', '/checkout'],
+    ]);
+    const rename = first?.querySelector('[data-testid="card-rename-form"]');
+    expect(rename?.tagName).toBe('DETAILS');
+    expect(rename?.querySelector('summary')?.textContent).toBe('Edit nickname: Visa ending in 1111');
+    expect(fields(rename?.querySelector('form'))).toEqual([
+      ['_action', 'rename'],
+      ['cardId', 'card-0001-aaaa'],
+      ['returnTo', '/checkout'],
+      ['nickname', 'Groceries'],
+    ]);
+    expect(rename?.querySelector('button[type="submit"]')?.textContent).toBe('Save');
+    // delete asks first, behind its own disclosure, with a labelled button
+    const remove = second?.querySelector('[data-testid="card-delete-form"]');
+    expect(remove?.tagName).toBe('DETAILS');
+    expect(remove?.querySelector('form')?.textContent).toContain('Delete Mastercard ending in 4444?');
+    expect(fields(remove?.querySelector('form'))).toEqual([
+      ['_action', 'delete'],
+      ['cardId', 'card-0002-bbbb'],
+      ['returnTo', '/checkout'],
+    ]);
+    const yes = remove?.querySelector('button[type="submit"]');
+    expect([yes?.textContent, yes?.hasAttribute('disabled')]).toEqual(['Yes, delete', false]);
+  });
+
+  test("once the island runs, the row's own buttons take their place", async () => {
+    render(seededCards());
+    expect(await screen.findByRole('button', { name: 'Delete: Mastercard ending in 4444' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit nickname: Visa ending in 1111' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Make default: Mastercard ending in 4444' })).toBeTruthy();
+    expect(document.querySelectorAll('[data-testid="card-forms"]')).toHaveLength(0);
   });
 });

@@ -193,7 +193,11 @@ export const BasketItemsUpdateRequestSchema = v.object({
   ),
 });
 
-/** The no-JavaScript cart line form (the cart page before hydration): a quantity, 0 removes. */
+/**
+ * The no-JavaScript cart line forms (the cart page before hydration): a quantity, 0 removes; the
+ * substitution form sends the line's quantity with its `substitutionPolicy` (decision 637: the
+ * upstream applies shopping §4's rule, and a CUSTOMER_CHOICE keeps the replacements chosen).
+ */
 export const BasketItemFormSchema = v.object({
   gtin13: Gtin13Schema,
   quantity: v.pipe(
@@ -204,8 +208,11 @@ export const BasketItemFormSchema = v.object({
     v.maxValue(MAX_LINE_QUANTITY),
   ),
   id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+  substitutionPolicy: v.optional(SubstitutionPolicySchema),
   returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 });
+/** The flag the cart comes back with once the substitution form's choice is saved (decision 637). */
+export const SUBSTITUTION_SAVED_PARAM = 'substitutionSaved';
 
 /** POST /basket/api/user/remove-item */
 export const RemoveItemsRequestSchema = v.object({

@@ -66,7 +66,14 @@ const BillingAddressInputSchema = v.object({
     v.regex(/^\d{5}(-\d{4})?$/, 'enter a 5-digit ZIP code'),
   ),
 });
-const NicknameSchema = v.pipe(v.string(), v.trim(), v.maxLength(40, 'must be at most 40 characters'));
+/** The longest nickname a card takes. */
+export const MAX_CARD_NICKNAME_LENGTH = 40;
+/** A card's nickname: trimmed, at most MAX_CARD_NICKNAME_LENGTH characters ('' clears it). */
+export const NicknameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(MAX_CARD_NICKNAME_LENGTH, `must be at most ${MAX_CARD_NICKNAME_LENGTH} characters`),
+);
 
 export const AddCardSchema = v.object({
   cardNumber: CardNumberSchema,

@@ -10,6 +10,8 @@ export const WALLET_MESSAGES = {
   /** shopping §8: wallet errors other than sign-in and not found get the generic message */
   WALLET_GENERIC: SHOPPING_MESSAGES.GIFT_CARD_GENERIC,
   CARD_NOT_FOUND: 'Not Found',
+  /** ours: what the shopper reads when a card they acted on is no longer there (shopping §8: 'Not Found' is handled as such) */
+  CARD_GONE: 'That card is no longer in your wallet.',
   /** ours (decision 460): an unknown number, a wrong PIN and a card linked to another account read alike */
   GIFT_CARD_INVALID: 'The gift card number or PIN is not valid.',
   EBT_CARD_INVALID: 'The EBT card number or PIN is not valid.',
