@@ -313,3 +313,76 @@ test('a list opened before the signal dropped is still there when the page is re
   await waitForIslands(page);
   await expect(page.getByTestId('list-item').filter({ hasText: 'Carrots' }).getByRole('checkbox')).toBeChecked();
 });
+
+// decision 633: the list page's main actions are plain POST forms to the edge, back to the list
+// with one flag in the URL; nothing the shopper typed goes into one.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript keeps a list', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await signIn(page);
+    await page.goto('/shopping/lists');
+    const name = unique('Garden party');
+    await page.getByLabel('New list').fill(name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/shopping\/list\/[\w-]+\?listSaved=created$/);
+    await expect(page.getByTestId('list-name')).toHaveText(name);
+    await expect(page.getByTestId('list-notice')).toContainText('List created.');
+
+    // two items by name, one in another department
+    const addItem = async (item: string, department: string) => {
+      await page.getByRole('textbox', { name: 'Add an item' }).fill(item);
+      await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: department });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(page).toHaveURL(/\?listSaved=added$/);
+    };
+    await addItem('Strawberries', 'Produce');
+    await addItem('Lemonade', 'Beverages');
+    const row = (item: string) => page.getByTestId('list-item').filter({ hasText: item });
+    await expect(page.getByTestId('list-item')).toHaveCount(2);
+
+    // check one off, one more of the other, then remove the first
+    await row('Strawberries').getByRole('button', { name: 'Check off Strawberries' }).click();
+    await expect(page).toHaveURL(/\?listSaved=checked#item-[\w-]+$/);
+    await expect(row('Strawberries').getByRole('button', { name: 'Check off Strawberries' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await row('Lemonade').getByRole('button', { name: 'Add one more Lemonade' }).click();
+    await expect(row('Lemonade').getByTestId('cart-line-quantity')).toHaveText('2');
+    await row('Strawberries').getByRole('button', { name: 'Remove Strawberries' }).click();
+    await expect(page).toHaveURL(/\?listSaved=removed$/);
+    await expect(page.getByTestId('list-item')).toHaveCount(1);
+
+    // a name past the spec's limit is the spec's message, then a rename that fits
+    const rename = page.getByTestId('rename-list-form');
+    await rename.locator('summary').click();
+    await rename.getByLabel('List name').fill('x'.repeat(129));
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(page).toHaveURL(/\?listError=nameTooLong$/);
+    await expect(page.getByTestId('list-notice')).toContainText(
+      'The given list name is too long. Kindly provide a shorter name.',
+    );
+    const renamed = `${name} (moved)`;
+    await page.getByTestId('rename-list-form').locator('summary').click();
+    await page.getByTestId('rename-list-form').getByLabel('List name').fill(renamed);
+    await page.getByTestId('rename-list-form').getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByTestId('list-name')).toHaveText(renamed);
+    // kept: the same list again later
+    await page.reload();
+    await expect(row('Lemonade').getByTestId('cart-line-quantity')).toHaveText('2');
+
+    // deleting asks first, behind its own button
+    const remove = page.getByTestId('delete-list-form');
+    await remove.locator('summary').click();
+    await remove.getByRole('button', { name: 'Yes, delete this list' }).click();
+    await expect(page).toHaveURL(/\/shopping\/lists\?listSaved=deleted$/);
+    await expect(page.getByTestId('list-notice')).toContainText('List deleted.');
+    await expect(page.getByRole('navigation', { name: 'Your lists' }).getByText(renamed)).toHaveCount(0);
+
+    // what the shopper typed went in POST bodies only
+    for (const url of urls) expect(decodeURIComponent(url)).not.toMatch(/Garden party|Strawberries|Lemonade|xxxx/);
+  });
+});

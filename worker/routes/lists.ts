@@ -30,6 +30,8 @@ import type { EdgeEnv } from '../types.ts';
 import { formOf, readFormFields, singleValues, validJson, validJsonOrForm, type FormFields } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
+import { LIST_FORM_PATH } from '../../src/lib/lists/list-form.ts';
+import { addListForm } from './lists-form.ts';
 
 // Shopping lists at the edge (issue 11; shopping §7): the four calls of the spec, validated both
 // ways, for a signed-in shopper only; and "add to list" from any page as a plain form or JSON.
@@ -43,8 +45,8 @@ type ListsContext = Context<EdgeEnv>;
 export const listsCapability: Capability = {
   routes: listsRoutes,
   apiPrefixes: ['/atlas/v1/', '/shopping/api/'],
-  // add to list from any page before hydration (decision 300)
-  formEndpoints: ['/shopping/api/add-to-list'],
+  // add to list from any page before hydration (decision 300); the list page's forms (decision 633)
+  formEndpoints: ['/shopping/api/add-to-list', LIST_FORM_PATH],
   personalPages: ['/shopping'],
   registry: {
     api: [
@@ -82,6 +84,12 @@ export const listsCapability: Capability = {
         sample: { body: { gtin13: SAMPLE_GTIN } },
         needsSignIn: true,
       },
+      {
+        method: 'POST',
+        path: LIST_FORM_PATH,
+        sample: { body: { action: 'add', listId: SAMPLE_LIST_ID, name: 'Registry item', categoryId: '01' } },
+        needsSignIn: true,
+      },
     ],
     pages: [
       {
@@ -114,7 +122,7 @@ const returnToOf = (fields: FormFields) => sanitizeRedirectUrl(filledFields(fiel
 const signedIn = requireSession(SIGN_IN_REASONS.LISTS, {
   signInFrom: async (c) => returnToOf(await readFormFields(c)),
 });
-for (const path of [LIST_PREFIX, `${LIST_PREFIX}/*`, LIST_PATHS.ADD_TO_LIST]) {
+for (const path of [LIST_PREFIX, `${LIST_PREFIX}/*`, LIST_PATHS.ADD_TO_LIST, LIST_FORM_PATH]) {
   listsRoutes.use(path, wrapperHeaders());
   listsRoutes.use(path, signedIn);
 }
@@ -130,6 +138,9 @@ function wrapperHeaders() {
 
 // shopping §8: a malformed list id is the spec's 422 'Invalid list ID.', answered here (decision
 // 300, 623), which the island shows as the list that does not exist, not as an outage
+// the list page's plain forms (decision 633), behind the same sign-in and wrapper headers
+addListForm(listsRoutes);
+
 const validListId = validator('param', (params: Record<string, string>, c) => {
   const listId = params.listId ?? '';
   if (!LIST_ID_PATTERN.test(listId))

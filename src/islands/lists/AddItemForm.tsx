@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_AISLE, type ListItemOutput } from '../../lib/lists/contracts.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { addItemAtom, noticeAtom } from './atoms.ts';
+import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
 
 export interface Department {
   id: string;
@@ -42,7 +43,10 @@ function freeTextItem(name: string, categoryId: string, categoryName: string): L
   };
 }
 
-/** The form that adds a free-text item, with the list's limit when it is full. */
+/**
+ * The form that adds a free-text item, with the list's limit when it is full. A plain POST form
+ * before the island runs and without JavaScript (decision 633); the island adds it optimistically.
+ */
 export function AddItemForm({ departments }: { departments: Department[] }) {
   const addItem = useSetAtom(addItemAtom);
   const notice = useAtomValue(noticeAtom);
@@ -58,11 +62,18 @@ export function AddItemForm({ departments }: { departments: Department[] }) {
   };
 
   return (
-    <form className="add-item no-print" onSubmit={submit} aria-label="Add an item to the list">
+    <form
+      className="add-item no-print"
+      onSubmit={submit}
+      aria-label="Add an item to the list"
+      {...LIST_FORM_ATTRIBUTES}
+    >
+      <ListFormFields action="add" />
       <label htmlFor="new-item">Add an item</label>
       <div className="row">
         <input
           id="new-item"
+          name="name"
           value={name}
           maxLength={200}
           onChange={(event) => setName(event.target.value)}
@@ -71,7 +82,12 @@ export function AddItemForm({ departments }: { departments: Department[] }) {
         <label className="sr-only" htmlFor="new-item-department">
           Department
         </label>
-        <select id="new-item-department" value={department} onChange={(event) => setDepartment(event.target.value)}>
+        <select
+          id="new-item-department"
+          name="categoryId"
+          value={department}
+          onChange={(event) => setDepartment(event.target.value)}
+        >
           {departments.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.name}

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { listApi } from './api.ts';
 import { listStateAtom, queueAtom, removeAllAtom, visibleItemsAtom } from './atoms.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
-/** The estimated total, the whole list into the cart, and remove all. */
+/** The estimated total, the whole list into the cart, and remove all (both need the island: off until it runs). */
 export function ListFooter() {
+  const hydrated = useHydrated();
   const { estimatedTotal } = useAtomValue(listStateAtom);
   const items = useAtomValue(visibleItemsAtom);
   const waiting = useAtomValue(queueAtom).length;
@@ -35,14 +37,18 @@ export function ListFooter() {
         )}
       </p>
       <div className="list-actions no-print">
-        <button type="button" onClick={() => void addAllToCart()} disabled={items.every((item) => !item.upc)}>
+        <button
+          type="button"
+          onClick={() => void addAllToCart()}
+          disabled={!hydrated || items.every((item) => !item.upc)}
+        >
           Add the whole list to the cart
         </button>
         <button
           type="button"
           className="link-button"
           onClick={() => void removeAll()}
-          disabled={items.length === 0 || waiting > 0}
+          disabled={!hydrated || items.length === 0 || waiting > 0}
         >
           Remove all
         </button>

@@ -3,10 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { failedCallNotice } from '../../lib/lists/list-errors.ts';
 import { listApi } from './api.ts';
 import { noticeAtom, type ListMeta } from './atoms.ts';
+import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
+import { DeleteListForm, RenameListForm } from './ListManageForms.tsx';
 import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
-/** The list's name and what can be done to the whole list: rename, delete, print it or its coupons. */
+/**
+ * The list's name and what can be done to the whole list: rename, delete, print it or its coupons.
+ * Before the island runs, rename and delete are plain forms (ListManageForms.tsx) and printing,
+ * which needs the island, waits for it.
+ */
 export function ListHeader({ meta }: { meta: ListMeta }) {
+  const hydrated = useHydrated();
   const setNotice = useSetAtom(noticeAtom);
   const printCoupons = useAtomValue(printCouponsAtom);
   const printListCoupons = useSetAtom(printListCouponsAtom);
@@ -36,9 +44,10 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
       {renaming === null ? (
         <h2 data-testid="list-name">{meta.name}</h2>
       ) : (
-        <form className="inline-form" onSubmit={rename} aria-label="Rename the list">
+        <form className="inline-form" onSubmit={rename} aria-label="Rename the list" {...LIST_FORM_ATTRIBUTES}>
+          <ListFormFields action="rename" />
           <label htmlFor="rename-list">List name</label>
-          <input id="rename-list" value={renaming} onChange={(event) => setRenaming(event.target.value)} />
+          <input id="rename-list" name="name" value={renaming} onChange={(event) => setRenaming(event.target.value)} />
           <button type="submit" disabled={busy}>
             Save
           </button>
@@ -48,22 +57,31 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
         </form>
       )}
       <div className="list-actions no-print">
-        {renaming === null && (
-          <button type="button" className="link-button" onClick={() => setRenaming(meta.name)}>
-            Rename
-          </button>
+        {!hydrated ? (
+          <>
+            <RenameListForm meta={meta} />
+            <DeleteListForm meta={meta} />
+          </>
+        ) : (
+          <>
+            {renaming === null && (
+              <button type="button" className="link-button" onClick={() => setRenaming(meta.name)}>
+                Rename
+              </button>
+            )}
+            <button type="button" className="link-button" onClick={() => void deleteList()}>
+              Delete list
+            </button>
+          </>
         )}
-        <button type="button" className="link-button" onClick={() => void deleteList()}>
-          Delete list
-        </button>
-        <button type="button" className="link-button" onClick={() => window.print()}>
+        <button type="button" className="link-button" onClick={() => window.print()} disabled={!hydrated}>
           Print list
         </button>
         <button
           type="button"
           className="link-button"
           onClick={() => void printListCoupons()}
-          disabled={printCoupons.isLoading}
+          disabled={!hydrated || printCoupons.isLoading}
         >
           {printCoupons.isLoading ? 'Getting coupons…' : 'Print coupons'}
         </button>

@@ -1,23 +1,37 @@
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
 import { groupItems, type SortOption } from '../../lib/lists/list-reducer.ts';
-import { visibleItemsAtom } from './atoms.ts';
+import { sortAtom, visibleItemsAtom } from './atoms.ts';
 import { ListItemRow } from './ListItemRow.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
-/** The list's items grouped by category or by aisle, as the shopper chose. */
+const SORTS: ReadonlyArray<[SortOption, string]> = [
+  ['category', 'Category'],
+  ['aisle', 'Aisle'],
+];
+
+/**
+ * The list's items grouped by category or by aisle, as the shopper chose: buttons once the island
+ * runs, links to `?sort=` before (decision 633), which the page reads.
+ */
 export function ListItems() {
   const items = useAtomValue(visibleItemsAtom);
-  const [sort, setSort] = useState<SortOption>('category');
+  const [sort, setSort] = useAtom(sortAtom);
+  const hydrated = useHydrated();
   return (
     <>
       <div className="list-tools no-print" role="group" aria-label="Sort the list">
         <span>Sort by</span>
-        <button type="button" aria-pressed={sort === 'category'} onClick={() => setSort('category')}>
-          Category
-        </button>
-        <button type="button" aria-pressed={sort === 'aisle'} onClick={() => setSort('aisle')}>
-          Aisle
-        </button>
+        {SORTS.map(([value, label]) =>
+          hydrated ? (
+            <button key={value} type="button" aria-pressed={sort === value} onClick={() => setSort(value)}>
+              {label}
+            </button>
+          ) : (
+            <a key={value} href={`?sort=${value}`} aria-current={sort === value ? 'true' : undefined}>
+              {label}
+            </a>
+          ),
+        )}
       </div>
       {items.length === 0 ? (
         <p className="list-empty" data-testid="list-empty">

@@ -4,9 +4,13 @@ import { NETWORK_NOTICE } from '../../lib/lists/list-errors.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { listApi } from './api.ts';
 import { listStateAtom, listsAtom, noticeAtom, noticeFor } from './atoms.ts';
+import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
 
-/** The shopper's lists, the open one marked, and the form that creates another. */
-export function ListSwitcher({ listId }: { listId: string }) {
+/**
+ * The shopper's lists, the open one marked, and the form that creates another (a plain POST form
+ * without JavaScript, decision 633: `formKey` makes a form sent twice one list).
+ */
+export function ListSwitcher({ listId, formKey }: { listId: string; formKey: string }) {
   const lists = useAtomValue(listsAtom);
   const itemCount = useAtomValue(listStateAtom).items.length;
   const setNotice = useSetAtom(noticeAtom);
@@ -34,10 +38,13 @@ export function ListSwitcher({ listId }: { listId: string }) {
           </li>
         ))}
       </ul>
-      <form className="inline-form" onSubmit={createList} aria-label="Create a list">
+      <form className="inline-form" onSubmit={createList} aria-label="Create a list" {...LIST_FORM_ATTRIBUTES}>
+        <ListFormFields action="create" />
+        <input type="hidden" name="formKey" value={formKey} />
         <label htmlFor="new-list-name">New list</label>
         <input
           id="new-list-name"
+          name="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
           placeholder="e.g. Weekend BBQ"

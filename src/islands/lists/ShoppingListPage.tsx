@@ -1,6 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { LIST_MESSAGES, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import type { ListNotice } from '../../lib/lists/list-errors.ts';
+import type { SortOption } from '../../lib/lists/list-reducer.ts';
 import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import { AddItemForm, type Department } from './AddItemForm.tsx';
 import { flushAtom, listMetaAtom, offlineAtom, restoreOfflineAtom, seedListAtom } from './atoms.ts';
@@ -15,20 +17,28 @@ import { PrintCouponsSheet } from './PrintCouponsSheet.tsx';
 // The shopping list page (issue 11 §2, §4-§6): the shopper's lists, the active one grouped by
 // category or aisle, free-text items, quantity, check off, remove and remove all, rename, delete,
 // print, and the whole list into the cart. Writes are optimistic and queued (atoms.ts); each
-// section is a component of its own, this one seeds the state and keeps the writes going.
+// section is a component of its own, this one seeds the state and keeps the writes going. Its
+// server markup is plain POST forms, so the main actions work before it runs and without
+// JavaScript (docs/decisions/633-shopping-lists-without-javascript.md).
 
 interface ShoppingListPageProps {
   lists: ShoppingListOutput[];
   list: ShoppingListOutput | null;
   loadFailed: boolean;
   departments: Department[];
+  /** the notice of the plain form the page comes back from (decision 633) */
+  notice?: ListNotice;
+  /** the order asked for by `?sort=` */
+  sort?: SortOption;
+  /** this render's key for the create form: a form sent twice makes one list */
+  formKey: string;
 }
 
 /** How often waiting writes are tried again while the page is offline. */
 const OFFLINE_RETRY_MS = 4_000;
 
-function ShoppingListPage({ lists, list, loadFailed, departments }: ShoppingListPageProps) {
-  useSeed(seedListAtom, { lists, list });
+function ShoppingListPage({ lists, list, loadFailed, departments, notice, sort, formKey }: ShoppingListPageProps) {
+  useSeed(seedListAtom, { lists, list, notice: notice ?? null, sort: sort ?? 'category' });
   const meta = useAtomValue(listMetaAtom);
   const offline = useAtomValue(offlineAtom);
   const flush = useSetAtom(flushAtom);
@@ -61,7 +71,7 @@ function ShoppingListPage({ lists, list, loadFailed, departments }: ShoppingList
 
   return (
     <div className="shopping-list" data-testid="shopping-list" data-list-id={meta.listId}>
-      <ListSwitcher listId={meta.listId} />
+      <ListSwitcher listId={meta.listId} formKey={formKey} />
       <ListNotices />
       <ListHeader meta={meta} />
       <AddItemForm departments={departments} />

@@ -1,6 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { type ListArea, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
 import { failedCallNotice, listNotice, loadNotice, type ListNotice } from '../../lib/lists/list-errors.ts';
+import { listFormReturnOf } from '../../lib/lists/list-form.ts';
 import {
   identityOf,
   initialListState,
@@ -8,6 +9,7 @@ import {
   visibleItems,
   type ListAction,
   type ListState,
+  type SortOption,
 } from '../../lib/lists/list-reducer.ts';
 import {
   itemsPutBody,
@@ -43,6 +45,7 @@ const queueBaseAtom = atom<PendingWrite[]>([]);
 const offlineBaseAtom = atom(false);
 const noticeBaseAtom = atom<ListNotice>(null);
 const sendingAtom = atom(false);
+const sortBaseAtom = atom<SortOption>('category');
 
 export const listStateAtom = atom((get) => get(stateAtom));
 /** The items the shopper sees (not those being deleted). */
@@ -56,6 +59,17 @@ export const noticeAtom = atom(
   (get) => get(noticeBaseAtom),
   (_get, set, notice: ListNotice) => set(noticeBaseAtom, notice),
 );
+
+/** How the items are ordered: by category or aisle (`?sort=aisle` before the island runs). */
+export const sortAtom = atom(
+  (get) => get(sortBaseAtom),
+  (_get, set, sort: SortOption) => set(sortBaseAtom, sort),
+);
+/** Where the page's plain forms come back to: this list's page, in its order (decision 633). */
+export const formReturnAtom = atom((get) => {
+  const meta = get(metaAtom);
+  return meta ? listFormReturnOf(meta.listId, get(sortBaseAtom)) : '/shopping/lists';
+});
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
@@ -82,27 +96,34 @@ function dispatch(get: Getter, set: Setter, action: ListAction) {
 /** shopping §8: the notice for a failed call (src/lib/lists/list-errors.ts). */
 export const noticeFor = listNotice;
 
+/** What the page renders with: its lists and list, the notice of a form it comes back from, the order. */
+export interface ListSeed {
+  lists: ShoppingListOutput[];
+  list: ShoppingListOutput | null;
+  notice?: ListNotice;
+  sort?: SortOption;
+}
+
 /** Seeds the page's list (server-rendered), then shows the writes a previous visit left waiting. */
-export const seedListAtom = atom(
-  null,
-  (get, set, seed: { lists: ShoppingListOutput[]; list: ShoppingListOutput | null }) => {
-    set(listsBaseAtom, seed.lists);
-    if (!seed.list) return;
-    set(metaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
-    set(
-      stateAtom,
-      initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }),
-    );
-    // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
-    const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter(
-      (write) => write.listId === seed.list?.listId,
-    );
-    if (waiting.length > 0) {
-      set(queueBaseAtom, waiting);
-      for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
-    }
-  },
-);
+export const seedListAtom = atom(null, (get, set, seed: ListSeed) => {
+  set(listsBaseAtom, seed.lists);
+  set(noticeBaseAtom, seed.notice ?? null);
+  set(sortBaseAtom, seed.sort ?? 'category');
+  if (!seed.list) return;
+  set(metaAtom, { listId: seed.list.listId, name: seed.list.name, versionKey: seed.list.versionKey });
+  set(
+    stateAtom,
+    initialListState(seed.list.lineItems ?? [], seed.list.estimatedTotal ?? { subtotal: '0.00', savings: '0.00' }),
+  );
+  // not rebased here: the page may be an older copy (offline); a 409 on sending rebases them on the fresh list
+  const waiting = parseQueue(storage()?.getItem(queueStorageKey(seed.list.listId)) ?? null).filter(
+    (write) => write.listId === seed.list?.listId,
+  );
+  if (waiting.length > 0) {
+    set(queueBaseAtom, waiting);
+    for (const write of waiting) dispatch(get, set, { type: 'reapply', kind: write.kind, item: write.item });
+  }
+});
 
 /**
  * Offline, the page may be an older copy (the service worker's): the list as this browser last

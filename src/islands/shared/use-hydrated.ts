@@ -1,13 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
-/**
- * False in the server's markup and in the first render after hydration, true from then on. Forms
- * that carry secrets (card numbers, PINs) keep their submit buttons disabled until then: before
- * the island runs, a submit would be the browser's own, and nothing sensitive may leave that way
- * (docs/decisions/629).
- */
+// Whether the island runs. False in the server's markup and while React hydrates it; true once
+// hydrated, and at once for an island first rendered in the browser. Forms that carry secrets
+// (card numbers, PINs) keep their submit buttons disabled until then: before the island runs, a
+// submit would be the browser's own, and nothing sensitive may leave that way (decision 629). The
+// list page swaps its plain forms for the island's own controls with it (decision 633).
+
+const subscribe = () => () => undefined;
+
+/** False in the server's markup and while React hydrates it, true once the island runs. */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

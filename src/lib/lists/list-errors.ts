@@ -9,6 +9,8 @@ export type ListNotice =
   | { kind: 'maxItems'; message: string }
   | { kind: 'deletedList'; message: string }
   | { kind: 'field'; message: string }
+  /** a plain form's change was saved (decision 633): a status, not an alert */
+  | { kind: 'saved'; message: string }
   | null;
 
 /**
