@@ -135,7 +135,10 @@ authRoutes.post(
     // a malformed form keeps the return address, as a refused sign-in does (account §2)
     invalid: (c, fields) =>
       c.redirect(
-        signInPageWithError(REDIRECT_PARAM in fields ? formField(fields, REDIRECT_PARAM) : null, 'FAILED_AUTHENTICATION'),
+        signInPageWithError(
+          REDIRECT_PARAM in fields ? formField(fields, REDIRECT_PARAM) : null,
+          'FAILED_AUTHENTICATION',
+        ),
         303,
       ),
     reason: EDGE_REASONS.INVALID_SIGN_IN,
