@@ -452,5 +452,16 @@ describe('rename, delete and add to list from any page', () => {
       createExecutionContext(),
     );
     expect(anonymous.headers.get('location')).toMatch(/^\/signin\?redirectUrl=%2Fp%2Fx%2F1/);
+
+    // shopping §8: a refused add comes back at the note of its reason, not the outage note
+    await put(lists[0]?.listId ?? '', { lineItems: [{ upc: gtins[0], quantity: 999 }] });
+    const tooMany = await form({ gtin13: gtins[0] as string, listId: lists[0]?.listId ?? '', returnTo: '/' });
+    expect(tooMany.headers.get('location')).toBe('/#list-max-quantity');
+    const unknown = await form({
+      gtin13: gtins[0] as string,
+      listId: '00000000-0000-0000-0000-000000000000',
+      returnTo: '/search?query=milk',
+    });
+    expect(unknown.headers.get('location')).toBe('/search?query=milk#list-not-found');
   });
 });

@@ -13,6 +13,7 @@ import {
   CreateListSchema,
   DEFAULT_LIST_NAME,
   LIST_FRAGMENTS,
+  listAddFragment,
   LIST_ID_PATTERN,
   LIST_SERVER_REASONS,
   LIST_PATHS,
@@ -228,6 +229,9 @@ async function addToList(c: ListsContext, line: string | NewLine, requested: str
     );
     lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
   }
+  // a list asked for by id that is gone (deleted on another device): the spec's added-to-deleted-list error (§8)
+  if (requested && !lists.some((list) => list.listId === requested))
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.NOT_FOUND, 422);
   const listId = activeListId(lists, requested, getCookie(c, REMEMBERED_LIST_COOKIE));
   if (!listId) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, EDGE_REASONS.NO_LIST_TO_ADD_TO, 500);
   const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data
@@ -275,7 +279,7 @@ listsRoutes.post(
       return back(c, returnTo, LIST_FRAGMENTS.added);
     } catch (error) {
       const reason = error instanceof HttpError && error.statusCode === 422 ? error.message : '';
-      return back(c, returnTo, reason === LIST_SERVER_REASONS.MAX_ITEMS ? LIST_FRAGMENTS.full : LIST_FRAGMENTS.failed);
+      return back(c, returnTo, listAddFragment(reason));
     }
   },
 );
