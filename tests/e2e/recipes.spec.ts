@@ -88,6 +88,9 @@ test('a recipe page carries a schema.org Recipe with the required properties, an
   expect(moved.status()).toBe(301);
   const canonical = moved.headers().location ?? '';
   expect(canonical).toMatch(/\/r\/[a-z0-9-]*recipe[a-z0-9-]*\/7$/);
+  // the query goes along (a plain form's ?cartError=, decision 634)
+  const withQuery = await request.get('/r/wrong-slug/7/shop?cartError=add', { maxRedirects: 0 });
+  expect(withQuery.headers().location).toBe(`${canonical}/shop?cartError=add`);
   // issue 20 §5: a Host the client chose (any *.localhost name reaches this storefront) goes into no
   // link of the page, nor into the copy the edge caches for everyone (a fresh URL: a first render)
   const origin = new URL(baseURL!).origin;
