@@ -113,11 +113,11 @@ export async function pricedBasket(
   call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
   basket: BasketRow,
   lines: readonly StoredLine[],
-  short: ReadonlySet<string> = new Set(),
+  short: ReadonlySet<string> | Promise<ReadonlySet<string>> = new Set(),
 ): Promise<BasketOutput> {
   const gtins = lines.map((line) => line.gtin13);
   const now = Date.now();
-  const [catalog, deals, coupons, flashSales] = await Promise.all([
+  const [catalog, deals, coupons, flashSales, shortLines] = await Promise.all([
     catalogItems(db, gtins, call.locationId),
     gtins.length === 0
       ? []
@@ -128,8 +128,10 @@ export async function pricedBasket(
     call.customer
       ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
       : new Map<string, FlashSaleTerms[]>(),
+    // read beside the rest (the checkout's stock), not before it
+    short,
   ]);
   const dealOf = new Map<string, string>();
   for (const deal of deals) if (!dealOf.has(deal.gtin13)) dealOf.set(deal.gtin13, deal.priceString);
-  return basketView(basket, lines, catalog, dealOf, coupons, flashSales, short);
+  return basketView(basket, lines, catalog, dealOf, coupons, flashSales, shortLines);
 }

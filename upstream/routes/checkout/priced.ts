@@ -48,18 +48,22 @@ export async function pricedCheckout(
   const basket = await activeBasket(db, row.customer_guid, row.banner, doc.modalityType);
   const lines = await storedLines(db, basket.id);
   const gtins = lines.map((line) => line.gtin13);
-  const stock = await stockAt(db, doc.locationId, gtins);
-  // a line the store cannot fill falls out whole: nothing of it is ordered or charged
-  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) =>
-    line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
+  const reading = stockAt(db, doc.locationId, gtins);
   const priced = await pricedBasket(
     db,
     { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) },
     basket,
     lines,
     // a clipped coupon goes to a covered line the order keeps, not to one that falls out (decision 632)
-    new Set(lines.filter((line) => line.quantity > (stock.get(line.gtin13) ?? 0)).map((line) => line.gtin13)),
+    reading.then(
+      (stock) =>
+        new Set(lines.filter((line) => line.quantity > (stock.get(line.gtin13) ?? 0)).map((line) => line.gtin13)),
+    ),
   );
+  const stock = await reading;
+  // a line the store cannot fill falls out whole: nothing of it is ordered or charged
+  const short = (line: { gtin13: string; quantity: number; eligible: boolean }) =>
+    line.eligible && line.quantity > (stock.get(line.gtin13) ?? 0);
   const [facts, sales, ebtBalance, giftCards, card] = await Promise.all([
     productFacts(db, gtins),
     flashSales(db, row.banner, row.customer_guid, gtins, now),
