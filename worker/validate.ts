@@ -62,8 +62,9 @@ export function singleValues(fields: FormFields): Record<string, string> {
  * Collapses a query to single string values. A repeated key is read as one list, its values joined
  * by commas, as the spec's list parameters are written (`gtins=a&gtins=b` is `gtins=a,b`); a
  * repeated single value then fails its schema (400) rather than one of the values being dropped.
+ * Routes that pass the query on to the upstream pass this, the query as it was validated.
  */
-function flatQuery(c: Context): Record<string, string> {
+export function flatQuery(c: Pick<Context, 'req'>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of new URL(c.req.url).searchParams)
     out[key] = Object.hasOwn(out, key) ? `${out[key]},${value}` : value;

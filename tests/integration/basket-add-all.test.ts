@@ -103,6 +103,31 @@ describe('the plain "add all" form', () => {
     ]);
   });
 
+  test("a second tap of the same form (its formKey) adds nothing more; another render's form adds again", async () => {
+    await emptyCart();
+    const form = (formKey: string): Array<[string, string]> => [
+      ['addAll', '1'],
+      ['formKey', formKey],
+      ['returnTo', '/account/orders'],
+      ['gtin13', OATS],
+      ['quantity', '2'],
+      ['gtin13', HONEY],
+      ['quantity', '1'],
+    ];
+    const key = crypto.randomUUID();
+    for (const _tap of [1, 2]) expect((await post(form(key), { cookie })).headers.get('location')).toBe('/cart');
+    const lines = async () => (await cart()).lineItems.map((line) => [line.gtin13, line.quantity]);
+    expect(await lines()).toEqual([
+      [OATS, 2],
+      [HONEY, 1],
+    ]);
+    expect((await post(form(crypto.randomUUID()), { cookie })).headers.get('location')).toBe('/cart');
+    expect(await lines()).toEqual([
+      [OATS, 4],
+      [HONEY, 2],
+    ]);
+  });
+
   test('one item with addAll=1 is an "add all" too; with no quantities each is one more', async () => {
     await emptyCart();
     const one = await post(

@@ -375,6 +375,12 @@ describe('basket: the no-JavaScript add form', () => {
     // back where the shopper was, at the note that says it was added (decision 634)
     expect(response.headers.get('location')).toBe('/search?query=milk#added-to-cart');
     expect((await basketOf(cookie)).lineItems).toMatchObject([{ gtin13: MILK, quantity: 1 }]);
+    // after an earlier refusal, the way back no longer carries it
+    const again = await call('/basket/api/v2/user/add-item', {
+      cookie,
+      form: { gtin13: MILK, returnTo: '/search?query=milk&cartError=add' },
+    });
+    expect(again.headers.get('location')).toBe('/search?query=milk#added-to-cart');
   });
 
   test('an anonymous form post redirects 303 to sign-in with the return address', async () => {
@@ -611,6 +617,15 @@ describe('basket: the older update path /basket/api/user/basket-items/update (sh
     const more = await call(UPDATE, { cookie, form: { gtin13: MILK, quantity: '2', id, returnTo: '/cart' } });
     expect(more.headers.get('location')).toBe('/cart');
     expect(await lineOf()).toMatchObject({ quantity: 2, substitutionPolicy: 'CUSTOMER_CHOICE' });
+    // a page drawn before another tab changed the quantity: the choice keeps the quantity the line has now
+    await call('/basket/api/v2/user/update-item', { cookie, body: { gtin13: MILK, quantity: 5 } });
+    expect((await choose('NONE', { quantity: '2' })).headers.get('location')).toBe('/cart?substitutionSaved=1');
+    expect(await lineOf()).toMatchObject({ quantity: 5, substitutionPolicy: 'NONE' });
+    await choose('CUSTOMER_CHOICE');
+    await call('/basket/api/v2/user/update-item', {
+      cookie,
+      body: { gtin13: MILK, quantity: 2, substitutionItems: [BREAD] },
+    });
     // a cross-site form is refused by the CSRF check
     const forged = await choose(
       'NONE',

@@ -76,6 +76,19 @@ beforeAll(async () => {
 });
 
 describe('the newer family', () => {
+  test('a filter given as repeated keys is the comma list of its values (decision 636)', async () => {
+    const meta = async (query: string) => {
+      const response = await get(`/atlas/v1/recipe/recipes/?${query}`);
+      expect(response.status).toBe(200);
+      return v.parse(RecipeListResponseSchema, await response.json()).data.meta.totalRecipes;
+    };
+    const [italian, mexican] = [await meta('filter.cuisine=italian'), await meta('filter.cuisine=mexican')];
+    expect(italian).toBeGreaterThan(0);
+    expect(mexican).toBeGreaterThan(0);
+    expect(await meta('filter.cuisine=italian&filter.cuisine=mexican')).toBe(italian + mexican);
+    expect(await meta('filter.cuisine=italian,mexican')).toBe(italian + mexican);
+  });
+
   test('a filtered search: every filter holds, 60 per page by default, the list meta of §3', async () => {
     const all = await newer({});
     expect(all.meta).toMatchObject({

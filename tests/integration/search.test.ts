@@ -111,6 +111,21 @@ describe('product search', () => {
     expect(sum(narrowed.data.facets.categories)).toBe(brand.count);
   });
 
+  test('two brands given as repeated keys are the comma list of both (decision 636)', async () => {
+    const [first, second] = (await search({ 'filter.query': 'milk' })).data.facets.brands;
+    if (!first || !second) throw new Error('fewer than two brand facets');
+    const repeated = await get(
+      `${SEARCH}?${new URLSearchParams([
+        ['filter.query', 'milk'],
+        ['filter.brands', first.name],
+        ['filter.brands', second.name],
+      ])}`,
+    );
+    expect(repeated.status).toBe(200);
+    const both = v.parse(ProductSearchResponseSchema, await repeated.json());
+    expect(both.meta.totalCount).toBe(first.count + second.count);
+  });
+
   test('matches brand names case-insensitively, with or without a query', async () => {
     const exact = await search({ 'filter.brands': 'Harvest Select' });
     const lower = await search({ 'filter.brands': 'harvest select' });

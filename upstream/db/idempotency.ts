@@ -1,4 +1,5 @@
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS } from '../../src/lib/http/messages.ts';
 
 // Idempotent writes for any upstream service (migrations/0001_identity.sql idempotency_keys).
 // Same key + same request -> the stored response, never a second write; same key + a different
@@ -114,7 +115,7 @@ export async function idempotentWrite(
   const found = await lookup(db, scope, key, hash, now);
   if (found.kind === 'replay') return { ...found.response, replayed: true };
   if (found.kind === 'mismatch') {
-    throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key was already used with a different request', 422);
+    throw new HttpError(ERROR_CODES.UNPROCESSABLE, EDGE_REASONS.IDEMPOTENCY_KEY_REUSED, 422);
   }
   const record: RecordAnswer = (response, guard) => [
     bindWithGuard(
@@ -135,7 +136,7 @@ export async function idempotentWrite(
         : await lookup(db, scope, key, hash, now);
     if (again?.kind === 'replay') return { ...again.response, replayed: true };
     if (again?.kind === 'mismatch')
-      throw new HttpError(ERROR_CODES.UNPROCESSABLE, 'Idempotency-Key was already used with a different request', 422);
+      throw new HttpError(ERROR_CODES.UNPROCESSABLE, EDGE_REASONS.IDEMPOTENCY_KEY_REUSED, 422);
     throw error;
   }
 }

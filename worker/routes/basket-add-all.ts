@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
-import { addAllFormItems, linesWithAdds } from '../../src/lib/basket/add-all.ts';
+import * as v from 'valibot';
+import { AddAllFormKeySchema, addAllFormItems, linesWithAdds } from '../../src/lib/basket/add-all.ts';
 import { BASKET_PATHS, BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { HttpError } from '../../src/lib/http/errors.ts';
+import { EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import type { EdgeEnv } from '../types.ts';
 import { formField, type FormFields } from '../validate.ts';
 
@@ -19,9 +21,14 @@ export function withParam(path: string, key: string, value: CartFormError): stri
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** A same-origin path with its fragment. `withFragment('/search?query=milk', 'added-to-cart') === '/search?query=milk#added-to-cart'` */
+/**
+ * A same-origin path with its fragment, the way back after a plain add that worked: an earlier
+ * refusal's `cartError` is dropped, or the page would say both.
+ * `withFragment('/search?query=milk&cartError=add', 'added-to-cart') === '/search?query=milk#added-to-cart'`
+ */
 export function withFragment(path: string, fragment: string): string {
   const url = new URL(path, 'https://return.invalid');
+  url.searchParams.delete(CART_ERROR_PARAM);
   url.hash = fragment;
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -35,6 +42,9 @@ export async function addAllForm(c: Context<EdgeEnv>, fields: FormFields): Promi
   const failed = () => c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'add'), 303);
   const items = addAllFormItems(fields);
   if (!items) return failed();
+  // the page's key for this form: a second tap or a resent form is the same add, applied once
+  const formKey = v.safeParse(AddAllFormKeySchema, formField(fields, 'formKey'));
+  const idempotencyKey = formKey.success ? `add-all-${formKey.output}` : undefined;
   const upstream = c.get('upstream');
   try {
     for (let attempt = 0; ; attempt += 1) {
@@ -46,11 +56,15 @@ export async function addAllForm(c: Context<EdgeEnv>, fields: FormFields): Promi
             path: BASKET_PATHS.BASKET,
             body: { lineItems: linesWithAdds(basket, items) },
             ifMatch: basket.eTag,
+            ...(idempotencyKey ? { idempotencyKey } : {}),
           },
           BasketResponseSchema,
         );
         return c.redirect('/cart', 303);
       } catch (error) {
+        // this form's add was made already (the cart it read holds it): that is the cart to show
+        if (error instanceof HttpError && error.message === EDGE_REASONS.IDEMPOTENCY_KEY_REUSED)
+          return c.redirect('/cart', 303);
         // another write came between the read and the PUT: read the cart again, once
         if (!(error instanceof HttpError && error.statusCode === 412 && attempt === 0)) throw error;
       }

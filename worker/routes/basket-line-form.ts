@@ -14,8 +14,8 @@ import { formField, readFormFields, singleValues, type FormFields } from '../val
 import { withParam } from './basket-add-all.ts';
 
 // The cart page's plain line forms (BASKET_ITEMS_UPDATE before hydration or without JavaScript):
-// the quantity buttons (a quantity, 0 removes) and the substitution choice (the line's quantity
-// with its substitutionPolicy, decision 637). The line's id pins what the shopper saw (a 409 is
+// the quantity buttons (a quantity, 0 removes) and the substitution choice (its substitutionPolicy,
+// the line keeping the quantity it has now; decision 637). The line's id pins what the shopper saw (a 409 is
 // the spec's "updated on another device" message); the answer is 303 back to returnTo, with
 // `cartError=<reason>` after a refusal and `substitutionSaved=1` once a choice is saved.
 
@@ -25,8 +25,17 @@ export async function basketLineForm(c: Context<EdgeEnv>): Promise<Response> {
   const returnTo = sanitizeRedirectUrl(formField(fields, 'returnTo'));
   const parsed = v.safeParse(BasketItemFormSchema, singleValues(fields));
   if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'update'), 303);
-  const { gtin13, quantity, id, substitutionPolicy } = parsed.output;
+  const { gtin13, id, substitutionPolicy } = parsed.output;
+  let { quantity } = parsed.output;
   try {
+    if (substitutionPolicy) {
+      // the choice changes the policy only: the line keeps the quantity it has now, not the one
+      // the page was drawn with (another tab may have changed it since)
+      const basket = (await c.get('upstream').json({ path: BASKET_PATHS.BASKET }, BasketResponseSchema)).data.data;
+      const line = basket.lineItems.find((entry) => entry.gtin13 === gtin13 && (!id || entry.id === id));
+      if (!line) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'changed'), 303);
+      quantity = line.quantity;
+    }
     await c.get('upstream').json(
       {
         method: 'POST',

@@ -18,7 +18,7 @@ import { withSignedAds } from '../ad-placements.ts';
 import { errorResponse } from '../errors.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validParams, validQuery } from '../validate.ts';
+import { flatQuery, validParams, validQuery } from '../validate.ts';
 import { SAMPLE_GTIN, type Capability } from '../capability.ts';
 
 // Catalog and search on the spec's paths (mounted in worker/app.ts):
@@ -110,7 +110,8 @@ export const catalogCapability: Capability = {
 };
 
 catalogRoutes.get('/atlas/v1/search/v1/products-search', validQuery(ProductSearchQuerySchema), async (c) => {
-  const query = Object.fromEntries(new URL(c.req.url).searchParams);
+  // the query as validated: a repeated key is one comma list (flatQuery)
+  const query = flatQuery(c);
   const { data } = await c
     .get('upstream')
     .json(

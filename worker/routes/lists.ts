@@ -12,8 +12,6 @@ import {
   CreateListResponseSchema,
   CreateListSchema,
   DEFAULT_LIST_NAME,
-  LIST_FRAGMENTS,
-  listAddFragment,
   LIST_ID_PATTERN,
   LIST_SERVER_REASONS,
   LIST_PATHS,
@@ -24,6 +22,7 @@ import {
   listItemIdentity,
 } from '../../src/lib/lists/contracts.ts';
 import { dealLine, type NewLine } from '../../src/lib/lists/deal-line.ts';
+import { LIST_FRAGMENTS, listAddFragment } from '../../src/lib/lists/list-fragments.ts';
 import { listLimitReason } from '../../src/lib/lists/list-limits.ts';
 import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
 import { errorResponse } from '../errors.ts';

@@ -29,7 +29,7 @@ import {
 } from '../../src/lib/recipes/requests.ts';
 import { proxySvg } from '../images.ts';
 import type { EdgeEnv } from '../types.ts';
-import { validJson, validParams, validQuery } from '../validate.ts';
+import { flatQuery, validJson, validParams, validQuery } from '../validate.ts';
 import type { Capability } from '../capability.ts';
 import { RECIPES_REGISTRY } from './recipes/registry.ts';
 
@@ -66,12 +66,8 @@ const FavoritesWrittenSchema = v.object({ data: v.object({ favorites: v.array(v.
 const RecentViewsWrittenSchema = v.object({ data: v.object({ recentViews: v.array(v.string()) }) });
 const RemovedSchema = v.object({ data: v.object({ removed: v.string() }) });
 
-function query(c: RecipeContext): Record<string, string> {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => typeof value === 'string')) as Record<
-    string,
-    string
-  >;
-}
+/** The query as validated: a repeated key is one comma list (flatQuery, worker/validate.ts). */
+const query = (c: RecipeContext): Record<string, string> => flatQuery(c);
 
 async function forward<T>(
   c: RecipeContext,

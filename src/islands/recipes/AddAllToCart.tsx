@@ -20,9 +20,11 @@ export interface AddAllProps {
   returnTo: string;
   /** the button's words before the count, e.g. 'Reorder:'; then no total is shown (a past order's prices are not today's: the cart prices the lines) */
   lead?: string;
+  /** the page's key for this form, new each render: without JavaScript a second tap adds once (decision 634) */
+  formKey?: string;
 }
 
-export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddAllProps) {
+export default function AddAllToCart({ items, totalCents, returnTo, lead, formKey }: AddAllProps) {
   const [mounted, setMounted] = useState(false);
   const [state, setState] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; count?: number }>({
     kind: 'idle',
@@ -81,6 +83,7 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead }: AddA
       {/* without JavaScript the edge adds them all in one cart PUT and shows the cart (decision 634) */}
       <input type="hidden" name="addAll" value="1" />
       <input type="hidden" name="returnTo" value={returnTo} />
+      {formKey && <input type="hidden" name="formKey" value={formKey} />}
       {items.map((item) => (
         <Fragment key={item.gtin13}>
           <input type="hidden" name="gtin13" value={item.gtin13} />

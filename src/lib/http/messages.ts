@@ -96,6 +96,8 @@ export const GUEST_ADD_MESSAGES = {
  * spec's): the `reason` of the spec's error shape, and the messages of the path checks.
  */
 export const EDGE_REASONS = {
+  /** A write's Idempotency-Key seen before with another request (upstream/db/idempotency.ts). */
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key was already used with a different request',
   INVALID_QUERY: 'Invalid query',
   INVALID_BODY: 'Invalid body',
   INVALID_PATH: 'Invalid path',

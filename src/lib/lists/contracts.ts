@@ -15,28 +15,6 @@ export const LIST_PATHS = {
   ADD_TO_LIST: '/shopping/api/add-to-list',
 } as const;
 
-/** The fragments "add to list" comes back with: the page shows the matching note by CSS (:target). */
-export const LIST_FRAGMENTS = {
-  added: 'added-to-list',
-  full: 'list-full',
-  maxQuantity: 'list-max-quantity',
-  notFound: 'list-not-found',
-  failed: 'list-add-failed',
-} as const;
-
-/**
- * The fragment a plain "add to list" comes back to after a 422 (shopping §8: each server reason
- * its message; any other failure is the add-items outage note).
- * `listAddFragment('Invalid list ID.') === 'list-not-found'`
- */
-export function listAddFragment(reason: string): (typeof LIST_FRAGMENTS)[keyof typeof LIST_FRAGMENTS] {
-  const message = listMessageForReason(reason);
-  if (message === LIST_MESSAGES.MAX_UNIQUE_ITEMS) return LIST_FRAGMENTS.full;
-  if (message === LIST_MESSAGES.MAX_QUANTITY) return LIST_FRAGMENTS.maxQuantity;
-  if (message === LIST_MESSAGES.LIST_NOT_FOUND) return LIST_FRAGMENTS.notFound;
-  return LIST_FRAGMENTS.failed;
-}
-
 /** shopping §9 limits; the per-user list maximum is ours ("value not shown"; decision 300). */
 export const LIST_LIMITS = {
   MAX_QUANTITY: 999,
