@@ -10,7 +10,7 @@ import { WALLET_MESSAGES } from './messages.ts';
 // the card's id, name or number.
 
 /** What a card form asks for (its `_action` field); the add-card form names none. */
-export const CARD_ACTIONS = ['default', 'rename', 'delete'] as const;
+const CARD_ACTIONS = ['default', 'rename', 'delete'] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 /** The field that tells a card's own form from the add-card form. */
 export const CARD_ACTION_FIELD = '_action';
