@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { CARD_ACTION_FIELD, type CardAction } from '../../lib/wallet/card-change.ts';
 import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import { MAX_CARD_NICKNAME_LENGTH, WALLET_PATHS, type CardOutput } from '../../lib/wallet/contracts.ts';
@@ -14,6 +15,22 @@ interface CardFormsProps {
   title: string;
   /** the way back the wallet keeps (the checkout's link, decision 631) */
   returnTo: CardFormReturn;
+}
+
+/** A card's nickname field, the same in the plain form and the island's. */
+export function NicknameField({ nickname, inputRef }: { nickname: string; inputRef?: Ref<HTMLInputElement> }) {
+  return (
+    <label>
+      Nickname{' '}
+      <input
+        ref={inputRef}
+        name="nickname"
+        defaultValue={nickname}
+        maxLength={MAX_CARD_NICKNAME_LENGTH}
+        autoComplete="off"
+      />
+    </label>
+  );
 }
 
 /** The fields every card form sends besides its own. */
@@ -44,15 +61,7 @@ export function CardForms({ card, title, returnTo }: CardFormsProps) {
         </summary>
         <form method="post" action={WALLET_PATHS.CARDS} className="wallet-inline">
           <CardFields action="rename" card={card} returnTo={returnTo} />
-          <label>
-            Nickname{' '}
-            <input
-              name="nickname"
-              defaultValue={card.nickname}
-              maxLength={MAX_CARD_NICKNAME_LENGTH}
-              autoComplete="off"
-            />
-          </label>
+          <NicknameField nickname={card.nickname} />
           <button type="submit">Save</button>
         </form>
       </details>

@@ -4,7 +4,7 @@ import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import { CARD_BRAND_NAMES } from '../../lib/wallet/cards.ts';
 import { MAX_CARD_NICKNAME_LENGTH, type CardOutput } from '../../lib/wallet/contracts.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
-import { CardForms } from './CardForms.tsx';
+import { CardForms, NicknameField } from './CardForms.tsx';
 import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sortedCardsAtom } from './atoms.ts';
 
 // The saved cards (shopping §3 Payment card, §4): default first; make default, rename, delete with
@@ -55,16 +55,7 @@ function CardRow({ card, returnTo }: { card: CardOutput; returnTo: CardFormRetur
       {!hydrated && <CardForms card={card} title={title} returnTo={returnTo} />}
       {hydrated && mode === 'rename' && (
         <form className="wallet-inline" onSubmit={saveName}>
-          <label>
-            Nickname{' '}
-            <input
-              ref={nameRef}
-              name="nickname"
-              defaultValue={card.nickname}
-              maxLength={MAX_CARD_NICKNAME_LENGTH}
-              autoComplete="off"
-            />
-          </label>
+          <NicknameField nickname={card.nickname} inputRef={nameRef} />
           <button type="submit">Save</button>
           <button type="button" className="link-button" onClick={() => setMode('view')}>
             Cancel
