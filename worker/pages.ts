@@ -22,6 +22,7 @@ import type { EdgeEnv, SessionState } from './types.ts';
 import { AUTH_STATE_PATH } from '../src/lib/auth/contracts.ts';
 import { BASKET_PATHS } from '../src/lib/basket/contracts.ts';
 import { SESSION_COOKIE } from './middleware/session/cookie.ts';
+import { withFormKeys } from './form-keys.ts';
 import { islandGraph, likelyNextIslands, withIslandPreloads } from './island-preload.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
@@ -85,7 +86,8 @@ async function withStepUp(c: Context<EdgeEnv>, view: SessionView | null, path: s
  * cache, and a signed-in page costs no upstream call before its first byte on a hit.
  */
 export async function servePage(c: Context<EdgeEnv>, render: RenderPage): Promise<Response> {
-  return withPersonalPreload(c, await serveShared(c, render));
+  // the plain forms' keys are filled per answer, never cached (worker/form-keys.ts, decision 640)
+  return withFormKeys(withPersonalPreload(c, await serveShared(c, render)));
 }
 
 /** The calls src/components/personal-parts.ts makes, as `Link` preloads the browser starts at once. */

@@ -123,6 +123,18 @@ test('a cart changed on another device shows the refresh message', async ({ page
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  /** Signed in, on the milk search, the cart emptied: the first milk's gtin. */
+  async function signedInOnSearchWithEmptyCart(page: Page, baseURL: string): Promise<string> {
+    await signIn(page);
+    const gtin = await firstMilk(page);
+    await cartWithOnly(page, gtin, baseURL);
+    await page.request.post('/basket/api/user/remove-item', {
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+      data: { gtin13s: [gtin] },
+    });
+    return gtin;
+  }
+
   test('a shopper without JavaScript can change a cart quantity', async ({ page, baseURL }) => {
     await signIn(page);
     const gtin = await firstMilk(page);
@@ -143,13 +155,7 @@ test.describe('without JavaScript', () => {
     page,
     baseURL,
   }) => {
-    await signIn(page);
-    const gtin = await firstMilk(page);
-    await cartWithOnly(page, gtin, baseURL!);
-    await page.request.post('/basket/api/user/remove-item', {
-      headers: { origin: baseURL!, 'content-type': 'application/json' },
-      data: { gtin13s: [gtin] },
-    });
+    const gtin = await signedInOnSearchWithEmptyCart(page, baseURL!);
     const card = page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`);
     await card.getByRole('button', { name: /^Add to cart: .+/ }).click();
     await expect(page).toHaveURL(/\/search\?query=milk#added-to-cart$/);
@@ -171,6 +177,41 @@ test.describe('without JavaScript', () => {
     expect(lines.some((line) => line.gtin13 === gtin)).toBe(true);
     expect([count, count + 1]).toContain(lines.length);
     await expect(page.getByTestId('cart-line')).toHaveCount(lines.length);
+  });
+  // decision 640: a plain form sent twice (a double tap) adds once; the page opened again adds again
+  test('a shopper without JavaScript who sends the add form twice gets one', async ({ page, baseURL }) => {
+    const gtin = await signedInOnSearchWithEmptyCart(page, baseURL!);
+    const form = () => page.locator(`[data-testid="product-card"][data-gtin="${gtin}"] form[data-direct-add]`);
+    const fields = async () =>
+      Object.fromEntries(
+        await form()
+          .locator('input[type="hidden"]')
+          .evaluateAll((inputs) =>
+            inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]),
+          ),
+      ) as Record<string, string>;
+    const sent = await fields();
+    expect(sent.formKey).toMatch(/^[0-9a-f-]{36}$/);
+    // the browser sends the form twice, as a double tap does before the page goes
+    for (const _tap of [1, 2]) {
+      const answer = await page.request.post('/basket/api/v2/user/add-item', {
+        headers: { origin: baseURL! },
+        form: sent,
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(303);
+      expect(answer.headers().location).toMatch(/#added-to-cart$/);
+    }
+    const quantity = async () => (await basket(page.request)).lineItems.find((line) => line.gtin13 === gtin)?.quantity;
+    expect(await quantity()).toBe(1);
+    // the page opened again has a new key: a press there is one more
+    await page.reload();
+    expect((await fields()).formKey).not.toBe(sent.formKey);
+    await form()
+      .getByRole('button', { name: /^Add to cart: .+/ })
+      .click();
+    await expect(page.getByTestId('added-to-cart')).toBeVisible();
+    expect(await quantity()).toBe(2);
   });
   // decision 637: the substitution select is a plain form with its own Update button
   test('a shopper without JavaScript chooses no substitutions for a line', async ({ page, baseURL }) => {

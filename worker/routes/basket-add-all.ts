@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
-import * as v from 'valibot';
-import { AddAllFormKeySchema, addAllFormItems, linesWithAdds } from '../../src/lib/basket/add-all.ts';
+import { addAllFormItems, linesWithAdds } from '../../src/lib/basket/add-all.ts';
+import { FORM_KEY_FIELD, formIdempotencyKey } from '../../src/lib/http/form-key.ts';
 import { BASKET_PATHS, BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import { CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { HttpError } from '../../src/lib/http/errors.ts';
@@ -43,8 +43,7 @@ export async function addAllForm(c: Context<EdgeEnv>, fields: FormFields): Promi
   const items = addAllFormItems(fields);
   if (!items) return failed();
   // the page's key for this form: a second tap or a resent form is the same add, applied once
-  const formKey = v.safeParse(AddAllFormKeySchema, formField(fields, 'formKey'));
-  const idempotencyKey = formKey.success ? `add-all-${formKey.output}` : undefined;
+  const idempotencyKey = formIdempotencyKey('add-all', formField(fields, FORM_KEY_FIELD));
   const upstream = c.get('upstream');
   try {
     for (let attempt = 0; ; attempt += 1) {

@@ -18,6 +18,7 @@ import {
 } from '../../src/lib/basket/contracts.ts';
 import { CART_ADDED_FRAGMENT, CART_ERROR_PARAM, type CartFormError } from '../../src/lib/basket/form-fallback.ts';
 import { ERROR_CODES, HttpError, describeIssues } from '../../src/lib/http/errors.ts';
+import { FORM_KEY_FIELD, formIdempotencyKey } from '../../src/lib/http/form-key.ts';
 import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { errorResponse } from '../errors.ts';
 import { rememberPendingAdd } from '../pending-add.ts';
@@ -194,12 +195,15 @@ basketRoutes.post(BASKET_PATHS.ADD_ITEM, async (c, next) => {
   const returnTo = sanitizeRedirectUrl(form?.returnTo);
   const parsed = v.safeParse(AddItemFormSchema, form ?? {});
   if (!parsed.success) return c.redirect(withParam(returnTo, CART_ERROR_PARAM, 'add'), 303);
+  // the page's key for this form (worker/form-keys.ts): a second tap is the same add, applied once
+  const idempotencyKey = formIdempotencyKey('form-add', formField(fields, FORM_KEY_FIELD));
   try {
     await c.get('upstream').json(
       {
         method: 'POST',
         path: BASKET_PATHS.ADD_ITEM,
         body: { gtin13: parsed.output.gtin13, quantity: parsed.output.quantity ?? 1 },
+        ...(idempotencyKey ? { idempotencyKey } : {}),
       },
       BasketResponseSchema,
     );

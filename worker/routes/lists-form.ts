@@ -1,6 +1,8 @@
 import type { Context, Hono, Next } from 'hono';
 import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { formIdempotencyKey } from '../../src/lib/http/form-key.ts';
+import { EDGE_REASONS } from '../../src/lib/http/messages.ts';
 import {
   CreateListResponseSchema,
   LIST_ID_PATTERN,
@@ -120,6 +122,8 @@ async function onLatestList(
   listId: string,
   seen: string | undefined,
   line: (items: ListItemOutput[]) => ListItemUpdate | null,
+  /** the form's key (decision 640): a second sending finds the first's write and changes nothing */
+  idempotencyKey?: string,
 ): Promise<{ stale: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const list = await readList(c, listId);
@@ -132,11 +136,15 @@ async function onLatestList(
           method: 'PUT',
           path: LIST_PATHS.list(listId),
           body: { lineItems: [next], activeList: false, name: list.name, versionKey: list.versionKey },
+          ...(idempotencyKey ? { idempotencyKey } : {}),
         },
         UpdateListResponseSchema,
       );
       return { stale };
     } catch (error) {
+      // the same form, sent again: its first sending made the change (on the list as it was then)
+      if (idempotencyKey && error instanceof HttpError && error.message === EDGE_REASONS.IDEMPOTENCY_KEY_REUSED)
+        return { stale: false };
       if (!(error instanceof HttpError) || error.statusCode !== 409 || attempt >= FORM_WRITE_ATTEMPTS) throw error;
     }
   }
@@ -181,17 +189,23 @@ async function perform(c: ListsContext, input: ListFormInput): Promise<Outcome> 
       const { name, categoryId } = input;
       const identity = listItemIdentity({ upc: null, categoryId, name });
       // one more of an item already there (as the island's add), else a new one
-      const { stale } = await onLatestList(c, input.listId, input.versionKey, (items) => {
-        const existing = items.find((item) => listItemIdentity(item) === identity);
-        if (existing)
-          return lineOf({
-            key: '',
-            listId: input.listId,
-            kind: 'quantity',
-            item: { ...existing, quantity: existing.quantity + 1 },
-          });
-        return { name, categoryId, type: 'CUSTOMER_DEFINED', channel: 'WEB', quantity: 1, checked: false };
-      });
+      const { stale } = await onLatestList(
+        c,
+        input.listId,
+        input.versionKey,
+        (items) => {
+          const existing = items.find((item) => listItemIdentity(item) === identity);
+          if (existing)
+            return lineOf({
+              key: '',
+              listId: input.listId,
+              kind: 'quantity',
+              item: { ...existing, quantity: existing.quantity + 1 },
+            });
+          return { name, categoryId, type: 'CUSTOMER_DEFINED', channel: 'WEB', quantity: 1, checked: false };
+        },
+        formIdempotencyKey('form-item', input.formKey),
+      );
       return done('added', input.listId, listFormReturn(input.returnTo, listPagePath(input.listId)), stale);
     }
     case 'item': {

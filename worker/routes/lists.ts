@@ -4,6 +4,7 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { sanitizeRedirectUrl, signInUrl } from '../../src/lib/auth/redirect.ts';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
+import { FORM_KEY_FIELD, formIdempotencyKey } from '../../src/lib/http/form-key.ts';
 import { EDGE_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import {
@@ -210,9 +211,9 @@ listsRoutes.delete(`${LIST_PREFIX}/:listId`, validListId, async (c) => {
 /**
  * Adds one of a product to the shopper's active list (the requested one, else the remembered
  * one, else the first; a shopper without lists gets 'My Shopping List'): one more when it is
- * already there.
+ * already there. `idempotencyKey`: a plain form's key (decision 640), so the form sent twice adds one.
  */
-async function addToList(c: ListsContext, line: string | NewLine, requested: string | undefined) {
+async function addToList(c: ListsContext, line: string | NewLine, requested?: string, idempotencyKey?: string) {
   const wanted: NewLine = typeof line === 'string' ? { upc: line, type: 'UPC' } : line;
   const upstream = c.get('upstream');
   let lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
@@ -247,6 +248,7 @@ async function addToList(c: ListsContext, line: string | NewLine, requested: str
       method: 'PUT',
       path: LIST_PATHS.list(listId),
       body: { lineItems: [{ ...wanted, channel: 'WEB', quantity }], ...(list ? { versionKey: list.versionKey } : {}) },
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     },
     UpdateListResponseSchema,
   );
@@ -272,11 +274,15 @@ listsRoutes.post(
       return c.json(added.result, 200);
     }
     const returnTo = returnToOf(form);
+    // the form's key (decision 640): sent again, its PUT differs (the item is on now), the key's reuse is refused: added
+    const key = formIdempotencyKey('form-list-add', singleValues(form)[FORM_KEY_FIELD]);
     try {
-      if ('gtin13' in body) await addToList(c, body.gtin13, body.listId);
-      else await addToList(c, await dealLine(c.get('upstream'), body.dealId), body.listId);
+      if ('gtin13' in body) await addToList(c, body.gtin13, body.listId, key);
+      else await addToList(c, await dealLine(c.get('upstream'), body.dealId), body.listId, key);
       return back(c, returnTo, LIST_FRAGMENTS.added);
     } catch (error) {
+      if (key && error instanceof HttpError && error.message === EDGE_REASONS.IDEMPOTENCY_KEY_REUSED)
+        return back(c, returnTo, LIST_FRAGMENTS.added);
       const reason = error instanceof HttpError && error.statusCode === 422 ? error.message : '';
       return back(c, returnTo, listAddFragment(reason));
     }

@@ -14,6 +14,7 @@ import { ItemLimitModal } from './ItemLimitModal.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
+import { FORM_KEY_ATTRIBUTE, FORM_KEY_FIELD } from '../../lib/http/form-key.ts';
 import { prefetchNextPage } from '../shared/next-page.ts';
 
 /**
@@ -113,6 +114,8 @@ function AddToCartControl({ gtin13, productName, returnTo, offer }: AddToCartPro
         >
           <input type="hidden" name="gtin13" value={gtin13} />
           <input type="hidden" name="returnTo" value={returnTo} />
+          {/* filled by the edge on every answer: a plain form sent twice adds once (decision 640) */}
+          <input type="hidden" name={FORM_KEY_FIELD} {...{ [FORM_KEY_ATTRIBUTE]: '' }} />
           <button type="submit" aria-label={`Add to cart: ${productName}`}>
             Add to cart
           </button>

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_AISLE, type ListItemOutput } from '../../lib/lists/contracts.ts';
+import { FORM_KEY_FIELD } from '../../lib/http/form-key.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { addItemAtom, noticeAtom } from './atoms.ts';
 import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
@@ -47,7 +48,7 @@ function freeTextItem(name: string, categoryId: string, categoryName: string): L
  * The form that adds a free-text item, with the list's limit when it is full. A plain POST form
  * before the island runs and without JavaScript (decision 633); the island adds it optimistically.
  */
-export function AddItemForm({ departments }: { departments: Department[] }) {
+export function AddItemForm({ departments, formKey }: { departments: Department[]; formKey: string }) {
   const addItem = useSetAtom(addItemAtom);
   const notice = useAtomValue(noticeAtom);
   const [name, setName] = useState('');
@@ -69,6 +70,8 @@ export function AddItemForm({ departments }: { departments: Department[] }) {
       {...LIST_FORM_ATTRIBUTES}
     >
       <ListFormFields action="add" />
+      {/* the page's key: the form sent twice without JavaScript adds one item (decision 640) */}
+      <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
       <label htmlFor="new-item">Add an item</label>
       <div className="row">
         <input

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { NETWORK_NOTICE } from '../../lib/lists/list-errors.ts';
+import { FORM_KEY_FIELD } from '../../lib/http/form-key.ts';
 import { newWriteKey } from '../../lib/lists/write-queue.ts';
 import { listApi } from './api.ts';
 import { listStateAtom, listsAtom, noticeAtom, noticeFor } from './atoms.ts';
@@ -40,7 +41,7 @@ export function ListSwitcher({ listId, formKey }: { listId: string; formKey: str
       </ul>
       <form className="inline-form" onSubmit={createList} aria-label="Create a list" {...LIST_FORM_ATTRIBUTES}>
         <ListFormFields action="create" />
-        <input type="hidden" name="formKey" value={formKey} />
+        <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
         <label htmlFor="new-list-name">New list</label>
         <input
           id="new-list-name"

@@ -74,7 +74,7 @@ function ShoppingListPage({ lists, list, loadFailed, departments, notice, sort, 
       <ListSwitcher listId={meta.listId} formKey={formKey} />
       <ListNotices />
       <ListHeader meta={meta} />
-      <AddItemForm departments={departments} />
+      <AddItemForm departments={departments} formKey={formKey} />
       <ListItems />
       <PrintCouponsSheet />
       <ListFooter />

@@ -56,12 +56,6 @@ export function linesWithAdds(
   return [...lines.values()];
 }
 
-/**
- * The key a page writes into its "add all" form, once per render (decision 634): a second tap, or
- * the browser sending the form again, is the same add, applied once.
- */
-export const AddAllFormKeySchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a form key'));
-
 const FormQuantitySchema = v.pipe(
   v.string(),
   v.regex(/^\d{1,3}$/, 'must be a whole number'),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FormKeySchema } from '../http/form-key.ts';
 import { LIST_ID_PATTERN, LIST_LIMITS, LIST_OUTAGE_MESSAGES, LIST_SERVER_REASONS, type ListArea } from './contracts.ts';
 import type { SortOption } from './list-reducer.ts';
 
@@ -47,6 +48,8 @@ const AddForm = v.object({
   listId: ListIdField,
   name: v.pipe(v.string(), v.trim(), v.minLength(1, LIST_FORM_REASONS.ITEM_NAME_EMPTY), v.maxLength(NAME_CAP)),
   categoryId: v.pipe(v.string(), v.regex(/^\d{2,4}$/)),
+  /** the page's own key: an item sent twice (a double tap) goes on once (decision 640) */
+  formKey: v.optional(FormKeySchema),
   ...common,
 });
 const ItemForm = v.object({
@@ -66,7 +69,7 @@ const CreateForm = v.object({
   action: v.literal('create'),
   name: ListNameField,
   /** the page's own key: a form sent twice (a double tap) makes one list */
-  formKey: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,100}$/))),
+  formKey: v.optional(FormKeySchema),
   ...common,
 });
 const RenameForm = v.object({ action: v.literal('rename'), listId: ListIdField, name: ListNameField, ...common });
