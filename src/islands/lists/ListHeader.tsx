@@ -1,11 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { failedCallNotice } from '../../lib/lists/list-errors.ts';
 import { listApi } from './api.ts';
 import { noticeAtom, type ListMeta } from './atoms.ts';
 import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
 import { DeleteListForm, RenameListForm } from './ListManageForms.tsx';
 import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
+import { focusAtEnd, useCarriedDisclosure } from '../shared/carried-disclosure.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 /**
@@ -20,6 +21,22 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
   const printListCoupons = useSetAtom(printListCouponsAtom);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const headRef = useRef<HTMLElement>(null);
+  const renameRef = useRef<HTMLInputElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  // what was started in the plain forms before the island ran, and where focus was (decision 641)
+  const carriedFocus = useRef<'rename' | 'delete' | null>(null);
+  useCarriedDisclosure(hydrated, headRef, (open) => {
+    const renameForm = open.name === 'rename-list-form';
+    if (renameForm) setRenaming(open.text ?? meta.name);
+    carriedFocus.current = open.focused ? (renameForm ? 'rename' : 'delete') : null;
+  });
+  useEffect(() => {
+    if (!hydrated) return;
+    if (carriedFocus.current === 'rename') focusAtEnd(renameRef.current);
+    if (carriedFocus.current === 'delete') deleteRef.current?.focus();
+    carriedFocus.current = null;
+  }, [hydrated]);
 
   const rename = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,14 +57,20 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
   };
 
   return (
-    <header className="list-head">
+    <header ref={headRef} className="list-head">
       {renaming === null ? (
         <h2 data-testid="list-name">{meta.name}</h2>
       ) : (
         <form className="inline-form" onSubmit={rename} aria-label="Rename the list" {...LIST_FORM_ATTRIBUTES}>
           <ListFormFields action="rename" />
           <label htmlFor="rename-list">List name</label>
-          <input id="rename-list" name="name" value={renaming} onChange={(event) => setRenaming(event.target.value)} />
+          <input
+            ref={renameRef}
+            id="rename-list"
+            name="name"
+            value={renaming}
+            onChange={(event) => setRenaming(event.target.value)}
+          />
           <button type="submit" disabled={busy}>
             Save
           </button>
@@ -69,7 +92,7 @@ export function ListHeader({ meta }: { meta: ListMeta }) {
                 Rename
               </button>
             )}
-            <button type="button" className="link-button" onClick={() => void deleteList()}>
+            <button ref={deleteRef} type="button" className="link-button" onClick={() => void deleteList()}>
               Delete list
             </button>
           </>

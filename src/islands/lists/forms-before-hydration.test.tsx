@@ -105,7 +105,14 @@ afterEach(() => {
 describe('the list page before the island runs (decision 633)', () => {
   test('adding an item is a POST form with the list, its versionKey and the way back', () => {
     const form = formOf(serverMarkup(), '#new-item');
-    expect(hidden(form)).toEqual({ action: 'add', listId: list.listId, versionKey: 'version-7', returnTo: PAGE });
+    // and the page's key: sent twice without JavaScript, it adds one item (decision 640)
+    expect(hidden(form)).toEqual({
+      action: 'add',
+      listId: list.listId,
+      versionKey: 'version-7',
+      returnTo: PAGE,
+      formKey: 'list-0123456789abcdef',
+    });
     expect(form.querySelector('#new-item')?.getAttribute('name')).toBe('name');
     expect(form.querySelector('#new-item-department')?.getAttribute('name')).toBe('categoryId');
   });
@@ -185,6 +192,25 @@ describe('the list page before the island runs (decision 633)', () => {
 });
 
 describe('the list page once the island runs', () => {
+  // decision 641: the swap keeps what the shopper started in the plain forms
+  test('a name typed in the plain rename form before the island ran is still there, focused, once it has', async () => {
+    const host = serverMarkup();
+    document.body.appendChild(host);
+    const rename = host.querySelector('[data-testid="rename-list-form"]') as HTMLDetailsElement;
+    rename.open = true;
+    const field = rename.querySelector('input[name="name"]') as HTMLInputElement;
+    field.focus();
+    field.value = 'Weekly shop';
+    await act(async () => {
+      root = hydrateRoot(host, <ShoppingListPage {...props} />);
+      await Promise.resolve();
+    });
+    expect(host.querySelector('[data-testid="rename-list-form"]')).toBeNull();
+    const carried = host.querySelector('#rename-list') as HTMLInputElement | null;
+    expect(carried?.value).toBe('Weekly shop');
+    expect(document.activeElement).toBe(carried);
+  });
+
   test('its own controls take over: a checkbox, the rename and delete buttons; a tap writes optimistically, no form is posted', async () => {
     const host = serverMarkup();
     const puts: unknown[] = [];

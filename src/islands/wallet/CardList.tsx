@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import { CARD_BRAND_NAMES } from '../../lib/wallet/cards.ts';
 import { MAX_CARD_NICKNAME_LENGTH, type CardOutput } from '../../lib/wallet/contracts.ts';
+import { focusAtEnd, useCarriedDisclosure } from '../shared/carried-disclosure.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { CardForms, NicknameField } from './CardForms.tsx';
 import { deleteCardAtom, pendingCardsAtom, renameCardAtom, setDefaultAtom, sortedCardsAtom } from './atoms.ts';
@@ -18,25 +19,45 @@ function CardRow({ card, returnTo }: { card: CardOutput; returnTo: CardFormRetur
   const rename = useSetAtom(renameCardAtom);
   const remove = useSetAtom(deleteCardAtom);
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
+  // a nickname typed in the plain form before the island ran (decision 641)
+  const [draft, setDraft] = useState<string | null>(null);
+  const rowRef = useRef<HTMLLIElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  // a mode the shopper chose takes focus; one carried from the plain forms only if it had it
+  const focusMode = useRef(true);
   const title = `${CARD_BRAND_NAMES[card.brand]} ending in ${card.lastFour}`;
+  useCarriedDisclosure(hydrated, rowRef, (open) => {
+    focusMode.current = open.focused;
+    if (open.name === 'card-rename-form') {
+      setDraft(open.text);
+      setMode('rename');
+    } else if (open.name === 'card-delete-form') setMode('confirm');
+  });
   useEffect(() => {
+    if (mode === 'view') return;
+    const focus = focusMode.current;
+    focusMode.current = true;
+    if (!focus) return;
     if (mode === 'confirm') confirmRef.current?.focus();
-    if (mode === 'rename') nameRef.current?.focus();
+    if (mode === 'rename') focusAtEnd(nameRef.current);
   }, [mode]);
+  const leaveRename = () => {
+    setDraft(null);
+    setMode('view');
+  };
 
   const saveName = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const nickname = String(new FormData(event.currentTarget).get('nickname') ?? '')
       .trim()
       .slice(0, MAX_CARD_NICKNAME_LENGTH);
-    setMode('view');
+    leaveRename();
     void rename(card, nickname);
   };
 
   return (
-    <li className="wallet-card" data-testid="wallet-card" data-card-id={card.cardId} aria-busy={pending}>
+    <li ref={rowRef} className="wallet-card" data-testid="wallet-card" data-card-id={card.cardId} aria-busy={pending}>
       <div className="wallet-card-head">
         <p className="wallet-card-title">
           <strong>{card.nickname || CARD_BRAND_NAMES[card.brand]}</strong>
@@ -55,9 +76,9 @@ function CardRow({ card, returnTo }: { card: CardOutput; returnTo: CardFormRetur
       {!hydrated && <CardForms card={card} title={title} returnTo={returnTo} />}
       {hydrated && mode === 'rename' && (
         <form className="wallet-inline" onSubmit={saveName}>
-          <NicknameField nickname={card.nickname} inputRef={nameRef} />
+          <NicknameField nickname={draft ?? card.nickname} inputRef={nameRef} />
           <button type="submit">Save</button>
-          <button type="button" className="link-button" onClick={() => setMode('view')}>
+          <button type="button" className="link-button" onClick={leaveRename}>
             Cancel
           </button>
         </form>

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CardOutput } from '../../lib/wallet/contracts.ts';
@@ -14,6 +16,7 @@ import { seedWalletAtom } from './atoms.ts';
 // stay disabled until the island runs, so the browser never submits them itself (a GET would put
 // the number and PIN into the URL, the history and access logs).
 afterEach(cleanup);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const FORMS = [
   ['add a card', AddCardForm, 'add-card-form'],
@@ -131,5 +134,36 @@ describe("a saved card's controls before and after hydration", () => {
     expect(screen.getByRole('button', { name: 'Edit nickname: Visa ending in 1111' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Make default: Mastercard ending in 4444' })).toBeTruthy();
     expect(document.querySelectorAll('[data-testid="card-forms"]')).toHaveLength(0);
+  });
+
+  // decision 641: the swap keeps what the shopper started in the plain forms
+  test('a nickname typed before the island ran is still there, focused, once it has; an open delete still asks', async () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    host.innerHTML = renderToString(seededCards());
+    const [first, second] = [...host.querySelectorAll('[data-testid="wallet-card"]')];
+    const rename = first?.querySelector('[data-testid="card-rename-form"]') as HTMLDetailsElement;
+    rename.open = true;
+    const field = rename.querySelector('input[name="nickname"]') as HTMLInputElement;
+    field.focus();
+    field.value = 'Groceries and gas';
+    (second?.querySelector('[data-testid="card-delete-form"]') as HTMLDetailsElement).open = true;
+    let root: Root | null = null;
+    await act(async () => {
+      root = hydrateRoot(host, seededCards());
+      await Promise.resolve();
+    });
+    expect(host.querySelectorAll('[data-testid="card-forms"]')).toHaveLength(0);
+    const carried = first?.querySelector('input[name="nickname"]') as HTMLInputElement | null;
+    expect(carried?.closest('details')).toBeNull();
+    expect(carried?.value).toBe('Groceries and gas');
+    expect(document.activeElement).toBe(carried);
+    expect(carried?.selectionStart).toBe('Groceries and gas'.length);
+    // the delete disclosure was open but not focused: it still asks, and focus stays in the nickname
+    expect(second?.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe(
+      'Delete Mastercard ending in 4444?',
+    );
+    act(() => (root as Root | null)?.unmount());
+    host.remove();
   });
 });
