@@ -385,4 +385,40 @@ test.describe('without JavaScript', () => {
     // what the shopper typed went in POST bodies only
     for (const url of urls) expect(decodeURIComponent(url)).not.toMatch(/Garden party|Strawberries|Lemonade|xxxx/);
   });
+
+  // decision 642: the unchecked products go into the cart in one plain form
+  test('a shopper without JavaScript puts the whole list in the cart', async ({ page }) => {
+    await signIn(page);
+    const origin = pageOrigin(page);
+    await page.goto('/search?query=milk');
+    const gtins = await page
+      .getByTestId('product-card')
+      .evaluateAll((cards) => cards.slice(0, 3).map((card) => card.getAttribute('data-gtin') ?? ''));
+    expect(gtins.every((gtin) => /^\d{13}$/.test(gtin))).toBe(true);
+    const [first, second, checked] = gtins;
+    expect(
+      (await page.request.put('/basket/api/basket/', { headers: { origin }, data: { lineItems: [] } })).status(),
+    ).toBe(200);
+    const { listId } = await createList(page, unique('Whole list'));
+    await putItems(page, listId, [
+      { upc: first, quantity: 2 },
+      { upc: second, quantity: 1 },
+      { upc: checked, quantity: 1, checked: true },
+      { name: 'Fresh basil', categoryId: '01', type: 'CUSTOMER_DEFINED', quantity: 1 },
+    ]);
+    await page.goto(`/shopping/list/${listId}`);
+    await page.getByRole('button', { name: 'Add the whole list to the cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    const cart = (await (await page.request.get('/basket/api/basket/')).json()) as {
+      data: { lineItems: Array<{ gtin13: string; quantity: number }> };
+    };
+    // the checked-off product and the item without a product stay out
+    expect(cart.data.lineItems.map((line) => [line.gtin13, line.quantity]).sort()).toEqual(
+      [
+        [first, 2],
+        [second, 1],
+      ].sort(),
+    );
+  });
 });

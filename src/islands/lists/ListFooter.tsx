@@ -1,21 +1,29 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { BASKET_PATHS, MAX_LINE_QUANTITY } from '../../lib/basket/contracts.ts';
+import { FORM_KEY_FIELD } from '../../lib/http/form-key.ts';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { listApi } from './api.ts';
-import { listStateAtom, queueAtom, removeAllAtom, visibleItemsAtom } from './atoms.ts';
+import { formReturnAtom, listStateAtom, queueAtom, removeAllAtom, visibleItemsAtom } from './atoms.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
-/** The estimated total, the whole list into the cart, and remove all (both need the island: off until it runs). */
-export function ListFooter() {
+/**
+ * The estimated total, the whole list into the cart, and remove all (the island's only: off until
+ * it runs). The whole list goes into the cart without JavaScript too (decision 642): a plain form
+ * of the unchecked products, which the edge adds in one cart PUT (the "add all" form of decision
+ * 634), once however often it is sent (the page's `formKey`).
+ */
+export function ListFooter({ formKey }: { formKey: string }) {
   const hydrated = useHydrated();
   const { estimatedTotal } = useAtomValue(listStateAtom);
   const items = useAtomValue(visibleItemsAtom);
+  const returnTo = useAtomValue(formReturnAtom);
+  const products = items.flatMap((item) => (item.upc && !item.checked ? [{ ...item, upc: item.upc }] : []));
   const waiting = useAtomValue(queueAtom).length;
   const removeAll = useSetAtom(removeAllAtom);
   const [cartProgress, setCartProgress] = useState<string | null>(null);
 
   const addAllToCart = async () => {
-    const products = items.flatMap((item) => (item.upc && !item.checked ? [{ ...item, upc: item.upc }] : []));
     let added = 0;
     for (const item of products) {
       setCartProgress(`Adding ${added + 1} of ${products.length} to your cart…`);
@@ -37,13 +45,28 @@ export function ListFooter() {
         )}
       </p>
       <div className="list-actions no-print">
-        <button
-          type="button"
-          onClick={() => void addAllToCart()}
-          disabled={!hydrated || items.every((item) => !item.upc)}
+        <form
+          method="post"
+          action={BASKET_PATHS.ADD_ITEM}
+          data-testid="list-add-all-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void addAllToCart();
+          }}
         >
-          Add the whole list to the cart
-        </button>
+          <input type="hidden" name="addAll" value="1" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
+          {products.map((item) => (
+            <Fragment key={item.id}>
+              <input type="hidden" name="gtin13" value={item.upc} />
+              <input type="hidden" name="quantity" value={String(Math.min(item.quantity, MAX_LINE_QUANTITY))} />
+            </Fragment>
+          ))}
+          <button type="submit" disabled={products.length === 0}>
+            Add the whole list to the cart
+          </button>
+        </form>
         <button
           type="button"
           className="link-button"

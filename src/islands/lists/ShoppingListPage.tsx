@@ -77,7 +77,7 @@ function ShoppingListPage({ lists, list, loadFailed, departments, notice, sort, 
       <AddItemForm departments={departments} formKey={formKey} />
       <ListItems />
       <PrintCouponsSheet />
-      <ListFooter />
+      <ListFooter formKey={formKey} />
     </div>
   );
 }

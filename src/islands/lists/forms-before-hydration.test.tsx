@@ -176,6 +176,42 @@ describe('the list page before the island runs (decision 633)', () => {
     expect(hidden(formOf(host, '#new-item')).returnTo).toBe(`${PAGE}?sort=aisle`);
   });
 
+  // decision 642: the whole list into the cart is a plain "add all" form of the unchecked products
+  test('"Add the whole list to the cart" posts the unchecked products and their quantities, once (the page\'s key)', () => {
+    const product = (upc: string, quantity: number, checked = false): ListItemOutput => ({
+      ...eggs,
+      id: `7f0c0c1e-0000-4000-8000-00000000${upc.slice(-4)}`,
+      type: 'UPC',
+      upc,
+      quantity,
+      checked,
+    });
+    const withProducts = {
+      ...list,
+      lineItems: [eggs, product('0010013000010', 2), product('0010013000027', 1, true), product('0010013000034', 1)],
+    };
+    const host = serverMarkup({ list: withProducts, lists: [withProducts] });
+    const form = host.querySelector('[data-testid="list-add-all-form"]') as HTMLFormElement;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual([
+      'post',
+      '/basket/api/v2/user/add-item',
+    ]);
+    expect([...new FormData(form).entries()]).toEqual([
+      ['addAll', '1'],
+      ['returnTo', PAGE],
+      ['formKey', 'list-0123456789abcdef'],
+      ['gtin13', '0010013000010'],
+      ['quantity', '2'],
+      ['gtin13', '0010013000034'],
+      ['quantity', '1'],
+    ]);
+    expect(form.querySelector('button')?.hasAttribute('disabled')).toBe(false);
+    // a list without products has nothing to add
+    expect(serverMarkup().querySelector('[data-testid="list-add-all-form"] button')?.hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
   test("a form's notice shows in the markup: saved as a status, the 250-item error inline by the add form", () => {
     const saved = serverMarkup({ notice: listFormNotice(new URLSearchParams('listSaved=checked')) });
     expect(saved.querySelector('[data-testid="list-notice"]')?.getAttribute('role')).toBe('status');
