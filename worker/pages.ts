@@ -175,7 +175,7 @@ async function renderAndStore(
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   // the chunks of the page's eager islands, preloaded in one wave (worker/island-preload.ts)
   const preloaded = withIslandPreloads(rendered, await islandGraph(c.env.ASSETS), likelyNextIslands(url.pathname));
-  const response = new Response(preloaded.body, preloaded);
+  let response = new Response(preloaded.body, preloaded);
   // Astro hashed every script and style it rendered but the banner's theme (decision 091).
   const csp = response.headers.get('content-security-policy');
   if (csp) {
@@ -200,10 +200,15 @@ async function renderAndStore(
     const seconds = Number(c.env.PAGE_CACHE_SECONDS ?? '300') || 300;
     response.headers.set('cache-control', `public, max-age=0, s-maxage=${seconds}`);
     response.headers.set('x-hm-cache', 'MISS');
-    c.executionCtx.waitUntil(cache.put(key, response.clone()));
+    // The page is read once, and the cache's copies and the answer are made of it. A copy teed
+    // beside the answer would be written only as fast as the shopper reads the answer, which goes
+    // through the form-key rewriter (decision 640); an answer never read would hold it for good.
+    const html = await response.arrayBuffer();
+    response = new Response(html, response);
+    c.executionCtx.waitUntil(cache.put(key, new Response(html, response)));
     const staleSeconds = Math.min(MAX_STALE_SECONDS, Number(staleFor) || 0);
     if (staleSeconds > 0) {
-      const copy = response.clone();
+      const copy = new Response(html, response);
       copy.headers.set('cache-control', `public, max-age=0, s-maxage=${staleSeconds}`);
       c.executionCtx.waitUntil(cache.put(staleCacheKey(key), copy));
     }
