@@ -24,6 +24,8 @@ export interface CallContext {
   correlationId: string;
   /** the geo location id of a shopper who chose no store (account §3), or null */
   geoLocationId: string | null;
+  /** the client's address as the edge saw it, on the calls that count tries by it (decision 643), or null */
+  clientKey: string | null;
   /** The upstream's clock for this call (epoch ms): what time slots, holds and "today" are judged by. */
   now: number;
 }
@@ -74,6 +76,7 @@ export function readCallContext(c: Context, now: number = Date.now()): CallConte
     geoLocationId: /^geo-\d{3}$/.test(c.req.header('x-hm-geo-location') ?? '')
       ? (c.req.header('x-hm-geo-location') as string)
       : null,
+    clientKey: c.req.header('x-hm-client-key')?.trim().slice(0, 64) || null,
     now,
   };
 }

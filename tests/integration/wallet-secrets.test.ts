@@ -176,6 +176,36 @@ describe('wallet secrets', () => {
     ).toBe(429);
   });
 
+  // decision 643: one address spraying PINs over many cards with many accounts
+  test('after 25 wrong PINs from one client address, across cards and accounts, its next try is refused; another address is not', async () => {
+    const fromAddress = async (ip: string, cookie: string, cardNumber: string, pin: string) => {
+      const response = await app.request(
+        `${TEST_ORIGIN}/wallet/api/v1/gift-cards/balance`,
+        {
+          method: 'POST',
+          // a client's own x-hm-client-key never reaches the upstream: the edge sends the address Cloudflare saw
+          headers: sameOriginJson(cookie, { 'cf-connecting-ip': ip, 'x-hm-client-key': 'spoofed' }),
+          body: JSON.stringify({ cardNumber, pin }),
+        },
+        env,
+        createExecutionContext(),
+      );
+      return { status: response.status, retryAfter: response.headers.get('retry-after') };
+    };
+    const accounts = await shoppers(6);
+    // five accounts, five wrong tries each (each account's own limit), each on another card
+    for (const { cookie } of accounts.slice(0, 5))
+      for (let i = 0; i < 5; i++)
+        expect((await fromAddress('203.0.113.7', cookie, unknownNumber('60064900'), '1234')).status).toBe(422);
+    const sixth = accounts[5]!.cookie;
+    expect(await fromAddress('203.0.113.7', sixth, GIFT_25.cardNumber, GIFT_25.pin)).toEqual({
+      status: 429,
+      retryAfter: '900',
+    });
+    // the spoofed header counted nothing: the same shopper from another address gets the balance
+    expect((await fromAddress('198.51.100.20', sixth, GIFT_25.cardNumber, GIFT_25.pin)).status).toBe(200);
+  });
+
   test('guesses sent all at once cannot slip past the limit: five are checked, the rest refused', async () => {
     const { cookie } = await newShopper(env);
     const answers = await Promise.all(

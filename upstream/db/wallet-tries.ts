@@ -1,4 +1,4 @@
-import { PIN_TRY_LIMITS, PIN_TRY_MEMORY_MS, tryAgainInMs } from '../../src/lib/wallet/tries.ts';
+import { PIN_TRY_LIMITS, PIN_TRY_MEMORY_MS, tryAgainInMs, type TryLimit } from '../../src/lib/wallet/tries.ts';
 
 // Failed gift card and EBT PIN tries (migrations/0026; docs/decisions/460-wallet-secrets.md): the
 // shape of the sign-in attempts log (a row per try, counted inside a window), but a try is booked
@@ -11,13 +11,24 @@ const underLimits = PIN_TRY_LIMITS.map(
   (limit, index) =>
     `(SELECT count(*) FROM wallet_pin_failures WHERE try_key = ?2 AND failed_at > ?${4 + 2 * index}) < ?${5 + 2 * index}`,
 ).join(' AND ');
-const limitValues = (now: number) => PIN_TRY_LIMITS.flatMap((limit) => [now - limit.windowMs, limit.failures]);
+const limitValues = (limits: readonly TryLimit[], now: number) =>
+  limits.flatMap((limit) => [now - limit.windowMs, limit.failures]);
+
+/** A key a try is counted against, with its own limits (the same windows as PIN_TRY_LIMITS). */
+export interface TryKey {
+  key: string;
+  limits?: readonly TryLimit[];
+}
 
 /**
- * Books one try against every key (a card's and an account's): all of them or none. Refused, with
- * the time until a try is allowed again, when a key is at a limit; a refused try is not counted.
+ * Books one try against every key (a card's, an account's, a client address's): all of them or
+ * none. Refused, with the time until a try is allowed again, when a key is at a limit; a refused
+ * try is not counted.
  */
-export async function bookTry(db: D1Database, tryKeys: readonly string[], now: number): Promise<TryBooking> {
+export async function bookTry(db: D1Database, keys: readonly (string | TryKey)[], now: number): Promise<TryBooking> {
+  const tries = keys.map((entry) => (typeof entry === 'string' ? { key: entry } : entry));
+  const tryKeys = tries.map((entry) => entry.key);
+  const limitsOf = (index: number) => tries[index]?.limits ?? PIN_TRY_LIMITS;
   const attemptId = crypto.randomUUID();
   const afterLast = `?${4 + 2 * PIN_TRY_LIMITS.length}`;
   const statements = tryKeys.map((tryKey, index) =>
@@ -26,7 +37,7 @@ export async function bookTry(db: D1Database, tryKeys: readonly string[], now: n
         `INSERT INTO wallet_pin_failures (attempt_id, try_key, failed_at) SELECT ?1, ?2, ?3
          WHERE ${underLimits} AND (SELECT count(*) FROM wallet_pin_failures WHERE attempt_id = ?1) = ${afterLast}`,
       )
-      .bind(attemptId, tryKey, now, ...limitValues(now), index),
+      .bind(attemptId, tryKey, now, ...limitValues(limitsOf(index), now), index),
   );
   // a key at its limit leaves the keys before it booked: take them off again, in the same batch
   statements.push(
@@ -43,10 +54,11 @@ export async function bookTry(db: D1Database, tryKeys: readonly string[], now: n
     .prepare(`SELECT try_key, failed_at FROM wallet_pin_failures WHERE try_key IN (${placeholders}) AND failed_at > ?1`)
     .bind(now - PIN_TRY_MEMORY_MS, ...tryKeys)
     .all<{ try_key: string; failed_at: number }>();
-  const waits = tryKeys.map((tryKey) =>
+  const waits = tryKeys.map((tryKey, index) =>
     tryAgainInMs(
       rows.filter((row) => row.try_key === tryKey).map((row) => row.failed_at),
       now,
+      limitsOf(index),
     ),
   );
   // a limit freed between the two statements still answers "soon", never "now"

@@ -13,6 +13,7 @@ import { WALLET_MESSAGES, tooManyTries } from '../../src/lib/wallet/messages.ts'
 import type { UpstreamEnv } from '../context.ts';
 import { NO_PIN_HASH, decryptPin, ebtKeysOf, hashKeyOf, numberHash, pinMatches } from '../db/wallet-secrets.ts';
 import { bookTry, unbookTry } from '../db/wallet-tries.ts';
+import { PIN_CLIENT_TRY_LIMITS } from '../../src/lib/wallet/tries.ts';
 import {
   applyGiftCard,
   cardByNumberHash,
@@ -27,7 +28,7 @@ import { customerOf, notFound, type WalletContext } from './wallet.ts';
 
 // The wallet's gift cards and SNAP/EBT balance (issue 13 §6-§7, issue 20 §1; shopping §4, §5, §8):
 // gift cards checked and applied, the SNAP/EBT balance with a pin encrypted to our key; PIN tries
-// limited per card and per account, keyed hashes, one account per EBT card.
+// limited per card, per account and per client address, keyed hashes, one account per EBT card.
 // docs/decisions/330-wallet.md, 460-wallet-secrets.md
 
 export const walletBalancesService = new Hono<UpstreamEnv>();
@@ -59,7 +60,17 @@ async function pinCheck<R extends PinRow>(
   const key = await hashKeyOf(c.env);
   const db = c.env.DB;
   const numberKey = await numberHash(key, kind, cardNumber);
-  const booking = await bookTry(db, [`${kind}-card:${numberKey}`, `${kind}-account:${customerGUID}`], Date.now());
+  // and per client address, across gift and EBT cards, when the edge says which (decision 643)
+  const clientKey = c.get('call').clientKey;
+  const booking = await bookTry(
+    db,
+    [
+      `${kind}-card:${numberKey}`,
+      `${kind}-account:${customerGUID}`,
+      ...(clientKey ? [{ key: `pin-client:${clientKey}`, limits: PIN_CLIENT_TRY_LIMITS }] : []),
+    ],
+    Date.now(),
+  );
   if (!booking.ok) return booking;
   const row = await cardByNumberHash<R>(db, kind, columns, numberKey);
   const matched = await pinMatches(

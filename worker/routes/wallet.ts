@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type * as v from 'valibot';
 import { HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
@@ -24,6 +25,9 @@ import { addCardInputOf, cardFormReturn } from '../../src/lib/wallet/card-form.t
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { cardChangeForm, isCardChangeForm } from './wallet-card-forms.ts';
 import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
+import { UPSTREAM_HEADERS } from '../upstream/client.ts';
+import { clientKeyOf } from './account-support.ts';
+import type { UpstreamCall } from '../../src/lib/http/upstream-client.ts';
 
 // The wallet at the edge (issue 13 §6-§7; shopping §7 Checkout and wallet): saved cards, gift
 // cards and the SNAP/EBT balance for a signed-in shopper only (401 otherwise; the customer is the
@@ -201,12 +205,15 @@ walletRoutes.delete(CARD, validParams(CardIdParamSchema), async (c) => {
 });
 
 /**
- * A PIN check through the upstream: its 429 (too many wrong card numbers or PINs; decision 460) is
- * the shopper's answer, not an upstream failure, and keeps its Retry-After.
+ * A PIN check through the upstream (a POST of `body` to `path`): its 429 (too many wrong card
+ * numbers or PINs; decision 460) is the shopper's answer, not an upstream failure, and keeps its
+ * Retry-After. The upstream counts the tries per client address too (decision 643): the edge
+ * tells it the address Cloudflare saw, on these calls only.
  */
-async function pinCheck<T>(c: WalletContext, call: () => Promise<T>): Promise<T> {
+async function pinCheck<S extends v.GenericSchema>(c: WalletContext, call: Omit<UpstreamCall, 'method'>, schema: S) {
   try {
-    return await call();
+    const callHeaders = { [UPSTREAM_HEADERS.CLIENT_KEY]: clientKeyOf(c) };
+    return await c.get('upstream').json({ ...call, method: 'POST', rateLimitIsAnswer: true, callHeaders }, schema);
   } catch (error) {
     const seconds =
       error instanceof HttpError && error.statusCode === 429
@@ -218,14 +225,8 @@ async function pinCheck<T>(c: WalletContext, call: () => Promise<T>): Promise<T>
 }
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARD_BALANCE, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await pinCheck(c, () =>
-    c
-      .get('upstream')
-      .json(
-        { method: 'POST', path: WALLET_PATHS.GIFT_CARD_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true },
-        GiftCardBalanceSchema,
-      ),
-  );
+  const body = c.req.valid('json');
+  const { data } = await pinCheck(c, { path: WALLET_PATHS.GIFT_CARD_BALANCE, body }, GiftCardBalanceSchema);
   return c.json(data, 200);
 });
 
@@ -235,18 +236,8 @@ walletRoutes.get(WALLET_PATHS.GIFT_CARDS, async (c) => {
 });
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARDS, validJson(GiftCardRequestSchema), async (c) => {
-  const { data } = await pinCheck(c, () =>
-    c.get('upstream').json(
-      {
-        method: 'POST',
-        path: WALLET_PATHS.GIFT_CARDS,
-        body: c.req.valid('json'),
-        ...writeHeaders(c),
-        rateLimitIsAnswer: true,
-      },
-      GiftCardsResponseSchema,
-    ),
-  );
+  const call = { path: WALLET_PATHS.GIFT_CARDS, body: c.req.valid('json'), ...writeHeaders(c) };
+  const { data } = await pinCheck(c, call, GiftCardsResponseSchema);
   return c.json(data, 201);
 });
 
@@ -272,14 +263,8 @@ walletRoutes.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
 
 walletRoutes.post(WALLET_PATHS.EBT_BALANCE, validJson(EbtBalanceRequestSchema), async (c) => {
   try {
-    const { data } = await pinCheck(c, () =>
-      c
-        .get('upstream')
-        .json(
-          { method: 'POST', path: WALLET_PATHS.EBT_BALANCE, body: c.req.valid('json'), rateLimitIsAnswer: true },
-          EbtBalanceSchema,
-        ),
-    );
+    const body = c.req.valid('json');
+    const { data } = await pinCheck(c, { path: WALLET_PATHS.EBT_BALANCE, body }, EbtBalanceSchema);
     return c.json(data, 200);
   } catch (error) {
     // shopping §8: a SNAP error carries reason and code, beside the spec's error shape

@@ -26,6 +26,8 @@ export const UPSTREAM_HEADERS = {
   EDGE_SECRET: 'x-hm-edge-secret',
   /** account §7: the geo location of a shopper who chose no store (their postal code's market) */
   GEO_LOCATION: 'x-hm-geo-location',
+  /** the client's address (CF-Connecting-IP), on the wallet's PIN checks only: tries are counted by it (decision 643) */
+  CLIENT_KEY: 'x-hm-client-key',
 } as const;
 
 export interface UpstreamContext {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PIN_TRY_LIMITS, PIN_TRY_MEMORY_MS, tryAgainInMs } from './tries.ts';
+import { PIN_CLIENT_TRY_LIMITS, PIN_TRY_LIMITS, PIN_TRY_MEMORY_MS, tryAgainInMs } from './tries.ts';
 
 const MINUTE = 60_000;
 
@@ -21,5 +21,13 @@ describe('tryAgainInMs', () => {
     expect(tryAgainInMs(hourly, now)).toBe(24 * 60 * MINUTE - now);
     expect(PIN_TRY_MEMORY_MS).toBe(24 * 60 * MINUTE);
     expect(PIN_TRY_LIMITS.map((limit) => limit.failures)).toEqual([5, 10]);
+  });
+
+  test('per client address: 25 failures in 15 minutes and 60 in 24 hours, in the same windows as per card (decision 643)', () => {
+    // the upstream's query has one shape for every key: the same windows, other counts
+    expect(PIN_CLIENT_TRY_LIMITS.map((limit) => limit.windowMs)).toEqual(PIN_TRY_LIMITS.map((limit) => limit.windowMs));
+    expect(PIN_CLIENT_TRY_LIMITS.map((limit) => limit.failures)).toEqual([25, 60]);
+    expect(tryAgainInMs(Array(24).fill(0), 0, PIN_CLIENT_TRY_LIMITS)).toBe(0);
+    expect(tryAgainInMs(Array(25).fill(0), 0, PIN_CLIENT_TRY_LIMITS)).toBe(15 * MINUTE);
   });
 });

@@ -1,6 +1,7 @@
 // Tries at a gift card or EBT PIN (issue 20 §1; docs/decisions/460-wallet-secrets.md): failures
-// are counted per card (by its keyed number hash, known or not) and per account; past a limit every
-// try is refused, the right PIN too, until enough failures have left their window.
+// are counted per card (by its keyed number hash, known or not), per account, and per client
+// address (decision 643); past a limit every try is refused, the right PIN too, until enough
+// failures have left their window.
 
 const MINUTE_MS = 60 * 1000;
 
@@ -15,8 +16,21 @@ export const PIN_TRY_LIMITS: readonly TryLimit[] = [
   { failures: 10, windowMs: 24 * 60 * MINUTE_MS },
 ];
 
+/**
+ * 25 failures in 15 minutes, and 60 in 24 hours, per client address, across cards, accounts, gift
+ * cards and EBT (decision 643): one address trying a few PINs on many cards with many accounts
+ * stops here. A household or a carrier's shared address has room for many shoppers' mistypes.
+ * The same windows as PIN_TRY_LIMITS (the upstream's query has one shape for every key).
+ */
+export const PIN_CLIENT_TRY_LIMITS: readonly TryLimit[] = [
+  { failures: 25, windowMs: 15 * MINUTE_MS },
+  { failures: 60, windowMs: 24 * 60 * MINUTE_MS },
+];
+
 /** The longest window: failures older than this no longer count anywhere. */
-export const PIN_TRY_MEMORY_MS = Math.max(...PIN_TRY_LIMITS.map((limit) => limit.windowMs));
+export const PIN_TRY_MEMORY_MS = Math.max(
+  ...[...PIN_TRY_LIMITS, ...PIN_CLIENT_TRY_LIMITS].map((limit) => limit.windowMs),
+);
 
 /**
  * How long until one more try is allowed, given the times of the failures that count (any order);
