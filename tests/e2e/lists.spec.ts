@@ -387,7 +387,7 @@ test.describe('without JavaScript', () => {
   });
 
   // decision 642: the unchecked products go into the cart in one plain form
-  test('a shopper without JavaScript puts the whole list in the cart', async ({ page }) => {
+  test('a shopper without JavaScript puts the whole list in the cart, then removes all', async ({ page }) => {
     await signIn(page);
     const origin = pageOrigin(page);
     await page.goto('/search?query=milk');
@@ -420,5 +420,14 @@ test.describe('without JavaScript', () => {
         [second, 1],
       ].sort(),
     );
+
+    // then "Remove all" empties the list, a plain form too
+    await page.goto(`/shopping/list/${listId}`);
+    await expect(page.getByTestId('list-item')).toHaveCount(4);
+    await page.getByRole('button', { name: 'Remove all' }).click();
+    await expect(page).toHaveURL(/\?listSaved=cleared$/);
+    await expect(page.getByTestId('list-notice')).toContainText('All items removed from your list.');
+    await expect(page.getByTestId('list-item')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove all' })).toBeDisabled();
   });
 });

@@ -109,6 +109,25 @@ describe('the list page without JavaScript', () => {
     expect(sorted).toBe(`${page}?sort=aisle&listSaved=added`);
   });
 
+  // decision 642: "Remove all" without JavaScript, on the list as it is now
+  test('"Remove all" takes every item off the list, one added since the page was shown too, and says so', async () => {
+    const listId = await createList('Clear out');
+    const page = `/shopping/list/${listId}`;
+    await location(form(addFields(await getList(listId), 'Ripe bananas')));
+    await location(form(addFields(await getList(listId), 'Oat milk', '02')));
+    const shown = await getList(listId);
+    // another device adds one after the page was shown
+    await location(form(addFields(shown, 'Sourdough')));
+    const cleared = await location(form({ action: 'clear', listId, versionKey: shown.versionKey, returnTo: page }));
+    expect(cleared).toBe(`${page}?listSaved=cleared&listChanged=1`);
+    expect((await getList(listId)).lineItems ?? []).toEqual([]);
+    // an empty list: nothing to write, the same answer
+    const again = await getList(listId);
+    expect(await location(form({ action: 'clear', listId, versionKey: again.versionKey, returnTo: page }))).toBe(
+      `${page}?listSaved=cleared`,
+    );
+  });
+
   test('checks an item off and back on: the row is the fragment, nothing the shopper typed is in the URL', async () => {
     const listId = await createList('Check');
     await location(form(addFields(await getList(listId), 'Secret birthday cake')));

@@ -121,7 +121,7 @@ async function onLatestList(
   c: ListsContext,
   listId: string,
   seen: string | undefined,
-  line: (items: ListItemOutput[]) => ListItemUpdate | null,
+  line: (items: ListItemOutput[]) => ListItemUpdate | ListItemUpdate[] | null,
   /** the form's key (decision 640): a second sending finds the first's write and changes nothing */
   idempotencyKey?: string,
 ): Promise<{ stale: boolean }> {
@@ -129,13 +129,14 @@ async function onLatestList(
     const list = await readList(c, listId);
     const stale = seen !== undefined && seen !== list.versionKey;
     const next = line(list.lineItems ?? []);
-    if (!next) return { stale };
+    const lineItems = next === null ? [] : Array.isArray(next) ? next : [next];
+    if (lineItems.length === 0) return { stale };
     try {
       await c.get('upstream').json(
         {
           method: 'PUT',
           path: LIST_PATHS.list(listId),
-          body: { lineItems: [next], activeList: false, name: list.name, versionKey: list.versionKey },
+          body: { lineItems, activeList: false, name: list.name, versionKey: list.versionKey },
           ...(idempotencyKey ? { idempotencyKey } : {}),
         },
         UpdateListResponseSchema,
@@ -207,6 +208,13 @@ async function perform(c: ListsContext, input: ListFormInput): Promise<Outcome> 
         formIdempotencyKey('form-item', input.formKey),
       );
       return done('added', input.listId, listFormReturn(input.returnTo, listPagePath(input.listId)), stale);
+    }
+    case 'clear': {
+      // every item on the list now, as the island's "Remove all" (quantity 0 removes)
+      const { stale } = await onLatestList(c, input.listId, input.versionKey, (items) =>
+        items.map((item) => ({ ...lineOf({ key: '', listId: input.listId, kind: 'quantity', item }), quantity: 0 })),
+      );
+      return done('cleared', input.listId, listFormReturn(input.returnTo, listPagePath(input.listId)), stale);
     }
     case 'item': {
       const { itemId, checked, quantity } = input;

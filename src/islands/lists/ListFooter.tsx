@@ -5,16 +5,15 @@ import { FORM_KEY_FIELD } from '../../lib/http/form-key.ts';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { listApi } from './api.ts';
 import { formReturnAtom, listStateAtom, queueAtom, removeAllAtom, visibleItemsAtom } from './atoms.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { LIST_FORM_ATTRIBUTES, ListFormFields } from './ListFormFields.tsx';
 
 /**
- * The estimated total, the whole list into the cart, and remove all (the island's only: off until
- * it runs). The whole list goes into the cart without JavaScript too (decision 642): a plain form
- * of the unchecked products, which the edge adds in one cart PUT (the "add all" form of decision
- * 634), once however often it is sent (the page's `formKey`).
+ * The estimated total, the whole list into the cart, and remove all. Both are plain forms until
+ * the island runs and without JavaScript (decision 642): the unchecked products to the edge's
+ * "add all" form (one cart PUT, decision 634, once however often it is sent: the page's
+ * `formKey`), and "Remove all" to the list page's form (`action=clear`).
  */
 export function ListFooter({ formKey }: { formKey: string }) {
-  const hydrated = useHydrated();
   const { estimatedTotal } = useAtomValue(listStateAtom);
   const items = useAtomValue(visibleItemsAtom);
   const returnTo = useAtomValue(formReturnAtom);
@@ -67,14 +66,19 @@ export function ListFooter({ formKey }: { formKey: string }) {
             Add the whole list to the cart
           </button>
         </form>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => void removeAll()}
-          disabled={!hydrated || items.length === 0 || waiting > 0}
+        <form
+          {...LIST_FORM_ATTRIBUTES}
+          data-testid="list-clear-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void removeAll();
+          }}
         >
-          Remove all
-        </button>
+          <ListFormFields action="clear" />
+          <button type="submit" className="link-button" disabled={items.length === 0 || waiting > 0}>
+            Remove all
+          </button>
+        </form>
       </div>
       {cartProgress && (
         <p role="status" data-testid="list-cart-progress">

@@ -210,6 +210,10 @@ describe('the list page before the island runs (decision 633)', () => {
     expect(serverMarkup().querySelector('[data-testid="list-add-all-form"] button')?.hasAttribute('disabled')).toBe(
       true,
     );
+    // and "Remove all" is the list page's own form
+    const clear = formOf(host, '[data-testid="list-clear-form"] button');
+    expect(hidden(clear)).toEqual({ action: 'clear', listId: list.listId, versionKey: 'version-7', returnTo: PAGE });
+    expect(clear.querySelector('button')?.hasAttribute('disabled')).toBe(false);
   });
 
   test("a form's notice shows in the markup: saved as a status, the 250-item error inline by the add form", () => {

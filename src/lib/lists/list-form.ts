@@ -16,7 +16,7 @@ export const LIST_FORM_PATH = '/shopping/api/list-form';
  * What a form asks: `add` an item by name, change an `item` (check off or uncheck, a quantity, 0
  * removes it), `create`, `rename` or `delete` a list.
  */
-export type ListFormAction = 'add' | 'item' | 'create' | 'rename' | 'delete';
+export type ListFormAction = 'add' | 'item' | 'create' | 'rename' | 'delete' | 'clear';
 
 /** Our reasons for a form the shopper can fix (shopping §8 names none for these). */
 export const LIST_FORM_REASONS = {
@@ -74,10 +74,12 @@ const CreateForm = v.object({
 });
 const RenameForm = v.object({ action: v.literal('rename'), listId: ListIdField, name: ListNameField, ...common });
 const DeleteForm = v.object({ action: v.literal('delete'), listId: ListIdField, ...common });
+/** "Remove all": every item on the list as it is now (decision 642) */
+const ClearForm = v.object({ action: v.literal('clear'), listId: ListIdField, ...common });
 
 /** One schema for the form's fields (strings, as a form posts them) and the same fields as JSON. */
 export const ListFormSchema = v.pipe(
-  v.variant('action', [AddForm, ItemForm, CreateForm, RenameForm, DeleteForm]),
+  v.variant('action', [AddForm, ItemForm, CreateForm, RenameForm, DeleteForm, ClearForm]),
   v.check(
     (input) => input.action !== 'item' || input.checked !== undefined || input.quantity !== undefined,
     LIST_FORM_REASONS.NOTHING_TO_CHANGE,
@@ -95,6 +97,7 @@ export const LIST_FORM_SAVED = {
   created: 'List created.',
   renamed: 'List renamed.',
   deleted: 'List deleted.',
+  cleared: 'All items removed from your list.',
 } as const;
 export type ListFormSaved = keyof typeof LIST_FORM_SAVED;
 
@@ -122,6 +125,7 @@ export function listFormArea(action: ListFormAction | undefined, input?: { quant
     create: 'createList',
     rename: 'update',
     delete: 'deleteList',
+    clear: 'removeAll',
   };
   return action && Object.hasOwn(areas, action) ? areas[action] : 'update';
 }
