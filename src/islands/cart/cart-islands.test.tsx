@@ -74,7 +74,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('AddToCart and CartCount', () => {
+// each test imports the islands anew (fresh atoms); on a loaded 2-core machine, in the full suite,
+// that import alone has taken over vitest's 5 s, and the timed-out test's add then leaked into the next
+describe('AddToCart and CartCount', { timeout: 20_000 }, () => {
   test('renders a plain form that works before hydration, with an accessible name', async () => {
     const { AddToCart } = await islands();
     const { container } = render(<AddToCart gtin13={MILK} productName="Whole Milk" returnTo="/search?query=milk" />);
