@@ -52,3 +52,32 @@ describe('money', () => {
     expect(parseDollarsToCents('abc')).toBeNull();
   });
 });
+
+describe('money without Intl (decision 644)', () => {
+  const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+  test('every amount reads exactly as Intl’s en-US dollars would write it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999_999, max: 99_999_999_999 }), (cents) => {
+        expect(formatCents(cents)).toBe(intl.format((cents || 0) / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const cents of [1, 9, 10, 99, 100, 999, 1000, 99_999, 100_000, 999_999_99, 1_000_000_00, -1, -99_999]) {
+      expect(formatCents(cents)).toBe(intl.format(cents / 100));
+    }
+  });
+
+  test('fractions of a cent round as before, and what is not money shows as $0.00', () => {
+    expect(formatCents(1299.5)).toBe('$13.00');
+    expect(formatCents(-0.4)).toBe('$0.00');
+    expect(formatCents(Number.NaN)).toBe('$0.00');
+    expect(formatCents(Number.POSITIVE_INFINITY)).toBe('$0.00');
+  });
+
+  test('the module builds no Intl formatter when it loads', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(new URL('./money.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/new Intl\./);
+  });
+});

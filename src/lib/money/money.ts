@@ -4,12 +4,22 @@
 // (eslint-rules/one-money-formatter.js) keeps hand-written dollar formatting out of src, worker
 // and upstream.
 
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// No Intl.NumberFormat here: building a currency formatter loads ICU's currency data, which took
+// 48-63 ms of the main thread in Chromium on these machines (about 200 ms at Lighthouse's 4x), on
+// every page whose islands import this module, whether or not it formatted anything
+// (docs/decisions/644). en-US dollars are plain integer arithmetic; the tests hold this to
+// Intl's own output.
+
+/** Whole dollars with a comma every three digits: `groupThousands(1234567) === '1,234,567'` */
+function groupThousands(dollars: number): string {
+  const digits = String(dollars);
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const part = digits.slice(Math.max(0, end - 3), end);
+    grouped = grouped ? `${part},${grouped}` : part;
+  }
+  return grouped;
+}
 
 export interface FormatOptions {
   /** whole dollars without ".00", as a circular writes a deal ("3 for $5"); amounts with cents keep them */
@@ -21,11 +31,16 @@ export interface FormatOptions {
  * `formatCents(123456) === '$1,234.56'`, `formatCents(-150) === '-$1.50'`, `formatCents(500, { dropZeroCents: true }) === '$5'`
  */
 export function formatCents(cents: number, options: FormatOptions = {}): string {
-  // `|| 0` turns -0 into 0: nothing is "-$0.00"
-  const whole = Math.round(cents) || 0;
-  const text = USD.format(whole / 100);
-  // "$5.00" → "$5": the last three characters are always ".00" for whole dollars
-  return options.dropZeroCents && whole % 100 === 0 ? text.slice(0, -3) : text;
+  // `|| 0` turns -0 into 0: nothing is "-$0.00"; NaN and amounts past a number's exact integers
+  // (no money) show as $0.00
+  const rounded = Math.round(cents);
+  const whole = Number.isSafeInteger(rounded) ? rounded || 0 : 0;
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  const dollars = `${sign}$${groupThousands(Math.floor(abs / 100))}`;
+  // "$5.00" → "$5" when asked, for whole dollars only
+  if (options.dropZeroCents && abs % 100 === 0) return dollars;
+  return `${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Formats a 2-decimal dollars string of an API answer (a gift-card or EBT balance). `formatDollarText('1234.50') === '$1,234.50'` */
