@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { NEXT_PAGE_RULES_ID, nextPageRules } from '../lib/http/speculation.ts';
 import interactionDirective, {
   ADD_STATE_ATTRIBUTE,
@@ -38,6 +38,14 @@ function slowHydration(form: HTMLFormElement) {
   );
   return { hydrate, submitted, release: () => release() };
 }
+
+// The unit project shares one module registry and one global scope per worker (isolate: false,
+// decision 598): the basket a direct add announces on globalThis goes with the test that made it,
+// or another file's islands would seed their count from it.
+afterEach(() => {
+  delete (globalThis as { __hmBasket?: unknown }).__hmBasket;
+  delete (globalThis as { __hmPersonal?: unknown }).__hmPersonal;
+});
 
 describe('client:interaction', () => {
   test('does not hydrate until the first interaction inside the island', async () => {

@@ -65,6 +65,9 @@ function deferred() {
 }
 
 beforeEach(() => {
+  // a fresh page: no basket announced by a personal call or a direct add (src/islands/shared/late-personal.ts)
+  delete (globalThis as { __hmBasket?: unknown }).__hmBasket;
+  delete (globalThis as { __hmPersonal?: unknown }).__hmPersonal;
   vi.stubGlobal('fetch', vi.fn());
   // the error log's beacon (src/islands/shared/error-log.ts): recorded here, never sent
   Object.defineProperty(navigator, 'sendBeacon', { value: vi.fn(() => true), configurable: true, writable: true });
@@ -75,7 +78,7 @@ afterEach(() => {
 });
 
 // each test imports the islands anew (fresh atoms); on a loaded 2-core machine, in the full suite,
-// that import alone has taken over vitest's 5 s, and the timed-out test's add then leaked into the next
+// that import alone has taken over vitest's 5 s
 describe('AddToCart and CartCount', { timeout: 20_000 }, () => {
   test('renders a plain form that works before hydration, with an accessible name', async () => {
     const { AddToCart } = await islands();
