@@ -10,9 +10,8 @@
 // (docs/decisions/644). en-US dollars are plain integer arithmetic; the tests hold this to
 // Intl's own output.
 
-/** Whole dollars with a comma every three digits: `groupThousands(1234567) === '1,234,567'` */
-function groupThousands(dollars: number): string {
-  const digits = String(dollars);
+/** Whole dollars' digits with a comma every three: `groupThousands('1234567') === '1,234,567'` */
+function groupThousands(digits: string): string {
   let grouped = '';
   for (let end = digits.length; end > 0; end -= 3) {
     const part = digits.slice(Math.max(0, end - 3), end);
@@ -35,12 +34,10 @@ export function formatCents(cents: number, options: FormatOptions = {}): string 
   // (no money) show as $0.00
   const rounded = Math.round(cents);
   const whole = Number.isSafeInteger(rounded) ? rounded || 0 : 0;
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  const dollars = `${sign}$${groupThousands(Math.floor(abs / 100))}`;
+  const [digits = '0', fraction = '00'] = centsToDecimal(Math.abs(whole)).split('.');
+  const dollars = `${whole < 0 ? '-' : ''}$${groupThousands(digits)}`;
   // "$5.00" → "$5" when asked, for whole dollars only
-  if (options.dropZeroCents && abs % 100 === 0) return dollars;
-  return `${dollars}.${String(abs % 100).padStart(2, '0')}`;
+  return options.dropZeroCents && fraction === '00' ? dollars : `${dollars}.${fraction}`;
 }
 
 /** Formats a 2-decimal dollars string of an API answer (a gift-card or EBT balance). `formatDollarText('1234.50') === '$1,234.50'` */
