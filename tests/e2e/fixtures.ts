@@ -124,9 +124,12 @@ export const signInControl = (page: Page) => {
 };
 
 /**
- * The header's cart count as a number, once its island has hydrated: on a shared page the count
- * is a `client:personal` island whose server HTML says 0 until the personal call is in, so a read
- * before that is not the shopper's count (a journey that read it early expected 1 after an add).
+ * The header's cart count as a number, once it shows the shopper's cart: on a shared page the
+ * count is a `client:personal` island whose server HTML says 0 until the personal call is in. Its
+ * island loses `ssr` when Astro has started React's hydration, before React has drawn the basket
+ * the call announced, so the count is read once it equals the server's (a journey that read it
+ * as soon as the island had hydrated expected 1 after an add, with one already in the cart). A
+ * header that never shows the server's count fails here.
  */
 export async function cartCount(page: Page): Promise<number> {
   const count = page.getByTestId('cart-count');
@@ -136,8 +139,11 @@ export async function cartCount(page: Page): Promise<number> {
     undefined,
     { timeout: 10_000 },
   );
-  const text = (await count.textContent()) ?? '';
-  return Number(text.trim());
+  const response = await page.request.get('/basket/api/basket/');
+  expect(response.status()).toBe(200);
+  const { itemCount } = ((await response.json()) as { data: { itemCount: number } }).data;
+  await expect(count).toHaveText(String(itemCount), { timeout: 10_000 });
+  return itemCount;
 }
 
 /** The session cookie of the browser context (fails the test when there is none). */
