@@ -2,41 +2,67 @@ import { expect, test } from './fixtures.ts';
 
 // Product pictures (issue 8 §2, docs/decisions/430-product-artwork.md): every product shows its
 // package, drawn by the reference upstream, in fixed dimensions (no layout shift), cached for a
-// year, and the milks do not all look alike.
+// year, and the milks do not all look alike. Listing cards draw it inline (decision 645).
 
-test('a shopper sees each milk as its own package, sized before it loads and cached for a year', async ({
+test('a shopper sees each milk as its own package, drawn in the page, square before it loads, and the image cached for a year', async ({
   page,
   request,
 }) => {
+  // the cards' pictures are the upstream's artwork drawn inline (decision 645): no image to fetch
+  const cardImages: string[] = [];
+  page.on('request', (asked) => {
+    if (new URL(asked.url()).pathname.startsWith('/atlas/v1/product/images/')) cardImages.push(asked.url());
+  });
   await page.goto('/search?query=milk');
-  const images = page.getByTestId('product-card').locator('img');
-  await expect(images.first()).toBeVisible();
-  const count = await images.count();
-  expect(count).toBeGreaterThan(8);
+  const cards = page.getByTestId('product-card');
+  const pictures = cards.getByTestId('card-artwork').locator('svg[role="img"]');
+  await expect(pictures.first()).toBeVisible();
+  expect(await pictures.count()).toBeGreaterThan(8);
+  expect(await pictures.count()).toBe(await cards.count());
 
-  const first = images.first();
-  // width and height are in the markup, so the card keeps its square before the picture arrives
-  await expect(first).toHaveAttribute('width', '240');
-  await expect(first).toHaveAttribute('height', '240');
-  const src = (await first.getAttribute('src')) ?? '';
-  expect(src).toMatch(/^\/atlas\/v1\/product\/images\/\d{13}\.svg$/);
-  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+  const first = pictures.first();
+  const name = (await cards.first().getByRole('heading').textContent())?.trim() ?? '';
+  await expect(first).toHaveAttribute('aria-label', name);
+  await expect(cards.first().getByRole('img', { name })).toBeVisible();
   const box = await first.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(100);
   expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThan(1);
+  // the shine and shade gradients are the card's own: painted, not a broken reference
+  const fills = await first.evaluate((svg) =>
+    [...svg.querySelectorAll('[fill^="url(#"]')].map((shape) => {
+      const id = /url\(#([^)]+)\)/.exec(shape.getAttribute('fill') ?? '')?.[1] ?? '';
+      return {
+        id,
+        defined: svg.querySelector(`linearGradient[id="${id}"]`) !== null,
+        unique: document.querySelectorAll(`[id="${id}"]`).length === 1,
+      };
+    }),
+  );
+  expect(fills.length).toBeGreaterThan(0);
+  for (const fill of fills) expect(fill).toMatchObject({ defined: true, unique: true });
+  // the page's CSP ran no inline style: the words are in the card's own font rule
+  expect(await first.evaluate((svg) => svg.querySelector('style'))).toBeNull();
+  expect(
+    await first
+      .locator('text')
+      .first()
+      .evaluate((text) => getComputedStyle(text).textAnchor),
+  ).toBe('middle');
 
   // the pictures of the first cards differ from one another (brand, variety, size)
-  const sources = await images.evaluateAll((list) =>
-    list.slice(0, 8).map((img) => (img as HTMLImageElement).getAttribute('src')),
+  const drawings = await pictures.evaluateAll((list) =>
+    list.slice(0, 8).map((svg) => svg.innerHTML.replace(/art[0-9a-z]+-/g, '')),
   );
-  const bodies = await Promise.all(sources.map(async (path) => (await request.get(path ?? '')).text()));
-  expect(new Set(bodies).size).toBe(bodies.length);
+  expect(new Set(drawings).size).toBe(drawings.length);
+  expect(cardImages).toEqual([]);
 
-  const response = await request.get(src);
+  // the same artwork is still an image of its own for whoever asks (the API's imageUrl)
+  const gtin = (await cards.first().getAttribute('data-gtin')) ?? '';
+  const response = await request.get(`/atlas/v1/product/images/${gtin}.svg`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const svg = await response.text();
-  const name = (await first.getAttribute('alt')) ?? '';
   expect(svg).toContain(`aria-label="${name.replace(/&/g, '&#38;')}"`);
 });
 

@@ -58,7 +58,7 @@ for (const banner of BANNERS)
           await page.addStyleTag({ content: FONT_CSS });
           await page.evaluate(() => document.fonts.ready);
           const card = page.locator(`[data-testid="product-card"][data-gtin="${MILK}"]`);
-          const mask = [card.locator('img')];
+          const mask = [card.locator('img, [data-testid="card-artwork"]')];
           // in the middle of the screen: the search page's sticky filter bar does not cover it
           await card.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
           await card.getByRole('button', { name: /^Add to cart/ }).click();

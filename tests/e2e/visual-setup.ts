@@ -50,6 +50,8 @@ export async function settle(page: Page) {
   });
   return [
     page.locator('img[src*="/product/images/"]'),
+    // the cards' pictures drawn inline (decision 645): their words are in the machine's fonts
+    page.locator('[data-testid="card-artwork"]'),
     // the logos' words are SVG text in the machine's fonts too
     page.locator('.site-header .logo svg'),
     page.locator('[data-testid="weekly-ad-validity"]'),

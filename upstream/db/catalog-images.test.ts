@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { inlineArtwork } from '../../src/lib/catalog/card-artwork.ts';
 import { generateCatalog } from '../seed/catalog.ts';
 import { brandPalette, varietyColour } from './artwork/palette.ts';
 import { productImageSvg, type ProductImageFacts } from './catalog-images.ts';
@@ -113,5 +114,23 @@ describe('productImageSvg', () => {
       largest = Math.max(largest, svg.length);
     }
     expect(largest).toBeLessThan(8 * 1024);
+  });
+
+  test('every product of a seeded catalog is one the edge draws inline, with its name and words intact', () => {
+    // The edge's check (src/lib/catalog/card-artwork.ts, decision 645) and this drawing are two
+    // sides of one contract: a drawing it refuses silently falls back to an <img> on its card.
+    const { products } = generateCatalog({ products: 1500, seed: 3 });
+    const refused: string[] = [];
+    for (const product of products) {
+      const svg = productImageSvg(product);
+      const inline = inlineArtwork(svg);
+      if (inline === null) {
+        refused.push(product.name);
+        continue;
+      }
+      expect(texts(inline)).toBe(texts(svg));
+      expect(inline).toContain(`aria-label="${/aria-label="([^"]*)"/.exec(svg)?.[1]}"`);
+    }
+    expect(refused).toEqual([]);
   });
 });
