@@ -108,6 +108,16 @@ describe('cardArtwork', () => {
     expect(asked).toEqual([path]);
   });
 
+  test('a decorative picture, beside the product’s name, is hidden from assistive technology', async () => {
+    const { upstream } = upstreamAnswering(() => svgResponse(DRAWING));
+    const markup = await cardArtwork({ upstream }, freshPath(), { decorative: true });
+    expect(markup).toMatch(
+      /^<svg viewBox="0 0 240 240" width="240" height="240" aria-hidden="true" focusable="false">/,
+    );
+    expect(markup).not.toContain('aria-label');
+    expect(markup).not.toContain('role=');
+  });
+
   test('keeps the <img> for a configured image service and for pictures outside the contract', async () => {
     const { upstream, asked } = upstreamAnswering(() => svgResponse(DRAWING));
     expect(await cardArtwork({ upstream, productImageTemplate: 'https://img.example/{gtin13}' }, GTIN_A)).toBeNull();

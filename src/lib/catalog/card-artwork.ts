@@ -149,8 +149,14 @@ export interface ArtworkContext {
 /**
  * A card's picture as inline SVG markup with ids of its own, or null to show `imageUrl` as an
  * <img>. `render` is the request's own object (Astro.locals): it bounds the fetches one page starts.
+ * A `decorative` picture (an <img alt=""> beside the product's name) is hidden from assistive
+ * technology instead of naming the product again.
  */
-export async function cardArtwork(render: ArtworkContext, imageUrl: string): Promise<string | null> {
+export async function cardArtwork(
+  render: ArtworkContext,
+  imageUrl: string,
+  { decorative = false }: { decorative?: boolean } = {},
+): Promise<string | null> {
   if (render.productImageTemplate || !CONTRACT_IMAGE.test(imageUrl)) return null;
   let markup = checked.get(imageUrl);
   if (markup === undefined) {
@@ -178,5 +184,6 @@ export async function cardArtwork(render: ArtworkContext, imageUrl: string): Pro
   }
   if (markup === null) return null;
   nextId = (nextId + 1) % 1_000_000_000;
-  return markup.replaceAll(ID, `art${nextId.toString(36)}-`);
+  const own = markup.replaceAll(ID, `art${nextId.toString(36)}-`);
+  return decorative ? own.replace(/ role="img" aria-label="[^"]*">/, ' aria-hidden="true" focusable="false">') : own;
 }
