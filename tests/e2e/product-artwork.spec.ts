@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { cartLines, expect, pageOrigin, removeFromCart, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Product pictures (issue 8 §2, docs/decisions/430-product-artwork.md): every product shows its
 // package, drawn by the reference upstream, in fixed dimensions (no layout shift), cached for a
@@ -73,4 +73,66 @@ test('a product page shows its package large, in fixed dimensions', async ({ pag
   await expect(image).toHaveAttribute('width', '480');
   await expect(image).toHaveAttribute('height', '480');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test("a shopper's cart shows each line's package drawn in the page, and keeps it through a change", async ({
+  page,
+}) => {
+  await page.goto('/search?query=milk');
+  const gtins = (
+    await page.getByTestId('product-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-gtin')))
+  ).slice(0, 2) as string[];
+  expect(gtins).toHaveLength(2);
+  await signIn(page);
+  const headers = { origin: pageOrigin(page) };
+  const before = (await cartLines(page)).map((line) => line.gtin13);
+  await removeFromCart(page, before);
+  for (const gtin13 of gtins)
+    expect(
+      (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status(),
+    ).toBe(200);
+  try {
+    const cartImages: string[] = [];
+    page.on('request', (asked) => {
+      if (new URL(asked.url()).pathname.startsWith('/atlas/v1/product/images/')) cartImages.push(asked.url());
+    });
+    await page.goto('/cart');
+    await waitForIslands(page);
+    for (const gtin13 of gtins) {
+      const line = page.locator(`[data-testid="cart-line"][data-gtin13="${gtin13}"]`);
+      const picture = line.getByTestId('card-artwork').locator('svg');
+      await expect(picture).toBeVisible();
+      // beside the product's name, which names it: hidden from assistive technology (decision 646)
+      await expect(picture).toHaveAttribute('aria-hidden', 'true');
+      const box = await picture.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(40);
+      expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThan(1);
+    }
+    // the two lines' gradients are each their own
+    const ids = await page
+      .locator('[data-testid="cart-line"] linearGradient')
+      .evaluateAll((list) => list.map((g) => g.id));
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(cartImages).toEqual([]);
+
+    // one more of the first line: the island re-renders the line, the picture stays drawn
+    const first = page.locator(`[data-testid="cart-line"][data-gtin13="${gtins[0]}"]`);
+    await first.getByRole('button', { name: /^Add one more / }).click();
+    await expect
+      .poll(async () => {
+        const answer = (await (await page.request.get('/basket/api/basket/')).json()) as {
+          data: { lineItems: Array<{ gtin13: string; quantity: number }> };
+        };
+        return answer.data.lineItems.find((line) => line.gtin13 === gtins[0])?.quantity;
+      })
+      .toBe(2);
+    await expect(first.getByTestId('card-artwork').locator('svg text').first()).toBeVisible();
+  } finally {
+    await removeFromCart(page, gtins);
+    await removeFromCart(
+      page,
+      (await cartLines(page)).map((line) => line.gtin13),
+    );
+  }
 });

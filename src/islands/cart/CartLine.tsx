@@ -34,6 +34,8 @@ interface CartLineProps {
   line: CartView['lines'][number];
   /** The configured product image service, or null for the contract's own artwork. */
   imageTemplate: string | null;
+  /** The picture drawn inline (checked markup from the server, decision 646), else the <img>. */
+  artwork?: string | undefined;
   /** The line fell out at checkout (the checkout's ?fallout= link). */
   fellOut: boolean;
   modality: Modality | null;
@@ -44,7 +46,16 @@ interface CartLineProps {
 }
 
 /** One line of the cart page: picture, name and price, its total, the quantity form, the substitution picker. */
-export function CartLine({ line, imageTemplate, fellOut, modality, error, setQuantity, remove }: CartLineProps) {
+export function CartLine({
+  line,
+  imageTemplate,
+  artwork,
+  fellOut,
+  modality,
+  error,
+  setQuantity,
+  remove,
+}: CartLineProps) {
   const href = `/p/${productSlug(line.name || line.gtin13)}/${line.gtin13}`;
   return (
     <li
@@ -53,16 +64,25 @@ export function CartLine({ line, imageTemplate, fellOut, modality, error, setQua
       data-gtin13={line.gtin13}
       aria-busy={line.activeUpdateRequests > 0}
     >
-      {/* the search cards' artwork (src/lib/catalog/product-image.ts); the name beside it is the link */}
-      <img
-        className="cart-line__image"
-        {...productImageSources(productImageUrl(line.gtin13), imageTemplate, 72, '72px')}
-        alt=""
-        width={72}
-        height={72}
-        loading="lazy"
-        decoding="async"
-      />
+      {/* the search cards' artwork (src/lib/catalog/product-image.ts); the name beside it is the
+          link. Drawn inline when the server checked it: an SVG <img> is a document of its own. */}
+      {artwork ? (
+        <span
+          className="cart-line__image product-art"
+          data-testid="card-artwork"
+          dangerouslySetInnerHTML={{ __html: artwork }}
+        />
+      ) : (
+        <img
+          className="cart-line__image"
+          {...productImageSources(productImageUrl(line.gtin13), imageTemplate, 72, '72px')}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       <div className="cart-line__info">
         <a className="cart-line__name" href={href}>
           {line.name || line.gtin13}

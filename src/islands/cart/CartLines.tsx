@@ -36,6 +36,11 @@ interface CartLinesProps {
   fallout?: readonly string[];
   /** The configured product image service (Astro.locals.productImageTemplate), or null for the contract's own artwork. */
   imageTemplate?: string | null;
+  /**
+   * The first lines' pictures drawn inline, by gtin13 (cardArtwork, decision 646): checked markup
+   * the server made. A line without one (a later line, one added here) shows its <img>.
+   */
+  artwork?: Readonly<Record<string, string>>;
 }
 
 /** The cart page's lines: pictures, quantity steppers, line totals, substitutions; the summary; loading, empty and error states. */
@@ -45,6 +50,7 @@ function CartLinesList({
   formError = null,
   fallout = [],
   imageTemplate = null,
+  artwork = {},
 }: CartLinesProps) {
   useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
   const view = useAtomValue(cartViewAtom);
@@ -106,6 +112,7 @@ function CartLinesList({
               key={line.gtin13}
               line={line}
               imageTemplate={imageTemplate}
+              artwork={Object.hasOwn(artwork, line.gtin13) ? artwork[line.gtin13] : undefined}
               fellOut={fallout.includes(line.gtin13)}
               modality={modality}
               error={errors[line.gtin13]}
