@@ -5,36 +5,13 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import CartLines from './CartLines.tsx';
+import { testLine } from '../../lib/basket/test-lines.ts';
 
 // The cart's first lines show their pictures drawn inline (decision 646): the page passes the
 // checked markup (cardArtwork) by gtin13, and a line without it keeps its <img>.
 
 const DRAWN =
   '<svg viewBox="0 0 240 240" width="240" height="240" aria-hidden="true" focusable="false"><defs><linearGradient id="art1-s" x2="1"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect width="240" height="240" fill="url(#art1-s)"/><text x="120" y="120" font-size="20">Milk</text></svg>';
-
-function line(gtin13: string, name: string): BasketOutput['lineItems'][number] {
-  return {
-    id: `l-${gtin13}`,
-    gtin13,
-    quantity: 1,
-    modalityType: 'PICKUP',
-    substitutionPolicy: 'SHOPPER_CHOICE',
-    substitutionItems: [],
-    created: '2026-11-22T00:00:00.000Z',
-    name,
-    unitPriceCents: 359,
-    regularUnitPriceCents: 359,
-    promoUnitPriceCents: null,
-    dealPriceString: null,
-    lineTotalCents: 359,
-    savingsCents: 0,
-    coupon: null,
-    couponSavingsCents: 0,
-    flashSales: [],
-    priceAdjustments: [],
-    eligible: true,
-  };
-}
 
 const basket: BasketOutput = {
   id: 'b-1',
@@ -45,7 +22,10 @@ const basket: BasketOutput = {
   itemCount: 2,
   subtotalCents: 718,
   savingsCents: 0,
-  lineItems: [line('0010013000294', 'Meadow Crest Whole Milk'), line('0010026000014', 'Clover Hill Oat Milk')],
+  lineItems: [
+    testLine('0010013000294', { name: 'Meadow Crest Whole Milk', unitPriceCents: 359 }),
+    testLine('0010026000014', { name: 'Clover Hill Oat Milk', unitPriceCents: 359 }),
+  ],
 };
 
 const props = { initialBasket: basket, loadFailureMessage: 'x', artwork: { '0010013000294': DRAWN } };

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import CartCount from './CartCount.tsx';
 import CartLines from './CartLines.tsx';
+import { testLine } from '../../lib/basket/test-lines.ts';
 
 function basket(name: string): BasketOutput {
   return {
@@ -14,29 +15,7 @@ function basket(name: string): BasketOutput {
     itemCount: 1,
     subtotalCents: 100,
     savingsCents: 0,
-    lineItems: [
-      {
-        id: 'l1',
-        gtin13: '0000000000017',
-        quantity: 1,
-        modalityType: 'PICKUP',
-        substitutionPolicy: 'SHOPPER_CHOICE',
-        substitutionItems: [],
-        created: '2026-11-22T00:00:00.000Z',
-        name,
-        unitPriceCents: 100,
-        regularUnitPriceCents: 100,
-        promoUnitPriceCents: null,
-        dealPriceString: null,
-        lineTotalCents: 100,
-        savingsCents: 0,
-        coupon: null,
-        couponSavingsCents: 0,
-        flashSales: [],
-        priceAdjustments: [],
-        eligible: true,
-      },
-    ],
+    lineItems: [testLine('0000000000017', { name })],
   };
 }
 
