@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
 import type { Checkout, CheckoutWalletCard, CheckoutWalletEntry } from '../../lib/checkout/contracts.ts';
 import type { CheckoutNotice } from '../../lib/checkout/form.ts';
@@ -82,11 +82,17 @@ function CheckoutPage({
   const view = checkout ?? initial;
   const shownCards = hydrated ? cards : initialCards;
 
+  // The island's own state, one render after hydration. Each update below that no tap asked for
+  // is a transition: React renders the whole page again for it, and as a transition it does so in
+  // slices between the browser's other work instead of one long task (decision 648). A tap's own
+  // update still comes first; the atoms hold every value at once, in the order it was set.
   useEffect(() => {
-    setCheckout(initial);
-    setCards(initialCards);
-    if (notice?.error) setMessages({ [notice.section]: notice.error });
-    setHydrated(true);
+    startTransition(() => {
+      setCheckout(initial);
+      setCards(initialCards);
+      if (notice?.error) setMessages({ [notice.section]: notice.error });
+      setHydrated(true);
+    });
   }, [initial, initialCards, notice, setCheckout, setCards, setMessages, setHydrated]);
 
   // flash sales for the items in the order (shopping §3, §7): claimed once per visit
@@ -97,10 +103,13 @@ function CheckoutPage({
     void claimFlashSales(gtins, newIdempotencyKey())
       .then(async (answer) => {
         if (cancelled) return;
-        setFlash(answer.flashSales);
+        startTransition(() => setFlash(answer.flashSales));
         if (answer.items.some((item) => item.numberOfOffersReceived > 0) || answer.refetch) {
           // never over a section's newer answer (a chosen time): src/islands/checkout/save-order.ts
-          await refreshAfterSaves(() => fetchCheckout(initial.id), setCheckout);
+          await refreshAfterSaves(
+            () => fetchCheckout(initial.id),
+            (view) => startTransition(() => setCheckout(view)),
+          );
           // the cart prices the offers held too: the pinned cart shows what this page charges
           window.dispatchEvent(new Event(CART_CHANGED_EVENT));
         }
