@@ -84,7 +84,7 @@ function CheckoutPage({
 
   // The island's own state, one render after hydration. Each update below that no tap asked for
   // is a transition: React renders the whole page again for it, and as a transition it does so in
-  // slices between the browser's other work instead of one long task (decision 648). A tap's own
+  // slices between the browser's other work instead of one long task (decision 647). A tap's own
   // update still comes first; the atoms hold every value at once, in the order it was set.
   useEffect(() => {
     startTransition(() => {
