@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import CartLines from './CartLines.tsx';
-import { testLine } from '../../lib/basket/test-lines.ts';
+import { testLine } from '../../../tests/fixtures/basket-lines.ts';
 
 // The cart's first lines show their pictures drawn inline (decision 646): the page passes the
 // checked markup (cardArtwork) by gtin13, and a line without it keeps its <img>.

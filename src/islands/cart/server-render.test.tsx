@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { BasketOutput } from '../../lib/basket/contracts.ts';
 import CartCount from './CartCount.tsx';
 import CartLines from './CartLines.tsx';
-import { testLine } from '../../lib/basket/test-lines.ts';
+import { testLine } from '../../../tests/fixtures/basket-lines.ts';
 
 function basket(name: string): BasketOutput {
   return {

@@ -10,14 +10,33 @@ import {
   type CartOp,
   type CartState,
 } from './cart-reducer.ts';
-import { testLine } from './test-lines.ts';
 
 const MILK = '0000000000017';
 const BREAD = '0000000000024';
 const EGGS = '0000000000031';
 
 function line(gtin13: string, quantity: number): LineItemOutput {
-  return testLine(gtin13, { quantity });
+  return {
+    id: `line-${gtin13}`,
+    gtin13,
+    quantity,
+    modalityType: 'PICKUP',
+    substitutionPolicy: 'SHOPPER_CHOICE',
+    substitutionItems: [],
+    created: '2026-11-22T00:00:00.000Z',
+    name: `item ${gtin13}`,
+    unitPriceCents: 100,
+    regularUnitPriceCents: 100,
+    promoUnitPriceCents: null,
+    dealPriceString: null,
+    lineTotalCents: 100 * quantity,
+    savingsCents: 0,
+    coupon: null,
+    couponSavingsCents: 0,
+    flashSales: [],
+    priceAdjustments: [],
+    eligible: true,
+  };
 }
 
 function basket(version: number, lines: LineItemOutput[]): BasketOutput {
