@@ -107,6 +107,9 @@ async function checkHeaders(
   const maxAge = Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1] ?? 0);
   expect(maxAge, `${label}: HSTS max-age`).toBeGreaterThanOrEqual(365 * 86_400);
   expect(headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
+  expect(headers['x-frame-options'], `${label}: not framed`).toBe('DENY');
+  // decision 648: one opener policy on some pages would swap processes between our own pages
+  expect(headers['cross-origin-opener-policy'], `${label}: no opener policy`).toBeUndefined();
   // decision 091: scripts only from this origin or with a hash; every inline script has one
   const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? '';
   expect(scriptSrc, `${label}: script-src`).not.toContain('unsafe-inline');
