@@ -151,6 +151,9 @@ async function signedInState(browser, baseUrl) {
 }
 
 function isJavaScript(response) {
+  // the next page's chunks, prefetched and not run here (worker/island-preload.ts, decision 601):
+  // not this page's JavaScript, whether or not their bodies are kept when the page settles
+  if (/prefetch/.test(response.request().headers()['sec-purpose'] ?? '')) return false;
   const type = response.request().resourceType();
   const contentType = response.headers()['content-type'] ?? '';
   return type === 'script' || /javascript|ecmascript/.test(contentType);
