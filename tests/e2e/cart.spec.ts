@@ -559,13 +559,17 @@ test('after an add on the search page, the cart opened is the one fetched ahead,
   await addResponse.finished();
   await expect.poll(() => prefetches.length).toBeGreaterThan(0);
   // fetched after the add was answered, so the fetched cart holds it: both times are the browser's
-  // own (Resource Timing), not when this process heard of them, which a loaded machine delays
+  // own (Resource Timing), not when this process heard of them, which a loaded machine delays. The
+  // page's fetch and the browser's own prefetch are timed in different processes, whose clocks
+  // were seen 10 ms apart in CI (2026-11-28), though the prefetch can only start after the page
+  // has read the answer. So 25 ms are allowed. The cart line shown below, from the page fetched
+  // ahead, is the proof that it came after the add.
   const addTiming = addResponse.request().timing();
   expect(addTiming.responseEnd).toBeGreaterThan(0);
   const answeredAt = addTiming.startTime + addTiming.responseEnd;
   for (const prefetch of prefetches) {
     await prefetch.response(); // its timing is filled in once it is answered
-    expect(prefetch.timing().startTime).toBeGreaterThanOrEqual(answeredAt - 5);
+    expect(prefetch.timing().startTime).toBeGreaterThanOrEqual(answeredAt - 25);
   }
   await page.getByTestId('cart-link').click();
   await expect(page).toHaveURL(/\/cart$/);
