@@ -50,4 +50,45 @@ describe('fillPersonalParts', () => {
     await fillPersonalParts(root);
     expect(root.querySelector<HTMLElement>('[data-auth-notice]')?.hidden).toBe(true);
   });
+  test("the header's count shows the basket before its island runs, in its markup and its props alike (decision 650)", async () => {
+    const signedIn = { data: { authenticated: true, authorities: [], userInfo: { firstName: 'Riley' } } };
+    const basket = {
+      data: {
+        lineItems: [
+          { gtin13: '0010013000010', quantity: 2 },
+          { gtin13: '0010013000027', quantity: 1 },
+        ],
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (url: string) =>
+          new Response(JSON.stringify(url.includes('/basket/') ? basket : signedIn), { status: 200 }),
+      ),
+    );
+    document.body.innerHTML = `<header data-personal-root data-cart-fetch="true"><span data-personal="signed-in" hidden>
+      <astro-island ssr client="personal" props='{"initialCount":[0,null],"signedIn":[0,true]}'><span data-testid="cart-count" role="status" aria-label="Cart, 0 items">0</span></astro-island></span></header>`;
+    const root = document.querySelector('header') as HTMLElement;
+    await fillPersonalParts(root);
+    const badge = root.querySelector('[data-testid="cart-count"]') as HTMLElement;
+    const island = root.querySelector('astro-island') as HTMLElement;
+    expect(badge.textContent).toBe('3');
+    expect(badge.getAttribute('aria-label')).toBe('Cart, 3 items');
+    expect(JSON.parse(island.getAttribute('props') ?? '')).toEqual({ initialCount: [0, 3], signedIn: [0, true] });
+    // an add the directive sent before the island ran: its basket is announced
+    const scope = globalThis as { __hmBasket?: unknown };
+    scope.__hmBasket = { lineItems: [{ gtin13: '0010013000010', quantity: 1 }] };
+    globalThis.dispatchEvent(new CustomEvent('hm:cart-changed', { detail: { basket: true } }));
+    expect(badge.textContent).toBe('1');
+    expect(badge.getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(JSON.parse(island.getAttribute('props') ?? '').initialCount).toEqual([0, 1]);
+    // once hydrated, the island's atoms keep the count: left alone
+    island.removeAttribute('ssr');
+    scope.__hmBasket = { lineItems: [] };
+    globalThis.dispatchEvent(new CustomEvent('hm:cart-changed', { detail: { basket: true } }));
+    expect(badge.textContent).toBe('1');
+    delete scope.__hmBasket;
+    delete (globalThis as { __hmPersonal?: unknown }).__hmPersonal;
+  });
 });

@@ -1,13 +1,16 @@
 import type { AuthStateOutput } from '../lib/auth/contracts.ts';
 import type { BasketOutput } from '../lib/basket/contracts.ts';
 import { islandFetch } from '../islands/shared/fetch.ts';
-import { announcePersonal } from '../islands/shared/late-personal.ts';
+import { announcePersonal, lateBasket } from '../islands/shared/late-personal.ts';
 
 // The personal parts of a shared page (issue 7 §2, docs/decisions/075): the cached HTML is the
 // same for every shopper; this script, run after load, asks the edge who the shopper is (one call,
 // answered at the edge for anonymous shoppers) and, when signed in, shows the greeting, then
 // fetches the basket once (where the banner fetches carts) and announces it, so the header count
 // and the product cards' steppers show what is in the cart.
+
+/** The cart-changed event (src/lib/basket/contracts.ts CART_CHANGED_EVENT), repeated likewise. */
+const CART_CHANGED_EVENT = 'hm:cart-changed';
 
 /** spec: shopping §7 Cart (BASKET_PATHS.BASKET, repeated to keep valibot out of this script). */
 const BASKET_PATH = '/basket/api/basket/';
@@ -55,6 +58,31 @@ async function authState(root: HTMLElement): Promise<AuthStateOutput | undefined
   return undefined;
 }
 
+/**
+ * The header's count, right before its island runs (decision 650): on a shared page the island's
+ * server markup says 0, and its React lands last, about a second after this call on a slow phone.
+ * The count is written into that markup and into the island's props alike, so React hydrates the
+ * same figure it finds. Only while the island has not hydrated (`ssr`): then its atoms keep it.
+ */
+function showCartCount(root: HTMLElement, basket: BasketOutput | null): void {
+  if (!basket) return;
+  const badge = root.querySelector<HTMLElement>('astro-island[ssr] [data-testid="cart-count"]');
+  const island = badge?.closest('astro-island');
+  const props = island?.getAttribute('props');
+  if (!badge || !island || !props) return;
+  const count = basket.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+  try {
+    const parsed = JSON.parse(props) as Record<string, unknown>;
+    if (!('initialCount' in parsed)) return;
+    // Astro's serialized props: [0, value] is a plain value
+    island.setAttribute('props', JSON.stringify({ ...parsed, initialCount: [0, count] }));
+  } catch {
+    return;
+  }
+  badge.textContent = String(count);
+  badge.setAttribute('aria-label', `Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
+}
+
 /** Fills the header of `root` for a signed-in shopper; does nothing for anyone else. */
 export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   // No valibot here: this script is on every page, before any interaction (the JS budget).
@@ -69,5 +97,8 @@ export async function fillPersonalParts(root: HTMLElement): Promise<void> {
     const answer = (await json(BASKET_PATH).catch(() => null)) as { data?: BasketOutput } | null;
     basket = Array.isArray(answer?.data?.lineItems) ? answer.data : null;
   }
+  showCartCount(root, basket);
+  // an add sent before the count's island runs announces its basket (src/directives/interaction.ts)
+  globalThis.addEventListener(CART_CHANGED_EVENT, () => showCartCount(root, lateBasket()));
   announcePersonal(basket);
 }
