@@ -60,21 +60,36 @@ describe('fillPersonalParts', () => {
         ],
       },
     };
+    let basketAnswer: () => void = () => {};
+    const basketIn = new Promise<void>((resolve) => (basketAnswer = resolve));
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async (url: string) =>
-          new Response(JSON.stringify(url.includes('/basket/') ? basket : signedIn), { status: 200 }),
-      ),
+      vi.fn(async (url: string) => {
+        if (url.includes('/basket/')) await basketIn;
+        return new Response(JSON.stringify(url.includes('/basket/') ? basket : signedIn), { status: 200 });
+      }),
     );
-    document.body.innerHTML = `<header data-personal-root data-cart-fetch="true"><span data-personal="signed-in" hidden>
-      <astro-island ssr client="personal" props='{"initialCount":[0,null],"signedIn":[0,true]}'><span data-testid="cart-count" role="status" aria-label="Cart, 0 items">0</span></astro-island></span></header>`;
+    document.body.innerHTML = `<header data-personal-root data-cart-fetch="true"><span data-personal="signed-in" data-testid="hi" hidden>Hi, <b data-first-name></b></span>
+      <a data-testid="cart-link" href="/cart"><span data-personal="anonymous">Cart</span><span data-personal="signed-in" hidden>Cart
+      <astro-island ssr client="personal" props='{"initialCount":[0,null],"signedIn":[0,true]}'><span data-testid="cart-count" role="status" aria-label="Cart" hidden></span></astro-island></span></a></header>`;
     const root = document.querySelector('header') as HTMLElement;
-    await fillPersonalParts(root);
+    const filled = fillPersonalParts(root);
+    const [anonymousCart, signedInCart] = Array.from(
+      root.querySelectorAll<HTMLElement>('[data-testid="cart-link"] > span'),
+    );
+    // the greeting shows at once; the cart link keeps its anonymous half until the count is known
+    await vi.waitFor(() => expect(root.querySelector<HTMLElement>('[data-testid="hi"]')?.hidden).toBe(false));
+    expect(anonymousCart?.hidden).toBe(false);
+    expect(signedInCart?.hidden).toBe(true);
+    basketAnswer();
+    await filled;
+    expect(anonymousCart?.hidden).toBe(true);
+    expect(signedInCart?.hidden).toBe(false);
     const badge = root.querySelector('[data-testid="cart-count"]') as HTMLElement;
     const island = root.querySelector('astro-island') as HTMLElement;
     expect(badge.textContent).toBe('3');
     expect(badge.getAttribute('aria-label')).toBe('Cart, 3 items');
+    expect(badge.hidden).toBe(false);
     expect(JSON.parse(island.getAttribute('props') ?? '')).toEqual({ initialCount: [0, 3], signedIn: [0, true] });
     // an add the directive sent before the island ran: its basket is announced
     const scope = globalThis as { __hmBasket?: unknown };

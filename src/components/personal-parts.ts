@@ -60,7 +60,7 @@ async function authState(root: HTMLElement): Promise<AuthStateOutput | undefined
 
 /**
  * The header's count, right before its island runs (decision 650): on a shared page the island's
- * server markup says 0, and its React lands last, about a second after this call on a slow phone.
+ * server markup has no figure, and its React lands last, about a second after this call on a slow phone.
  * The count is written into that markup and into the island's props alike, so React hydrates the
  * same figure it finds. Only while the island has not hydrated (`ssr`): then its atoms keep it.
  */
@@ -81,6 +81,8 @@ function showCartCount(root: HTMLElement, basket: BasketOutput | null): void {
   }
   badge.textContent = String(count);
   badge.setAttribute('aria-label', `Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
+  // the island's markup for a count not known yet is hidden (CartCount.tsx)
+  badge.hidden = false;
 }
 
 /** Fills the header of `root` for a signed-in shopper; does nothing for anyone else. */
@@ -90,14 +92,22 @@ export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   if (!state?.authenticated) return;
   for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
     name.textContent = state.userInfo?.firstName ?? '';
-  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]')) part.hidden = false;
-  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]')) part.hidden = true;
+  // The cart link's signed-in half (with the count) waits for the basket: it never shows 0 first.
+  const withCount = (part: Element) => Boolean(part.closest('[data-testid="cart-link"]'));
+  const signedIn = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]'));
+  const anonymous = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]'));
+  const swap = (now: boolean) => {
+    for (const part of signedIn) if (withCount(part) !== now) part.hidden = false;
+    for (const part of anonymous) if (withCount(part) !== now) part.hidden = true;
+  };
+  swap(true);
   let basket: BasketOutput | null = null;
   if (root.dataset.cartFetch === 'true') {
     const answer = (await json(BASKET_PATH).catch(() => null)) as { data?: BasketOutput } | null;
     basket = Array.isArray(answer?.data?.lineItems) ? answer.data : null;
   }
   showCartCount(root, basket);
+  swap(false);
   // an add sent before the count's island runs announces its basket (src/directives/interaction.ts)
   globalThis.addEventListener(CART_CHANGED_EVENT, () => showCartCount(root, lateBasket()));
   announcePersonal(basket);

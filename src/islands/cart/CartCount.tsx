@@ -29,7 +29,10 @@ function CartCountBadge({ initialCount, signedIn = false, cartFetch = false }: C
     // the page's personal call may have fetched the basket already (late-personal.ts)
     if (signedIn && cartFetch && !seedLate()) void load();
   }, [signedIn, cartFetch, load, seedLate]);
-  const count = (mounted ? shared : initialCount) ?? 0;
+  const count = mounted ? shared : initialCount;
+  // Not known (the banner that skips the cart fetch, before its first cart call): no figure rather
+  // than a 0 the cart may not hold (issue 22 §2, decision 650).
+  if (count === null) return <span data-testid="cart-count" role="status" aria-label="Cart" hidden></span>;
   return (
     <span data-testid="cart-count" role="status" aria-label={cartCountLabel(count)}>
       {count}

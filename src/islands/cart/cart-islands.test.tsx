@@ -290,6 +290,9 @@ describe('AddToCart and CartCount', { timeout: 20_000 }, () => {
     const { unmount } = render(<CartCount initialCount={null} signedIn cartFetch={false} />);
     await act(async () => {});
     expect(fetch).not.toHaveBeenCalled();
+    // the count is not known: no figure rather than a 0 (decision 650)
+    expect(screen.getByTestId('cart-count').hidden).toBe(true);
+    expect(screen.getByTestId('cart-count').textContent).toBe('');
     unmount();
     render(<CartCount initialCount={null} signedIn cartFetch />);
     await waitFor(() => expect(screen.getByTestId('cart-count').textContent).toBe('3'));
