@@ -80,6 +80,7 @@ function showCartCount(root: HTMLElement, basket: BasketOutput | null): void {
     return;
   }
   badge.textContent = String(count);
+  // CartCount.tsx's cartCountLabel, repeated: this script loads no island code
   badge.setAttribute('aria-label', `Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
   // the island's markup for a count not known yet is hidden (CartCount.tsx)
   badge.hidden = false;
@@ -92,22 +93,23 @@ export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   if (!state?.authenticated) return;
   for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
     name.textContent = state.userInfo?.firstName ?? '';
-  // The cart link's signed-in half (with the count) waits for the basket: it never shows 0 first.
-  const withCount = (part: Element) => Boolean(part.closest('[data-testid="cart-link"]'));
+  // The signed-in parts show now, but the cart link's (with the count) once the basket is in: it
+  // never shows a 0 first.
+  const inCartLink = (part: Element) => Boolean(part.closest('[data-testid="cart-link"]'));
   const signedIn = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]'));
   const anonymous = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]'));
-  const swap = (now: boolean) => {
-    for (const part of signedIn) if (withCount(part) !== now) part.hidden = false;
-    for (const part of anonymous) if (withCount(part) !== now) part.hidden = true;
+  const showSignedIn = (cartLink: boolean) => {
+    for (const part of signedIn) if (inCartLink(part) === cartLink) part.hidden = false;
+    for (const part of anonymous) if (inCartLink(part) === cartLink) part.hidden = true;
   };
-  swap(true);
+  showSignedIn(false);
   let basket: BasketOutput | null = null;
   if (root.dataset.cartFetch === 'true') {
     const answer = (await json(BASKET_PATH).catch(() => null)) as { data?: BasketOutput } | null;
     basket = Array.isArray(answer?.data?.lineItems) ? answer.data : null;
   }
   showCartCount(root, basket);
-  swap(false);
+  showSignedIn(true);
   // an add sent before the count's island runs announces its basket (src/directives/interaction.ts)
   globalThis.addEventListener(CART_CHANGED_EVENT, () => showCartCount(root, lateBasket()));
   announcePersonal(basket);
