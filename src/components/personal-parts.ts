@@ -91,25 +91,18 @@ export async function fillPersonalParts(root: HTMLElement): Promise<void> {
   // No valibot here: this script is on every page, before any interaction (the JS budget).
   const state = await authState(root);
   if (!state?.authenticated) return;
-  for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
-    name.textContent = state.userInfo?.firstName ?? '';
-  // The signed-in parts show now, but the cart link's (with the count) once the basket is in: it
-  // never shows a 0 first.
-  const inCartLink = (part: Element) => Boolean(part.closest('[data-testid="cart-link"]'));
-  const signedIn = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]'));
-  const anonymous = Array.from(root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]'));
-  const showSignedIn = (cartLink: boolean) => {
-    for (const part of signedIn) if (inCartLink(part) === cartLink) part.hidden = false;
-    for (const part of anonymous) if (inCartLink(part) === cartLink) part.hidden = true;
-  };
-  showSignedIn(false);
   let basket: BasketOutput | null = null;
   if (root.dataset.cartFetch === 'true') {
     const answer = (await json(BASKET_PATH).catch(() => null)) as { data?: BasketOutput } | null;
     basket = Array.isArray(answer?.data?.lineItems) ? answer.data : null;
   }
+  // Everything in one task, once the basket is in (its answer comes just after the state's): one layout of
+  // the page, not one per part, and the cart link never shows a 0 first.
+  for (const name of root.querySelectorAll<HTMLElement>('[data-first-name]'))
+    name.textContent = state.userInfo?.firstName ?? '';
   showCartCount(root, basket);
-  showSignedIn(true);
+  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="signed-in"]')) part.hidden = false;
+  for (const part of root.querySelectorAll<HTMLElement>('[data-personal="anonymous"]')) part.hidden = true;
   // an add sent before the count's island runs announces its basket (src/directives/interaction.ts)
   globalThis.addEventListener(CART_CHANGED_EVENT, () => showCartCount(root, lateBasket()));
   announcePersonal(basket);
