@@ -91,8 +91,17 @@ function walletHashKeyOf(envFile) {
   return key;
 }
 
-/** A fingerprint of the wallet hash key for the set-up stamp (the key itself stays in the dev vars). */
-const keyFingerprint = (key) => createHash('sha256').update(`wallet-seed-stamp:${key}`).digest('hex').slice(0, 16);
+/**
+ * A fingerprint of the wallet hash key and the wallet's seed for the set-up stamp (the key itself
+ * stays in the dev vars): a new key, or a card added to the seed (decision 651), seeds the wallet's
+ * cards again on the next start.
+ */
+const keyFingerprint = (key) =>
+  createHash('sha256')
+    .update(`wallet-seed-stamp:${key}`)
+    .update(readFileSync(repoPath('upstream', 'seed', 'wallet.ts')))
+    .digest('hex')
+    .slice(0, 16);
 
 /**
  * The wallet's cards hashed again with `walletKey` (a database migrated past 0026, which removed

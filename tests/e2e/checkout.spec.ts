@@ -38,6 +38,14 @@ const notOnFlashSale = (product: { name: string; minimumAge: number | null }) =>
   product.minimumAge === null && !/Whole Milk/.test(product.name);
 
 /** Sets the shopper's cart to exactly these lines (one eTag-guarded PUT). */
+/** The demo shopper signed in by the sign-in page's plain form (a page without JavaScript). */
+async function signInWithoutJavaScript(page: Page) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 async function setCart(page: Page, lines: Array<[string, number]>) {
   const current = await page.request.get('/basket/api/basket/');
   const put = await page.request.put('/basket/api/basket/', {
@@ -398,10 +406,7 @@ test.describe('without JavaScript', () => {
   test('a shopper without JavaScript places an order', async ({ page }) => {
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithoutJavaScript(page);
     await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
     await page.goto('/checkout');
     // a time: a radio and its button (the day links work as links)
@@ -471,6 +476,75 @@ test.describe('without JavaScript, a first card', () => {
     await expect(page.getByTestId('order-payment')).toContainText(/Mastercard ending in 4444/i);
     // the card's number went in a POST body only
     for (const url of urls) expect(url).not.toMatch(/5555|cardNumber|cvv/);
+  });
+});
+
+// decision 651: the wallet's gift-card form posts to the edge without JavaScript, from the checkout and back
+test.describe('without JavaScript, a gift card', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript applies a gift card from the checkout and places the order it pays for', async ({
+    page,
+  }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    // a seeded card of $500 kept for this journey (upstream/seed/wallet.ts)
+    const card = { number: '6006490000050050', pin: '50005000' };
+    await signInWithoutJavaScript(page);
+    await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+    try {
+      await page.goto('/checkout');
+      await page.getByRole('link', { name: 'Add a card or gift card in your wallet' }).click();
+      await expect(page).toHaveURL(/\/account\/wallet\?returnTo=%2Fcheckout$/);
+      // the EBT check cannot work without JavaScript (its PIN is encrypted in the browser), and says so in a
+      // <noscript> (Playwright's switch turns scripts off, not the parser's scripting flag, so it reads the text)
+      expect(await page.getByTestId('ebt-form').locator('noscript').textContent()).toContain(
+        'Checking an EBT balance needs JavaScript: your PIN is encrypted in your browser before it is sent.',
+      );
+      const gift = page.getByTestId('gift-card-form');
+      // a wrong PIN is refused on the wallet, the way back to the checkout kept
+      await gift.getByLabel('Gift card number').fill(card.number);
+      await gift.getByLabel('PIN').fill('11112222');
+      await gift.getByRole('button', { name: 'Apply to my orders' }).click();
+      await expect(page).toHaveURL(/\/account\/wallet\?returnTo=%2Fcheckout#gift-cards-title$/);
+      await expect(page.getByTestId('gift-card-answer')).toHaveText('The gift card number or PIN is not valid.');
+      // the balance, then the card applied: back at the checkout, which it pays
+      await gift.getByLabel('Gift card number').fill(card.number);
+      await gift.getByLabel('PIN').fill(card.pin);
+      await gift.getByRole('button', { name: 'Check balance' }).click();
+      await expect(page.getByTestId('gift-card-answer')).toHaveText(/^Gift card ending in 0050 has \$\d+\.\d{2}\.$/);
+      await gift.getByLabel('Gift card number').fill(card.number);
+      await gift.getByLabel('PIN').fill(card.pin);
+      await gift.getByRole('button', { name: 'Apply to my orders' }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByTestId('checkout-gift-card-notice')).toHaveText(
+        /^Gift card ending in 0050 applied: \$\d+\.\d{2}\.$/,
+      );
+      await page.locator('.slots input[type="radio"]:not([disabled])').first().check();
+      await page.getByTestId('checkout-time-submit').click();
+      await expect(page.getByTestId('checkout-slot-chosen')).toBeVisible();
+      // the notice was for one render
+      await expect(page.getByTestId('checkout-gift-card-notice')).toHaveCount(0);
+      await page.getByLabel('Phone').fill('5415550123');
+      await page.getByTestId('checkout-contact-save').click();
+      await expect(page.getByTestId('checkout-contact-error')).toHaveCount(0);
+      const total = await page.getByTestId('checkout-total').innerText();
+      // the summary shows the gift card's deduction: the whole order
+      await expect(page.getByTestId('checkout-deduction')).toHaveText(`Gift card ending in 0050−${total}`);
+      await page.getByTestId('place-order').click();
+      await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+      await expect(page.getByTestId('order-total')).toHaveText(total);
+      await expect(page.getByTestId('order-payment')).toContainText(`Gift card ending in 0050: ${total}`);
+      // taken off the shopper's orders again without JavaScript
+      await page.goto('/account/wallet');
+      await page.getByRole('button', { name: 'Remove gift card ending in 0050' }).click();
+      await expect(page.getByTestId('gift-card-answer')).toHaveText('Gift card removed.');
+      await expect(page.getByRole('button', { name: 'Remove gift card ending in 0050' })).toHaveCount(0);
+    } finally {
+      await page.request.delete('/wallet/api/v1/gift-cards', { headers: { origin: pageOrigin(page) }, data: {} });
+    }
+    // the number and the PIN went in POST bodies only
+    for (const url of urls) expect(url).not.toMatch(/6006490000050050|50005000|cardNumber|pin=/);
   });
 });
 

@@ -27,6 +27,11 @@ import {
   SEEDED_GIFT_CARDS,
   walletSeedStatements,
 } from '../../upstream/seed/wallet.ts';
+import {
+  decodeGiftCardNotice,
+  GIFT_CARD_NOTICE_COOKIE,
+  giftCardNoticeText,
+} from '../../src/lib/wallet/gift-card-form.ts';
 import { createRecordingApp } from '../fixtures/app.ts';
 import { sameOriginJson, signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { API_ROUTES } from '../registry.ts';
@@ -531,6 +536,148 @@ describe('the wallet', () => {
       v.parse(GiftCardsResponseSchema, (await send('DELETE', '/wallet/api/v1/gift-cards')).json).giftCards,
     ).toEqual([]);
     for (const body of seen.bodies) expect(body).not.toMatch(/"pin"/);
+  });
+
+  test('the gift-card form posted without JavaScript: balance, apply, refusals and remove answer 303 with the outcome in a one-render cookie, never in the URL (decision 651)', async () => {
+    const form = async (fields: Record<string, string>, withCookie = true) => {
+      const response = await app.request(
+        `${TEST_ORIGIN}/wallet/api/v1/gift-cards`,
+        {
+          method: 'POST',
+          headers: {
+            ...(withCookie ? { cookie } : {}),
+            origin: TEST_ORIGIN,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams(fields).toString(),
+        },
+        env,
+        createExecutionContext(),
+      );
+      const location = response.headers.get('location') ?? '';
+      const cookies = response.headers.getSetCookie();
+      seen.urls.push(location);
+      seen.cookies.push(...cookies);
+      const notice = cookies.find((line) => line.startsWith(`${GIFT_CARD_NOTICE_COOKIE}=`));
+      const value = notice?.slice(GIFT_CARD_NOTICE_COOKIE.length + 1).split(';')[0];
+      return { status: response.status, location, notice: decodeGiftCardNotice(value), cookieLine: notice ?? '' };
+    };
+    const card = { cardNumber: '6006 4900 0000 2500', pin: GIFT_25.pin };
+
+    const balance = await form({ ...card, action: 'balance', returnTo: '/checkout' });
+    expect(balance).toMatchObject({
+      status: 303,
+      location: '/account/wallet?returnTo=%2Fcheckout#gift-cards-title',
+      notice: { kind: 'balance', lastFour: '2500', balance: '25.00' },
+    });
+    expect(balance.cookieLine).toMatch(/; Path=\/; Max-Age=60; HttpOnly; Secure; SameSite=Lax$/);
+    expect(giftCardNoticeText(balance.notice ?? { kind: 'failed' }).text).toBe('Gift card ending in 2500 has $25.00.');
+    // a balance check applies nothing
+    expect(v.parse(GiftCardsResponseSchema, (await send('GET', '/wallet/api/v1/gift-cards')).json).giftCards).toEqual(
+      [],
+    );
+
+    // refusals go back to the wallet's form, keeping the way back to the checkout
+    const wrongPin = await form({
+      cardNumber: GIFT_25.cardNumber,
+      pin: '11112222',
+      action: 'apply',
+      returnTo: '/checkout',
+    });
+    expect(wrongPin).toMatchObject({
+      status: 303,
+      location: '/account/wallet?returnTo=%2Fcheckout#gift-cards-title',
+      notice: { kind: 'invalid' },
+    });
+    const zero = await form({ cardNumber: GIFT_0.cardNumber, pin: GIFT_0.pin, action: 'apply' });
+    expect(zero).toMatchObject({ location: '/account/wallet#gift-cards-title', notice: { kind: 'noFunds' } });
+    expect(giftCardNoticeText(zero.notice ?? { kind: 'failed' }).text).toBe(
+      'There are no remaining funds on this gift card.',
+    );
+    expect((await form({ cardNumber: '1234', pin: GIFT_25.pin, action: 'apply' })).notice).toEqual({
+      kind: 'check',
+      field: 'cardNumber',
+    });
+    expect((await form({ cardNumber: GIFT_25.cardNumber, pin: '12', action: 'apply' })).notice).toEqual({
+      kind: 'check',
+      field: 'pin',
+    });
+    expect((await form({ ...card, action: 'transfer' })).notice).toEqual({ kind: 'failed' });
+
+    // applied from the checkout: back to the checkout, the card on the shopper's orders
+    const applied = await form({ ...card, action: 'apply', returnTo: '/checkout' });
+    expect(applied).toMatchObject({
+      status: 303,
+      location: '/checkout',
+      notice: { kind: 'applied', lastFour: '2500', balance: '25.00' },
+    });
+    const [giftCard] = v.parse(
+      GiftCardsResponseSchema,
+      (await send('GET', '/wallet/api/v1/gift-cards')).json,
+    ).giftCards;
+    expect(giftCard?.lastFour).toBe('2500');
+    // anywhere else to go back to is the wallet
+    expect((await form({ ...card, action: 'apply', returnTo: 'https://evil.example/' })).location).toBe(
+      '/account/wallet#gift-cards-title',
+    );
+
+    // taken off by its reference; one already off is off
+    const removed = await form({ action: 'remove', reference: giftCard?.reference ?? '' });
+    expect(removed).toMatchObject({
+      status: 303,
+      location: '/account/wallet#gift-cards-title',
+      notice: { kind: 'removed' },
+    });
+    expect(v.parse(GiftCardsResponseSchema, (await send('GET', '/wallet/api/v1/gift-cards')).json).giftCards).toEqual(
+      [],
+    );
+    expect((await form({ action: 'remove', reference: giftCard?.reference ?? '' })).notice).toEqual({
+      kind: 'removed',
+    });
+    expect((await form({ action: 'remove', reference: '6006490000002500' })).notice).toEqual({ kind: 'failed' });
+
+    // signed out: to sign-in, nothing applied
+    const signedOut = await form({ ...card, action: 'apply' }, false);
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.location).toMatch(/^\/signin\?/);
+    expect(signedOut.notice).toBeNull();
+    // a forged or foreign cookie value is no notice
+    expect(
+      decodeGiftCardNotice(
+        encodeURIComponent(JSON.stringify({ kind: 'balance', lastFour: '2500', balance: '9999999999.00' })),
+      ),
+    ).toBeNull();
+    expect(decodeGiftCardNotice(encodeURIComponent(JSON.stringify({ kind: 'invalid', text: '<b>' })))).toBeNull();
+    expect(decodeGiftCardNotice('%7B')).toBeNull();
+  });
+
+  test('the gift-card form pauses after too many wrong PINs like the island, and says when to try again (decision 651)', async () => {
+    const post = () =>
+      app.request(
+        `${TEST_ORIGIN}/wallet/api/v1/gift-cards`,
+        {
+          method: 'POST',
+          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ cardNumber: GIFT_25.cardNumber, pin: '11112222', action: 'apply' }).toString(),
+        },
+        env,
+        createExecutionContext(),
+      );
+    let last: Response | null = null;
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      last = await post();
+      const value = last.headers.getSetCookie().find((line) => line.startsWith(`${GIFT_CARD_NOTICE_COOKIE}=`));
+      const notice = decodeGiftCardNotice(value?.slice(GIFT_CARD_NOTICE_COOKIE.length + 1).split(';')[0]);
+      if (notice?.kind === 'paused') {
+        expect(notice.minutes).toBeGreaterThanOrEqual(1);
+        expect(giftCardNoticeText(notice).text).toMatch(
+          /^Too many incorrect card numbers or PINs\. .* try again in \d+ (minutes?|hours)\.$/,
+        );
+        return;
+      }
+      expect(notice?.kind).toBe('invalid');
+    }
+    throw new Error(`no pause after 12 wrong PINs (last answer ${last?.status})`);
   });
 
   test('EBT: the pin encrypted with the public key in WebCrypto; the right pin gives the balance, a wrong one reason and code', async () => {

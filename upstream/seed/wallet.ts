@@ -12,6 +12,8 @@ export const SEEDED_GIFT_CARDS = [
   { reference: 'gc-d359882b0d22dcb3f6189908', cardNumber: '6006490000002500', pin: '73914628', balanceCents: 2500 },
   { reference: 'gc-6771fd4004e224644128cb94', cardNumber: '6006490000000000', pin: '73914600', balanceCents: 0 },
   { reference: 'gc-60dcdaec33a03074946b6bf5', cardNumber: '6006490000010000', pin: '1000', balanceCents: 10000 },
+  // spent by the journey that applies a gift card without JavaScript and places the order (decision 651)
+  { reference: 'gc-ab79f19185b26b11dd744841', cardNumber: '6006490000050050', pin: '50005000', balanceCents: 50000 },
 ] as const;
 
 export const SEEDED_EBT_CARDS = [

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type * as v from 'valibot';
 import { HttpError, errorBody } from '../../src/lib/http/errors.ts';
 import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
@@ -25,9 +24,7 @@ import { addCardInputOf, cardFormReturn } from '../../src/lib/wallet/card-form.t
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { cardChangeForm, isCardChangeForm } from './wallet-card-forms.ts';
 import { SAMPLE_CARD_ID, type Capability } from '../capability.ts';
-import { UPSTREAM_HEADERS } from '../upstream/client.ts';
-import { clientKeyOf } from './account-support.ts';
-import type { UpstreamCall } from '../../src/lib/http/upstream-client.ts';
+import { giftCardForm, pinCheck } from './wallet-gift-card-forms.ts';
 
 // The wallet at the edge (issue 13 §6-§7; shopping §7 Checkout and wallet): saved cards, gift
 // cards and the SNAP/EBT balance for a signed-in shopper only (401 otherwise; the customer is the
@@ -45,8 +42,9 @@ export const walletCapability: Capability = {
   apiPrefixes: ['/wallet/api/'],
   personalPages: ['/account/wallet'],
   // the add-card form (decision 631), and a saved card's make-default, rename and delete forms with
-  // `_action` (decision 637), posted before the island runs or without JavaScript
-  formEndpoints: [WALLET_PATHS.CARDS],
+  // `_action` (decision 637), and the gift-card form (decision 651), posted before the island runs
+  // or without JavaScript
+  formEndpoints: [WALLET_PATHS.CARDS, WALLET_PATHS.GIFT_CARDS],
   registry: {
     api: [
       // the gift card and EBT samples name no seeded card
@@ -204,26 +202,6 @@ walletRoutes.delete(CARD, validParams(CardIdParamSchema), async (c) => {
   return c.json(data, 200);
 });
 
-/**
- * A PIN check through the upstream (a POST of `body` to `path`): its 429 (too many wrong card
- * numbers or PINs; decision 460) is the shopper's answer, not an upstream failure, and keeps its
- * Retry-After. The upstream counts the tries per client address too (decision 643): the edge
- * tells it the address Cloudflare saw, on these calls only.
- */
-async function pinCheck<S extends v.GenericSchema>(c: WalletContext, call: Omit<UpstreamCall, 'method'>, schema: S) {
-  try {
-    const callHeaders = { [UPSTREAM_HEADERS.CLIENT_KEY]: clientKeyOf(c) };
-    return await c.get('upstream').json({ ...call, method: 'POST', rateLimitIsAnswer: true, callHeaders }, schema);
-  } catch (error) {
-    const seconds =
-      error instanceof HttpError && error.statusCode === 429
-        ? /^retryAfterSeconds=(\d{1,6})$/.exec(error.rootCause[0] ?? '')?.[1]
-        : undefined;
-    if (seconds) c.header('retry-after', seconds);
-    throw error;
-  }
-}
-
 walletRoutes.post(WALLET_PATHS.GIFT_CARD_BALANCE, validJson(GiftCardRequestSchema), async (c) => {
   const body = c.req.valid('json');
   const { data } = await pinCheck(c, { path: WALLET_PATHS.GIFT_CARD_BALANCE, body }, GiftCardBalanceSchema);
@@ -234,6 +212,11 @@ walletRoutes.get(WALLET_PATHS.GIFT_CARDS, async (c) => {
   const { data } = await c.get('upstream').json({ path: WALLET_PATHS.GIFT_CARDS }, GiftCardsResponseSchema);
   return c.json(data, 200);
 });
+
+// the gift-card form posted without JavaScript (decision 651); the island's JSON goes on
+walletRoutes.post(WALLET_PATHS.GIFT_CARDS, async (c, next) =>
+  isFormPost(c) ? giftCardForm(c, await readFormFields(c)) : next(),
+);
 
 walletRoutes.post(WALLET_PATHS.GIFT_CARDS, validJson(GiftCardRequestSchema), async (c) => {
   const call = { path: WALLET_PATHS.GIFT_CARDS, body: c.req.valid('json'), ...writeHeaders(c) };

@@ -20,7 +20,7 @@ export default function WalletInCheckout({ onChanged }: { onChanged: (what: 'car
   return (
     <div className="checkout-wallet" data-testid="checkout-wallet">
       <AddCardForm returnTo="/checkout" />
-      <GiftCards />
+      <GiftCards returnTo="/checkout" />
     </div>
   );
 }

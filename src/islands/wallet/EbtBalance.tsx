@@ -83,6 +83,12 @@ export function EbtBalance() {
             {check.loading ? 'Checking…' : 'Check EBT balance'}
           </button>
         </div>
+        {/* the PIN is encrypted in the browser (shopping §4), so the check cannot be a plain form (decision 651) */}
+        <noscript>
+          <p className="wallet-quiet">
+            Checking an EBT balance needs JavaScript: your PIN is encrypted in your browser before it is sent.
+          </p>
+        </noscript>
         <p
           className={answer?.tone === 'error' ? 'wallet-error' : 'wallet-ok'}
           role="status"

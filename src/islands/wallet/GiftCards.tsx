@@ -2,7 +2,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { formatDollarText } from '../../lib/money/money.ts';
-import { GiftCardRequestSchema } from '../../lib/wallet/contracts.ts';
+import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
+import { GiftCardRequestSchema, WALLET_PATHS } from '../../lib/wallet/contracts.ts';
+import { giftCardNoticeText } from '../../lib/wallet/gift-card-form.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
@@ -11,14 +13,24 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
 // Gift cards (shopping §3 Gift card, §4, §5, §8): check a balance, apply the card (a zero balance
-// is refused with the spec's message), remove one. The pin is sent once and kept nowhere.
+// is refused with the spec's message), remove one. The pin is sent once and kept nowhere. The
+// forms post to the edge before the island runs or without JavaScript (decision 651): `returnTo`
+// is where an applied card brings the shopper back to, `initialAnswer` that post's outcome.
 
-export function GiftCards() {
+type Answer = ReturnType<typeof giftCardNoticeText>;
+
+export function GiftCards({
+  returnTo = '/account/wallet',
+  initialAnswer = null,
+}: {
+  returnTo?: CardFormReturn;
+  initialAnswer?: Answer | null;
+}) {
   const hydrated = useHydrated();
   const applied = useAtomValue(appliedGiftCardsAtom);
   const apply = useSetAtom(applyGiftCardAtom);
   const remove = useSetAtom(removeGiftCardAtom);
-  const [answer, setAnswer] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(initialAnswer);
   const check = useRequest();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,12 +57,9 @@ export function GiftCards() {
           ? result.data.remainingBalance
           : (result.data.giftCards.find((card) => card.lastFour === input.cardNumber.slice(-4))?.remainingBalance ??
             '0.00');
-      setAnswer({
-        tone: 'ok',
-        text: wantsApply
-          ? `Gift card ending in ${input.cardNumber.slice(-4)} applied: ${formatDollarText(balance)}.`
-          : `Gift card ending in ${input.cardNumber.slice(-4)} has ${formatDollarText(balance)}.`,
-      });
+      setAnswer(
+        giftCardNoticeText({ kind: wantsApply ? 'applied' : 'balance', lastFour: input.cardNumber.slice(-4), balance }),
+      );
       form.reset();
       return;
     }
@@ -73,39 +82,73 @@ export function GiftCards() {
               <span>
                 Gift card ending in {card.lastFour}: <strong>{formatDollarText(card.remainingBalance)}</strong>
               </span>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void remove(card.reference)}
-                aria-label={`Remove gift card ending in ${card.lastFour}`}
+              <form
+                method="post"
+                action={WALLET_PATHS.GIFT_CARDS}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void remove(card.reference);
+                }}
               >
-                Remove
-              </button>
+                <input type="hidden" name="reference" value={card.reference} />
+                <input type="hidden" name="returnTo" value={returnTo} />
+                <button
+                  type="submit"
+                  name="action"
+                  value="remove"
+                  className="link-button"
+                  aria-label={`Remove gift card ending in ${card.lastFour}`}
+                >
+                  Remove
+                </button>
+              </form>
             </li>
           ))}
         </ul>
       )}
-      {/* POST, and no submit before the island runs: a PIN never goes into a URL (decision 629) */}
+      {/* a POST to the edge, which takes it as a plain form too: a PIN never goes into a URL (decisions 629, 651) */}
       <form
         method="post"
+        action={WALLET_PATHS.GIFT_CARDS}
         className="wallet-form"
         data-testid="gift-card-form"
         onSubmit={(event) => void submit(event)}
-        noValidate
+        // the browser checks the fields of a plain post (no round trip to learn a PIN is short); the island checks its own
+        noValidate={hydrated}
       >
+        <input type="hidden" name="returnTo" value={returnTo} />
         <div className="wallet-row two">
           <label>
-            Gift card number <input name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} required />
+            Gift card number{' '}
+            <input
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={23}
+              pattern="[0-9 ]{16,23}"
+              title="The 16 to 19 digit gift card number"
+              required
+            />
           </label>
           <label>
-            PIN <input name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={8} required />
+            PIN{' '}
+            <input
+              name="pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              pattern="[0-9]{4,8}"
+              title="The 4 to 8 digit PIN"
+              required
+            />
           </label>
         </div>
         <div className="wallet-buttons">
-          <button type="submit" name="action" value="balance" disabled={!hydrated || check.loading}>
+          <button type="submit" name="action" value="balance" disabled={check.loading}>
             Check balance
           </button>
-          <button type="submit" name="action" value="apply" className="secondary" disabled={!hydrated || check.loading}>
+          <button type="submit" name="action" value="apply" className="secondary" disabled={check.loading}>
             Apply to my orders
           </button>
         </div>

@@ -17,9 +17,11 @@ interface WalletPageProps {
   giftCards: AppliedGiftCardOutput[];
   /** where the add-card form's plain post brings the shopper back to (decision 631) */
   returnTo?: CardFormReturn;
+  /** what the gift-card form posted without JavaScript came back with (decision 651) */
+  giftCardAnswer?: { tone: 'ok' | 'error'; text: string } | null;
 }
 
-function Wallet({ wallet, giftCards, returnTo = '/account/wallet' }: WalletPageProps) {
+function Wallet({ wallet, giftCards, returnTo = '/account/wallet', giftCardAnswer = null }: WalletPageProps) {
   useSeed(seedWalletAtom, { wallet, giftCards });
   const load = useAtomValue(loadStateAtom);
   const notice = useAtomValue(noticeAtom);
@@ -60,7 +62,7 @@ function Wallet({ wallet, giftCards, returnTo = '/account/wallet' }: WalletPageP
         <AddCardForm returnTo={returnTo} />
       </section>
       <div className="wallet-side">
-        <GiftCards />
+        <GiftCards returnTo={returnTo} initialAnswer={giftCardAnswer} />
         <EbtBalance />
       </div>
     </div>

@@ -12,9 +12,10 @@ import { EbtBalance } from './EbtBalance.tsx';
 import { GiftCards } from './GiftCards.tsx';
 import { seedWalletAtom } from './atoms.ts';
 
-// decision 629: the forms that take a card number or a PIN are POST forms whose submit buttons
-// stay disabled until the island runs, so the browser never submits them itself (a GET would put
-// the number and PIN into the URL, the history and access logs).
+// decision 629: the forms that take a card number or a PIN are POST forms, never a GET that would
+// put the number and PIN into the URL, the history and access logs. The add-card and gift-card
+// forms post to the edge, which takes them as plain forms (decisions 631, 651); the EBT form's
+// buttons stay disabled until the island runs (its PIN is encrypted in the browser).
 afterEach(cleanup);
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -23,8 +24,9 @@ const FORMS = [
   ['gift card', GiftCards, 'gift-card-form'],
   ['SNAP/EBT', EbtBalance, 'ebt-form'],
 ] as const;
-// the PIN forms: the EBT PIN is encrypted by the island, so without it they cannot be sent at all
-const PIN_FORMS = FORMS.filter(([name]) => name !== 'add a card');
+// the EBT PIN is encrypted by the island, so without it the form cannot be sent at all; the gift
+// card's form posts to the edge like the add-card form (decision 651)
+const PIN_FORMS = FORMS.filter(([name]) => name === 'SNAP/EBT');
 
 describe('card and PIN forms before and after hydration', () => {
   test('add a card: the server markup posts to the edge, which takes the plain form (decision 631)', () => {
@@ -33,6 +35,33 @@ describe('card and PIN forms before and after hydration', () => {
     const form = host.querySelector('[data-testid="add-card-form"]') as HTMLFormElement;
     expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/wallet/api/v1/cards']);
     expect((form.querySelector('input[name="returnTo"]') as HTMLInputElement).value).toBe('/checkout');
+  });
+
+  test('gift card: the server markup posts to the edge with its buttons enabled, and shows what the plain post came back with (decision 651)', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(
+      <GiftCards
+        returnTo="/checkout"
+        initialAnswer={{ tone: 'error', text: 'The gift card number or PIN is not valid.' }}
+      />,
+    );
+    const form = host.querySelector('[data-testid="gift-card-form"]') as HTMLFormElement;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/wallet/api/v1/gift-cards']);
+    expect((form.querySelector('input[name="returnTo"]') as HTMLInputElement).value).toBe('/checkout');
+    // a plain post is checked by the browser first; the island checks its own (noValidate once hydrated)
+    expect(form.hasAttribute('novalidate')).toBe(false);
+    expect((form.querySelector('input[name="pin"]') as HTMLInputElement).getAttribute('pattern')).toBe('[0-9]{4,8}');
+    const submits = [...form.querySelectorAll('button[type="submit"]')];
+    expect(submits.map((button) => [button.getAttribute('name'), button.getAttribute('value')])).toEqual([
+      ['action', 'balance'],
+      ['action', 'apply'],
+    ]);
+    for (const button of submits) expect(button.hasAttribute('disabled')).toBe(false);
+    const answer = host.querySelector('[data-testid="gift-card-answer"]') as HTMLElement;
+    expect([answer.className, answer.textContent]).toEqual([
+      'wallet-error',
+      'The gift card number or PIN is not valid.',
+    ]);
   });
 
   test.each(PIN_FORMS)(
@@ -51,6 +80,7 @@ describe('card and PIN forms before and after hydration', () => {
   test.each(FORMS)('%s: once the island runs, the buttons can be used', async (_name, Form, testId) => {
     render(<Form />);
     const form = await screen.findByTestId(testId);
+    expect(form.hasAttribute('novalidate')).toBe(true);
     for (const button of form.querySelectorAll('button[type="submit"]'))
       expect((button as HTMLButtonElement).disabled).toBe(false);
   });

@@ -149,8 +149,13 @@ export const CardsResponseSchema = v.strictObject({ cards: v.array(CardSchema), 
 export type CardsResponseOutput = v.InferOutput<typeof CardsResponseSchema>;
 
 // Gift cards (shopping §3 Gift card, §4 Gift cards, §5)
-const GiftCardNumberSchema = secret(/^\d{16,19}$/, 'enter the 16 to 19 digit gift card number');
-const PinSchema = secret(/^\d{4,8}$/, 'enter the 4 to 8 digit PIN');
+/** What a gift card's number or PIN must be (the island and the plain form say it the same way). */
+export const GIFT_CARD_FIELD_MESSAGES = {
+  cardNumber: 'enter the 16 to 19 digit gift card number',
+  pin: 'enter the 4 to 8 digit PIN',
+} as const;
+const GiftCardNumberSchema = secret(/^\d{16,19}$/, GIFT_CARD_FIELD_MESSAGES.cardNumber);
+const PinSchema = secret(/^\d{4,8}$/, GIFT_CARD_FIELD_MESSAGES.pin);
 export const GiftCardRequestSchema = v.object({ cardNumber: GiftCardNumberSchema, pin: PinSchema });
 export type GiftCardRequestInput = v.InferInput<typeof GiftCardRequestSchema>;
 
