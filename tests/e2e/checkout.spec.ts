@@ -439,6 +439,26 @@ test.describe('without JavaScript', () => {
   });
 });
 
+// decision 651: the checkout page claims the order's flash sales itself, so a shopper without JavaScript
+// gets the sale price the listings showed (the island claimed them only once it ran)
+test.describe('without JavaScript, a flash sale', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper without JavaScript is charged the flash-sale price at checkout', async ({ page }) => {
+    await signInWithoutJavaScript(page);
+    await setCart(page, [[CLAIMED_MILK, 3]]);
+    await page.goto('/checkout');
+    // 2 per shopper, 50 cents off each (upstream/seed/flash-sales.ts), in the page as the server sent it
+    await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+    const view = (await (
+      await page.request.post('/checkout/api/v1/checkouts', { headers: json(page), data: {} })
+    ).json()) as {
+      data: { summary: { total: number } };
+    };
+    await expect(page.getByTestId('checkout-total')).toHaveText(formatCents(view.data.summary.total));
+  });
+});
+
 // decision 631: a shopper with no saved card adds one without JavaScript and places the order
 test.describe('without JavaScript, a first card', () => {
   test.use({ javaScriptEnabled: false });

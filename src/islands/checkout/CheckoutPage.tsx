@@ -58,6 +58,8 @@ interface Props {
   notice?: CheckoutNotice | null;
   /** the first order attempt's key, in the page so the form without JavaScript sends it too */
   placeKey: string;
+  /** the flash sales the page claimed for the order's items (decision 651); null: the island claims them */
+  flashSales?: Record<string, number> | null;
 }
 
 function CheckoutPage({
@@ -71,6 +73,7 @@ function CheckoutPage({
   initialDay = null,
   notice = null,
   placeKey: firstPlaceKey,
+  flashSales = null,
 }: Props) {
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [cards, setCards] = useAtom(walletCardsAtom);
@@ -98,7 +101,8 @@ function CheckoutPage({
   // flash sales for the items in the order (shopping §3, §7): claimed once per visit
   useEffect(() => {
     const gtins = initial.lineItems.map((line) => line.gtin13);
-    if (gtins.length === 0) return;
+    if (flashSales) startTransition(() => setFlash(flashSales));
+    if (flashSales || gtins.length === 0) return;
     let cancelled = false;
     void claimFlashSales(gtins, newIdempotencyKey())
       .then(async (answer) => {
@@ -118,7 +122,7 @@ function CheckoutPage({
     return () => {
       cancelled = true;
     };
-  }, [initial, setCheckout, setFlash]);
+  }, [initial, flashSales, setCheckout, setFlash]);
 
   // shopping §2: flash-sale items with a quantity above 0 stop the shopper from leaving unasked
   const placingNow = useRef(false);
