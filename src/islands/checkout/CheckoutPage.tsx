@@ -58,7 +58,7 @@ interface Props {
   notice?: CheckoutNotice | null;
   /** the first order attempt's key, in the page so the form without JavaScript sends it too */
   placeKey: string;
-  /** the flash sales the page claimed for the order's items (decision 651); null: the island claims them */
+  /** the flash sales the page claimed for the order's items (decision 652); null: the island claims them */
   flashSales?: Record<string, number> | null;
 }
 
