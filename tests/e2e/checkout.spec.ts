@@ -309,7 +309,6 @@ test('a flash-sale item is priced down at checkout, and leaving the page while h
 }) => {
   await signIn(page);
   // the reference chain's flash sale: every Whole Milk, 50 cents off, 2 per shopper (upstream/seed/flash-sales.ts);
-  // the limit counts across orders (decision 470), so a Whole Milk other than the one the journeys above ordered
   // the limit counts across orders (decision 470): the Whole Milk no journey orders (the visual baselines claim it too)
   await setCart(page, [[CLAIMED_MILK, 3]]);
   await page.goto('/checkout');
@@ -439,7 +438,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-// decision 651: the checkout page claims the order's flash sales itself, so a shopper without JavaScript
+// decision 652: the checkout page claims the order's flash sales itself, so a shopper without JavaScript
 // gets the sale price the listings showed (the island claimed them only once it ran)
 test.describe('without JavaScript, a flash sale', () => {
   test.use({ javaScriptEnabled: false });
@@ -457,6 +456,37 @@ test.describe('without JavaScript, a flash sale', () => {
     };
     await expect(page.getByTestId('checkout-total')).toHaveText(formatCents(view.data.summary.total));
   });
+});
+
+// decision 653: the cart fetches the checkout ahead (decision 604); that render claims nothing, so a
+// shopper who only reads the cart holds no flash-sale offer another shopper could have had
+test('a checkout fetched ahead holds no flash-sale offer; the checkout the shopper opens claims them', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  const email = `prefetch.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const created = await page.request.post('/auth/api/create-account', {
+    headers: { origin: pageOrigin(page) },
+    data: { firstName: 'Kai', lastName: 'Lind', email, password: 'Orchard-Lane-77' },
+  });
+  expect(created.status()).toBe(201);
+  await setCart(page, [[CLAIMED_MILK, 3]]);
+  const flashAdjustments = async () => {
+    const view = (await (
+      await page.request.post('/checkout/api/v1/checkouts', { headers: json(page), data: {} })
+    ).json()) as { data: { lineItems: Array<{ priceAdjustments: Array<{ type: string; amountCents: number }> }> } };
+    return view.data.lineItems.flatMap((line) => line.priceAdjustments.filter((entry) => entry.type === 'FLASH_SALE'));
+  };
+  for (const purpose of ['prefetch', 'prefetch;prerender']) {
+    const ahead = await page.request.get('/checkout', { headers: { 'sec-purpose': purpose } });
+    expect(ahead.status()).toBe(200);
+    expect(await ahead.text()).not.toContain('data-testid="flash-sale"');
+  }
+  expect(await flashAdjustments()).toEqual([]);
+  // the page the shopper opens claims the sale (2 per shopper, 50 cents off each)
+  const opened = await page.request.get('/checkout');
+  expect(await opened.text()).toMatch(/data-testid="flash-sale"[^>]*>Flash sale −(<!-- -->)?\$1\.00</);
+  expect(await flashAdjustments()).toEqual([expect.objectContaining({ amountCents: 100 })]);
 });
 
 // decision 631: a shopper with no saved card adds one without JavaScript and places the order

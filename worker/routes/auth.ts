@@ -24,6 +24,7 @@ import { startSession } from '../start-session.ts';
 import type { EdgeEnv, SessionState } from '../types.ts';
 import type { Capability } from '../capability.ts';
 import { formField, formOf, isFormPost, validJsonOrForm, type FormFields } from '../validate.ts';
+import { isSpeculative } from '../../src/lib/http/speculation.ts';
 
 // spec: account §2 (routes, flows), §3 Authentication state, §4 Auth state, §6 Roles, §7
 // Authentication, §8 error names. docs/decisions/020-sessions.md.
@@ -260,15 +261,12 @@ authRoutes.post('/auth/api/sign-out', async (c) => {
   return c.body(null, 204);
 });
 
-const PREFETCH = /prefetch|prerender/i;
-
 authRoutes.get('/auth/api/sign-out', async (c) => {
   noStore(c);
   // A GET must not sign anyone out from another site: only a same-origin navigation (the
   // header's link) or one the user typed (Sec-Fetch-Site: none), never a prefetch.
   const site = c.req.header('sec-fetch-site');
-  const purpose = `${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`;
-  if ((site === 'same-origin' || site === 'none') && !PREFETCH.test(purpose) && c.get('session')) {
+  if ((site === 'same-origin' || site === 'none') && !isSpeculative(c.req.raw.headers) && c.get('session')) {
     await revoke(c);
     clearSessionCookie(c);
     c.set('session', null);

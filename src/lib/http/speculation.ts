@@ -14,3 +14,14 @@ export type NextPage = (typeof NEXT_PAGES)[number];
 export function nextPageRules(path: NextPage): string {
   return JSON.stringify({ prefetch: [{ source: 'list', urls: [path], eagerness: 'immediate' }] });
 }
+
+const SPECULATIVE = /prefetch|prerender/i;
+
+/**
+ * Whether a request is the browser fetching a page ahead (`Sec-Purpose: prefetch`, `prefetch;prerender`,
+ * or the older `Purpose: prefetch`) rather than a shopper opening it: such a render must change
+ * nothing the shopper holds (no sign-out, no flash-sale offer claimed; decision 653).
+ */
+export function isSpeculative(headers: Headers): boolean {
+  return SPECULATIVE.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''}`);
+}
