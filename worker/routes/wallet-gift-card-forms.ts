@@ -10,7 +10,12 @@ import {
   GiftCardsResponseSchema,
   WALLET_PATHS,
 } from '../../src/lib/wallet/contracts.ts';
-import { giftCardFormBack, giftCardNoticeCookie, type GiftCardNotice } from '../../src/lib/wallet/gift-card-form.ts';
+import {
+  giftCardFormBack,
+  giftCardInputOf,
+  giftCardNoticeCookie,
+  type GiftCardNotice,
+} from '../../src/lib/wallet/gift-card-form.ts';
 import { WALLET_MESSAGES } from '../../src/lib/wallet/messages.ts';
 import type { EdgeEnv } from '../types.ts';
 import { UPSTREAM_HEADERS } from '../upstream/client.ts';
@@ -76,10 +81,7 @@ async function outcomeOf(c: WalletContext, fields: FormFields): Promise<GiftCard
       return { kind: 'removed' };
     }
     if (action !== 'balance' && action !== 'apply') return { kind: 'failed' };
-    const body = {
-      cardNumber: formField(fields, 'cardNumber').replace(/\s/g, ''),
-      pin: formField(fields, 'pin').trim(),
-    };
+    const body = giftCardInputOf((name) => formField(fields, name));
     const parsed = v.safeParse(GiftCardRequestSchema, body);
     if (!parsed.success) {
       const key = parsed.issues[0]?.path?.[0]?.key;

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { formatDollarText } from '../../lib/money/money.ts';
 import type { CardFormReturn } from '../../lib/wallet/card-form.ts';
 import { GiftCardRequestSchema, WALLET_PATHS } from '../../lib/wallet/contracts.ts';
-import { giftCardNoticeText } from '../../lib/wallet/gift-card-form.ts';
+import { giftCardInputOf, giftCardNoticeText } from '../../lib/wallet/gift-card-form.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
@@ -38,10 +38,7 @@ export function GiftCards({
     const form = event.currentTarget;
     const data = new FormData(form);
     const wantsApply = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'apply';
-    const input = {
-      cardNumber: String(data.get('cardNumber') ?? '').replace(/\s/g, ''),
-      pin: String(data.get('pin') ?? '').trim(),
-    };
+    const input = giftCardInputOf((name) => String(data.get(name) ?? ''));
     const parsed = v.safeParse(GiftCardRequestSchema, input);
     if (!parsed.success) {
       const message = parsed.issues[0]?.message ?? 'check the card';

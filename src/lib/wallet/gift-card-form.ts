@@ -11,6 +11,14 @@ import { tooManyTries, WALLET_MESSAGES } from './messages.ts';
 // in the POST body only. The island says the same things in the same words (giftCardNoticeText).
 
 /** The cookie that carries a gift-card form's outcome to the wallet or the checkout for one render. */
+/**
+ * A gift card's number and PIN as the island and the edge's plain form both read them: spaces out of
+ * the number (it is printed in groups), the PIN trimmed. `giftCardInputOf(() => ' 6006 4900 ')` → `{ cardNumber: '60064900', pin: '6006 4900' }`
+ */
+export function giftCardInputOf(field: (name: 'cardNumber' | 'pin') => string): { cardNumber: string; pin: string } {
+  return { cardNumber: field('cardNumber').replace(/\s/g, ''), pin: field('pin').trim() };
+}
+
 export const GIFT_CARD_NOTICE_COOKIE = 'gift-card-notice';
 
 const LastFourSchema = v.pipe(v.string(), v.regex(/^\d{4}$/));
@@ -68,6 +76,21 @@ export function decodeGiftCardNotice(value: string | undefined): GiftCardNotice 
   } catch {
     return null;
   }
+}
+
+/** The cookies of a page render, as much as taking a notice needs (Astro's `AstroCookies`). */
+interface RenderCookies {
+  get(name: string): { value: string } | undefined;
+  has(name: string): boolean;
+  delete(name: string, options: { path: string }): void;
+}
+
+/** What the plain form left for this render, read once: the cookie is deleted with the answer. */
+export function takeGiftCardNotice(cookies: RenderCookies): { tone: 'ok' | 'error'; text: string } | null {
+  if (!cookies.has(GIFT_CARD_NOTICE_COOKIE)) return null;
+  const notice = decodeGiftCardNotice(cookies.get(GIFT_CARD_NOTICE_COOKIE)?.value);
+  cookies.delete(GIFT_CARD_NOTICE_COOKIE, { path: '/' });
+  return notice ? giftCardNoticeText(notice) : null;
 }
 
 /**
