@@ -598,6 +598,46 @@ test.describe('without JavaScript, a gift card', () => {
   });
 });
 
+// decision 654: a day's times are tiles, two across on a phone, each showing its whole window
+test('on a phone the pickup times are tiles two across, each with its whole window and fee in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page);
+  await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+  try {
+    await page.goto('/checkout');
+    // the second day: every time of the store's day is there, whatever the hour now
+    await page.locator('.days a').nth(1).click();
+    const tiles = page.locator('#time .slots .slot');
+    await expect(tiles.first()).toBeVisible();
+    const boxes = await tiles.evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.getBoundingClientRect();
+        const inner = [...label.children].map((child) => child.getBoundingClientRect());
+        return {
+          top: Math.round(box.top),
+          left: Math.round(box.left),
+          right: box.right,
+          fits: inner.every((part) => part.left >= box.left && part.right <= box.right),
+          text: label.textContent ?? '',
+        };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(2);
+    expect(boxes[0]!.top).toBe(boxes[1]!.top);
+    expect(boxes[1]!.left).toBeGreaterThan(boxes[0]!.left);
+    expect(boxes[2]!.top).toBeGreaterThan(boxes[0]!.top);
+    for (const box of boxes) {
+      expect(box.fits, box.text).toBe(true);
+      expect(box.right).toBeLessThanOrEqual(360);
+      expect(box.text).toMatch(/^\d{1,2} [AP]M–\d{1,2} [AP]M(Free|Full|\$\d+\.\d{2})$/);
+    }
+  } finally {
+    await setCart(page, []);
+  }
+});
+
 test('a shopper adds a card inside the checkout and places the order', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
