@@ -4,6 +4,7 @@ import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
+import { CHROMIUM_FLAGS, journeyChromiumPath } from '../../scripts/lib/chromium.mjs';
 import { documentDelivery, expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
@@ -436,6 +437,37 @@ test.describe('without JavaScript', () => {
       expect(url).not.toMatch(/firstName|lastName|phone=|email=/);
     }
   });
+});
+
+// decision 655: Playwright's javaScriptEnabled: false still parses <noscript> as text, as a browser
+// with scripts on does; a Chromium whose scripts are off in its settings parses it as markup
+test("a shopper whose browser runs no script signs in and has the page's own address, not the form's", async ({
+  playwright,
+  baseURL,
+}) => {
+  const browser = await playwright.chromium.launch({
+    executablePath: journeyChromiumPath(),
+    args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'],
+  });
+  try {
+    const page = await browser.newPage({ baseURL });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await signInWithoutJavaScript(page);
+    await expect(page).toHaveURL(/\/$/);
+    expect(posts).toEqual(['/auth/api/sign-in']);
+    // a reload is a GET of the page, not the sign-in posted again
+    await page.reload();
+    expect(posts).toEqual(['/auth/api/sign-in']);
+    const state = (await (await page.request.get('/auth/api/authentication-state')).json()) as {
+      data: { authenticated: boolean };
+    };
+    expect(state.data.authenticated).toBe(true);
+  } finally {
+    await browser.close();
+  }
 });
 
 // decision 652: the checkout page claims the order's flash sales itself, so a shopper without JavaScript

@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { NO_SCRIPT_FIELD } from '../../src/lib/auth/redirect.ts';
 import { sha256Base64 } from '../../src/lib/http/csp.ts';
 import { PAGE_CACHE_HEADER } from '../../src/lib/http/page-context.ts';
 import { ADDRESS_SCRIPT, PRELOADED_ANSWERS_ID } from '../../worker/middleware/sign-in-landing/index.ts';
@@ -99,5 +100,16 @@ describe('a browser signing in lands on its page in one round trip', () => {
     expect(scripted.status).toBe(303);
     expect(scripted.headers.get('location')).toBe('/');
     expect(sessionCookieFrom(scripted)).not.toBeNull();
+  });
+
+  // decision 655: the landing's address script cannot run there, so the address bar would keep the form's path
+  test("a browser that runs no script (the form's <noscript> field) gets the 303 to the page, signed in", async () => {
+    const plain = await signInForm({ ...rightPassword, [NO_SCRIPT_FIELD]: '1' });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/');
+    expect(sessionCookieFrom(plain)).not.toBeNull();
+    // any other value is not the field's: that sign-in lands as before
+    const other = await signInForm({ ...rightPassword, [NO_SCRIPT_FIELD]: 'yes' });
+    expect(other.status).toBe(200);
   });
 });

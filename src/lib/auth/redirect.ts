@@ -8,6 +8,12 @@ const ACCOUNT_DELIVERY_PATH = '/account/delivery';
 export const EMAIL_CONFIRMATION_PATH = '/account/confirm/send';
 export const SIGN_OUT_PATH = '/auth/api/sign-out';
 export const REDIRECT_PARAM = 'redirectUrl';
+/**
+ * A field of the sign-in form inside `<noscript>`: only a browser that runs no script sends it. That
+ * sign-in is answered with the 303 to the page (its address bar then shows the page), not with the
+ * page itself, whose address the landing's script would have put right (decision 655).
+ */
+export const NO_SCRIPT_FIELD = 'noscript';
 const MAX_REDIRECT_LENGTH = 2048;
 
 // Control characters (C0, DEL, C1), which URL parsers strip or treat specially ("/\t/evil").

@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { NO_SCRIPT_FIELD } from '../../../src/lib/auth/redirect.ts';
 import { CHECKOUT_LANDING_FIELD } from '../../../src/lib/checkout/form.ts';
 import { sha256Base64, withHashSource } from '../../../src/lib/http/csp.ts';
 import type { EdgeEnv } from '../../types.ts';
+import { formField, formOf } from '../../validate.ts';
 
 // Issue 22 §5: the sign-in form answered 303, the browser followed to the destination (sometimes
 // through /redirect/v2), and the shared page then asked who the shopper is: three round trips in a
@@ -192,11 +194,18 @@ function formLanding(
   };
 }
 
-/** A browser's sign-in form: only a sign-in that issued a session lands; a refusal goes back to the form as before. */
+/**
+ * A browser's sign-in form: only a sign-in that issued a session lands; a refusal goes back to the
+ * form as before. A browser that runs no script (the form's `<noscript>` field, NO_SCRIPT_FIELD)
+ * gets the 303 too: the address script would not run, and the address bar would keep the form's
+ * path, which a reload posts again (decision 655).
+ */
 export const signInLanding = (dispatch: Dispatch) =>
-  formLanding(dispatch, (_c, setCookies) =>
-    setCookies.some((line) => line.startsWith('hm_session=') && !/max-age\s*=\s*0/i.test(line)),
-  );
+  formLanding(dispatch, (c, setCookies) => {
+    const fields = formOf(c);
+    if (fields && formField(fields, NO_SCRIPT_FIELD) === '1') return false;
+    return setCookies.some((line) => line.startsWith('hm_session=') && !/max-age\s*=\s*0/i.test(line));
+  });
 
 /**
  * The checkout's place-order form (issue 22 §5): an order placed lands on its confirmation in the
