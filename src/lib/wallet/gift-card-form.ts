@@ -10,7 +10,6 @@ import { tooManyTries, WALLET_MESSAGES } from './messages.ts';
 // cookie, never in the URL: a link cannot forge "this card has $500", and the number and PIN go
 // in the POST body only. The island says the same things in the same words (giftCardNoticeText).
 
-/** The cookie that carries a gift-card form's outcome to the wallet or the checkout for one render. */
 /**
  * A gift card's number and PIN as the island and the edge's plain form both read them: spaces out of
  * the number (it is printed in groups), the PIN trimmed. `giftCardInputOf(() => ' 6006 4900 ')` → `{ cardNumber: '60064900', pin: '6006 4900' }`
@@ -19,6 +18,7 @@ export function giftCardInputOf(field: (name: 'cardNumber' | 'pin') => string): 
   return { cardNumber: field('cardNumber').replace(/\s/g, ''), pin: field('pin').trim() };
 }
 
+/** The cookie that carries a gift-card form's outcome to the wallet or the checkout for one render. */
 export const GIFT_CARD_NOTICE_COOKIE = 'gift-card-notice';
 
 const LastFourSchema = v.pipe(v.string(), v.regex(/^\d{4}$/));
