@@ -96,7 +96,7 @@ function walletHashKeyOf(envFile) {
  * stays in the dev vars): a new key, or a card added to the seed (decision 651), seeds the wallet's
  * cards again on the next start.
  */
-const keyFingerprint = (key) =>
+const walletSeedFingerprint = (key) =>
   createHash('sha256')
     .update(`wallet-seed-stamp:${key}`)
     .update(readFileSync(repoPath('upstream', 'seed', 'wallet.ts')))
@@ -197,7 +197,7 @@ export async function prepareDatabase(persistTo, { products, fresh = false, reus
   const stampPath = join(persistTo, 'setup-stamp.json');
   const migrations = migrationsHash();
   const walletKey = walletHashKeyOf(envFile);
-  const wallet = keyFingerprint(walletKey);
+  const wallet = walletSeedFingerprint(walletKey);
   const stamp = fresh ? null : readJson(stampPath);
   if (
     reuse &&
