@@ -30,6 +30,15 @@ export function likelyNextIslands(pathname: string): readonly string[] {
   return [];
 }
 
+/**
+ * Pages whose next-page prefetches wait for the load event (decision 656): the cart loads no island
+ * JavaScript of its own (client:press), so its first paint and its settling are not shared with
+ * the checkout's chunks; they come right after, while the shopper reads the cart.
+ */
+export function prefetchesAfterLoad(pathname: string): boolean {
+  return pathname === '/cart';
+}
+
 /** Hydration directives whose islands load with the page. */
 const EAGER_CLIENTS = new Set(['load', 'idle']);
 
@@ -67,6 +76,7 @@ export function withIslandPreloads(
   response: Response,
   graph: IslandGraph,
   nextIslands: readonly string[] = [],
+  afterLoad = false,
 ): Response {
   if (graph.size === 0 || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   // a chunk is preloaded once, as early as possible: after the module script that needs it, right
@@ -120,9 +130,13 @@ export function withIslandPreloads(
           // high priority: a prefetch is otherwise the browser's last request, and on a slow phone
           // with six connections it was still waiting behind the cards' images (and aborted) when
           // the shopper opened the cart a second after adding (decision 615).
+          // After the load event, where the page asks (inside a template, which the browser does not
+          // fetch; src/directives/press.ts moves them into the page then).
           const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
+          let prefetches = '';
           for (const url of new Set(next))
-            if (!done.has(url)) html += `<link rel="prefetch" fetchpriority="high" href="${url}">`;
+            if (!done.has(url)) prefetches += `<link rel="prefetch" fetchpriority="high" href="${url}">`;
+          html += afterLoad && prefetches ? `<template data-after-load>${prefetches}</template>` : prefetches;
           if (html) end.before(html, { html: true });
         });
       },

@@ -23,7 +23,7 @@ import { AUTH_STATE_PATH } from '../src/lib/auth/contracts.ts';
 import { BASKET_PATHS } from '../src/lib/basket/contracts.ts';
 import { SESSION_COOKIE } from './middleware/session/cookie.ts';
 import { withFormKeys } from './form-keys.ts';
-import { islandGraph, likelyNextIslands, withIslandPreloads } from './island-preload.ts';
+import { islandGraph, likelyNextIslands, prefetchesAfterLoad, withIslandPreloads } from './island-preload.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
 export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
@@ -174,7 +174,12 @@ async function renderAndStore(
   };
   const rendered = await render(c.req.raw, c.env, c.executionCtx as ExecutionContext, context);
   // the chunks of the page's eager islands, preloaded in one wave (worker/island-preload.ts)
-  const preloaded = withIslandPreloads(rendered, await islandGraph(c.env.ASSETS), likelyNextIslands(url.pathname));
+  const preloaded = withIslandPreloads(
+    rendered,
+    await islandGraph(c.env.ASSETS),
+    likelyNextIslands(url.pathname),
+    prefetchesAfterLoad(url.pathname),
+  );
   let response = new Response(preloaded.body, preloaded);
   // Astro hashed every script and style it rendered but the banner's theme (decision 091).
   const csp = response.headers.get('content-security-policy');

@@ -5,6 +5,7 @@ declare global {
     interface ClientDirectives {
       'client:interaction'?: boolean;
       'client:personal'?: boolean;
+      'client:press'?: boolean;
     }
   }
 }

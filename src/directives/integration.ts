@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-/** Registers `client:interaction` and `client:personal` (src/directives/) with Astro. */
+/** Registers `client:interaction`, `client:personal` and `client:press` (src/directives/) with Astro. */
 export default function interactionDirective(): AstroIntegration {
   return {
     name: 'harvest:client-interaction',
@@ -14,6 +14,8 @@ export default function interactionDirective(): AstroIntegration {
         });
         // client:personal hydrates an island once a signed-in shopper's personal data is in (decision 075)
         addClientDirective({ name: 'personal', entrypoint: fileURLToPath(new URL('./personal.ts', import.meta.url)) });
+        // client:press hydrates a page's islands on the first press in any of them, holding the press (decision 656)
+        addClientDirective({ name: 'press', entrypoint: fileURLToPath(new URL('./press.ts', import.meta.url)) });
       },
     },
   };

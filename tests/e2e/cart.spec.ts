@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Request as BrowserRequest } from '@playwright/test';
+import { basket, firstMilk, leaveCartEmpty, shopperWithMilk } from './cart-helpers.ts';
 import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
 import {
   clientHeaders,
@@ -14,52 +15,7 @@ import {
 
 // Cart rules in a real Chromium (issue 9 §2, §5, §6; docs/decisions/250-guest-add-to-cart.md).
 
-type Basket = { lineItems: Array<{ id: string; gtin13: string; quantity: number }> };
-
-async function basket(request: APIRequestContext): Promise<Basket> {
-  const response = await request.get('/basket/api/basket/');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: Basket }).data;
-}
-
-/** Empties the signed-in shopper's cart through the API, then puts `gtin13` in it once. */
-async function cartWithOnly(page: Page, gtin13: string, baseURL: string): Promise<void> {
-  const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const lines = (await basket(page.request)).lineItems.map((line) => line.gtin13);
-  if (lines.length > 0)
-    expect(
-      (await page.request.post('/basket/api/user/remove-item', { headers, data: { gtin13s: lines } })).status(),
-    ).toBe(200);
-  expect(
-    (await page.request.post('/basket/api/v2/user/add-item', { headers, data: { gtin13, quantity: 1 } })).status(),
-  ).toBe(200);
-}
-
-// Each journey leaves the demo shopper's cart empty: the other journeys start from what they put in it.
-test.afterEach(async ({ page, context, baseURL }) => {
-  const response = await page.request.get('/basket/api/basket/');
-  if (response.status() !== 200) return;
-  const lines = ((await response.json()) as { data: Basket }).data.lineItems.map((line) => line.gtin13);
-  if (lines.length > 0)
-    await page.request.post('/basket/api/user/remove-item', {
-      headers: { origin: baseURL! },
-      data: { gtin13s: lines },
-    });
-  // back to pickup at the default store: a journey that chose another store (the out-of-stock one
-  // picks Riverside) must not leave it saved as the shopper's for the next file's journeys
-  await context.clearCookies({ name: 'hm_store' });
-  await page.request.post('/basket/api/v2/user/change-modality', {
-    headers: { origin: baseURL! },
-    data: { modalityType: 'PICKUP' },
-  });
-});
-
-async function firstMilk(page: Page): Promise<string> {
-  await page.goto('/search?query=milk');
-  const gtin = await page.getByTestId('product-card').filter({ hasText: /milk/i }).first().getAttribute('data-gtin');
-  expect(gtin).toMatch(/^\d{13}$/);
-  return gtin as string;
-}
+test.afterEach(async ({ page, context, baseURL }) => leaveCartEmpty(page, context, baseURL!));
 
 test("a guest's add to cart is in the cart once they have signed in", async ({ page, browser, baseURL }) => {
   // The shopper's cart starts empty (emptied from another device), so only the guest's add can fill it.
@@ -88,9 +44,7 @@ test("a guest's add to cart is in the cart once they have signed in", async ({ p
 });
 
 test('a cart changed on another device shows the refresh message', async ({ page, browser, baseURL }) => {
-  await signIn(page);
-  const gtin = await firstMilk(page);
-  await cartWithOnly(page, gtin, baseURL!);
+  const gtin = await shopperWithMilk(page, baseURL!);
   await page.goto('/cart');
   await waitForIslands(page);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
@@ -125,9 +79,7 @@ test.describe('without JavaScript', () => {
 
   /** Signed in, on the milk search, the cart emptied: the first milk's gtin. */
   async function signedInOnSearchWithEmptyCart(page: Page, baseURL: string): Promise<string> {
-    await signIn(page);
-    const gtin = await firstMilk(page);
-    await cartWithOnly(page, gtin, baseURL);
+    const gtin = await shopperWithMilk(page, baseURL);
     await page.request.post('/basket/api/user/remove-item', {
       headers: { origin: baseURL, 'content-type': 'application/json' },
       data: { gtin13s: [gtin] },
@@ -136,9 +88,7 @@ test.describe('without JavaScript', () => {
   }
 
   test('a shopper without JavaScript can change a cart quantity', async ({ page, baseURL }) => {
-    await signIn(page);
-    const gtin = await firstMilk(page);
-    await cartWithOnly(page, gtin, baseURL!);
+    const gtin = await shopperWithMilk(page, baseURL!);
 
     await page.goto('/cart');
     await expect(page.getByTestId('cart-line-quantity')).toHaveText('1');
@@ -215,9 +165,7 @@ test.describe('without JavaScript', () => {
   });
   // decision 637: the substitution select is a plain form with its own Update button
   test('a shopper without JavaScript chooses no substitutions for a line', async ({ page, baseURL }) => {
-    await signIn(page);
-    const gtin = await firstMilk(page);
-    await cartWithOnly(page, gtin, baseURL!);
+    const gtin = await shopperWithMilk(page, baseURL!);
 
     await page.goto('/cart');
     const choice = () => page.getByTestId('substitution-picker').getByRole('combobox', { name: /^If out of stock/ });
@@ -284,9 +232,7 @@ async function notDeliverable(request: APIRequestContext): Promise<string> {
 }
 
 test('switching the cart to delivery marks the items that cannot be delivered', async ({ page, baseURL }) => {
-  await signIn(page);
-  const milk = await firstMilk(page);
-  await cartWithOnly(page, milk, baseURL!);
+  const milk = await shopperWithMilk(page, baseURL!);
   const pickupOnly = await notDeliverable(page.request);
   const headers = { origin: baseURL!, 'content-type': 'application/json' };
   expect(
@@ -322,9 +268,7 @@ test('a shopper chooses replacements for a cart line, or no substitution, and th
   page,
   baseURL,
 }) => {
-  await signIn(page);
-  const milk = await firstMilk(page);
-  await cartWithOnly(page, milk, baseURL!);
+  const milk = await shopperWithMilk(page, baseURL!);
   await page.goto('/cart');
   await waitForIslands(page);
   const picker = page.getByTestId('substitution-picker');
@@ -358,9 +302,7 @@ test('adding one more of a cart line shows what goes with it, and one of those g
   page,
   baseURL,
 }) => {
-  await signIn(page);
-  const milk = await firstMilk(page);
-  await cartWithOnly(page, milk, baseURL!);
+  await shopperWithMilk(page, baseURL!);
   await page.goto('/cart');
   await waitForIslands(page);
   await expect(page.getByTestId('cross-sell')).toHaveCount(0);
@@ -437,9 +379,7 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
   page,
   baseURL,
 }) => {
-  await signIn(page);
-  const milk = await firstMilk(page);
-  await cartWithOnly(page, milk, baseURL!);
+  await shopperWithMilk(page, baseURL!);
   await page.evaluate(() => localStorage.removeItem('hm:pinned-cart'));
   await page.goto('/search?query=milk');
   const pinned = page.getByTestId('pinned-cart');
@@ -458,7 +398,13 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
   await page.goto('/cart');
   await waitForIslands(page);
   await expect(page.getByTestId('pinned-cart')).toHaveCount(0); // the cart page is the whole cart
-  await page.getByLabel('Show my cart on every page').check();
+  // drawn from the cookie before the cart's island runs (decision 656); the tick is the island's
+  // once its first press has hydrated it, and kept
+  const pinnedSwitch = page.getByLabel('Show my cart on every page');
+  await expect(pinnedSwitch).not.toBeChecked();
+  await pinnedSwitch.click();
+  await expect(pinnedSwitch).toBeChecked();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('hm:pinned-cart'))).toBe('collapsed');
   await page.goto('/search?query=milk');
   await expect(page.getByTestId('pinned-cart')).toHaveAttribute('data-state', 'collapsed');
 });

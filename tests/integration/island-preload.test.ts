@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withIslandPreloads } from '../../worker/island-preload.ts';
+import { prefetchesAfterLoad, withIslandPreloads } from '../../worker/island-preload.ts';
 
 // Issue 22 §5: the chunks of a page's eager islands and module scripts are preloaded in one wave
 // before </body>; islands that wait for the shopper are left alone (the JavaScript budgets).
@@ -100,6 +100,30 @@ describe('withIslandPreloads', () => {
     expect(html).toMatch(/<link rel="prefetch" fetchpriority="high" href="\/_astro\/display\.K1\.js"><\/body>/);
     expect(html.match(/<link rel="prefetch"/g)).toHaveLength(2);
     expect(preloads(html)).not.toContain('/_astro/Checkout.J9.js');
+  });
+
+  test('a page that asks for it gets the next page’s prefetches in a template, which client:press moves in after its first paint (decision 656)', async () => {
+    const graph = new Map([
+      ...GRAPH,
+      ['module:src/islands/checkout/CheckoutPage.tsx', ['/_astro/Checkout.J9.js']],
+      ['/_astro/Checkout.J9.js', ['/_astro/react.C3.js']],
+    ]);
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="press" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
+      ),
+      graph,
+      ['src/islands/checkout/CheckoutPage.tsx'],
+      true,
+    ).text();
+    // a press island loads nothing with the page: its chunks are not preloaded (the page's own module
+    // script's are), and the checkout's (React with them) wait in the template
+    expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
+    expect(html).toMatch(
+      /<template data-after-load><link rel="prefetch" fetchpriority="high" href="\/_astro\/Checkout\.J9\.js"><link rel="prefetch" fetchpriority="high" href="\/_astro\/react\.C3\.js"><\/template><\/body>/,
+    );
+    expect(prefetchesAfterLoad('/cart')).toBe(true);
+    expect(prefetchesAfterLoad('/search')).toBe(false);
   });
 
   test('without a graph (no build, or not HTML) the answer is left as it is', async () => {

@@ -11,6 +11,7 @@ import {
   loadCartAtom,
   removeFromCartAtom,
   seedBasketAtom,
+  seedPinnedChoiceAtom,
   changeCartQuantityAtom,
 } from './atoms/index.ts';
 import { CART_PATH } from './cart-path.ts';
@@ -21,6 +22,7 @@ import { CartSummary } from './CartSummary.tsx';
 import { CrossSell } from './CrossSell.tsx';
 import { PinnedCartSwitch } from './PinnedCartSwitch.tsx';
 import { withIslandStore } from '../shared/island-store.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 interface CartLinesProps {
   /** The basket the page was rendered with; null when it could not be loaded. */
@@ -41,6 +43,8 @@ interface CartLinesProps {
    * the server made. A line without one (a later line, one added here) shows its <img>.
    */
   artwork?: Readonly<Record<string, string>>;
+  /** The pinned cart choice from its cookie (decision 656): the switch shows it before the island runs; undefined: read after mount. */
+  pinnedChoice?: string | null;
 }
 
 /** The cart page's lines: pictures, quantity steppers, line totals, substitutions; the summary; loading, empty and error states. */
@@ -51,8 +55,12 @@ function CartLinesList({
   fallout = [],
   imageTemplate = null,
   artwork = {},
+  pinnedChoice,
 }: CartLinesProps) {
-  useHydrateAtoms([[seedBasketAtom, initialBasket]] as const);
+  useHydrateAtoms([
+    [seedBasketAtom, initialBasket],
+    [seedPinnedChoiceAtom, pinnedChoice],
+  ] as const);
   const view = useAtomValue(cartViewAtom);
   const load = useAtomValue(cartLoadStateAtom);
   const errors = useAtomValue(cartErrorsReadAtom);
@@ -60,6 +68,8 @@ function CartLinesList({
   const setQuantity = useSetAtom(changeCartQuantityAtom);
   const remove = useSetAtom(removeFromCartAtom);
   const modality = useAtomValue(cartModalityAtom);
+  // client:press holds a press until the island says it has hydrated (src/directives/press.ts, decision 656)
+  const ready = useHydrated() ? '' : undefined;
 
   if (load.status === 'loading' && view.lines.length === 0) {
     return (
@@ -70,7 +80,7 @@ function CartLinesList({
   }
   if (!initialBasket && load.status !== 'loaded') {
     return (
-      <div role="alert" data-testid="cart-error">
+      <div role="alert" data-testid="cart-error" data-hydrated={ready}>
         <p>{loadFailureMessage}</p>
         {loadFailureMessage === CART_SIGN_IN_AGAIN ? (
           <a className="button" href={signInUrl(CART_PATH)}>
@@ -87,14 +97,14 @@ function CartLinesList({
   const lines = view.lines.filter((line) => !line.isDeleting);
   if (lines.length === 0) {
     return (
-      <p data-testid="cart-empty">
+      <p data-testid="cart-empty" data-hydrated={ready}>
         Your cart is empty. <a href="/search">Find something to add</a>.
       </p>
     );
   }
   return (
     <>
-      <section className="cart-main" aria-labelledby="cart-lines-title">
+      <section className="cart-main" aria-labelledby="cart-lines-title" data-hydrated={ready}>
         <CartModality />
         <h2 id="cart-lines-title">
           {view.itemCount} {view.itemCount === 1 ? 'item' : 'items'}

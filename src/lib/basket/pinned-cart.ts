@@ -6,6 +6,22 @@ const PINNED_CART_STATES = ['hidden', 'open', 'collapsed'] as const;
 export type PinnedCartState = (typeof PINNED_CART_STATES)[number];
 /** localStorage key of the shopper's choice. */
 export const PINNED_CART_STORAGE_KEY = 'hm:pinned-cart';
+/**
+ * The same choice in a cookie, so the cart page draws its "Show my cart on every page" switch as
+ * the shopper left it before its island runs (client:press, decision 656). Not a secret, not sent
+ * upstream; a year, like the choice in localStorage.
+ */
+export const PINNED_CART_COOKIE = 'hm_pinned_cart';
+
+/** The `document.cookie` assignment that keeps `state`. */
+export function pinnedCartCookie(state: PinnedCartState): string {
+  return `${PINNED_CART_COOKIE}=${state}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** A stored choice (the cookie's or localStorage's value), or null when it is not one. */
+export function pinnedChoice(stored: string | null | undefined): PinnedCartState | null {
+  return (PINNED_CART_STATES as readonly string[]).includes(stored ?? '') ? (stored as PinnedCartState) : null;
+}
 
 export type PinnedCartAction = 'open' | 'collapse' | 'hide' | 'show';
 
@@ -29,7 +45,7 @@ export function nextPinnedCartState(state: PinnedCartState, action: PinnedCartAc
 
 /** What the page shows: the stored choice (when valid), else collapsed with items and hidden without. */
 export function pinnedCartState(stored: string | null, itemCount: number): PinnedCartState {
-  const chosen = (PINNED_CART_STATES as readonly string[]).includes(stored ?? '') ? (stored as PinnedCartState) : null;
+  const chosen = pinnedChoice(stored);
   if (itemCount === 0) return 'hidden';
   return chosen ?? 'collapsed';
 }

@@ -22,4 +22,10 @@ export {
 export { cartModalityAtom, cartModalityChangeAtom, changeCartModalityAtom } from './modality.ts';
 export { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './substitution.ts';
 export { cartCrossSellAtom, changeCartQuantityAtom, dismissCrossSellAtom } from './cross-sell.ts';
-export { pinnedCartActionAtom, pinnedCartAtom, pinnedChoiceReadAtom, readPinnedChoiceAtom } from './pinned.ts';
+export {
+  pinnedCartActionAtom,
+  pinnedCartAtom,
+  pinnedChoiceReadAtom,
+  readPinnedChoiceAtom,
+  seedPinnedChoiceAtom,
+} from './pinned.ts';

@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { describe, expect, test, vi } from 'vitest';
+import pressDirective, { FALLBACK_MS, HELD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './press.ts';
+
+/** A cart-like island: a stepper's submit button, a checkbox and a select, in plain forms. */
+function island() {
+  const el = document.createElement('astro-island');
+  el.innerHTML = `
+    <form method="post" action="/basket/api/v2/user/update-item"><button type="submit" name="quantity" value="2">+</button></form>
+    <label><input type="checkbox"> Show my cart on every page</label>
+    <form method="post" action="/basket/api/v2/user/update-item"><select name="substitutionPolicy">
+      <option value="SHOPPER_CHOICE" selected>Best match</option><option value="NONE">Don't substitute</option>
+    </select></form>
+    <a href="/p/milk/0010013000010">Milk</a>`;
+  document.body.appendChild(el);
+  return el;
+}
+
+/**
+ * What a press island does when it hydrates, as far as the directive can tell: a while after
+ * Astro's hydrate() resolves, it marks itself hydrated (useHydrated), and from then on its handlers
+ * see the events. Records what the "island" saw.
+ */
+function fakeReact(el: HTMLElement) {
+  const seen: string[] = [];
+  let release: () => void = () => {};
+  const hydrate = vi.fn(
+    () =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          resolve();
+          setTimeout(() => {
+            el.firstElementChild?.setAttribute(HYDRATED_ATTRIBUTE, '');
+            el.addEventListener('click', (event) => {
+              const target = event.target as HTMLElement;
+              if (target instanceof HTMLInputElement) seen.push(`checkbox ${target.checked}`);
+              else if (target instanceof HTMLButtonElement) seen.push(`button ${target.value}`);
+            });
+            el.addEventListener('change', (event) => {
+              const target = event.target as HTMLElement;
+              if (target instanceof HTMLSelectElement) seen.push(`select ${target.value}`);
+            });
+            el.addEventListener('submit', (event) => event.preventDefault());
+          }, 20);
+        };
+      }),
+  );
+  return { hydrate, seen, release: () => release() };
+}
+
+const click = (node: Element | null) => {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  node?.dispatchEvent(event);
+  return event;
+};
+
+describe('client:press', () => {
+  test('no island loads before a press; a press in one starts every press island of the page', async () => {
+    const cart = island();
+    const count = island();
+    const loadCart = vi.fn(async () => async () => {});
+    const loadCount = vi.fn(async () => async () => {});
+    pressDirective(loadCart, {}, cart);
+    pressDirective(loadCount, {}, count);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(loadCart).not.toHaveBeenCalled();
+    cart.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(loadCart).toHaveBeenCalledTimes(1);
+    expect(loadCount).toHaveBeenCalledTimes(1);
+    cart.remove();
+    count.remove();
+  });
+
+  test("a button pressed before the island is ready is held, shown busy, and clicked again for the island's handler", async () => {
+    const el = island();
+    const { hydrate, seen, release } = fakeReact(el);
+    pressDirective(async () => hydrate, {}, el);
+    const button = el.querySelector('button');
+    button?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    const early = click(button);
+    // no plain post, and the island does not see it yet
+    expect(early.defaultPrevented).toBe(true);
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(true);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    await vi.waitFor(() => expect(seen).toEqual(['button 2']));
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
+    // from now on presses go straight to the island
+    click(button);
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
+    expect(seen).toEqual(['button 2', 'button 2']);
+    el.remove();
+  });
+
+  test('a checkbox ticked before the island is ready is ticked by the island once it is, as the shopper ticked it', async () => {
+    const el = island();
+    const { hydrate, seen, release } = fakeReact(el);
+    pressDirective(async () => hydrate, {}, el);
+    const box = el.querySelector('input') as HTMLInputElement;
+    box.click();
+    // nothing changes behind the island's back: the island shows busy until it takes the tick
+    expect(box.checked).toBe(false);
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(true);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    await vi.waitFor(() => expect(seen).toEqual(['checkbox true']));
+    expect(box.checked).toBe(true);
+    el.remove();
+  });
+
+  test('two presses before the island is ready are two clicks for it, in order', async () => {
+    const el = island();
+    const { hydrate, seen, release } = fakeReact(el);
+    pressDirective(async () => hydrate, {}, el);
+    const box = el.querySelector('input') as HTMLInputElement;
+    const more = el.querySelector('button') as HTMLButtonElement;
+    click(more);
+    box.click();
+    box.click();
+    click(more);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    await vi.waitFor(() => expect(seen).toEqual(['button 2', 'checkbox true', 'checkbox false', 'button 2']));
+    expect(box.checked).toBe(false);
+    el.remove();
+  });
+
+  test('a select changed before the island is ready is told to it once ready', async () => {
+    const el = island();
+    const { hydrate, seen, release } = fakeReact(el);
+    pressDirective(async () => hydrate, {}, el);
+    const select = el.querySelector('select') as HTMLSelectElement;
+    select.dispatchEvent(new Event('focusin', { bubbles: true }));
+    select.value = 'NONE';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(true);
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    await vi.waitFor(() => expect(seen).toEqual(['select NONE']));
+    el.remove();
+  });
+
+  test('a link is never held', () => {
+    const el = island();
+    pressDirective(async () => async () => {}, {}, el);
+    const early = click(el.querySelector('a'));
+    expect(early.defaultPrevented).toBe(false);
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
+    el.remove();
+  });
+
+  test("when the island's scripts fail, the held button goes to its plain form", async () => {
+    const el = island();
+    const form = el.querySelector('form') as HTMLFormElement;
+    const posted: Array<string | null> = [];
+    form.addEventListener('submit', (event) => {
+      posted.push(event.defaultPrevented ? null : ((event as SubmitEvent).submitter as HTMLButtonElement).value);
+      event.preventDefault(); // happy-dom would navigate
+    });
+    pressDirective(async () => Promise.reject(new Error('offline')), {}, el);
+    click(el.querySelector('button'));
+    await vi.waitFor(() => expect(posted).toEqual(['2']));
+    expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
+    el.remove();
+  });
+
+  test('when the scripts never answer, the held button goes to its plain form after the fallback time', async () => {
+    vi.useFakeTimers();
+    try {
+      const el = island();
+      const form = el.querySelector('form') as HTMLFormElement;
+      const posted: string[] = [];
+      form.addEventListener('submit', (event) => {
+        if (!event.defaultPrevented) posted.push('plain');
+        event.preventDefault();
+      });
+      pressDirective(() => new Promise(() => {}), {}, el);
+      click(el.querySelector('button'));
+      vi.advanceTimersByTime(FALLBACK_MS - 1);
+      expect(posted).toEqual([]);
+      vi.advanceTimersByTime(2);
+      expect(posted).toEqual(['plain']);
+      el.remove();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("the page's after-load template goes into the document once the page has loaded", async () => {
+    const template = document.createElement('template');
+    template.setAttribute('data-after-load', '');
+    template.innerHTML = '<link rel="prefetch" href="/_astro/CheckoutPage.js">';
+    document.body.appendChild(template);
+    const el = island();
+    pressDirective(async () => async () => {}, {}, el);
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="prefetch"]')).not.toBeNull(), {
+      timeout: 2000,
+    });
+    expect(document.querySelector('template[data-after-load]')).toBeNull();
+    el.remove();
+  });
+});

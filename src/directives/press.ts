@@ -1,0 +1,224 @@
+// The `client:press` directive (docs/decisions/656): the islands of a page whose server markup
+// already works without JavaScript (plain POST forms: the cart) hydrate on the shopper's first
+// press in any of them (pointerdown, touchstart, focusin, keydown), all together, so the page
+// loads, paints and settles with no React at all (issue 22 §5: Lighthouse 100 on the cart).
+// Nothing pressed before the islands are ready is lost (decision 599):
+// - a click on a control (a button, a checkbox, a radio) is held: its default is stopped (the page
+//   shows the island busy) and it is clicked again once the island has hydrated it, so the island's
+//   own handler takes it; two presses are two clicks, in order;
+// - a select changed before then is told again (a change event) once they are ready;
+// - a form submitted another way is submitted again once they are ready;
+// - when the islands' scripts cannot load (offline, blocked), the held press is given back to the
+//   plain form after FALLBACK_MS: the form posts as it does without JavaScript.
+// Links are never held: they navigate as they always do.
+//
+// Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
+// tiny and import nothing.
+
+type DirectiveLoad = () => Promise<() => Promise<void>>;
+
+export const PRESS_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** Told on the window when the first island starts: every other press island starts with it. */
+export const PRESS_START_EVENT = 'hm:press-start';
+/** On the island element while a press waits for it (BaseLayout's styles draw its buttons busy). */
+export const HELD_ATTRIBUTE = 'data-held';
+/**
+ * What a press island puts on an element of its own once React has hydrated it and committed
+ * (useHydrated): until then a press is held. Astro's hydrate() resolves when React's hydration is
+ * scheduled, not done, and a click in between would be hydrated against the changed control (a
+ * checkbox read as already ticked: no onChange).
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+/** How long a held press waits for the islands before the plain form takes it. */
+export const FALLBACK_MS = 8000;
+/**
+ * What the page wants fetched once it has loaded and painted, not while it loads (the next page's
+ * island chunks, worker/island-preload.ts; the cart's Speculation Rules for the checkout): inside
+ * a template, which the browser neither fetches nor runs.
+ */
+export const AFTER_LOAD_TEMPLATE = 'template[data-after-load]';
+
+/** The control a click acts on: held until the island is ready. Links are not. */
+const CONTROL = 'button, input, label, select, summary';
+
+/**
+ * Moves the page's after-load templates into the document once it has loaded and painted (a
+ * renderWhole page loads before its first paint): what the shopper sees first does not share the
+ * connection or the main thread with what the next page needs.
+ */
+function fetchAfterLoad(): void {
+  let moved = false;
+  const move = () => {
+    if (moved) return;
+    moved = true;
+    setTimeout(() => {
+      for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_LOAD_TEMPLATE)) {
+        document.head.appendChild(template.content.cloneNode(true));
+        template.remove();
+      }
+    }, 0);
+  };
+  // after the first contentful paint is on the screen (its frame's rendering, not its task), or a
+  // second after the load event where the browser does not say (a hidden tab paints nothing)
+  const afterPaint = () => {
+    setTimeout(move, 1000);
+    if (typeof PerformanceObserver !== 'function') return;
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      move();
+    }).observe({ type: 'paint', buffered: true });
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
+}
+
+const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement): void => {
+  let state: 'waiting' | 'loading' | 'ready' | 'failed' = 'waiting';
+  const clicks: HTMLElement[] = [];
+  let submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const changed = new Map<HTMLSelectElement, string>();
+  let deadline = 0;
+  let replaying = false;
+
+  /** Whether the island has hydrated: presses go to it as they are. */
+  const ready = () => state === 'ready' && el.querySelector(`[${HYDRATED_ATTRIBUTE}]`) !== null;
+  /** Whether a press goes to the page as it is: the island's, or the plain form's when it will not come. */
+  const through = () => state === 'failed' || ready();
+
+  /** What was held, taken: the island's (ready) or the page's (failed) from now on. */
+  const take = (next: 'ready' | 'failed') => {
+    if (next === 'failed') state = 'failed';
+    replaying = false;
+    el.removeAttribute(HELD_ATTRIBUTE);
+    const held = { clicks: clicks.splice(0), submit, changed: [...changed] };
+    submit = null;
+    changed.clear();
+    return held;
+  };
+
+  /** The islands will not come: what was pressed goes to the page as it is, as without JavaScript. */
+  const giveBack = () => {
+    const held = take('failed');
+    // in order, up to the first that posts its form (with its name=value): that one leaves the page
+    for (const control of held.clicks) {
+      if (!control.isConnected) continue;
+      control.click();
+      if (control instanceof HTMLButtonElement && control.type === 'submit' && control.form) return;
+    }
+    if (held.clicks.length > 0) return;
+    if (held.submit?.form.isConnected)
+      held.submit.form.requestSubmit(held.submit.submitter as HTMLButtonElement | null);
+    else for (const [select] of held.changed) if (select.isConnected) select.form?.requestSubmit();
+  };
+
+  /** The island has hydrated: it is told what the shopper did meanwhile, in order. */
+  const replay = () => {
+    const held = take('ready');
+    for (const [select, value] of held.changed) {
+      if (!select.isConnected) continue;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    for (const control of held.clicks) if (control.isConnected) control.click();
+    const form = held.submit?.form;
+    if (held.clicks.length === 0 && form?.isConnected)
+      form.requestSubmit(
+        form.contains(held.submit?.submitter ?? null) ? (held.submit?.submitter as HTMLButtonElement) : null,
+      );
+  };
+
+  /** Replays once the island says it has hydrated (checked a frame at a time), or gives back at the deadline. */
+  const replayWhenHydrated = () => {
+    if (state !== 'ready' || replaying) return;
+    replaying = true;
+    const check = () => {
+      if (ready()) return replay();
+      if (Date.now() > deadline) {
+        replaying = false;
+        return giveBack();
+      }
+      requestAnimationFrame(check);
+    };
+    check();
+  };
+
+  const hold = () => {
+    el.setAttribute(HELD_ATTRIBUTE, '');
+    deadline = Date.now() + FALLBACK_MS;
+    if (state === 'waiting') start();
+    else if (state === 'ready') replayWhenHydrated();
+  };
+
+  const start = () => {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    for (const type of PRESS_EVENTS) el.removeEventListener(type, start, true);
+    globalThis.dispatchEvent(new Event(PRESS_START_EVENT));
+    // the islands' scripts may never come (offline): a held press waits FALLBACK_MS at most
+    const timer = setTimeout(() => {
+      if (state === 'loading' && el.hasAttribute(HELD_ATTRIBUTE)) giveBack();
+    }, FALLBACK_MS);
+    load()
+      .then((hydrate) => hydrate())
+      .then(
+        () => {
+          clearTimeout(timer);
+          if (state !== 'loading') return;
+          state = 'ready';
+          replayWhenHydrated();
+        },
+        () => {
+          clearTimeout(timer);
+          giveBack();
+        },
+      );
+  };
+
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (!(event.target instanceof Element) || event.target.closest('a[href]')) return;
+      const control = event.target.closest<HTMLElement>(CONTROL);
+      if (!control || !el.contains(control) || through()) return;
+      // a label's click clicks its control: the control's click is the one held
+      if (control instanceof HTMLLabelElement) return;
+      // React's listeners sit on this element too, after this one: none of them sees the held
+      // click, and nothing changes (a checkbox stays as it was) until the island takes it
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      clicks.push(control);
+      submit = null;
+      hold();
+    },
+    true,
+  );
+  el.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter ?? null;
+      if (through()) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      submit = { form, submitter };
+      hold();
+    },
+    true,
+  );
+  el.addEventListener(
+    'change',
+    (event) => {
+      if (!(event.target instanceof HTMLSelectElement) || through()) return;
+      event.stopImmediatePropagation();
+      changed.set(event.target, event.target.value);
+      hold();
+    },
+    true,
+  );
+  for (const type of PRESS_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  globalThis.addEventListener(PRESS_START_EVENT, start, { once: true });
+  fetchAfterLoad();
+};
+
+export default pressDirective;
