@@ -70,7 +70,9 @@ const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
  * The page with modulepreload links for the chunks of its eager islands and module scripts.
  * `withIslandPreloads(page, graph)`: a page holding `<astro-island client="load" component-url="/_astro/A.js" …>`
  * whose A.js imports B.js gets `<link rel="modulepreload" href="/_astro/A.js"><link … href="/_astro/B.js">` (and the
- * renderer's) right before that island.
+ * renderer's) right before that island. `nextIslands`' chunks are prefetched at the page's end;
+ * with `afterLoad`, inside `<template data-after-load>` for client:press to move in after the
+ * page's first paint (decision 656).
  */
 export function withIslandPreloads(
   response: Response,

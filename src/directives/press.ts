@@ -46,11 +46,17 @@ const CONTROL = 'button, input, label, select, summary';
  * renderWhole page loads before its first paint): what the shopper sees first does not share the
  * connection or the main thread with what the next page needs.
  */
+let afterLoadPending = false;
+
 function fetchAfterLoad(): void {
+  // once for the page's press islands, whichever comes first
+  if (afterLoadPending) return;
+  afterLoadPending = true;
   let moved = false;
   const move = () => {
     if (moved) return;
     moved = true;
+    afterLoadPending = false;
     setTimeout(() => {
       for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_LOAD_TEMPLATE)) {
         document.head.appendChild(template.content.cloneNode(true));
