@@ -380,7 +380,7 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
   baseURL,
 }) => {
   await shopperWithMilk(page, baseURL!);
-  await page.evaluate(() => localStorage.removeItem('hm:pinned-cart'));
+  await page.context().clearCookies({ name: 'hm_pin' });
   await page.goto('/search?query=milk');
   const pinned = page.getByTestId('pinned-cart');
   await expect(pinned).toHaveAttribute('data-state', 'collapsed');
@@ -404,7 +404,9 @@ test('the pinned cart follows a signed-in shopper: collapsed, opened, hidden, an
   await expect(pinnedSwitch).not.toBeChecked();
   await pinnedSwitch.click();
   await expect(pinnedSwitch).toBeChecked();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('hm:pinned-cart'))).toBe('collapsed');
+  await expect
+    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'hm_pin')?.value)
+    .toBe('collapsed');
   await page.goto('/search?query=milk');
   await expect(page.getByTestId('pinned-cart')).toHaveAttribute('data-state', 'collapsed');
 });

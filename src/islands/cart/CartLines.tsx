@@ -11,7 +11,7 @@ import {
   loadCartAtom,
   removeFromCartAtom,
   seedBasketAtom,
-  seedPinnedChoiceAtom,
+  pinnedChoiceAtom,
   changeCartQuantityAtom,
 } from './atoms/index.ts';
 import { CART_PATH } from './cart-path.ts';
@@ -59,7 +59,7 @@ function CartLinesList({
 }: CartLinesProps) {
   useHydrateAtoms([
     [seedBasketAtom, initialBasket],
-    [seedPinnedChoiceAtom, pinnedChoice],
+    [pinnedChoiceAtom, pinnedChoice],
   ] as const);
   const view = useAtomValue(cartViewAtom);
   const load = useAtomValue(cartLoadStateAtom);

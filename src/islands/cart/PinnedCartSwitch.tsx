@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { pinnedCartActionAtom, pinnedChoiceReadAtom, readPinnedChoiceAtom } from './atoms/index.ts';
+import { pinnedCartActionAtom, pinnedChoiceAtom, readPinnedChoiceAtom } from './atoms/index.ts';
 
 /** "Show my cart on every page": the cart page's switch for the pinned cart (hidden or not, shopping §2). */
 export function PinnedCartSwitch() {
-  const choice = useAtomValue(pinnedChoiceReadAtom);
+  const choice = useAtomValue(pinnedChoiceAtom);
   const readChoice = useSetAtom(readPinnedChoiceAtom);
   const act = useSetAtom(pinnedCartActionAtom);
   useEffect(() => readChoice(), [readChoice]);

@@ -4,21 +4,14 @@
 
 const PINNED_CART_STATES = ['hidden', 'open', 'collapsed'] as const;
 export type PinnedCartState = (typeof PINNED_CART_STATES)[number];
-/** localStorage key of the shopper's choice. */
-export const PINNED_CART_STORAGE_KEY = 'hm:pinned-cart';
 /**
- * The same choice in a cookie, so the cart page draws its "Show my cart on every page" switch as
- * the shopper left it before its island runs (client:press, decision 656). Not a secret, not sent
- * upstream; a year, like the choice in localStorage.
+ * The cookie that keeps the shopper's choice (it was localStorage until decision 656): the cart
+ * page reads it too, and draws its "Show my cart on every page" switch as the shopper left it
+ * before its island runs (client:press). Not a secret, not sent upstream; kept a year.
  */
-export const PINNED_CART_COOKIE = 'hm_pinned_cart';
+export const PINNED_CART_COOKIE = 'hm_pin';
 
-/** The `document.cookie` assignment that keeps `state`. */
-export function pinnedCartCookie(state: PinnedCartState): string {
-  return `${PINNED_CART_COOKIE}=${state}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
-/** A stored choice (the cookie's or localStorage's value), or null when it is not one. */
+/** A stored choice (the cookie's, read by the cart page), or null when it is not one. */
 export function pinnedChoice(stored: string | null | undefined): PinnedCartState | null {
   return (PINNED_CART_STATES as readonly string[]).includes(stored ?? '') ? (stored as PinnedCartState) : null;
 }
@@ -36,16 +29,12 @@ export function nextPinnedCartState(state: PinnedCartState, action: PinnedCartAc
       return 'hidden';
     case 'show':
       return state === 'hidden' ? 'collapsed' : state;
-    default: {
-      const unknown: never = action;
-      throw new Error(`unknown pinned cart action ${String(unknown)}`);
-    }
   }
 }
 
 /** What the page shows: the stored choice (when valid), else collapsed with items and hidden without. */
 export function pinnedCartState(stored: string | null, itemCount: number): PinnedCartState {
-  const chosen = pinnedChoice(stored);
+  const chosen = (PINNED_CART_STATES as readonly string[]).includes(stored ?? '') ? (stored as PinnedCartState) : null;
   if (itemCount === 0) return 'hidden';
   return chosen ?? 'collapsed';
 }

@@ -22,10 +22,4 @@ export {
 export { cartModalityAtom, cartModalityChangeAtom, changeCartModalityAtom } from './modality.ts';
 export { cartSubstitutionStateAtom, setCartSubstitutionAtom } from './substitution.ts';
 export { cartCrossSellAtom, changeCartQuantityAtom, dismissCrossSellAtom } from './cross-sell.ts';
-export {
-  pinnedCartActionAtom,
-  pinnedCartAtom,
-  pinnedChoiceReadAtom,
-  readPinnedChoiceAtom,
-  seedPinnedChoiceAtom,
-} from './pinned.ts';
+export { pinnedCartActionAtom, pinnedCartAtom, readPinnedChoiceAtom, pinnedChoiceAtom } from './pinned.ts';
