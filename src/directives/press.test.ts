@@ -140,6 +140,36 @@ describe('client:press', () => {
     el.remove();
   });
 
+  test('text typed before the island is ready is told to it once ready, and a field left meanwhile is left again', async () => {
+    const el = island();
+    el.insertAdjacentHTML(
+      'beforeend',
+      '<form><input name="phone" value="5035550100"><input name="email" value=""><input type="hidden" name="k" value="1"></form>',
+    );
+    const { hydrate, release } = fakeReact(el);
+    const heard: string[] = [];
+    el.addEventListener('input', (event) =>
+      heard.push(`input ${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`),
+    );
+    el.addEventListener('focusout', (event) => heard.push(`left ${(event.target as HTMLInputElement).name}`));
+    pressDirective(async () => hydrate, {}, el);
+    const phone = el.querySelector('input[name="phone"]');
+    const email = el.querySelector('input[name="email"]');
+    phone?.dispatchEvent(new Event('focusin', { bubbles: true }));
+    (phone as HTMLInputElement).value = '5035550142';
+    (email as HTMLInputElement).focus();
+    (email as HTMLInputElement).value = 'riley@example.com';
+    heard.length = 0;
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    release();
+    // the phone was left, the email is still being typed in: no focusout for it
+    await vi.waitFor(() =>
+      expect(heard).toEqual(['input phone=5035550142', 'left phone', 'input email=riley@example.com']),
+    );
+    expect((phone as HTMLInputElement).value).toBe('5035550142');
+    el.remove();
+  });
+
   test('a link is never held', () => {
     const el = island();
     pressDirective(async () => async () => {}, {}, el);

@@ -8,6 +8,9 @@
 //   own handler takes it; two presses are two clicks, in order;
 // - a select changed before then is told again (a change event) once they are ready;
 // - a form submitted another way is submitted again once they are ready;
+// - text typed into a field meanwhile is told to the island (an input event, and the field's
+//   focusout when the shopper has left it): React keeps what was typed on screen when it hydrates
+//   but never hears it (react-dom's initInput keeps the value and tracks it as already known);
 // - when the islands' scripts cannot load (offline, blocked), the held press is given back to the
 //   plain form after FALLBACK_MS: the form posts as it does without JavaScript.
 // Links are never held: they navigate as they always do.
@@ -79,6 +82,30 @@ function fetchAfterLoad(): void {
   else window.addEventListener('load', afterPaint, { once: true });
 }
 
+/** Fields whose text a shopper types (not the checkable, hidden or button kinds). */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'hidden', 'submit', 'button', 'reset', 'file', 'image']);
+
+/**
+ * Tells the hydrated island of every field typed into before it hydrated (its value is not the
+ * one React rendered, which React makes the field's default): the value React tracks is set back
+ * to the rendered one, the typed one put in past React's tracker, and an input event sent, so the
+ * island's onChange sees the change as if typed now; a field the shopper has left gets its
+ * focusout (React's onBlur) too.
+ */
+function tellTyped(el: HTMLElement): boolean {
+  let told = false;
+  for (const field of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (NOT_TYPED.has(field.type) || field.value === field.defaultValue) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (document.activeElement !== field) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    told = true;
+  }
+  return told;
+}
+
 const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement): void => {
   let state: 'waiting' | 'loading' | 'ready' | 'failed' = 'waiting';
   const clicks: HTMLElement[] = [];
@@ -121,6 +148,13 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
   /** The island has hydrated: it is told what the shopper did meanwhile, in order. */
   const replay = () => {
     const held = take('ready');
+    // what was typed first, and the presses once React has rendered it (a held "Place order"
+    // sends the typed contact)
+    if (tellTyped(el)) setTimeout(() => replayHeld(held), 0);
+    else replayHeld(held);
+  };
+
+  const replayHeld = (held: ReturnType<typeof take>) => {
     for (const [select, value] of held.changed) {
       if (!select.isConnected) continue;
       select.value = value;
@@ -159,6 +193,8 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
   const start = () => {
     if (state !== 'waiting') return;
     state = 'loading';
+    // the island marks itself hydrated within FALLBACK_MS of starting, pressed or not
+    deadline = Math.max(deadline, Date.now() + FALLBACK_MS);
     for (const type of PRESS_EVENTS) el.removeEventListener(type, start, true);
     globalThis.dispatchEvent(new Event(PRESS_START_EVENT));
     // the islands' scripts may never come (offline): a held press waits FALLBACK_MS at most

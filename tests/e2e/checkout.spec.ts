@@ -5,55 +5,17 @@ import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { CHROMIUM_FLAGS, journeyChromiumPath } from '../../scripts/lib/chromium.mjs';
+import { CLAIMED_MILK, gtinFor, json, notOnFlashSale, setCart } from './checkout-helpers.ts';
 import { documentDelivery, expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
 
-const json = (page: Page) => ({ 'content-type': 'application/json', origin: pageOrigin(page) });
-
-async function gtinFor(
-  page: Page,
-  query: string,
-  pick: (product: { gtin13: string; name: string; minimumAge: number | null; price: unknown }) => boolean = (product) =>
-    product.minimumAge === null,
-): Promise<string> {
-  const found = (await (
-    await page.request.get(`/atlas/v1/search/v1/products-search?filter.query=${encodeURIComponent(query)}&page.size=24`)
-  ).json()) as { data: { productsSearch: Array<{ upc: string }> } };
-  const gtins = found.data.productsSearch.map((product) => product.upc).join(',');
-  const products = (await (await page.request.get(`/atlas/v1/product/v2/products?gtins=${gtins}`)).json()) as {
-    data: { products: Array<{ gtin13: string; name: string; minimumAge: number | null; price: unknown }> };
-  };
-  const product = products.data.products.find((entry) => entry.price !== null && pick(entry));
-  expect(product, `a product for "${query}"`).toBeTruthy();
-  return product!.gtin13;
-}
-
-/**
- * The seed's flash sale is on every Whole Milk, 2 per shopper, counted across orders (decision 470):
- * journeys that place orders take other milks, so this one's sale is still the demo shopper's to
- * claim (here and in tests/e2e/visual.spec.ts, whose product page it is).
- */
-const CLAIMED_MILK = '0010013000010';
-const notOnFlashSale = (product: { name: string; minimumAge: number | null }) =>
-  product.minimumAge === null && !/Whole Milk/.test(product.name);
-
-/** Sets the shopper's cart to exactly these lines (one eTag-guarded PUT). */
 /** The demo shopper signed in by the sign-in page's plain form (a page without JavaScript). */
 async function signInWithoutJavaScript(page: Page) {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function setCart(page: Page, lines: Array<[string, number]>) {
-  const current = await page.request.get('/basket/api/basket/');
-  const put = await page.request.put('/basket/api/basket/', {
-    headers: { ...json(page), 'if-match': current.headers().etag ?? '*' },
-    data: { lineItems: lines.map(([gtin13, quantity]) => ({ gtin13, quantity })) },
-  });
-  expect(put.status(), await put.text()).toBe(200);
 }
 
 async function chooseFirstTime(page: Page) {
