@@ -72,7 +72,8 @@ const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
  * whose A.js imports B.js gets `<link rel="modulepreload" href="/_astro/A.js"><link … href="/_astro/B.js">` (and the
  * renderer's) right before that island. `nextIslands`' chunks are prefetched at the page's end;
  * with `afterLoad`, inside `<template data-after-load>` for client:press to move in after the
- * page's first paint (decision 656).
+ * page's first paint (decision 656), where the chunks of the page's own press islands always wait
+ * (decision 657).
  */
 export function withIslandPreloads(
   response: Response,
@@ -85,6 +86,8 @@ export function withIslandPreloads(
   // before a top-level island (never inside one: React hydrates what is there), else before </body>
   const done = new Set<string>();
   const pending = new Set<string>();
+  // a press island's chunks: fetched (not run) once the page has painted, for its first press
+  const pressed = new Set<string>();
   const closure = (url: string | null) =>
     url && CHUNK_URL.test(url) ? [url, ...(graph.get(url) ?? []).filter((dep) => CHUNK_URL.test(dep))] : [];
   const links = (urls: Iterable<string>) => {
@@ -110,10 +113,10 @@ export function withIslandPreloads(
     })
     .on('astro-island', {
       element(island) {
-        const eager = EAGER_CLIENTS.has(island.getAttribute('client') ?? '');
-        const urls = eager
-          ? [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))]
-          : [];
+        const client = island.getAttribute('client') ?? '';
+        const own = [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))];
+        const urls = EAGER_CLIENTS.has(client) ? own : [];
+        if (client === 'press') for (const url of own) pressed.add(url);
         if (depth === 0) {
           const html = links(urls);
           if (html) island.before(html, { html: true });
@@ -134,11 +137,21 @@ export function withIslandPreloads(
           // the shopper opened the cart a second after adding (decision 615).
           // After the load event, where the page asks (inside a template, which the browser does not
           // fetch; src/directives/press.ts moves them into the page then).
+          // A press island's own chunks wait in the template too (decision 657): the first press
+          // then finds them in the cache instead of loading them in waves, one round trip each.
           const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
-          let prefetches = '';
-          for (const url of new Set(next))
-            if (!done.has(url)) prefetches += `<link rel="prefetch" fetchpriority="high" href="${url}">`;
-          html += afterLoad && prefetches ? `<template data-after-load>${prefetches}</template>` : prefetches;
+          const prefetch = (urls: Iterable<string>) => {
+            let tags = '';
+            for (const url of urls)
+              if (!done.has(url)) {
+                done.add(url);
+                tags += `<link rel="prefetch" fetchpriority="high" href="${url}">`;
+              }
+            return tags;
+          };
+          const later = prefetch(afterLoad ? [...pressed, ...next] : pressed);
+          html += afterLoad ? '' : prefetch(next);
+          if (later) html += `<template data-after-load>${later}</template>`;
           if (html) end.before(html, { html: true });
         });
       },

@@ -13,6 +13,9 @@ async function holdCartScripts(page: Page, mode: 'delay' | 'fail') {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/_astro\/CartLines\.[\w-]+\.js$/, async (route: Route) => {
+    // the page fetches its island's chunks ahead once it has painted (a prefetch, decision 657):
+    // only the import that runs them is the island loading
+    if (route.request().resourceType() !== 'script') return route.continue();
     requested.push(route.request().url());
     if (mode === 'fail') return route.abort('internetdisconnected');
     await released;

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, pageOrigin } from './fixtures.ts';
 
-// The checkout journeys' shared steps (checkout.spec.ts, checkout-press.spec.ts): products found
-// through the API, and the demo shopper's cart set in one call.
+// The checkout journeys' steps (checkout.spec.ts): products found through the API, and the demo
+// shopper's cart set in one call.
 
 export const json = (page: Page) => ({ 'content-type': 'application/json', origin: pageOrigin(page) });
 

@@ -17,6 +17,12 @@ const page = (body: string) =>
     { headers: { 'content-type': 'text/html; charset=utf-8' } },
   );
 
+/** The chunks a page prefetches once it has painted (inside its after-load template), in order. */
+const afterLoad = (html: string) =>
+  [...(/<template data-after-load>(.*?)<\/template>/.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('withIslandPreloads', () => {
@@ -117,13 +123,37 @@ describe('withIslandPreloads', () => {
       true,
     ).text();
     // a press island loads nothing with the page: its chunks are not preloaded (the page's own module
-    // script's are), and the checkout's (React with them) wait in the template
+    // script's are); its own and the checkout's (React with them) wait in the template, once each
     expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
-    expect(html).toMatch(
-      /<template data-after-load><link rel="prefetch" fetchpriority="high" href="\/_astro\/Checkout\.J9\.js"><link rel="prefetch" fetchpriority="high" href="\/_astro\/react\.C3\.js"><\/template><\/body>/,
-    );
+    expect(afterLoad(html)).toEqual([
+      '/_astro/client.D4.js',
+      '/_astro/react.C3.js',
+      '/_astro/Cart.A1.js',
+      '/_astro/atoms.B2.js',
+      '/_astro/Checkout.J9.js',
+    ]);
+    expect(html).toMatch(/<\/template><\/body>/);
+    expect(html.match(/<link rel="prefetch"/g)).toHaveLength(5);
     expect(prefetchesAfterLoad('/cart')).toBe(true);
     expect(prefetchesAfterLoad('/search')).toBe(false);
+  });
+
+  test("a press island's own chunks wait in the template for its first press, on any page (decision 657)", async () => {
+    const html = await withIslandPreloads(
+      page(
+        '<astro-island client="press" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
+      ),
+      GRAPH,
+    ).text();
+    expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
+    expect(afterLoad(html)).toEqual([
+      '/_astro/client.D4.js',
+      '/_astro/react.C3.js',
+      '/_astro/Cart.A1.js',
+      '/_astro/atoms.B2.js',
+    ]);
+    // nothing outside the template: the page's first paint shares the connection with none of them
+    expect(html.replace(/<template data-after-load>.*<\/template>/, '')).not.toMatch(/rel="prefetch"/);
   });
 
   test('without a graph (no build, or not HTML) the answer is left as it is', async () => {
