@@ -23,16 +23,17 @@ const afterLoad = (html: string) =>
     (m) => m[1],
   );
 
+/** A page with the cart's island (hydrating as `client` says) before its main content. */
+const cartPage = (client: string) =>
+  page(
+    `<astro-island client="${client}" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>`,
+  );
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('withIslandPreloads', () => {
   test('an island that hydrates on load gets its component, renderer and their chunks preloaded, once each', async () => {
-    const html = await withIslandPreloads(
-      page(
-        '<astro-island client="load" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
-      ),
-      GRAPH,
-    ).text();
+    const html = await withIslandPreloads(cartPage('load'), GRAPH).text();
     expect(preloads(html).sort()).toEqual([
       '/_astro/Cart.A1.js',
       '/_astro/atoms.B2.js',
@@ -91,13 +92,10 @@ describe('withIslandPreloads', () => {
       ['module:src/islands/checkout/CheckoutPage.tsx', ['/_astro/Checkout.J9.js']],
       ['/_astro/Checkout.J9.js', ['/_astro/react.C3.js', '/_astro/display.K1.js']],
     ]);
-    const html = await withIslandPreloads(
-      page(
-        '<astro-island client="load" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
-      ),
-      graph,
-      ['src/islands/checkout/CheckoutPage.tsx', 'src/islands/unknown/Nothing.tsx'],
-    ).text();
+    const html = await withIslandPreloads(cartPage('load'), graph, [
+      'src/islands/checkout/CheckoutPage.tsx',
+      'src/islands/unknown/Nothing.tsx',
+    ]).text();
     const prefetched = [...html.matchAll(/<link rel="prefetch" fetchpriority="high" href="([^"]+)">/g)].map(
       (m) => m[1],
     );
@@ -115,9 +113,7 @@ describe('withIslandPreloads', () => {
       ['/_astro/Checkout.J9.js', ['/_astro/react.C3.js']],
     ]);
     const html = await withIslandPreloads(
-      page(
-        '<astro-island client="press" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
-      ),
+      cartPage('press'),
       graph,
       ['src/islands/checkout/CheckoutPage.tsx'],
       true,
@@ -139,12 +135,7 @@ describe('withIslandPreloads', () => {
   });
 
   test("a press island's own chunks wait in the template for its first press, on any page (decision 657)", async () => {
-    const html = await withIslandPreloads(
-      page(
-        '<astro-island client="press" component-url="/_astro/Cart.A1.js" renderer-url="/_astro/client.D4.js"></astro-island><main>x</main>',
-      ),
-      GRAPH,
-    ).text();
+    const html = await withIslandPreloads(cartPage('press'), GRAPH).text();
     expect(preloads(html)).toEqual(['/_astro/fetch.F6.js']);
     expect(afterLoad(html)).toEqual([
       '/_astro/client.D4.js',
