@@ -113,6 +113,10 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   await expect(multiLine.getByTestId('cart-line-total')).toHaveText(formatCents(multi.totalCents));
   await expect(multiLine).toHaveAttribute('aria-busy', 'false');
   await expect(multiLine.getByTestId('cart-line-total')).toHaveText(formatCents(multi.totalCents));
+  // before the checkout has claimed anything, the cart prices the offers its claim will get (decision 658)
+  const milkLine = page.locator(`[data-testid="cart-line"][data-gtin13="${milk}"]`);
+  await expect(milkLine.getByTestId('cart-line-flash-sale')).toHaveText('Flash sale −$1.00');
+  const estimatedBeforeClaim = await page.getByTestId('cart-estimated-total').innerText();
   // the checkout claims the flash sale; the pinned mini cart (on the pages that have one: the
   // checkout shows its own summary instead, decision 563) fetches the cart again and agrees
   page.on('dialog', (dialog) => void dialog.accept());
@@ -142,6 +146,7 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   const total = await page.getByTestId('checkout-total').innerText();
   // the cart's estimated total (items, the pickup fee and the tax, no tip) is what the checkout charges
   expect(total).toBe(estimated);
+  expect(total).toBe(estimatedBeforeClaim);
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-item-total')).toHaveText(items);

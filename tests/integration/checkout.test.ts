@@ -276,6 +276,56 @@ describe('flash sales', () => {
     expect(checkout.summary.itemTotal).toBe(checkout.lineItems[0]!.lineTotalCents - 100);
   });
 
+  // decision 658: before the checkout's claim, the cart showed the full price and the checkout less
+  test('the cart prices the offers the checkout would claim and claims none; the checkout then charges what the cart showed', async () => {
+    const sale = 'FS-TEST-PROJECTED';
+    await fillCart(cookie, [[food[1]!, 3]]);
+    // one offer left for anyone, two per shopper: the checkout's claim would get this shopper one
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES (?1, 'harvest', ?2, 50, 1, 2, ?3)`,
+    )
+      .bind(sale, food[1], Date.now() + 3_600_000)
+      .run();
+    const held = () =>
+      env.DB.prepare('SELECT count(*) AS n FROM flash_sale_claims WHERE coupon_id = ?1')
+        .bind(sale)
+        .first<{ n: number }>();
+    try {
+      const cart = v.parse(BasketResponseSchema, await (await call('GET', '/basket/api/basket/')).json()).data;
+      const line = cart.lineItems.find((item) => item.gtin13 === food[1])!;
+      expect(line.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: sale, amountCents: 50 }]);
+      expect(line.lineTotalCents).toBe(3 * line.unitPriceCents - 50);
+      // reading the cart claimed nothing: the offer is still anyone's
+      expect((await held())?.n).toBe(0);
+      expect(
+        (
+          await env.DB.prepare('SELECT offers_left FROM flash_sales WHERE coupon_id = ?1')
+            .bind(sale)
+            .first<{ offers_left: number }>()
+        )?.offers_left,
+      ).toBe(1);
+      const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+      const claimed = await call('POST', '/checkout/api/v1/flash-sales', {
+        headers: { 'idempotency-key': newKey(), 'x-tenant-id': 'harvest' },
+        body: { gtin13s: [food[1]] },
+      });
+      expect(v.parse(FlashSaleResponseSchema, await claimed.json()).data.flashSales).toEqual({ [food[1]!]: 1 });
+      const priced = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${checkout.id}`));
+      expect(priced.summary.itemTotal).toBe(cart.subtotalCents);
+      expect(priced.lineItems.map((item) => [item.gtin13, netLineTotal(item), item.priceAdjustments])).toEqual(
+        cart.lineItems.map((item) => [item.gtin13, item.lineTotalCents, item.priceAdjustments]),
+      );
+      // the sale sold out to others since: the offer this shopper holds stays in the cart's price
+      const after = v.parse(BasketResponseSchema, await (await call('GET', '/basket/api/basket/')).json()).data;
+      expect(after.subtotalCents).toBe(cart.subtotalCents);
+    } finally {
+      await env.DB.batch([
+        env.DB.prepare('DELETE FROM flash_sale_claims WHERE coupon_id = ?1').bind(sale),
+        env.DB.prepare('UPDATE flash_sales SET ends_at = ?1 WHERE coupon_id = ?2').bind(Date.now() - 1, sale),
+      ]);
+    }
+  });
+
   // issue 20 §3: the pinned mini cart said $16.66 while the checkout charged $16.16 (the cart left the flash sale out)
   test('with a flash sale claimed, the cart answers the total the checkout charges, and the order and its history keep it', async () => {
     await env.DB.prepare(

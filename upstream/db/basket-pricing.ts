@@ -8,17 +8,19 @@ import type { CallContext } from '../context.ts';
 import { catalogItems, type BasketRow, type CatalogItem, type StoredLine } from './basket.ts';
 import { MODALITY_BITS } from './catalog-facets.ts';
 import { clippedCoupons, type ClippedCoupon } from './coupons.ts';
-import { heldFlashSales } from './flash-sales.ts';
+import { claimableFlashSales, flashSales as runningFlashSales, heldFlashSales } from './flash-sales.ts';
 import { dealPrices } from './promotions.ts';
 
 // The basket priced as the API answers it: the stored lines with the store's prices, deals,
-// clipped coupons and held flash-sale offers, through the one pricing function.
+// clipped coupons and flash-sale offers (held, or for the cart those a checkout would claim),
+// through the one pricing function.
 
 /**
  * The basket as the API answers it (shopping §3 Cart), every line priced by the one pricing
  * function (src/lib/pricing/price.ts) from the store's prices and the current weekly-ad deal
  * (`deals`: gtin13 -> price string), the shopper's clipped coupons (each on the one line it takes
- * most off, docs/decisions/628), and the flash-sale offers the shopper holds, as the checkout
+ * most off, docs/decisions/628), and the flash-sale offers given (`flashSales`: those the shopper
+ * holds, or for the cart those the checkout would claim, docs/decisions/658), as the checkout
  * charges them. Lines the catalog lost keep a blank name and price 0.
  */
 function basketView(
@@ -104,15 +106,19 @@ function basketView(
 
 /**
  * The basket priced for the call's store: the store's prices, the current weekly-ad deals of its
- * division, the shopper's clipped coupons and the flash-sale offers they hold, through basketView
- * (the one pricing function). `short`: the gtin13s the store has too few of for their line (the
- * checkout's fallout), which a clipped coupon goes to only when no other covered line stays.
+ * division, the shopper's clipped coupons and their flash-sale offers, through basketView (the one
+ * pricing function). `flash`: `'held'` prices the offers the shopper holds (the checkout, which
+ * charges and redeems them); `'claimable'` those its claim would get them now (the cart and the
+ * mini cart, which claim nothing: docs/decisions/658). `short`: the gtin13s the store has too few
+ * of for their line (the checkout's fallout), which a clipped coupon goes to only when no other
+ * covered line stays.
  */
 export async function pricedBasket(
   db: D1Database,
   call: Pick<CallContext, 'locationId' | 'division' | 'banner' | 'customer'>,
   basket: BasketRow,
   lines: readonly StoredLine[],
+  flash: 'held' | 'claimable',
   short: ReadonlySet<string> | Promise<ReadonlySet<string>> = new Set(),
 ): Promise<BasketOutput> {
   const gtins = lines.map((line) => line.gtin13);
@@ -126,7 +132,9 @@ export async function pricedBasket(
       ? clippedCoupons(db, { banner: call.banner, customerGUID: call.customer.customerGUID, now, gtins })
       : new Map<string, ClippedCoupon>(),
     call.customer
-      ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
+      ? flash === 'held'
+        ? heldFlashSales(db, call.banner, call.customer.customerGUID, gtins, now)
+        : runningFlashSales(db, call.banner, call.customer.customerGUID, gtins, now).then(claimableFlashSales)
       : new Map<string, FlashSaleTerms[]>(),
     // read beside the rest (the checkout's stock), not before it
     short,

@@ -110,6 +110,23 @@ export async function claimFlashSale(
   return { held: row?.held ?? 0, redeemed: row?.redeemed ?? 0 };
 }
 
+/** What a sale's row gives the pricing function. */
+type SaleTerms = Pick<FlashSaleRow, 'coupon_id' | 'gtin13' | 'discount_cents' | 'per_customer'>;
+
+/** The rows' sales as the pricing function's terms, by gtin13 in the rows' order, each for `units` of it (none when 0 or less). */
+function termsByItem<Row extends SaleTerms>(rows: readonly Row[], units: (row: Row) => number) {
+  const terms = new Map<string, FlashSaleTerms[]>();
+  for (const row of rows) {
+    const held = units(row);
+    if (held <= 0) continue;
+    terms.set(row.gtin13, [
+      ...(terms.get(row.gtin13) ?? []),
+      { couponId: row.coupon_id, discountCents: row.discount_cents, held, perShopper: row.per_customer },
+    ]);
+  }
+  return terms;
+}
+
 /**
  * The flash-sale offers the shopper holds on these items, by gtin13: claims on running sales of
  * the banner (the checkout claims them; the order keeps them), in the order the checkout reads them.
@@ -121,8 +138,7 @@ export async function heldFlashSales(
   gtins: readonly string[],
   now: number,
 ): Promise<Map<string, FlashSaleTerms[]>> {
-  const held = new Map<string, FlashSaleTerms[]>();
-  if (gtins.length === 0) return held;
+  if (gtins.length === 0) return new Map();
   const { results } = await db
     .prepare(
       `SELECT f.coupon_id, f.gtin13, f.discount_cents, f.per_customer, c.quantity AS held
@@ -131,12 +147,18 @@ export async function heldFlashSales(
         ORDER BY f.gtin13, f.coupon_id`,
     )
     .bind(banner, customerGUID, now, JSON.stringify([...new Set(gtins)]))
-    .all<{ coupon_id: string; gtin13: string; discount_cents: number; per_customer: number; held: number }>();
-  for (const row of results) {
-    held.set(row.gtin13, [
-      ...(held.get(row.gtin13) ?? []),
-      { couponId: row.coupon_id, discountCents: row.discount_cents, held: row.held, perShopper: row.per_customer },
-    ]);
-  }
-  return held;
+    .all<SaleTerms & { held: number }>();
+  return termsByItem(results, (row) => row.held);
+}
+
+/**
+ * What the cart prices its flash-sale items with (docs/decisions/658), by gtin13: for each running
+ * sale of its items (`flashSales`' rows), the offers the shopper would hold after the checkout's claim
+ * if the cart asked for as many as it could take: what they hold now and the offers no one holds,
+ * within their limit less what their orders used. So the mini cart and the cart show the total the
+ * checkout then charges; a sale that sells out in between is the checkout's fallout, which the cart
+ * then shows ("Flash sale sold out"). Nothing is claimed here.
+ */
+export function claimableFlashSales(rows: readonly FlashSaleRow[]): Map<string, FlashSaleTerms[]> {
+  return termsByItem(rows, (row) => Math.min(row.per_customer - row.redeemed, row.claimed + row.offers_left));
 }

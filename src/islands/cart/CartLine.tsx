@@ -113,7 +113,7 @@ export function CartLine({
         ) : null}
         {line.priceAdjustments.map((entry) => (
           <span key={entry.couponId} className="cart-line__deal" data-testid="cart-line-flash-sale">
-            Flash sale −{formatCents(entry.amountCents)}
+            Flash sale <span className="cart-line__amount">−{formatCents(entry.amountCents)}</span>
           </span>
         ))}
       </div>

@@ -56,7 +56,10 @@ export interface FlashSaleTerms {
   couponId: string;
   /** cents off each unit the offer covers */
   discountCents: number;
-  /** the offers the shopper claimed (the checkout claims them; they are kept until the order is placed) */
+  /**
+   * the offers the shopper claimed (the checkout claims them; they are kept until the order is
+   * placed); in the cart's answer, the offers the checkout's claim would get them now (decision 658)
+   */
   held: number;
   /** the sale's limit per shopper: no more units than this get the discount, whatever was held */
   perShopper: number;

@@ -88,7 +88,8 @@ export async function answerBasket(
   basket: BasketRow,
   lines: readonly StoredLine[],
 ): Promise<BasketOutput> {
-  return pricedBasket(c.env.DB, c.get('call'), basket, lines);
+  // the cart prices the flash-sale offers the checkout would claim (docs/decisions/658)
+  return pricedBasket(c.env.DB, c.get('call'), basket, lines, 'claimable');
 }
 
 /**

@@ -54,6 +54,8 @@ export async function pricedCheckout(
     { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) },
     basket,
     lines,
+    // the checkout charges (and an order redeems) only the offers the shopper holds
+    'held',
     // a clipped coupon goes to a covered line the order keeps, not to one that falls out (decision 632)
     reading.then(
       (stock) =>
