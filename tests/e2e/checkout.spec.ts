@@ -458,8 +458,9 @@ test.describe('without JavaScript, a flash sale', () => {
 });
 
 // decision 653: the cart fetches the checkout ahead (decision 604); that render claims nothing, so a
-// shopper who only reads the cart holds no flash-sale offer another shopper could have had
-test('a checkout fetched ahead holds no flash-sale offer; the checkout the shopper opens claims them', async ({
+// shopper who only reads the cart holds no flash-sale offer another shopper could have had. It prices
+// the offers its claim will get, as the cart does (decision 658).
+test('a checkout fetched ahead holds no flash-sale offer but shows its price; the checkout the shopper opens claims them', async ({
   page,
 }) => {
   await page.goto('/signin');
@@ -479,13 +480,61 @@ test('a checkout fetched ahead holds no flash-sale offer; the checkout the shopp
   for (const purpose of ['prefetch', 'prefetch;prerender']) {
     const ahead = await page.request.get('/checkout', { headers: { 'sec-purpose': purpose } });
     expect(ahead.status()).toBe(200);
-    expect(await ahead.text()).not.toContain('data-testid="flash-sale"');
+    expect(await ahead.text()).toMatch(/data-testid="flash-sale"[^>]*>Flash sale −(<!-- -->)?\$1\.00</);
   }
   expect(await flashAdjustments()).toEqual([]);
   // the page the shopper opens claims the sale (2 per shopper, 50 cents off each)
   const opened = await page.request.get('/checkout');
   expect(await opened.text()).toMatch(/data-testid="flash-sale"[^>]*>Flash sale −(<!-- -->)?\$1\.00</);
   expect(await flashAdjustments()).toEqual([expect.objectContaining({ amountCents: 100 })]);
+});
+
+// decision 658: the cart prices the flash sale before anything is claimed, and the checkout opened
+// from it (fetched ahead while the shopper read the cart) shows that price from its first frame
+// through its claim, never the full price in between
+test("a new shopper's cart and the checkout opened from it show one items total, from the first frame", async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  const email = `one.total.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const created = await page.request.post('/auth/api/create-account', {
+    headers: { origin: pageOrigin(page) },
+    data: { firstName: 'Noor', lastName: 'Abbas', email, password: 'Orchard-Lane-77' },
+  });
+  expect(created.status()).toBe(201);
+  await setCart(page, [[CLAIMED_MILK, 3]]);
+  // every items total the checkout page shows, from its first parse on
+  await page.addInitScript(() => {
+    if (location.pathname !== '/checkout') return;
+    const seen: string[] = [];
+    (window as unknown as { __itemTotals: string[] }).__itemTotals = seen;
+    const read = () => {
+      const text = document.querySelector('[data-testid="checkout-item-total"]')?.textContent ?? null;
+      if (text !== null && seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const prefetched = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/checkout' && !!request.headers()['sec-purpose']?.startsWith('prefetch'),
+  );
+  await page.goto('/cart');
+  await waitForIslands(page);
+  const milk = page.locator(`[data-testid="cart-line"][data-gtin13="${CLAIMED_MILK}"]`);
+  await expect(milk.getByTestId('cart-line-flash-sale')).toHaveText('Flash sale −$1.00');
+  const cartItems = await page.getByTestId('cart-subtotal').innerText();
+  await prefetched;
+  const claimed = page.waitForResponse((response) => response.url().includes('/checkout/api/v1/flash-sales'));
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
+  // the opened page claims the sale itself once it runs, and reads the checkout again
+  expect((await claimed).ok()).toBe(true);
+  await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __itemTotals: string[] }).__itemTotals)).toEqual([
+    cartItems,
+  ]);
 });
 
 // decision 631: a shopper with no saved card adds one without JavaScript and places the order

@@ -1,10 +1,12 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { OrderDetailResponseSchema, PURCHASE_PATHS } from '../../src/lib/account/purchases.ts';
 import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { BasketResponseSchema } from '../../src/lib/basket/contracts.ts';
 import {
+  CHECKOUT_MESSAGES,
+  FLASH_SALE_PREVIEW_HEADER,
   FlashSaleResponseSchema,
   OrderResponseSchema,
   TimeslotsResponseSchema,
@@ -12,7 +14,7 @@ import {
 import { netLineTotal } from '../../src/lib/pricing/net-line.ts';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
-import { createApp } from '../fixtures/app.ts';
+import { createApp, embeddedUpstream } from '../fixtures/app.ts';
 import { signInCookie } from '../fixtures/auth.ts';
 import { newKey, reasonOf, shop } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
@@ -28,7 +30,7 @@ let food: string[] = [];
 let wine = '';
 
 const shopper = shop(app, env);
-const { checkoutOf, fillCart, readyCheckout } = shopper;
+const { checkoutOf, fillCart, placeOrder, placedOrder, readyCheckout } = shopper;
 const call = (
   method: string,
   path: string,
@@ -277,47 +279,67 @@ describe('flash sales', () => {
   });
 
   // decision 658: before the checkout's claim, the cart showed the full price and the checkout less
-  test('the cart prices the offers the checkout would claim and claims none; the checkout then charges what the cart showed', async () => {
+  test('the cart and a checkout page fetched ahead price the offers the claim would get and claim none; an order is priced from what is held', async () => {
     const sale = 'FS-TEST-PROJECTED';
-    await fillCart(cookie, [[food[1]!, 3]]);
     // one offer left for anyone, two per shopper: the checkout's claim would get this shopper one
     await env.DB.prepare(
       `INSERT OR REPLACE INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES (?1, 'harvest', ?2, 50, 1, 2, ?3)`,
     )
       .bind(sale, food[1], Date.now() + 3_600_000)
       .run();
-    const held = () =>
-      env.DB.prepare('SELECT count(*) AS n FROM flash_sale_claims WHERE coupon_id = ?1')
-        .bind(sale)
-        .first<{ n: number }>();
+    const held = async () =>
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM flash_sale_claims WHERE coupon_id = ?1')
+          .bind(sale)
+          .first<{ n: number }>()
+      )?.n;
+    const offersLeft = async () =>
+      (
+        await env.DB.prepare('SELECT offers_left FROM flash_sales WHERE coupon_id = ?1')
+          .bind(sale)
+          .first<{ offers_left: number }>()
+      )?.offers_left;
+    // the checkout page's render fetched ahead, as src/pages/checkout/index.astro asks for it
+    const ahead = shop(
+      createApp({
+        upstreamTransport: async (request) => {
+          const sent = new Request(request);
+          sent.headers.set(FLASH_SALE_PREVIEW_HEADER, 'claimable');
+          return embeddedUpstream.fetch(sent, env, createExecutionContext());
+        },
+      }),
+      env,
+    );
     try {
+      const ready = await readyCheckout(cookie, [[food[1]!, 3]]);
       const cart = v.parse(BasketResponseSchema, await (await call('GET', '/basket/api/basket/')).json()).data;
       const line = cart.lineItems.find((item) => item.gtin13 === food[1])!;
       expect(line.priceAdjustments).toEqual([{ type: 'FLASH_SALE', couponId: sale, amountCents: 50 }]);
       expect(line.lineTotalCents).toBe(3 * line.unitPriceCents - 50);
-      // reading the cart claimed nothing: the offer is still anyone's
-      expect((await held())?.n).toBe(0);
-      expect(
-        (
-          await env.DB.prepare('SELECT offers_left FROM flash_sales WHERE coupon_id = ?1')
-            .bind(sale)
-            .first<{ offers_left: number }>()
-        )?.offers_left,
-      ).toBe(1);
-      const checkout = await checkoutOf(await call('POST', '/checkout/api/v1/checkouts'));
+      const preview = await checkoutOf(await ahead.call('POST', '/checkout/api/v1/checkouts', { cookie }));
+      expect(preview.id).toBe(ready.id);
+      expect(preview.summary.itemTotal).toBe(cart.subtotalCents);
+      // reading the cart and the checkout ahead claimed nothing: the offer is still anyone's
+      expect(await held()).toBe(0);
+      expect(await offersLeft()).toBe(1);
+      // the order is priced from the offers held: none yet, so the preview's total is refused
+      const early = await placeOrder(cookie, preview);
+      expect(early.status).toBe(409);
+      expect(await reasonOf(early)).toBe(CHECKOUT_MESSAGES.TOTAL_CHANGED);
       const claimed = await call('POST', '/checkout/api/v1/flash-sales', {
         headers: { 'idempotency-key': newKey(), 'x-tenant-id': 'harvest' },
         body: { gtin13s: [food[1]] },
       });
       expect(v.parse(FlashSaleResponseSchema, await claimed.json()).data.flashSales).toEqual({ [food[1]!]: 1 });
-      const priced = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${checkout.id}`));
-      expect(priced.summary.itemTotal).toBe(cart.subtotalCents);
+      const priced = await checkoutOf(await call('GET', `/checkout/api/v1/checkouts/${ready.id}`));
+      expect(priced.summary).toEqual(preview.summary);
       expect(priced.lineItems.map((item) => [item.gtin13, netLineTotal(item), item.priceAdjustments])).toEqual(
         cart.lineItems.map((item) => [item.gtin13, item.lineTotalCents, item.priceAdjustments]),
       );
       // the sale sold out to others since: the offer this shopper holds stays in the cart's price
       const after = v.parse(BasketResponseSchema, await (await call('GET', '/basket/api/basket/')).json()).data;
       expect(after.subtotalCents).toBe(cart.subtotalCents);
+      expect((await placedOrder(await placeOrder(cookie, priced))).summary.total).toBe(preview.summary.total);
     } finally {
       await env.DB.batch([
         env.DB.prepare('DELETE FROM flash_sale_claims WHERE coupon_id = ?1').bind(sale),

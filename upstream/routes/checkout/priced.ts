@@ -1,4 +1,4 @@
-import type { Checkout } from '../../../src/lib/checkout/contracts.ts';
+import { FLASH_SALE_PREVIEW_HEADER, type Checkout } from '../../../src/lib/checkout/contracts.ts';
 import { gratuityFor, minimumAgeOf, snapEligible, splitPayment, summarize } from '../../../src/lib/checkout/rules.ts';
 import { normalizeSubstitution } from '../../../src/lib/basket/substitution.ts';
 import { lineOffer, linePrice } from '../../../src/lib/pricing/price.ts';
@@ -13,9 +13,16 @@ import { versionKey, type CheckoutContext } from './context.ts';
 // The checkout priced again from the cart on every read (shopping §4): its lines by the one
 // pricing function, the summary with the tip, the payment split, and the fallout.
 
-/** The checkout as the API answers it: lines priced from the cart now, the summary, the payment split. */
-export async function checkoutView(c: CheckoutContext, row: CheckoutRow): Promise<Checkout> {
-  return (await pricedCheckout(c, row)).view;
+/**
+ * The checkout as the API answers it: lines priced from the cart now, the summary, the payment
+ * split. `flash`: the flash-sale offers it prices, as in pricedCheckout.
+ */
+export async function checkoutView(
+  c: CheckoutContext,
+  row: CheckoutRow,
+  flash: 'held' | 'claimable' = 'held',
+): Promise<Checkout> {
+  return (await pricedCheckout(c, row, flash)).view;
 }
 
 /** What an order of the checkout would take of the ledgers beyond its lines (docs/decisions/470). */
@@ -25,10 +32,13 @@ type CheckoutTakes = Pick<OrderTakes, 'coupons' | 'flashSales'>;
  * The checkout view, the cart lines no longer sold at the store or offered for the modality
  * (these block an order), and the coupons and flash-sale offers its lines are priced with. Lines
  * the store has too few of are fallout, left out of the lines and the total (issue 20 §2).
+ * `flash`: the flash-sale offers the lines are priced with: those the shopper holds (what an order
+ * charges and redeems), or for a page fetched ahead, those its claim would get (decision 658).
  */
 export async function pricedCheckout(
   c: CheckoutContext,
   row: CheckoutRow,
+  flash: 'held' | 'claimable' = 'held',
 ): Promise<{ view: Checkout; ineligible: string[]; takes: CheckoutTakes }> {
   if (row.status === 'PLACED') {
     // checkouts placed before unfilled lines existed have none
@@ -54,8 +64,8 @@ export async function pricedCheckout(
     { ...call, locationId: doc.locationId, division: doc.locationId.slice(0, 3) },
     basket,
     lines,
-    // the checkout charges (and an order redeems) only the offers the shopper holds
-    'held',
+    // an order charges (and redeems) only the offers the shopper holds
+    flash,
     // a clipped coupon goes to a covered line the order keeps, not to one that falls out (decision 632)
     reading.then(
       (stock) =>
@@ -179,7 +189,9 @@ export async function pricedCheckout(
 }
 
 export async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 200) {
-  const data = await checkoutView(c, row);
+  // the checkout page fetched ahead shows the prices its claim will give, as the cart does (decision 658)
+  const flash = c.req.header(FLASH_SALE_PREVIEW_HEADER) === 'claimable' ? 'claimable' : 'held';
+  const data = await checkoutView(c, row, flash);
   c.header('ETag', data.versionKey);
   return c.json({ data }, status);
 }
