@@ -143,6 +143,7 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   await chooseFirstTime(page);
   await saveContact(page);
   await expect(page.getByTestId('checkout-item-total')).toHaveText(items);
+  await expect(page.getByTestId('checkout-summary')).toContainText('Pickup fee');
   const total = await page.getByTestId('checkout-total').innerText();
   // the cart's estimated total (items, the pickup fee and the tax, no tip) is what the checkout charges
   expect(total).toBe(estimated);
@@ -151,6 +152,8 @@ test('the mini cart, cart, checkout and confirmation show the same total', async
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-item-total')).toHaveText(items);
   await expect(page.getByTestId('order-total')).toHaveText(total);
+  // the fee line has the cart's name on the checkout and the receipt (a pickup order's pickup fee)
+  await expect(page.getByText('Pickup fee', { exact: true })).toBeVisible();
 });
 
 /** A weekly-ad item on an "N for $D" deal (N of it cost $D), sold for pickup without an age limit, with the deal's N and D. */

@@ -219,5 +219,7 @@ describe('the checkout forms without JavaScript', { timeout: 15_000 }, () => {
     expect(results[0]!.link).toMatch(new RegExp(`^https?://[^/]+/checkout/confirmation/${orderNumber}$`));
     expect(results[0]!.body).toContain(`Total: ${formatCents(checkout.summary.total)}`);
     expect(results[0]!.body).toMatch(/Pickup: .+ at .+/);
+    // the fee line is named as the cart and the checkout name it for the way to shop
+    expect(results[0]!.body).toContain(`Pickup fee: ${formatCents(checkout.summary.serviceFee)}`);
   });
 });

@@ -2,18 +2,11 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { Modality } from '../../lib/catalog/product.ts';
 import { cartEstimate, DELIVERY_FEE_RANGE_CENTS } from '../../lib/checkout/estimate.ts';
+import { FEE_LABELS } from '../../lib/checkout/fees.ts';
 import { PICKUP_FREE_FROM_CENTS, TAX_RATE_BASIS_POINTS } from '../../lib/checkout/rules.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { prefetchNextPage } from '../shared/next-page.ts';
 import { cartTotalsAtom } from './atoms/index.ts';
-
-/** The fee line's name for each way to shop. */
-const FEE_LABELS: Readonly<Record<Modality, string>> = {
-  PICKUP: 'Pickup fee',
-  DELIVERY: 'Delivery fee',
-  SHIP: 'Shipping',
-  IN_STORE: 'Service fee',
-};
 
 /**
  * The order summary (issue 22 §3): the items as the one pricing function adds them up (the mini

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { paymentLabel } from '../../lib/checkout/confirmation.ts';
+import { FEE_LABELS } from '../../lib/checkout/fees.ts';
 import { CHECKOUT_FORM_PATH, CHECKOUT_LANDING_FIELD } from '../../lib/checkout/form.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { SectionMessage } from './SectionForm.tsx';
@@ -52,7 +53,7 @@ export function SummarySection({
       <dl data-testid="checkout-summary">
         <dt>Items ({view.summary.itemCount})</dt>
         <dd data-testid="checkout-item-total">{formatCents(view.summary.itemTotal)}</dd>
-        <dt>Service fee</dt>
+        <dt>{FEE_LABELS[view.modalityType]}</dt>
         <dd>{formatCents(view.summary.serviceFee)}</dd>
         <dt>Estimated tax</dt>
         <dd>{formatCents(view.summary.tax)}</dd>

@@ -3,6 +3,7 @@ import { formatCents } from '../money/money.ts';
 import { netLineTotal } from '../pricing/net-line.ts';
 import { formatSlot } from '../time/display.ts';
 import type { Order } from './contracts.ts';
+import { FEE_LABELS } from './fees.ts';
 
 // What an order confirmation says, on the page and in the email (issue 22 §4): where and when,
 // the items, the total and what paid how much. Amounts through the one formatter.
@@ -40,7 +41,7 @@ export function orderConfirmationEmail(
     ...order.lineItems.map((line) => `${line.quantity} × ${line.name}: ${formatCents(netLineTotal(line))}`),
     '',
     `Items: ${formatCents(order.summary.itemTotal)}`,
-    `Service fee: ${formatCents(order.summary.serviceFee)}`,
+    `${FEE_LABELS[order.modalityType]}: ${formatCents(order.summary.serviceFee)}`,
     `Tax: ${formatCents(order.summary.tax)}`,
     ...(order.summary.gratuity > 0 ? [`Tip: ${formatCents(order.summary.gratuity)}`] : []),
     `Total: ${formatCents(order.summary.total)}`,

@@ -24,12 +24,8 @@ export const SLOT_HOLD_MINUTES = 15;
 export const FLASH_CLAIM_MINUTES = SLOT_HOLD_MINUTES;
 /** The tenant header of the flash-sales call (shopping §7): the banner. */
 export const TENANT_HEADER = 'x-tenant-id';
-/**
- * Sent by the checkout page's render fetched ahead (which claims nothing, decision 653) to the
- * checkout's create and read: with the value `claimable`, the answer prices the flash-sale offers
- * the page's claim would get, as the cart does (decision 658), so the opened page shows the cart's
- * total before its claim. Only the edge sets it; an order is always priced from what is held.
- */
+/** The checkout page's render fetched ahead sends it (`claimable`) with the create: the answer prices the flash-sale
+ * offers its claim would get, as the cart does; only the edge sets it, and orders price held offers (decision 658). */
 export const FLASH_SALE_PREVIEW_HEADER = 'x-flash-sale-preview';
 
 const Cents = v.pipe(v.number(), v.integer());
