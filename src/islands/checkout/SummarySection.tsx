@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { paymentLabel } from '../../lib/checkout/confirmation.ts';
-import { FEE_LABELS } from '../../lib/checkout/rules.ts';
+import { FEE_LABELS } from '../../lib/checkout/fees.ts';
 import { CHECKOUT_FORM_PATH, CHECKOUT_LANDING_FIELD } from '../../lib/checkout/form.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { SectionMessage } from './SectionForm.tsx';

@@ -3,7 +3,7 @@ import { formatCents } from '../money/money.ts';
 import { netLineTotal } from '../pricing/net-line.ts';
 import { formatSlot } from '../time/display.ts';
 import type { Order } from './contracts.ts';
-import { FEE_LABELS } from './rules.ts';
+import { FEE_LABELS } from './fees.ts';
 
 // What an order confirmation says, on the page and in the email (issue 22 §4): where and when,
 // the items, the total and what paid how much. Amounts through the one formatter.
