@@ -31,6 +31,19 @@ export function likelyNextIslands(pathname: string): readonly string[] {
 }
 
 /**
+ * The islands of the page after the likely next one, fetched once the shopper is on their way
+ * there: where they add to the cart, the checkout's chunks (those the cart's did not bring: its own),
+ * prefetched when the first add is answered (inside `<template data-after-add>`, which
+ * src/directives/interaction.ts moves into the page then, beside the cart's Speculation Rules).
+ * The cart prefetches them too, once it has painted; a shopper who taps "Check out" within a
+ * second of the cart's arrival found that prefetch aborted by the navigation, and the checkout's
+ * island a round trip late (0.6 s on a slow phone, docs/decisions/659).
+ */
+export function islandsAfterAdd(pathname: string): readonly string[] {
+  return likelyNextIslands(pathname) === CART_ISLANDS ? CHECKOUT_ISLANDS : [];
+}
+
+/**
  * Pages whose next-page prefetches wait for the load event (decision 656): the cart loads no island
  * JavaScript of its own (client:press), so its first paint and its settling are not shared with
  * the checkout's chunks; they come right after, while the shopper reads the cart.
@@ -73,13 +86,14 @@ const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
  * renderer's) right before that island. `nextIslands`' chunks are prefetched at the page's end;
  * with `afterLoad`, inside `<template data-after-load>` for client:press to move in after the
  * page's first paint (decision 656), where the chunks of the page's own press islands always wait
- * (decision 657).
+ * (decision 657); `afterAdd`'s inside `<template data-after-add>`, for the first add to move in.
  */
 export function withIslandPreloads(
   response: Response,
   graph: IslandGraph,
   nextIslands: readonly string[] = [],
   afterLoad = false,
+  afterAdd: readonly string[] = [],
 ): Response {
   if (graph.size === 0 || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   // a chunk is preloaded once, as early as possible: after the module script that needs it, right
@@ -139,7 +153,9 @@ export function withIslandPreloads(
           // fetch; src/directives/press.ts moves them into the page then).
           // A press island's own chunks wait in the template too (decision 657): the first press
           // then finds them in the cache instead of loading them in waves, one round trip each.
-          const next = nextIslands.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
+          const chunksOf = (modules: readonly string[]) =>
+            modules.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
+          const next = chunksOf(nextIslands);
           const prefetch = (urls: Iterable<string>) => {
             let tags = '';
             for (const url of urls)
@@ -152,6 +168,9 @@ export function withIslandPreloads(
           const later = prefetch(afterLoad ? [...pressed, ...next] : pressed);
           html += afterLoad ? '' : prefetch(next);
           if (later) html += `<template data-after-load>${later}</template>`;
+          // the page after the next one's, once the shopper has added something (islandsAfterAdd)
+          const added = prefetch(chunksOf(afterAdd));
+          if (added) html += `<template data-after-add>${added}</template>`;
           if (html) end.before(html, { html: true });
         });
       },

@@ -23,7 +23,13 @@ import { AUTH_STATE_PATH } from '../src/lib/auth/contracts.ts';
 import { BASKET_PATHS } from '../src/lib/basket/contracts.ts';
 import { SESSION_COOKIE } from './middleware/session/cookie.ts';
 import { withFormKeys } from './form-keys.ts';
-import { islandGraph, likelyNextIslands, prefetchesAfterLoad, withIslandPreloads } from './island-preload.ts';
+import {
+  islandGraph,
+  islandsAfterAdd,
+  likelyNextIslands,
+  prefetchesAfterLoad,
+  withIslandPreloads,
+} from './island-preload.ts';
 
 /** Renders a page with `locals` as its App.Locals; the page may clear `locals.cacheable`. */
 export type RenderPage = (request: Request, env: Env, ctx: ExecutionContext, locals: PageContext) => Promise<Response>;
@@ -179,6 +185,7 @@ async function renderAndStore(
     await islandGraph(c.env.ASSETS),
     likelyNextIslands(url.pathname),
     prefetchesAfterLoad(url.pathname),
+    islandsAfterAdd(url.pathname),
   );
   let response = new Response(preloaded.body, preloaded);
   // Astro hashed every script and style it rendered but the banner's theme (decision 091).

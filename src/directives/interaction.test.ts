@@ -4,6 +4,7 @@ import { NEXT_PAGE_RULES_ID, nextPageRules } from '../lib/http/speculation.ts';
 import interactionDirective, {
   ADD_STATE_ATTRIBUTE,
   ADDED_SHOWN_MS,
+  AFTER_ADD_TEMPLATE,
   CART_RULES,
   DIRECT_ADD_ATTRIBUTE,
   HELD_ATTRIBUTE,
@@ -206,6 +207,45 @@ describe('client:interaction', () => {
     supports.mockRestore();
     vi.unstubAllGlobals();
     el.remove();
+  });
+
+  test('the checkout’s chunks the page holds for after an add are fetched when an add is answered, not before nor after one refused (decision 659)', async () => {
+    const template = document.createElement('template');
+    template.setAttribute('data-after-add', '');
+    template.innerHTML = '<link rel="prefetch" fetchpriority="high" href="/_astro/CheckoutPage.js">';
+    document.body.appendChild(template);
+    const prefetched = () => document.querySelectorAll('link[rel="prefetch"][href="/_astro/CheckoutPage.js"]').length;
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const refused = directAddIsland();
+    interactionDirective(async () => async () => {}, { name: 'AddToCart', value: '' }, refused.el);
+    refused.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prefetched()).toBe(0);
+    answer(new Response('{}', { status: 401 }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prefetched()).toBe(0);
+    expect(document.querySelector(AFTER_ADD_TEMPLATE)).not.toBeNull();
+    const taken = directAddIsland();
+    interactionDirective(async () => async () => {}, { name: 'AddToCart', value: '' }, taken.el);
+    taken.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prefetched()).toBe(0);
+    answer(
+      new Response(JSON.stringify({ data: { lineItems: [{ gtin13: '0010013000010', quantity: 1 }] } }), {
+        status: 200,
+      }),
+    );
+    await vi.waitFor(() => expect(prefetched()).toBe(1));
+    expect(document.querySelector(AFTER_ADD_TEMPLATE)).toBeNull();
+    document.querySelectorAll('link[rel="prefetch"]').forEach((link) => link.remove());
+    document.getElementById(NEXT_PAGE_RULES_ID)?.remove();
+    vi.unstubAllGlobals();
+    refused.el.remove();
+    taken.el.remove();
   });
 
   test('an add the edge does not take (signed out) is held and handed to the island once it is ready', async () => {

@@ -63,7 +63,8 @@ export const CART_RULES = '{"prefetch":[{"source":"list","urls":["/cart"],"eager
  * stale copy). The island adopts these rules when it hydrates (next-page.ts).
  */
 function prefetchCart(adds: { __hmAdding?: number }): void {
-  if (typeof HTMLScriptElement.supports !== 'function' || !HTMLScriptElement.supports('speculationrules')) return;
+  // (a browser without the method has none of them)
+  if (!HTMLScriptElement.supports?.('speculationrules')) return;
   setTimeout(() => {
     if (adds.__hmAdding || document.getElementById(NEXT_PAGE_RULES_ID)) return;
     const rules = document.createElement('script');
@@ -75,17 +76,24 @@ function prefetchCart(adds: { __hmAdding?: number }): void {
 }
 
 /**
+ * What the page fetches once the shopper has added something (worker/island-preload.ts
+ * islandsAfterAdd: the checkout's island chunks), inside a template the browser neither fetches
+ * nor runs until the first add is answered; then its links take its place.
+ */
+export const AFTER_ADD_TEMPLATE = 'template[data-after-add]';
+
+/**
  * POSTs the add form's item as the island would (JSON, one Idempotency-Key); the new basket, or
  * null when the edge did not take it (signed out, a limit, no connection): the island then sends it.
  */
 async function sendDirectAdd(form: HTMLFormElement): Promise<{ lineItems: unknown[] } | null> {
   const gtin13 = new FormData(form).get('gtin13');
-  if (typeof gtin13 !== 'string' || typeof fetch !== 'function' || typeof crypto?.randomUUID !== 'function')
-    return null;
+  // every browser with ES modules (which islands need) has fetch; randomUUID came later
+  if (typeof gtin13 !== 'string' || !crypto?.randomUUID) return null;
   try {
     const response = await fetch(form.action, {
       method: 'POST',
-      credentials: 'same-origin',
+      // credentials: fetch's default, 'same-origin' (the session cookie goes with it)
       headers: {
         accept: 'application/json',
         'content-type': 'application/json',
@@ -111,7 +119,7 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
   let sending: HTMLFormElement | null = null;
   let status: HTMLElement | null = null;
 
-  const forms = () => Array.from(el.querySelectorAll('form'));
+  const forms = () => [...el.querySelectorAll('form')];
 
   /** Says the add's state on the button (styles) and to screen readers (a status region beside the island). */
   const showState = (state: 'adding' | 'added' | null, form: HTMLFormElement) => {
@@ -195,6 +203,8 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;
         globalThis.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { basket: true } }));
         prefetchCart(adds);
+        for (const after of document.querySelectorAll<HTMLTemplateElement>(AFTER_ADD_TEMPLATE))
+          after.replaceWith(after.content);
         return;
       }
       // not taken: the island sends it and shows why (sign in, a limit), as without the fast path

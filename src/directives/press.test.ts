@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import pressDirective, { FALLBACK_MS, HELD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './press.ts';
+import pressDirective, { DOCUMENT_FIRST_MS, FALLBACK_MS, HELD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './press.ts';
 
 /** A cart-like island: a stepper's submit button, a checkbox and a select, in plain forms. */
 function island() {
@@ -227,6 +227,44 @@ describe('client:press', () => {
       timeout: 2000,
     });
     expect(document.querySelector('template[data-after-load]')).toBeNull();
+    el.remove();
+  });
+
+  test('the next page’s document fetched ahead goes in first, the chunks DOCUMENT_FIRST_MS later (decision 659)', async () => {
+    document.head
+      .querySelectorAll('link[rel="prefetch"], script[type="speculationrules"]')
+      .forEach((node) => node.remove());
+    const chunks = document.createElement('template');
+    chunks.setAttribute('data-after-load', '');
+    chunks.innerHTML = '<link rel="prefetch" href="/_astro/CheckoutPage.js">';
+    const rules = document.createElement('template');
+    rules.setAttribute('data-after-load', '');
+    rules.innerHTML = '<script type="speculationrules">{"prefetch":[]}</script>';
+    // the chunks' template is first in the page (as the worker's is last, it would not matter)
+    document.body.appendChild(chunks);
+    document.body.appendChild(rules);
+    // when each went into the page
+    const inserted: Array<[string, number]> = [];
+    const watch = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLScriptElement || node instanceof HTMLLinkElement)
+            inserted.push([node.tagName.toLowerCase(), Date.now()]);
+    });
+    watch.observe(document.head, { childList: true });
+    const el = island();
+    pressDirective(async () => async () => {}, {}, el);
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="prefetch"]')).not.toBeNull(), {
+      timeout: 2000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    watch.disconnect();
+    expect(inserted.map(([tag]) => tag)).toEqual(['script', 'link']);
+    expect((inserted[1]?.[1] ?? 0) - (inserted[0]?.[1] ?? 0)).toBeGreaterThanOrEqual(DOCUMENT_FIRST_MS - 2);
+    expect(document.querySelector('template[data-after-load]')).toBeNull();
+    document.head
+      .querySelectorAll('link[rel="prefetch"], script[type="speculationrules"]')
+      .forEach((node) => node.remove());
     el.remove();
   });
 });

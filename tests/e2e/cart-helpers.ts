@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, signIn } from './fixtures.ts';
+import { expect, removeFromCart, signIn } from './fixtures.ts';
 
-// The cart journeys' shared steps (cart.spec.ts, cart-press.spec.ts): the demo shopper's cart
+// The cart journeys' shared steps (cart.spec.ts, cart-press.spec.ts, fetched-ahead.spec.ts): the demo shopper's cart
 // through the API, and the cart left empty after each journey.
 
 export type Basket = { lineItems: Array<{ id: string; gtin13: string; quantity: number }> };
@@ -49,6 +49,15 @@ export async function firstMilk(page: Page): Promise<string> {
   const gtin = await page.getByTestId('product-card').filter({ hasText: /milk/i }).first().getAttribute('data-gtin');
   expect(gtin).toMatch(/^\d{13}$/);
   return gtin as string;
+}
+
+/** The demo shopper, signed in, with nothing in the cart (removed through the page, as a shopper would). */
+export async function shopperWithEmptyCart(page: Page): Promise<void> {
+  await signIn(page);
+  await removeFromCart(
+    page,
+    (await basket(page.request)).lineItems.map((line) => line.gtin13),
+  );
 }
 
 /** The demo shopper, signed in, with one milk (its gtin13) and nothing else in the cart. */

@@ -1,12 +1,11 @@
 import type { APIRequestContext, Page, Request as BrowserRequest } from '@playwright/test';
-import { basket, firstMilk, leaveCartEmpty, shopperWithMilk } from './cart-helpers.ts';
+import { basket, firstMilk, leaveCartEmpty, shopperWithEmptyCart, shopperWithMilk } from './cart-helpers.ts';
 import { CART_OUT_OF_STOCK } from '../../src/lib/http/messages.ts';
 import {
   clientHeaders,
   documentDelivery,
   expect,
   greeting,
-  removeFromCart,
   signIn,
   submitSignIn,
   test,
@@ -482,11 +481,7 @@ test('an out-of-stock item cannot be added', async ({ page, context, request, ba
 test('after an add on the search page, the cart opened is the one fetched ahead, with the item in it', async ({
   page,
 }) => {
-  await signIn(page);
-  await removeFromCart(
-    page,
-    (await basket(page.request)).lineItems.map((line) => line.gtin13),
-  );
+  await shopperWithEmptyCart(page);
   // Speculation Rules prefetches of the cart (decision 604), as the browser sends them
   const prefetches: BrowserRequest[] = [];
   page.on('request', (request) => {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { prefetchesAfterLoad, withIslandPreloads } from '../../worker/island-preload.ts';
+import {
+  islandsAfterAdd,
+  likelyNextIslands,
+  prefetchesAfterLoad,
+  withIslandPreloads,
+} from '../../worker/island-preload.ts';
 
 // Issue 22 §5: the chunks of a page's eager islands and module scripts are preloaded in one wave
 // before </body>; islands that wait for the shopper are left alone (the JavaScript budgets).
@@ -129,6 +134,35 @@ describe('withIslandPreloads', () => {
     expect(html.match(/<link rel="prefetch"/g)).toHaveLength(5);
     expect(prefetchesAfterLoad('/cart')).toBe(true);
     expect(prefetchesAfterLoad('/search')).toBe(false);
+  });
+
+  test('a page where the shopper adds holds the checkout’s own chunks for after the first add, in a template of their own (decision 659)', async () => {
+    const graph = new Map([
+      ...GRAPH,
+      ['module:src/islands/cart/CartLines.tsx', ['/_astro/Cart.A1.js']],
+      ['module:src/islands/checkout/CheckoutPage.tsx', ['/_astro/Checkout.J9.js']],
+      ['/_astro/Checkout.J9.js', ['/_astro/react.C3.js', '/_astro/atoms.B2.js', '/_astro/display.K1.js']],
+    ]);
+    const searchPage = page(
+      '<astro-island client="interaction" component-url="/_astro/AddToCart.G7.js" renderer-url="/_astro/client.D4.js"></astro-island>',
+    );
+    const html = await withIslandPreloads(
+      searchPage,
+      graph,
+      likelyNextIslands('/search'),
+      prefetchesAfterLoad('/search'),
+      islandsAfterAdd('/search'),
+    ).text();
+    const afterAdd = [
+      ...(/<template data-after-add>(.*?)<\/template>/.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g),
+    ].map((m) => m[1]);
+    // the cart's chunks (React and the atoms with them) are prefetched with the page; the checkout's own wait
+    expect(afterAdd).toEqual(['/_astro/Checkout.J9.js', '/_astro/display.K1.js']);
+    expect(html.replace(/<template data-after-add>.*<\/template>/, '')).not.toMatch(/Checkout\.J9|display\.K1/);
+    expect(html).toMatch(/<link rel="prefetch" fetchpriority="high" href="\/_astro\/Cart\.A1\.js">/);
+    expect(islandsAfterAdd('/p/0010013000010')).toEqual(['src/islands/checkout/CheckoutPage.tsx']);
+    expect(islandsAfterAdd('/cart')).toEqual([]);
+    expect(islandsAfterAdd('/recipes')).toEqual([]);
   });
 
   test("a press island's own chunks wait in the template for its first press, on any page (decision 657)", async () => {

@@ -1,0 +1,60 @@
+import type { Request as BrowserRequest } from '@playwright/test';
+import { firstMilk, leaveCartEmpty, shopperWithEmptyCart } from './cart-helpers.ts';
+import { documentDelivery, expect, test } from './fixtures.ts';
+
+// What a page where the shopper adds fetches ahead, and when (docs/decisions/659): the cart's island
+// chunks with the page (decision 615), the checkout's own once an add is answered, so the checkout
+// opened from the cart a moment later needs no round trip for its island.
+
+test.afterEach(async ({ page, context, baseURL }) => leaveCartEmpty(page, context, baseURL!));
+
+/** The checkout's island chunk, as the browser requests it. */
+const CHECKOUT_ISLAND = /\/_astro\/CheckoutPage\.[\w-]+\.js$/;
+
+test("the search page fetches the checkout's island chunk once an add is answered, not with the page, and the checkout finds it cached", async ({
+  page,
+}) => {
+  await shopperWithEmptyCart(page);
+  const chunks: BrowserRequest[] = [];
+  page.on('request', (request) => {
+    if (CHECKOUT_ISLAND.test(new URL(request.url()).pathname)) chunks.push(request);
+  });
+  const gtin = await firstMilk(page);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  expect(chunks.map((request) => request.url())).toEqual([]);
+
+  const added = page.waitForResponse(
+    (response) => response.url().includes('/basket/api/v2/user/add-item') && response.request().method() === 'POST',
+  );
+  const card = page.locator(`[data-testid="product-card"][data-gtin="${gtin}"]`);
+  await card.getByRole('button', { name: /^Add to cart/ }).click();
+  const addResponse = await added;
+  expect(addResponse.ok()).toBe(true);
+  await expect.poll(() => chunks.length).toBe(1);
+  // prefetched (not run), and only after the add was answered (Resource Timing, the browser's own
+  // clock; 25 ms for the two processes' clocks, as cart.spec.ts explains)
+  const addTiming = addResponse.request().timing();
+  const answeredAt = addTiming.startTime + addTiming.responseEnd;
+  const chunk = chunks[0] as BrowserRequest;
+  expect(await chunk.headerValue('sec-purpose')).toBe('prefetch');
+  await chunk.response();
+  expect(chunk.timing().startTime).toBeGreaterThanOrEqual(answeredAt - 25);
+
+  // the cart, then the checkout: the checkout's island comes from what was fetched ahead
+  await page.getByTestId('cart-link').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
+  await page.getByTestId('cart-checkout').click();
+  await expect(page.getByTestId('checkout')).toBeVisible();
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  const checkoutChunk = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry): entry is PerformanceResourceTiming => /\/_astro\/CheckoutPage\./.test(entry.name))
+      .map((entry) => ({ transferSize: entry.transferSize, decodedBodySize: entry.decodedBodySize })),
+  );
+  // from the cache: nothing transferred for a chunk of some kilobytes
+  expect(checkoutChunk).toEqual([{ transferSize: 0, decodedBodySize: expect.any(Number) }]);
+  expect(checkoutChunk[0]?.decodedBodySize).toBeGreaterThan(1000);
+});
