@@ -42,3 +42,17 @@ export async function setCart(page: Page, lines: Array<[string, number]>) {
   });
   expect(put.status(), await put.text()).toBe(200);
 }
+
+/**
+ * Creates an account of its own and signs it in on `page` (the create call's session cookie), for
+ * journeys whose ledgers must start empty (a flash sale's per-shopper limit, no saved card).
+ */
+export async function newShopper(page: Page, stem: string, firstName: string, lastName: string): Promise<void> {
+  await page.goto('/signin');
+  const email = `${stem}.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const created = await page.request.post('/auth/api/create-account', {
+    headers: { origin: pageOrigin(page) },
+    data: { firstName, lastName, email, password: 'Orchard-Lane-77' },
+  });
+  expect(created.status()).toBe(201);
+}

@@ -5,7 +5,7 @@ import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { CHROMIUM_FLAGS, journeyChromiumPath } from '../../scripts/lib/chromium.mjs';
-import { CLAIMED_MILK, gtinFor, json, notOnFlashSale, setCart } from './checkout-helpers.ts';
+import { CLAIMED_MILK, gtinFor, json, newShopper, notOnFlashSale, setCart } from './checkout-helpers.ts';
 import { documentDelivery, expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
@@ -466,13 +466,7 @@ test.describe('without JavaScript, a flash sale', () => {
 test('a checkout fetched ahead holds no flash-sale offer but shows its price; the checkout the shopper opens claims them', async ({
   page,
 }) => {
-  await page.goto('/signin');
-  const email = `prefetch.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
-  const created = await page.request.post('/auth/api/create-account', {
-    headers: { origin: pageOrigin(page) },
-    data: { firstName: 'Kai', lastName: 'Lind', email, password: 'Orchard-Lane-77' },
-  });
-  expect(created.status()).toBe(201);
+  await newShopper(page, 'prefetch', 'Kai', 'Lind');
   await setCart(page, [[CLAIMED_MILK, 3]]);
   const flashAdjustments = async () => {
     const view = (await (
@@ -498,13 +492,7 @@ test('a checkout fetched ahead holds no flash-sale offer but shows its price; th
 test("a new shopper's cart and the checkout opened from it show one items total, from the first frame", async ({
   page,
 }) => {
-  await page.goto('/signin');
-  const email = `one.total.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
-  const created = await page.request.post('/auth/api/create-account', {
-    headers: { origin: pageOrigin(page) },
-    data: { firstName: 'Noor', lastName: 'Abbas', email, password: 'Orchard-Lane-77' },
-  });
-  expect(created.status()).toBe(201);
+  await newShopper(page, 'one.total', 'Noor', 'Abbas');
   await setCart(page, [[CLAIMED_MILK, 3]]);
   // every items total the checkout page shows, from its first parse on
   await page.addInitScript(() => {
@@ -540,6 +528,73 @@ test("a new shopper's cart and the checkout opened from it show one items total,
   ]);
 });
 
+// decision 660: a checkout opened from the cart's prefetch holds no offer until its island has
+// claimed them (653) but shows their price (658); Place order pressed before that claim has
+// answered waits for it, and the order is placed at the total shown, not refused
+test('an order placed while the checkout opened ahead is still claiming its flash sale is placed at the price shown', async ({
+  page,
+}) => {
+  await newShopper(page, 'claim.wait', 'Ines', 'Moreau');
+  const milk = await gtinFor(
+    page,
+    'whole milk',
+    (product) => product.minimumAge === null && /Whole Milk/.test(product.name) && product.gtin13 !== CLAIMED_MILK,
+  );
+  await setCart(page, [[milk, 2]]);
+  // a card, a time and the contact through the API: no render of the page has claimed the sale
+  const card = await page.request.post('/wallet/api/v1/cards', {
+    headers: { origin: pageOrigin(page) },
+    data: {
+      cardNumber: '5555555555554444',
+      expirationMonth: '09',
+      expirationYear: '2031',
+      cvv: '321',
+      cardHolderFirstName: 'Ines',
+      cardHolderLastName: 'Moreau',
+      billingAddress: { addressLine1: '12 Elm St', city: 'Fresno', state: 'CA', zipCode: '93710' },
+    },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  const { cardId } = (await card.json()) as { cardId: string };
+  const draft = (await (
+    await page.request.post('/checkout/api/v1/checkouts', { headers: json(page), data: {} })
+  ).json()) as { data: { id: string } };
+  const slots = (await (await page.request.get('/checkout/api/v1/timeslots?modality=PICKUP')).json()) as {
+    data: { timeslots: Array<{ slotId: string; available: number }> };
+  };
+  const slot = slots.data.timeslots.find((entry) => entry.available > 0);
+  expect(slot, 'an open pickup time').toBeTruthy();
+  const ready = await page.request.post(`/checkout/api/v1/checkouts/${draft.data.id}`, {
+    headers: json(page),
+    data: { slotId: slot!.slotId, contact: { firstName: 'Ines', lastName: 'Moreau', phone: '5035550188' }, cardId },
+  });
+  expect(ready.status(), await ready.text()).toBe(200);
+  // the checkout opened from the cart's prefetch, and its claim answering late (a slow connection)
+  const prefetched = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/checkout' && !!request.headers()['sec-purpose']?.startsWith('prefetch'),
+  );
+  await page.goto('/cart');
+  await waitForIslands(page);
+  await (await prefetched).response();
+  let claimAnswered = false;
+  await page.route('**/checkout/api/v1/flash-sales', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+    claimAnswered = true;
+  });
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
+  await waitForIslands(page);
+  await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+  const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  expect(claimAnswered).toBe(true);
+});
+
 // decision 631: a shopper with no saved card adds one without JavaScript and places the order
 test.describe('without JavaScript, a first card', () => {
   test.use({ javaScriptEnabled: false });
@@ -547,13 +602,7 @@ test.describe('without JavaScript, a first card', () => {
   test('a new shopper without JavaScript adds a card from the checkout and places an order', async ({ page }) => {
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
-    await page.goto('/signin');
-    const email = `first.card.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.test`;
-    const created = await page.request.post('/auth/api/create-account', {
-      headers: { origin: new URL(page.url()).origin },
-      data: { firstName: 'Robin', lastName: 'Vale', email, password: 'Orchard-Lane-77' },
-    });
-    expect(created.status()).toBe(201);
+    await newShopper(page, 'first.card', 'Robin', 'Vale');
     await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
     await page.goto('/checkout');
     await page.getByRole('link', { name: 'Add a card or gift card in your wallet' }).click();

@@ -1,7 +1,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
-import type { Checkout, CheckoutWalletCard, CheckoutWalletEntry } from '../../lib/checkout/contracts.ts';
+import {
+  CHECKOUT_MESSAGES,
+  type Checkout,
+  type CheckoutWalletCard,
+  type CheckoutWalletEntry,
+} from '../../lib/checkout/contracts.ts';
 import type { CheckoutNotice } from '../../lib/checkout/form.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { AgeDialog } from './AgeDialog.tsx';
@@ -98,13 +103,16 @@ function CheckoutPage({
     });
   }, [initial, initialCards, notice, setCheckout, setCards, setMessages, setHydrated]);
 
-  // flash sales for the items in the order (shopping §3, §7): claimed once per visit
+  // flash sales for the items in the order (shopping §3, §7): claimed once per visit. While the
+  // claim and the checkout's read after it are under way, an order waits for them (`place`): a
+  // checkout fetched ahead shows the offers' prices before it holds them (decisions 653, 658).
+  const claiming = useRef<Promise<void> | null>(null);
   useEffect(() => {
     const gtins = initial.lineItems.map((line) => line.gtin13);
     if (flashSales) startTransition(() => setFlash(flashSales));
     if (flashSales || gtins.length === 0) return;
     let cancelled = false;
-    void claimFlashSales(gtins, newIdempotencyKey())
+    const claim = claimFlashSales(gtins, newIdempotencyKey())
       .then(async (answer) => {
         if (cancelled) return;
         startTransition(() => setFlash(answer.flashSales));
@@ -118,7 +126,11 @@ function CheckoutPage({
           window.dispatchEvent(new Event(CART_CHANGED_EVENT));
         }
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        if (claiming.current === claim) claiming.current = null;
+      });
+    claiming.current = claim;
     return () => {
       cancelled = true;
     };
@@ -167,7 +179,8 @@ function CheckoutPage({
     }
     // what was typed in the contact form and not yet kept goes with the order
     const contact = unsavedContact(view);
-    if (!contact) {
+    const claim = claiming.current;
+    if (!contact && !claim) {
       // Nothing to save first: the form posts itself, with the landing field, and the edge answers
       // with the order's confirmation, one round trip instead of the call and then the page (issue
       // 22 §5). A refusal comes back as the checkout with the section's message, as without
@@ -182,12 +195,23 @@ function CheckoutPage({
       return;
     }
     event.preventDefault();
-    if (!(await saving.save('contact', contact))) return;
-    const current = await fetchCheckout(view.id).catch(() => view);
+    if (contact && !(await saving.save('contact', contact))) return;
     placeKey.current ??= newIdempotencyKey();
     dispatch({ section: 'place', action: { type: 'reset' } });
     dispatch({ section: 'place', action: { type: 'request' } });
     say('place', null);
+    // The page's flash-sale claim is still under way (a checkout opened from the cart's prefetch
+    // claims once it runs): the order waits for it, or the edge would price it without the offers
+    // the page shows and refuse its total. Placed only at the total the shopper saw.
+    const shown = view.summary.total;
+    if (claim) await claim;
+    const current = await fetchCheckout(view.id).catch(() => view);
+    if (claim && current.summary.total !== shown) {
+      setCheckout(current);
+      dispatch({ section: 'place', action: { type: 'responseError', httpStatus: 409 } });
+      say('place', CHECKOUT_MESSAGES.TOTAL_CHANGED);
+      return;
+    }
     try {
       placingNow.current = true;
       const order = await placeOrder(current, placeKey.current);
