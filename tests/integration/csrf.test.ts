@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createUpstreamApp } from '../../upstream/app.ts';
 import { createApp } from '../fixtures/app.ts';
-import { FORM_POST_ENDPOINTS } from '../../worker/middleware/csrf/index.ts';
+import { CONTENT_TYPE_REFUSED, FORM_POST_ENDPOINTS } from '../../worker/middleware/csrf/index.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { randomClientIp, seedIdentity, sessionCookieFrom, signIn, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { seedCatalogForTests, TEST_SEED } from '../fixtures/seed.ts';
@@ -91,7 +91,8 @@ describe('CSRF matrix on POST /auth/api/sign-in', () => {
       expect(response.status).toBe(403);
       expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('CSRF_REJECTED');
     } else if (!typeAllowed) {
-      expect(response.status).toBe(415);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(CONTENT_TYPE_REFUSED);
     } else {
       expect([200, 303]).toContain(response.status);
       expect(sessionCookieFrom(response)).not.toBeNull();
@@ -126,7 +127,7 @@ describe('CSRF matrix on POST /auth/api/sign-out', () => {
       expect(await isLive(cookie)).toBe(false);
       return;
     }
-    expect(response.status).toBe(allowedOrigin(c) ? 415 : 403);
+    expect(response.status).toBe(allowedOrigin(c) ? 400 : 403);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(upstreamCalls).toBe(0);
     expect(await isLive(shared)).toBe(true);
@@ -154,7 +155,8 @@ describe('form bodies are accepted only on the allowlist', () => {
         env,
         ctx(),
       );
-      expect(response.status).toBe(415);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(CONTENT_TYPE_REFUSED);
       expect(upstreamCalls).toBe(0);
     },
   );
@@ -303,10 +305,11 @@ describe('CSRF matrix on every other state-changing route', () => {
       if (allowedOrigin(c) && typeAllowed) {
         // Accepted: the route itself answers (the add-item form with a redirect).
         expect(response.status).toBeLessThan(500);
-        expect([403, 415]).not.toContain(response.status);
+        expect(response.status).not.toBe(403);
+        if (response.status === 400) expect(await response.text()).not.toContain(CONTENT_TYPE_REFUSED);
         return;
       }
-      expect(response.status).toBe(allowedOrigin(c) ? 415 : 403);
+      expect(response.status).toBe(allowedOrigin(c) ? 400 : 403);
       const code = ((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code;
       expect(code).toBe(allowedOrigin(c) ? 'CLIENT_ERROR' : 'CSRF_REJECTED');
       expect(upstreamCalls).toBe(0);
@@ -391,13 +394,13 @@ describe('a bodiless bearer POST (sign-in-with-token)', () => {
       'a bearer and a text/plain body',
       { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'text/plain' },
       'hello',
-      415,
+      400,
     ],
     [
       'a bearer and a form body',
       { authorization: `Bearer x`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       'a=1',
-      415,
+      400,
     ],
   ])('the usual rule holds with %s', async (_name, headers, body, status) => {
     upstreamCalls = 0;
@@ -591,7 +594,7 @@ describe('bodiless writes pass on their origin alone', () => {
     ['a Content-Length', { 'content-length': '2' }, undefined],
     ['Transfer-Encoding: chunked', { 'transfer-encoding': 'chunked' }, undefined],
     ['a text/plain type', { 'content-length': '2' }, 'text/plain'],
-  ])('a DELETE that declares a body with %s still needs the JSON type (415)', async (_name, declared, type) => {
+  ])('a DELETE that declares a body with %s still needs the JSON type (400)', async (_name, declared, type) => {
     const listId = await newList();
     upstreamCalls = 0;
     const headers: Record<string, string> = {
@@ -606,7 +609,8 @@ describe('bodiless writes pass on their origin alone', () => {
       env,
       ctx(),
     );
-    expect(response.status).toBe(415);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(CONTENT_TYPE_REFUSED);
     expect(upstreamCalls).toBe(0);
     expect(await listExists(listId)).toBe(true);
   });

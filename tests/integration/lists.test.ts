@@ -418,6 +418,40 @@ describe('rename, delete and add to list from any page', () => {
     expect(await reason(await send('GET', `${LISTS}/${a.listId}`))).toBe(LIST_SERVER_REASONS.NOT_FOUND);
   });
 
+  // decision 661: the default list's create key was the shopper's alone, and its answer is replayed
+  // for 24 hours: once that list was deleted, the lists page could not load and "add to list" answered 500
+  test("after the shopper deleted 'My Shopping List', add to list makes it again, every time", async () => {
+    const addToList = () => send('POST', '/shopping/api/add-to-list', { gtin13: gtins[1] });
+    const seen: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const added = await addToList();
+      expect(added.status, await added.clone().text()).toBe(200);
+      const lists = v.parse(ShoppingListsResponseSchema, await (await send('GET', LISTS)).json()).data.shoppingLists;
+      expect(lists.map((list) => list.name)).toEqual(['My Shopping List']);
+      const list = await getList(lists[0]?.listId ?? '');
+      expect(list.lineItems?.map((item) => [item.upc, item.quantity])).toEqual([[gtins[1], 1]]);
+      expect(seen).not.toContain(list.listId);
+      seen.push(list.listId);
+      expect((await send('DELETE', `${LISTS}/${list.listId}`)).status).toBe(200);
+    }
+    // four at once after a delete: one new list, all four on it
+    const answers = await Promise.all(Array.from({ length: 4 }, addToList));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const lists = v.parse(ShoppingListsResponseSchema, await (await send('GET', LISTS)).json()).data.shoppingLists;
+    expect(lists.map((list) => list.name)).toEqual(['My Shopping List']);
+    expect((await getList(lists[0]?.listId ?? '')).lineItems?.map((item) => item.quantity)).toEqual([4]);
+  });
+
+  // decision 661: the shopper sends no versionKey, so adds made at once are serialised, not refused
+  test('ten adds to list sent at once all land: the item ends at quantity 10', async () => {
+    const { listId } = await createOk('Party');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send('POST', '/shopping/api/add-to-list', { gtin13: gtins[2], listId })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect((await getList(listId)).lineItems?.find((item) => item.upc === gtins[2])?.quantity).toBe(10);
+  });
+
   test("add to list (plain form) makes 'My Shopping List' when there is none, then adds one more each time", async () => {
     const form = (fields: Record<string, string>) =>
       app.request(

@@ -43,8 +43,18 @@ import { formField, formOf, validJsonOrForm, type FormFields } from '../validate
 
 type ListsContext = Context<EdgeEnv>;
 
-/** Reads and writes tried before a form's change gives up on a list that keeps changing. */
-const FORM_WRITE_ATTEMPTS = 3;
+/**
+ * Reads and writes tried before a change made for the shopper (a form's, "add to list") gives up
+ * on a list that keeps changing. The shopper sent no versionKey, so their writes are serialised,
+ * not refused: each read-then-write that lost to another (409) reads again, after a short random
+ * pause so the writers that lost together do not meet again. One writer wins each round: ten
+ * adds sent at once all land (decision 661; three tries once refused four of ten).
+ */
+export const LIST_WRITE_ATTEMPTS = 12;
+
+/** The pause after a lost write: up to 10 ms more each time, at random within it. */
+export const afterLostWrite = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
 /** What a form that did what it asked comes back with. */
 interface Outcome {
   listSaved: ListFormSaved;
@@ -146,8 +156,9 @@ async function onLatestList(
       // the same form, sent again: its first sending made the change (on the list as it was then)
       if (idempotencyKey && error instanceof HttpError && error.message === EDGE_REASONS.IDEMPOTENCY_KEY_REUSED)
         return { stale: false };
-      if (!(error instanceof HttpError) || error.statusCode !== 409 || attempt >= FORM_WRITE_ATTEMPTS) throw error;
+      if (!(error instanceof HttpError) || error.statusCode !== 409 || attempt >= LIST_WRITE_ATTEMPTS) throw error;
     }
+    await afterLostWrite(attempt);
   }
 }
 

@@ -12,7 +12,6 @@ import {
   AddToListFormSchema,
   CreateListResponseSchema,
   CreateListSchema,
-  DEFAULT_LIST_NAME,
   LIST_ID_PATTERN,
   LIST_SERVER_REASONS,
   LIST_PATHS,
@@ -25,14 +24,14 @@ import {
 import { dealLine, type NewLine } from '../../src/lib/lists/deal-line.ts';
 import { LIST_FRAGMENTS, listAddFragment } from '../../src/lib/lists/list-fragments.ts';
 import { listLimitReason } from '../../src/lib/lists/list-limits.ts';
-import { REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
+import { listsWithDefault, REMEMBERED_LIST_COOKIE } from '../../src/lib/lists/load-lists.ts';
 import { errorResponse } from '../errors.ts';
 import type { EdgeEnv } from '../types.ts';
 import { formOf, readFormFields, singleValues, validJson, validJsonOrForm, type FormFields } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 import { LIST_FORM_PATH } from '../../src/lib/lists/list-form.ts';
-import { addListForm } from './lists-form.ts';
+import { addListForm, afterLostWrite, LIST_WRITE_ATTEMPTS } from './lists-form.ts';
 
 // Shopping lists at the edge (issue 11; shopping §7): the four calls of the spec, validated both
 // ways, for a signed-in shopper only; and "add to list" from any page as a plain form or JSON.
@@ -216,43 +215,42 @@ listsRoutes.delete(`${LIST_PREFIX}/:listId`, validListId, async (c) => {
 async function addToList(c: ListsContext, line: string | NewLine, requested?: string, idempotencyKey?: string) {
   const wanted: NewLine = typeof line === 'string' ? { upc: line, type: 'UPC' } : line;
   const upstream = c.get('upstream');
-  let lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
-  if (lists.length === 0) {
-    await upstream.json(
-      {
-        method: 'POST',
-        path: LIST_PREFIX,
-        body: { name: DEFAULT_LIST_NAME, activeList: 'true' },
-        idempotencyKey: `default-list-${c.get('session')?.customerGUID ?? 'x'}`,
-      },
-      CreateListResponseSchema,
-    );
-    lists = (await upstream.json({ path: LIST_PREFIX }, ShoppingListsResponseSchema)).data.data.shoppingLists;
-  }
+  const lists = await listsWithDefault(upstream, c.get('session')?.customerGUID ?? 'x');
   // a list asked for by id that is gone (deleted on another device): the spec's added-to-deleted-list error (§8)
   if (requested && !lists.some((list) => list.listId === requested))
     throw new HttpError(ERROR_CODES.UNPROCESSABLE, LIST_SERVER_REASONS.NOT_FOUND, 422);
   const listId = activeListId(lists, requested, getCookie(c, REMEMBERED_LIST_COOKIE));
   if (!listId) throw new HttpError(ERROR_CODES.UNKNOWN_RESPONSE_ERROR, EDGE_REASONS.NO_LIST_TO_ADD_TO, 500);
-  const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data
-    .shoppingLists[0];
   const identity = listItemIdentity({
     upc: wanted.upc ?? null,
     categoryId: wanted.categoryId ?? null,
     name: wanted.name ?? '',
   });
-  const existing = list?.lineItems?.find((item) => listItemIdentity(item) === identity);
-  const quantity = Math.min((existing?.quantity ?? 0) + 1, 1000);
-  const result = await upstream.json(
-    {
-      method: 'PUT',
-      path: LIST_PATHS.list(listId),
-      body: { lineItems: [{ ...wanted, channel: 'WEB', quantity }], ...(list ? { versionKey: list.versionKey } : {}) },
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    },
-    UpdateListResponseSchema,
-  );
-  return { listId, name: result.data.data.name, result: result.data };
+  // one more on the list as it is now; a write in between (409) reads it again (decision 661)
+  for (let attempt = 1; ; attempt++) {
+    const list = (await upstream.json({ path: LIST_PATHS.list(listId) }, ShoppingListsResponseSchema)).data.data
+      .shoppingLists[0];
+    const existing = list?.lineItems?.find((item) => listItemIdentity(item) === identity);
+    const quantity = Math.min((existing?.quantity ?? 0) + 1, 1000);
+    try {
+      const result = await upstream.json(
+        {
+          method: 'PUT',
+          path: LIST_PATHS.list(listId),
+          body: {
+            lineItems: [{ ...wanted, channel: 'WEB', quantity }],
+            ...(list ? { versionKey: list.versionKey } : {}),
+          },
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        },
+        UpdateListResponseSchema,
+      );
+      return { listId, name: result.data.data.name, result: result.data };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 409 || attempt >= LIST_WRITE_ATTEMPTS) throw error;
+    }
+    await afterLostWrite(attempt);
+  }
 }
 
 // JSON, or "add to list" before hydration (issue 11 §3): a plain form, back to the page it was sent from

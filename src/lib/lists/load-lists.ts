@@ -1,10 +1,12 @@
 import { CATEGORIES } from '../catalog/categories.ts';
+import { HttpError } from '../http/errors.ts';
 import type { UpstreamClient } from '../http/upstream-client.ts';
 import {
   CreateListResponseSchema,
   DEFAULT_LIST_NAME,
   LIST_ID_PATTERN,
   LIST_PATHS,
+  LIST_SERVER_REASONS,
   ShoppingListsResponseSchema,
   activeListId,
   sortListsByName,
@@ -40,20 +42,7 @@ export async function loadListPage(
 ): Promise<ListPageData> {
   const base = { departments: LIST_DEPARTMENTS, requestedMissing: false };
   try {
-    let lists = await fetchLists(upstream);
-    if (lists.length === 0) {
-      // one default list however often this runs (a reload, two tabs): the key is the shopper's
-      await upstream.json(
-        {
-          method: 'POST',
-          path: LIST_PATHS.LISTS,
-          body: { name: DEFAULT_LIST_NAME, activeList: 'true' },
-          idempotencyKey: `default-list-${customerGUID}`,
-        },
-        CreateListResponseSchema,
-      );
-      lists = await fetchLists(upstream);
-    }
+    const lists = await listsWithDefault(upstream, customerGUID);
     const requestedId = requested && LIST_ID_PATTERN.test(requested) ? requested : null;
     const listId = activeListId(lists, requestedId, remembered);
     if (!listId) return { ...base, lists, list: null, loadFailed: true };
@@ -70,6 +59,42 @@ export async function loadListPage(
   } catch {
     return { ...base, lists: [], list: null, loadFailed: true };
   }
+}
+
+/**
+ * The shopper's lists, sorted; none (or a 404) makes 'My Shopping List' (shopping §4). The create's
+ * Idempotency-Key is the shopper's, so a reload or two tabs make one list; and the upstream keeps
+ * one name per shopper (a unique index), so a create that lost to another is refused as a duplicate
+ * name and the list it lost to is read. A key's answer is replayed for 24 hours: once that list was
+ * deleted, the key answered the deleted list again and made nothing (the lists page said it could
+ * not load, "add to list" answered 500). The list still missing after the create is made once more
+ * with a key of its own (decision 661).
+ */
+export async function listsWithDefault(upstream: UpstreamClient, customerGUID: string): Promise<ShoppingListOutput[]> {
+  let lists = await fetchLists(upstream);
+  for (const key of [`default-list-${customerGUID}`, `default-list-${customerGUID}-${crypto.randomUUID()}`]) {
+    if (lists.length > 0) break;
+    try {
+      await upstream.json(
+        {
+          method: 'POST',
+          path: LIST_PATHS.LISTS,
+          body: { name: DEFAULT_LIST_NAME, activeList: 'true' },
+          idempotencyKey: key,
+        },
+        CreateListResponseSchema,
+      );
+    } catch (error) {
+      if (!(
+        error instanceof HttpError &&
+        error.statusCode === 422 &&
+        error.message === LIST_SERVER_REASONS.DUPLICATE_NAME
+      ))
+        throw error;
+    }
+    lists = await fetchLists(upstream);
+  }
+  return lists;
 }
 
 async function fetchLists(upstream: UpstreamClient): Promise<ShoppingListOutput[]> {

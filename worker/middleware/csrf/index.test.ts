@@ -58,10 +58,10 @@ describe('checkWrite', () => {
   });
 
   test('requires a JSON body type on API writes', () => {
-    expect(checkWrite({ ...base, contentType: 'text/plain' })).toMatchObject({ status: 415, code: 'CLIENT_ERROR' });
-    expect(checkWrite({ ...base, contentType: undefined })).toMatchObject({ status: 415 });
-    expect(checkWrite({ ...base, contentType: 'multipart/form-data; boundary=x' })).toMatchObject({ status: 415 });
-    expect(checkWrite({ ...base, contentType: 'application/x-www-form-urlencoded' })).toMatchObject({ status: 415 });
+    expect(checkWrite({ ...base, contentType: 'text/plain' })).toMatchObject({ status: 400, code: 'CLIENT_ERROR' });
+    expect(checkWrite({ ...base, contentType: undefined })).toMatchObject({ status: 400 });
+    expect(checkWrite({ ...base, contentType: 'multipart/form-data; boundary=x' })).toMatchObject({ status: 400 });
+    expect(checkWrite({ ...base, contentType: 'application/x-www-form-urlencoded' })).toMatchObject({ status: 400 });
   });
 
   test('accepts form posts only on the progressive-enhancement allowlist', () => {
@@ -70,7 +70,7 @@ describe('checkWrite', () => {
       expect(checkWrite({ ...base, url, contentType: 'application/x-www-form-urlencoded' })).toBeNull();
       expect(
         checkWrite({ ...base, url, method: 'PUT', contentType: 'application/x-www-form-urlencoded' }),
-      ).toMatchObject({ status: 415 });
+      ).toMatchObject({ status: 400 });
     }
   });
 
@@ -96,8 +96,8 @@ describe('checkWrite', () => {
       expect(
         checkWrite({ ...base, method, contentType: undefined, hasBody: false, secFetchSite: 'cross-site' }),
       ).toMatchObject({ status: 403 });
-      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: true })).toMatchObject({ status: 415 });
-      expect(checkWrite({ ...base, method, contentType: 'text/plain', hasBody: false })).toMatchObject({ status: 415 });
+      expect(checkWrite({ ...base, method, contentType: undefined, hasBody: true })).toMatchObject({ status: 400 });
+      expect(checkWrite({ ...base, method, contentType: 'text/plain', hasBody: false })).toMatchObject({ status: 400 });
     }
   });
 });

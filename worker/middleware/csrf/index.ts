@@ -12,6 +12,13 @@ import type { EdgeEnv } from '../../types.ts';
 // application/x-www-form-urlencoded (what a plain HTML form posts without JavaScript). A request
 // without a body has no type to check: only the origin rule applies to it (docs/decisions/500).
 
+/**
+ * The reason of a write refused for its body's type, before any route: worded apart from the
+ * routes' own 'Content-Type must be application/json', so a refusal here is never counted as a
+ * case that reached a route (tests/fixtures/fuzz.ts).
+ */
+export const CONTENT_TYPE_REFUSED = 'Unsupported Content-Type: send application/json';
+
 const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
@@ -44,7 +51,7 @@ export function checkWrite(request: {
   hasBody: boolean;
   /** The Authorization header, for the bodiless bearer POSTs. */
   authorization?: string | undefined;
-}): { status: 403 | 415; code: string; reason: string } | null {
+}): { status: 403 | 400; code: string; reason: string } | null {
   if (!STATE_CHANGING_METHODS.includes(request.method.toUpperCase())) return null;
   const url = new URL(request.url);
   const site = request.secFetchSite?.toLowerCase();
@@ -78,7 +85,8 @@ export function checkWrite(request: {
   if (JSON_TYPE.test(type)) return null;
   if (FORM_TYPE.test(type) && request.method.toUpperCase() === 'POST' && FORM_POST_ENDPOINTS.includes(url.pathname))
     return null;
-  return { status: 415, code: ERROR_CODES.CLIENT_ERROR, reason: 'Content-Type must be application/json' };
+  // the spec's client error, CLIENT_ERROR with 400 (account §8; decision 661: 415 before)
+  return { status: 400, code: ERROR_CODES.CLIENT_ERROR, reason: CONTENT_TYPE_REFUSED };
 }
 
 /**
