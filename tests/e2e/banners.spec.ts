@@ -102,6 +102,8 @@ test.describe('search toggles of shopping §6 as banner configuration', () => {
       'href',
       /^\/r\/[^/]+\/\d+\/shop$/,
     );
+    // its time as the recipes say it (shopping §9: days, hours, minutes), never "490 min" (decision 661)
+    await expect(top.locator('.meta')).toHaveText(/^\d+ ingredients · (\d+ days? ?)?(\d+ hours? ?)?(\d+ minutes?)?$/);
     // the savings row holds sale items the first page does not already show
     const resultNames = new Set(
       await page.getByTestId('search-results').getByTestId('product-card').locator('h3, h2').allTextContents(),

@@ -9,7 +9,7 @@ import {
   decodeNotice,
 } from '../../src/lib/checkout/form.ts';
 import { ADDRESS_SCRIPT } from '../../worker/middleware/sign-in-landing/index.ts';
-import { createApp } from '../fixtures/app.ts';
+import { createApp, createRecordingApp } from '../fixtures/app.ts';
 import { signInCookie, TEST_ORIGIN } from '../fixtures/auth.ts';
 import { newKey, shop } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
@@ -100,6 +100,29 @@ describe('the checkout forms without JavaScript', { timeout: 15_000 }, () => {
     expect(noticeOf(response)).toEqual({ section: 'contact', error: null });
     const saved = await checkoutNow(checkout.id);
     expect(saved.fulfillment.contact).toMatchObject({ firstName: 'Robin', lastName: 'Okafor', phone: '5415550199' });
+  });
+
+  // shopping §7: "Modify checkout (POST with an idempotency key)"; the plain forms sent none (decision 661)
+  test('a section form modifies the checkout with an Idempotency-Key of its own', async () => {
+    const checkout = await shopper.readyCheckout(cookie, [[food[0]!, 1]]);
+    const { app: recording, upstreamSeen } = createRecordingApp();
+    const response = await recording.request(
+      `${TEST_ORIGIN}${CHECKOUT_FORM_PATH}`,
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ intent: 'tip', checkoutId: checkout.id, tip: '100' }).toString(),
+      },
+      env,
+      createExecutionContext(),
+    );
+    expect(response.status).toBe(303);
+    const modify = upstreamSeen.filter(
+      (request) =>
+        request.method === 'POST' && new URL(request.url).pathname === `/checkout/api/v1/checkouts/${checkout.id}`,
+    );
+    expect(modify).toHaveLength(1);
+    expect(modify[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test('a phone without 10 digits is refused with what to fix, the checkout unchanged', async () => {

@@ -130,6 +130,25 @@ describe('the newer family', () => {
     expect((await newer({ query: 'zzqqxx' })).recipes).toEqual([]);
   });
 
+  // decision 661: the term and a diet went into LIKE patterns, which D1 refuses over 50 bytes: a
+  // recipe's own title of 52 characters answered 500 on both families and 503 on /recipes
+  test('a long term (a whole recipe title) and a long diet value answer 200, on both families', async () => {
+    const { results } = await env.DB.prepare(
+      'SELECT title FROM recipes WHERE length(title) > 50 ORDER BY recipe_id LIMIT 1',
+    ).all<{ title: string }>();
+    const title = results[0]?.title ?? 'Weeknight Creamy Chicken Alfredo Penne with Broccoli';
+    expect(title.length).toBeGreaterThan(48);
+    const found = await newer({ query: title });
+    if (results[0]) expect(found.recipes.map((recipe) => recipe.title)).toContain(title);
+    const long = `${'x'.repeat(90)} milk`;
+    expect((await newer({ query: long })).recipes).toEqual([]);
+    const older = await send('POST', '/recipes/api/v1/filtered-recipes', { searchTerm: title }, false);
+    expect(older.status, await older.clone().text()).toBe(200);
+    const diet = await get(`/atlas/v1/recipe/recipes/?filter.dietaryRestrictions=${'d'.repeat(60)}`);
+    expect(diet.status, await diet.clone().text()).toBe(200);
+    expect(v.parse(RecipeListResponseSchema, await diet.json()).data.recipes).toEqual([]);
+  });
+
   test('the detail has every field of §3, ingredients with real catalog gtins; an unknown id is 404', async () => {
     const response = await get('/atlas/v1/recipe/recipes/7');
     expect(response.status).toBe(200);

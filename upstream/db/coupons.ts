@@ -68,7 +68,7 @@ export async function listCoupons(
       `${SELECT}
         WHERE c.banner_id = ?1 AND c.starts_at <= ?3 AND c.ends_at > ?3 AND ${NOT_REDEEMED}
           AND (?4 IS NULL OR c.category_id = ?4 OR c.category_id IN (SELECT category_id FROM categories WHERE parent_id = ?4))
-          AND (?5 IS NULL OR c.title LIKE '%' || ?5 || '%' OR c.description LIKE '%' || ?5 || '%')
+          AND (?5 IS NULL OR instr(lower(c.title), lower(?5)) > 0 OR instr(lower(c.description), lower(?5)) > 0)
           AND (?6 = 0 OR EXISTS (SELECT 1 FROM coupon_clips k WHERE k.coupon_id = c.coupon_id AND k.customer_guid = ?2 AND k.status = 'active'))
           AND (?7 IS NULL OR c.coupon_id IN (SELECT i.coupon_id FROM json_each(?7) g CROSS JOIN coupon_items i ON i.gtin13 = g.value))
         ORDER BY c.ends_at, c.coupon_id`,

@@ -284,7 +284,16 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
     if ('error' in asked) return refuse(asked.error);
     const result = await c
       .get('upstream')
-      .json({ method: 'POST', path: CHECKOUT_PATHS.checkout(checkoutId), body: asked.change }, CheckoutResponseSchema);
+      // shopping §7: a modification is a POST with an idempotency key, the plain form's too (decision 661)
+      .json(
+        {
+          method: 'POST',
+          path: CHECKOUT_PATHS.checkout(checkoutId),
+          body: asked.change,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        CheckoutResponseSchema,
+      );
     if (form) return backToCheckout(c, intent, null);
     return c.json(result.data, 200);
   } catch (error) {

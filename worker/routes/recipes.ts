@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { recipeCorrelationId } from '../../src/lib/recipes/requests.ts';
 import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../../src/lib/http/errors.ts';
 import { PATH_REASONS, SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
@@ -51,7 +52,7 @@ export const recipesCapability: Capability = {
   registry: RECIPES_REGISTRY,
 };
 
-export const recipeCorrelationId = () => `recipes-${crypto.randomUUID()}`;
+export { recipeCorrelationId };
 
 // the older family's recipes are the newer family's views (the same contract: §3 times included)
 const OldListSchema = v.object({

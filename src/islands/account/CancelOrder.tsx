@@ -4,7 +4,7 @@ import { cancelResultUrl, cutoffLabel, ORDER_MESSAGES } from '../../lib/account/
 import { PURCHASE_PATHS } from '../../lib/account/purchases.ts';
 import { INITIAL_REQUEST_STATE, actionForStatus, requestStateReducer } from '../../lib/async/request-state.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
-import { SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
 import { redirectToSignIn } from '../cart/api.ts';
 import { islandFetch } from '../shared/fetch.ts';
 
@@ -54,7 +54,7 @@ export default function CancelOrder({ orderNumber, cancelBy }: Props) {
       window.location.assign(cancelResultUrl(orderNumber, 'done'));
     } catch {
       // the same key is kept: sending again cancels once
-      message.current = SHOPPING_MESSAGES.GIFT_CARD_OFFLINE;
+      message.current = ACCOUNT_MESSAGES.OFFLINE;
       dispatch({ type: 'clientError' });
     }
   }

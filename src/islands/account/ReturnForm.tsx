@@ -11,7 +11,7 @@ import {
   type PurchaseListOrder,
 } from '../../lib/account/purchases.ts';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
-import { ACCOUNT_MESSAGES, SHOPPING_MESSAGES } from '../../lib/http/messages.ts';
+import { ACCOUNT_MESSAGES } from '../../lib/http/messages.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { redirectToSignIn } from '../cart/api.ts';
 import { islandFetch } from '../shared/fetch.ts';
@@ -106,7 +106,7 @@ function ReturnForm({ orderNumber, items, returnable: initialReturnable, returns
       });
     } catch {
       // the same key is kept: sending again records the return once
-      setState({ kind: 'failed', message: SHOPPING_MESSAGES.GIFT_CARD_OFFLINE });
+      setState({ kind: 'failed', message: ACCOUNT_MESSAGES.OFFLINE });
     }
   }
 

@@ -3,7 +3,16 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { errorBody } from '../../lib/http/errors.ts';
 import type { ListItemOutput, ShoppingListOutput } from '../../lib/lists/contracts.ts';
 import { identityOf } from '../../lib/lists/list-reducer.ts';
-import { noticeAtom, queueAtom, removeAllAtom, seedListAtom, setQuantityAtom } from './atoms.ts';
+import { LIST_MESSAGES } from '../../lib/lists/contracts.ts';
+import {
+  addItemAtom,
+  listStateAtom,
+  noticeAtom,
+  queueAtom,
+  removeAllAtom,
+  seedListAtom,
+  setQuantityAtom,
+} from './atoms.ts';
 
 // The list page's writes against a fake edge (shopping §7, §8): what a PUT carries, and what the
 // shopper is told when the list turns out not to exist.
@@ -109,6 +118,24 @@ describe('the PUT bodies of the list page (shopping §7)', () => {
       },
     ]);
   });
+});
+
+// shopping §5: "Maximum item quantity is 999, giving 'Exceeded max quantity. Please check your
+// shopping list.'" (decision 661: the island capped the add at 999 and said nothing)
+test('an add past 999 is refused by the edge, says the max-quantity message and the line stays at 999', async () => {
+  const puts = fakeEdge((_method, body) => {
+    const quantity = (body as { lineItems: Array<{ quantity: number }> }).lineItems[0]?.quantity ?? 0;
+    return quantity > 999
+      ? Response.json(errorBody('UNPROCESSABLE', 'Max Quantity above 999', 422), { status: 422 })
+      : answer([{ ...milk, quantity }]);
+  });
+  const store = createStore();
+  store.set(seedListAtom, { lists: [list], list: { ...list, lineItems: [{ ...milk, quantity: 999 }] } });
+  store.set(addItemAtom, { ...milk, quantity: 1 });
+  await vi.waitFor(() => expect(store.get(queueAtom)).toEqual([]));
+  expect(puts).toEqual([expect.objectContaining({ lineItems: [expect.objectContaining({ quantity: 1000 })] })]);
+  expect(store.get(noticeAtom)).toEqual({ kind: 'field', message: LIST_MESSAGES.MAX_QUANTITY });
+  expect(store.get(listStateAtom).items.find((item) => item.identity === identityOf(milk))?.quantity).toBe(999);
 });
 
 describe('a list that does not exist (shopping §8)', () => {

@@ -93,7 +93,9 @@ export function listReducer(state: ListState, action: ListAction): ListState {
         return listReducer(state, {
           type: 'setQuantity',
           identity,
-          quantity: Math.min(existing.quantity + action.item.quantity, 999),
+          // past 999 too: the edge refuses it with the spec's max-quantity reason, the island says so
+          // and the line goes back to what the list holds (shopping §5; decision 661: capped in silence)
+          quantity: existing.quantity + action.item.quantity,
         });
       const added: ListItemState = {
         ...action.item,
@@ -108,7 +110,8 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       return { ...state, items: [added, ...state.items] };
     }
     case 'setQuantity':
-      if (action.quantity < 0 || action.quantity > 999 || !Number.isInteger(action.quantity)) return state;
+      // above 999 goes to the edge, which refuses it with the spec's max-quantity reason (decision 661)
+      if (action.quantity < 0 || !Number.isInteger(action.quantity)) return state;
       return replace(state, action.identity, (item) => ({
         ...item,
         quantity: action.quantity,

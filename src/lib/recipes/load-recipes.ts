@@ -17,7 +17,8 @@ import {
   type RecipeFull,
   type RecipeListMeta,
 } from './recipes.ts';
-import { newerRequest, olderRequest, wholeNumber, type RecipeFilters } from './requests.ts';
+import { newerRequest, olderRequest, recipeCalls, wholeNumber, type RecipeFilters } from './requests.ts';
+import { parseLocationId } from '../location/location-id.ts';
 
 // What the recipe pages load (issue 10 §3), through the family the banner's toggle chooses
 // (shopping §6 isALayerEnabledForRecipes); both give the same recipes. Pages clamp what the API
@@ -87,10 +88,11 @@ const OldListSchema = v.object({
 });
 
 export async function loadRecipeList(
-  client: JsonClient,
+  calls: JsonClient,
   banner: { toggles: Pick<Banner['toggles'], 'isALayerEnabledForRecipes'> },
   filters: RecipeFilters,
 ): Promise<RecipeListOutcome> {
+  const client = recipeCalls(calls);
   try {
     if (banner.toggles.isALayerEnabledForRecipes) {
       const request = newerRequest(filters);
@@ -128,7 +130,8 @@ export async function loadRecipeList(
 }
 
 /** The filter categories; the static schema when the call fails (shopping §7). */
-export async function loadRecipeCategories(client: JsonClient): Promise<RecipeCategories> {
+export async function loadRecipeCategories(calls: JsonClient): Promise<RecipeCategories> {
+  const client = recipeCalls(calls);
   try {
     return (await client.json({ path: RECIPE_PATHS.OLD_CATEGORIES }, CategoriesResponseSchema)).data;
   } catch {
@@ -140,11 +143,12 @@ export type RecipeDetailOutcome = { state: 'loaded'; recipe: RecipeFull } | { st
 
 /** One recipe; a detail without a title fails as not found (shopping §4). */
 export async function loadRecipe(
-  client: JsonClient,
+  calls: JsonClient,
   banner: Banner,
   id: string,
   division: string,
 ): Promise<RecipeDetailOutcome> {
+  const client = recipeCalls(calls);
   try {
     const recipe = banner.toggles.isALayerEnabledForRecipes
       ? (
@@ -171,13 +175,23 @@ export type IngredientMatchOutcome =
  * null) is the shopping §8 recommendation message. With the toggle off the recipe's own list.
  */
 export async function loadIngredientMatches(
-  client: JsonClient,
+  calls: JsonClient,
   banner: Banner,
   recipe: RecipeFull,
+  /** the shopper's store, sent as the spec's division and store (shopping §7) */
+  locationId: string,
 ): Promise<IngredientMatchOutcome> {
+  const client = recipeCalls(calls);
   if (!banner.toggles.productRecommendation) return { ok: true, ingredients: recipe.ingredientProducts.ingredients };
+  const store = parseLocationId(locationId);
   try {
-    const { data } = await client.json({ path: RECIPE_PATHS.oldIngredientUpc(recipe.id) }, IngredientUpcResponseSchema);
+    const { data } = await client.json(
+      {
+        path: RECIPE_PATHS.oldIngredientUpc(recipe.id),
+        query: store ? { division: store.division, store: store.store } : {},
+      },
+      IngredientUpcResponseSchema,
+    );
     return data.meta.success ? { ok: true, ingredients: data.data.ingredients } : { ok: false, code: data.meta.code };
   } catch {
     return { ok: false, code: null };

@@ -79,7 +79,7 @@ export async function loadShop(
   locationId: string,
 ): Promise<ShopOutcome> {
   const [matches, searched] = await Promise.all([
-    loadIngredientMatches(client, banner, recipe),
+    loadIngredientMatches(client, banner, recipe, locationId),
     loadAlternatives(
       client,
       recipe.ingredientProducts.ingredients.map((ingredient) => ingredient.token),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { JsonClient } from '../http/upstream-client.ts';
 import { RECIPE_MAX_PAGE_SIZE, RECIPE_PAGE_SIZE } from './recipes.ts';
 
 // The requests of both recipe API families (shopping §7), validated at the edge and again at the
@@ -161,4 +162,15 @@ export function olderRequest(
     ...(filters.totalTime > 0 ? { totalTime: Math.floor(filters.totalTime) } : {}),
     ...(filters.ingredientCount > 0 ? { ingredientCount: Math.floor(filters.ingredientCount) } : {}),
   };
+}
+
+/** shopping §7: "Recipe calls carry a correlation id made of 'recipes-' plus a unique id". */
+export const recipeCorrelationId = () => `recipes-${crypto.randomUUID()}`;
+
+/**
+ * The client a page's recipe calls go through: each call carries its own `recipes-…`
+ * correlation id, as the edge's recipe routes send (decision 661: the pages sent the request's).
+ */
+export function recipeCalls(client: JsonClient): JsonClient {
+  return { json: (call, schema) => client.json({ correlationId: recipeCorrelationId(), ...call }, schema) };
 }
