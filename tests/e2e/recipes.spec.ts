@@ -308,3 +308,21 @@ test('a shopper who taps Add all to cart before the page has loaded its scripts 
     after.map((line) => line.gtin13),
   );
 });
+
+// decision 661: a search past 48 characters answered 503 (D1 refuses a LIKE pattern over 50 bytes);
+// a single match is counted in the singular
+test('a recipe searched by its whole title is found, and one match is "1 recipe"', async ({ page }) => {
+  const listed = (await (await page.request.get('/atlas/v1/recipe/recipes/?page.size=100')).json()) as {
+    data: { recipes: Array<{ title: string }> };
+  };
+  // the longest title on the first hundred, said twice: a term past 48 characters that matches,
+  // where the search broke
+  const title = listed.data.recipes.map((recipe) => recipe.title).sort((a, b) => b.length - a.length)[0] ?? '';
+  const term = `${title} ${title}`;
+  expect(term.length).toBeGreaterThan(48);
+  expect(term.length).toBeLessThanOrEqual(100);
+  const response = await page.goto(`/recipes?q=${encodeURIComponent(term)}`);
+  expect(response?.status()).toBe(200);
+  expect(await page.getByTestId('recipe-card').locator('h2').allTextContents()).toContain(title);
+  expect((await page.locator('p.count').textContent()) ?? '').toMatch(/^(1 recipe|\d+ recipes)( · page \d+ of \d+)?$/);
+});
