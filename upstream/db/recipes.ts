@@ -121,8 +121,7 @@ export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise
   };
   inList('r.cuisine', where.cuisines);
   inList('r.meal_type', where.mealTypes);
-  // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long value answered 500), and a
-  // shopper's % or _ is a character here, not a wildcard (decision 661)
+  // instr and substr below, not LIKE: D1 refuses a LIKE pattern over 50 bytes (a long value answered 500; 661)
   for (const restriction of where.restrictions ?? [])
     clauses.push(`instr(lower(',' || r.restrictions || ','), ${bind(`,${restriction.toLowerCase()},`)}) > 0`);
   if (where.totalTimeLte !== undefined) clauses.push(`r.total_minutes <= ${bind(where.totalTimeLte)}`);
@@ -140,11 +139,8 @@ export async function searchRecipes(db: D1Database, where: RecipeQuery): Promise
     // a term: recipes that use it as an ingredient first (the ingredient itself, then one it ends
     // (cream: heavy cream)), then the best full-text match, a title counting most
     const term = bind(where.query.trim().toLowerCase().replace(/\s+/g, ' '));
-    // "ends with ' ' and the other" by substr, not LIKE: D1 refuses a LIKE pattern over 50 bytes,
-    // and the term is the shopper's, up to 100 characters (a recipe's own title answered 500)
     const token = `lower(json_extract(i.value, '$.token'))`;
-    const endsWith = (whole: string, part: string) =>
-      `(length(${whole}) > length(${part}) AND substr(${whole}, length(${whole}) - length(${part})) = ' ' || ${part})`;
+    const endsWith = (all: string, end: string) => `(substr(${all}, -length(${end}) - 1) = ' ' || ${end})`;
     const uses = `(SELECT min(CASE WHEN ${token} = ${term} THEN 0 WHEN ${endsWith(term, token)} OR ${endsWith(token, term)} THEN 1 ELSE 2 END) FROM json_each(r.ingredients) i)`;
     order = `ORDER BY ${uses}, bm25(recipe_fts, 10.0, 1.0, 4.0), r.recipe_id DESC`;
   } else {

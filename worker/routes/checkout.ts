@@ -20,6 +20,7 @@ import {
   CHECKOUT_PAGE,
   encodeNotice,
   formChange,
+  formModifyCall,
   PlaceOrderFormSchema,
   type CheckoutFormIntent,
   type FormFields,
@@ -282,18 +283,7 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
     }
     const asked = formChange(intent, intent === 'contact' ? await withSavedAddress(c, fields) : fields);
     if ('error' in asked) return refuse(asked.error);
-    const result = await c
-      .get('upstream')
-      // shopping §7: a modification is a POST with an idempotency key, the plain form's too (decision 661)
-      .json(
-        {
-          method: 'POST',
-          path: CHECKOUT_PATHS.checkout(checkoutId),
-          body: asked.change,
-          idempotencyKey: crypto.randomUUID(),
-        },
-        CheckoutResponseSchema,
-      );
+    const result = await c.get('upstream').json(formModifyCall(checkoutId, asked.change), CheckoutResponseSchema);
     if (form) return backToCheckout(c, intent, null);
     return c.json(result.data, 200);
   } catch (error) {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_PATTERN } from '../basket/contracts.ts';
 import { parseDollarsToCents } from '../money/money.ts';
-import { CHECKOUT_ID_PATTERN, ModifyCheckoutSchema, type ModifyCheckout } from './contracts.ts';
+import type { UpstreamCall } from '../http/upstream-client.ts';
+import { CHECKOUT_ID_PATTERN, CHECKOUT_PATHS, ModifyCheckoutSchema, type ModifyCheckout } from './contracts.ts';
 
 // The checkout page's forms (issue 22 §4): every section is a POST form to one edge endpoint,
 // so the checkout works end to end without JavaScript; the island sends the same fields as its
@@ -155,4 +156,17 @@ export function decodeNotice(value: string | undefined): CheckoutNotice | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The upstream call of a section form's change: shopping §7 "Modify checkout (POST with an
+ * idempotency key)", a key of its own per form post (decision 661: the plain forms sent none).
+ */
+export function formModifyCall(checkoutId: string, change: ModifyCheckout): UpstreamCall {
+  return {
+    method: 'POST',
+    path: CHECKOUT_PATHS.checkout(checkoutId),
+    body: change,
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
