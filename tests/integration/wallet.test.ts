@@ -712,6 +712,19 @@ describe('the wallet', () => {
     expect(other.json).toMatchObject({ error: { code: 'INVALID_PAYMENTGRAM' } });
   });
 
+  // shopping §3, §8: "SNAP error carries reason and code" — the validator's and sign-in's refusals
+  // too, beside the spec's error shape (decision 661: only the upstream's 422 and 429 had it)
+  test('EBT: every refusal of the balance check carries error {reason, code}', async () => {
+    const invalid = await send('POST', '/wallet/api/v1/ebt/balance', { cardNumber: '123' });
+    expect(invalid.status).toBe(400);
+    const first = v.parse(ErrorBodySchema, invalid.json).errors[0];
+    expect(invalid.json).toMatchObject({ error: { code: 'CLIENT_ERROR', reason: first?.reason } });
+    const signedOut = await send('POST', '/wallet/api/v1/ebt/balance', { cardNumber: '123' }, {}, false);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.json).toMatchObject({ error: { code: 'AUTH_REQUIRED' } });
+    expect(v.parse(ErrorBodySchema, signedOut.json).errors[0]?.code).toBe('AUTH_REQUIRED');
+  });
+
   test('the seeded card of the demo shopper is listed', async () => {
     await env.DB.batch((await walletSeedStatements(env.WALLET_HASH_KEY)).map((sql) => env.DB.prepare(sql)));
     expect((await wallet()).cards).toEqual([

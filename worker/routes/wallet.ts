@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { HttpError, errorBody } from '../../src/lib/http/errors.ts';
+import { HttpError } from '../../src/lib/http/errors.ts';
 import { SIGN_IN_REASONS } from '../../src/lib/http/messages.ts';
 import { requireSession } from '../middleware/require-session/index.ts';
 import {
@@ -115,6 +115,22 @@ export const walletCapability: Capability = {
     ],
   },
 };
+
+// shopping §8 "SNAP error carries reason and code": every refusal of the balance check (the
+// upstream's, the validator's, sign-in's) has `error {reason, code}` beside the spec's error
+// shape (decision 661: only the upstream's 422 and 429 had it)
+walletRoutes.use(WALLET_PATHS.EBT_BALANCE, async (c, next) => {
+  await next();
+  if (c.res.status < 400) return;
+  const body = (await c.res
+    .clone()
+    .json()
+    .catch(() => null)) as { errors?: Array<{ reason: string; code: string }> } | null;
+  const first = body?.errors?.[0];
+  if (!first) return;
+  const error = { reason: first.reason, code: first.code };
+  c.res = new Response(JSON.stringify({ ...body, error }), { status: c.res.status, headers: c.res.headers });
+});
 
 // the saved cards need a full sign-in, not a remembered one (decision 627)
 walletRoutes.use(
@@ -245,20 +261,7 @@ walletRoutes.get(WALLET_PATHS.EBT_PUBLIC_KEY, async (c) => {
 });
 
 walletRoutes.post(WALLET_PATHS.EBT_BALANCE, validJson(EbtBalanceRequestSchema), async (c) => {
-  try {
-    const body = c.req.valid('json');
-    const { data } = await pinCheck(c, { path: WALLET_PATHS.EBT_BALANCE, body }, EbtBalanceSchema);
-    return c.json(data, 200);
-  } catch (error) {
-    // shopping §8: a SNAP error carries reason and code, beside the spec's error shape
-    if (!(error instanceof HttpError) || (error.statusCode !== 422 && error.statusCode !== 429)) throw error;
-    const status = error.statusCode === 429 ? 429 : 422;
-    return c.json(
-      {
-        ...errorBody(error.code, error.message, status, error.rootCause),
-        error: { reason: error.message, code: error.code },
-      },
-      status,
-    );
-  }
+  const body = c.req.valid('json');
+  const { data } = await pinCheck(c, { path: WALLET_PATHS.EBT_BALANCE, body }, EbtBalanceSchema);
+  return c.json(data, 200);
 });
