@@ -60,10 +60,14 @@ test('a cart changed on another device shows the refresh message', async ({ page
   ).toBe(200);
   await other.close();
 
-  await page
-    .getByTestId('cart-line')
-    .getByRole('button', { name: /^Add one more / })
-    .click();
+  // The shopper reaches the button first (the islands hydrate on that, decision 656) and the page
+  // settles: nothing it fetched then may stand in for the cart it showed (decision 662: the header's
+  // count fetched the newer basket, and the press was applied to a line the shopper never saw).
+  const more = page.getByTestId('cart-line').getByRole('button', { name: /^Add one more / });
+  await more.focus();
+  await expect(page.locator('section.cart-main[data-hydrated]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await more.click();
   const alert = page.getByTestId('cart-line').getByRole('alert');
   await expect(alert).toContainText(
     'This item was updated in your cart on another device or browser. Refresh the screen to see your current cart.',
