@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { CHECKOUT_FORM_PATH } from '../../src/lib/checkout/form.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
@@ -531,17 +531,19 @@ test("a new shopper's cart and the checkout opened from it show one items total,
 // decision 660: a checkout opened from the cart's prefetch holds no offer until its island has
 // claimed them (653) but shows their price (658); Place order pressed before that claim has
 // answered waits for it, and the order is placed at the total shown, not refused
-test('an order placed while the checkout opened ahead is still claiming its flash sale is placed at the price shown', async ({
-  page,
-}) => {
-  await newShopper(page, 'claim.wait', 'Ines', 'Moreau');
+/**
+ * A new shopper whose checkout is ready (two sale milks, a card, a time and the contact set
+ * through the API, so no render of the page has claimed the sale), on the cart with the checkout
+ * fetched ahead; `claim` handles the page's flash-sale claim once the shopper goes on.
+ */
+async function readyCheckoutFetchedAhead(page: Page, stem: string, claim: (route: Route) => Promise<void>) {
+  await newShopper(page, stem, 'Ines', 'Moreau');
   const milk = await gtinFor(
     page,
     'whole milk',
     (product) => product.minimumAge === null && /Whole Milk/.test(product.name) && product.gtin13 !== CLAIMED_MILK,
   );
   await setCart(page, [[milk, 2]]);
-  // a card, a time and the contact through the API: no render of the page has claimed the sale
   const card = await page.request.post('/wallet/api/v1/cards', {
     headers: { origin: pageOrigin(page) },
     data: {
@@ -569,7 +571,6 @@ test('an order placed while the checkout opened ahead is still claiming its flas
     data: { slotId: slot!.slotId, contact: { firstName: 'Ines', lastName: 'Moreau', phone: '5035550188' }, cardId },
   });
   expect(ready.status(), await ready.text()).toBe(200);
-  // the checkout opened from the cart's prefetch, and its claim answering late (a slow connection)
   const prefetched = page.waitForRequest(
     (request) =>
       new URL(request.url()).pathname === '/checkout' && !!request.headers()['sec-purpose']?.startsWith('prefetch'),
@@ -577,22 +578,56 @@ test('an order placed while the checkout opened ahead is still claiming its flas
   await page.goto('/cart');
   await waitForIslands(page);
   await (await prefetched).response();
-  let claimAnswered = false;
-  await page.route('**/checkout/api/v1/flash-sales', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-    claimAnswered = true;
-  });
+  // after the prefetch: a route turns the browser's prefetching off
+  await page.route('**/checkout/api/v1/flash-sales', claim);
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout$/);
   expect(await documentDelivery(page)).toBe('navigational-prefetch');
   await waitForIslands(page);
   await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
+}
+
+test('an order placed while the checkout opened ahead is still claiming its flash sale is placed at the price shown', async ({
+  page,
+}) => {
+  let claimAnswered = false;
+  // the claim answering late (a slow connection)
+  await readyCheckoutFetchedAhead(page, 'claim.wait', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+    claimAnswered = true;
+  });
   const total = await page.getByTestId('checkout-total').innerText();
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-total')).toHaveText(total);
   expect(claimAnswered).toBe(true);
+});
+
+test('an order pressed while the claim is under way, whose claim is lost, is not placed until the shopper has seen the total again', async ({
+  page,
+}) => {
+  // the claim lost on the way: the edge holds no offer, so the total shown is not the order's
+  await readyCheckoutFetchedAhead(page, 'claim.lost', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.abort('connectionreset');
+  });
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('checkout-place-error')).toHaveText(
+    'Your order total changed. Please review it before placing your order.',
+  );
+  await expect(page).toHaveURL(/\/checkout(#place)?$/);
+  // nothing placed: the milk is still in the cart (an order empties it)
+  const cart = (await (await page.request.get('/basket/api/basket/')).json()) as {
+    data: { lineItems: Array<{ quantity: number }> };
+  };
+  expect(cart.data.lineItems.map((line) => line.quantity)).toEqual([2]);
+  // the checkout drawn again claimed the sale itself: the next press places it at what it shows
+  await waitForIslands(page);
+  const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
 });
 
 // decision 631: a shopper with no saved card adds one without JavaScript and places the order

@@ -1,12 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CART_CHANGED_EVENT } from '../../lib/basket/contracts.ts';
-import {
-  CHECKOUT_MESSAGES,
-  type Checkout,
-  type CheckoutWalletCard,
-  type CheckoutWalletEntry,
-} from '../../lib/checkout/contracts.ts';
+import { type Checkout, type CheckoutWalletCard, type CheckoutWalletEntry } from '../../lib/checkout/contracts.ts';
 import type { CheckoutNotice } from '../../lib/checkout/form.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
 import { AgeDialog } from './AgeDialog.tsx';
@@ -104,15 +99,25 @@ function CheckoutPage({
   }, [initial, initialCards, notice, setCheckout, setCards, setMessages, setHydrated]);
 
   // flash sales for the items in the order (shopping §3, §7): claimed once per visit. While the
-  // claim and the checkout's read after it are under way, an order waits for them (`place`): a
-  // checkout fetched ahead shows the offers' prices before it holds them (decisions 653, 658).
+  // claim is under way, an order waits for it (`place`): a checkout fetched ahead shows the offers'
+  // prices before it holds them (decisions 653, 658). The checkout's read after it is the page's own.
   const claiming = useRef<Promise<void> | null>(null);
   useEffect(() => {
     const gtins = initial.lineItems.map((line) => line.gtin13);
     if (flashSales) startTransition(() => setFlash(flashSales));
     if (flashSales || gtins.length === 0) return;
     let cancelled = false;
-    const claim = claimFlashSales(gtins, newIdempotencyKey())
+    const claimed = claimFlashSales(gtins, newIdempotencyKey());
+    const claim = claimed
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (claiming.current === claim) claiming.current = null;
+      });
+    claiming.current = claim;
+    claimed
       .then(async (answer) => {
         if (cancelled) return;
         startTransition(() => setFlash(answer.flashSales));
@@ -126,11 +131,7 @@ function CheckoutPage({
           window.dispatchEvent(new Event(CART_CHANGED_EVENT));
         }
       })
-      .catch(() => undefined)
-      .finally(() => {
-        if (claiming.current === claim) claiming.current = null;
-      });
-    claiming.current = claim;
+      .catch(() => undefined);
     return () => {
       cancelled = true;
     };
@@ -172,46 +173,58 @@ function CheckoutPage({
   const placeKey = useRef<string | null>(firstPlaceKey);
   const [placed, setPlaced] = useState<string | null>(null);
   const { busy, say, fail, dispatch } = saving;
+  /** The place form sent again by the island (after the claim, below): it posts itself. */
+  const resent = useRef(false);
   async function place(event: FormEvent<HTMLFormElement>) {
+    if (resent.current) return;
     if (busy('place') || placed || placingNow.current) {
       event.preventDefault();
       return;
     }
+    const form = event.currentTarget;
     // what was typed in the contact form and not yet kept goes with the order
     const contact = unsavedContact(view);
     const claim = claiming.current;
-    if (!contact && !claim) {
-      // Nothing to save first: the form posts itself, with the landing field, and the edge answers
-      // with the order's confirmation, one round trip instead of the call and then the page (issue
-      // 22 §5). A refusal comes back as the checkout with the section's message, as without
-      // JavaScript; a retry sends the same key.
-      placeKey.current ??= newIdempotencyKey();
-      const key = event.currentTarget.elements.namedItem('idempotencyKey');
-      if (key instanceof HTMLInputElement) key.value = placeKey.current;
+    placeKey.current ??= newIdempotencyKey();
+    const post = () => {
+      // the landing field asks the edge for the order's confirmation: one round trip, not the call
+      // and then the page (issue 22 §5); a refusal comes back as the checkout with the section's
+      // message, as without JavaScript; a retry sends the same key
+      const key = form.elements.namedItem('idempotencyKey');
+      if (key instanceof HTMLInputElement) key.value = placeKey.current ?? '';
       placingNow.current = true;
+    };
+    if (!contact && !claim) {
+      post();
       dispatch({ section: 'place', action: { type: 'reset' } });
       dispatch({ section: 'place', action: { type: 'request' } });
       say('place', null);
       return;
     }
     event.preventDefault();
+    // what the shopper saw when they pressed (its total and the card's part): the order is placed
+    // at that or not at all
+    const seen = [...new FormData(form)];
     if (contact && !(await saving.save('contact', contact))) return;
-    placeKey.current ??= newIdempotencyKey();
     dispatch({ section: 'place', action: { type: 'reset' } });
     dispatch({ section: 'place', action: { type: 'request' } });
     say('place', null);
-    // The page's flash-sale claim is still under way (a checkout opened from the cart's prefetch
-    // claims once it runs): the order waits for it, or the edge would price it without the offers
-    // the page shows and refuse its total. Placed only at the total the shopper saw.
-    const shown = view.summary.total;
-    if (claim) await claim;
-    const current = await fetchCheckout(view.id).catch(() => view);
-    if (claim && current.summary.total !== shown) {
-      setCheckout(current);
-      dispatch({ section: 'place', action: { type: 'responseError', httpStatus: 409 } });
-      say('place', CHECKOUT_MESSAGES.TOTAL_CHANGED);
+    if (claim) {
+      // The page's flash-sale claim is still under way (a checkout opened from the cart's prefetch
+      // claims once it runs): the order waits for it, or the edge would price it without the offers
+      // the page shows and refuse its total. Then the form posts itself with what was seen; the edge
+      // refuses another total with "Your order total changed…" (decision 660).
+      await claim;
+      for (const [name, value] of seen) {
+        const field = form.elements.namedItem(name);
+        if (field instanceof HTMLInputElement) field.value = String(value);
+      }
+      post();
+      resent.current = true;
+      form.requestSubmit();
       return;
     }
+    const current = await fetchCheckout(view.id).catch(() => view);
     try {
       placingNow.current = true;
       const order = await placeOrder(current, placeKey.current);
