@@ -21,6 +21,14 @@ export type IslandGraph = ReadonlyMap<string, readonly string[]>;
  */
 const CART_ISLANDS = ['src/islands/cart/CartLines.tsx'];
 const CHECKOUT_ISLANDS = ['src/islands/checkout/CheckoutPage.tsx'];
+/**
+ * Next pages' islands that hydrate on the shopper's first press there (client:press, decision 656):
+ * that page fetches their chunks itself once it has painted. Ahead of it only the chunks that this
+ * page's own islands need too are fetched (React, the atoms): the add button's island needs them on
+ * the first add. The cart's own chunks (its lines' island, the fees) took the sixth connection of
+ * HTTP/1.1 while the shopper added, and the add's POST waited 0.2-0.37 s for one (decision 664).
+ */
+const PRESS_HYDRATED = new Set(CART_ISLANDS);
 
 /** The islands of the page a shopper most likely opens after `pathname` (docs/decisions/601). */
 export function likelyNextIslands(pathname: string): readonly string[] {
@@ -102,6 +110,9 @@ export function withIslandPreloads(
   const pending = new Set<string>();
   // a press island's chunks: fetched (not run) once the page has painted, for its first press
   const pressed = new Set<string>();
+  // every chunk of this page's islands, however they hydrate (PRESS_HYDRATED)
+  const onPage = new Set<string>();
+  const sharedOnly = nextIslands.length > 0 && nextIslands.every((module) => PRESS_HYDRATED.has(module));
   const closure = (url: string | null) =>
     url && CHUNK_URL.test(url) ? [url, ...(graph.get(url) ?? []).filter((dep) => CHUNK_URL.test(dep))] : [];
   const links = (urls: Iterable<string>) => {
@@ -131,6 +142,7 @@ export function withIslandPreloads(
         const own = [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))];
         const urls = EAGER_CLIENTS.has(client) ? own : [];
         if (client === 'press') for (const url of own) pressed.add(url);
+        for (const url of own) onPage.add(url);
         if (depth === 0) {
           const html = links(urls);
           if (html) island.before(html, { html: true });
@@ -155,7 +167,7 @@ export function withIslandPreloads(
           // then finds them in the cache instead of loading them in waves, one round trip each.
           const chunksOf = (modules: readonly string[]) =>
             modules.flatMap((module) => (graph.get(moduleKey(module)) ?? []).flatMap(closure));
-          const next = chunksOf(nextIslands);
+          const next = chunksOf(nextIslands).filter((url) => !sharedOnly || onPage.has(url));
           const prefetch = (urls: Iterable<string>) => {
             let tags = '';
             for (const url of urls)
