@@ -326,3 +326,22 @@ test('a recipe searched by its whole title is found, and one match is "1 recipe"
   expect(await page.getByTestId('recipe-card').locator('h2').allTextContents()).toContain(title);
   expect((await page.locator('p.count').textContent()) ?? '').toMatch(/^(1 recipe|\d+ recipes)( · page \d+ of \d+)?$/);
 });
+
+// decision 665: in a collection the newer family's endpoint takes only the diets; the older family's takes every filter
+test('in a recipe collection the refine form offers only what narrows that collection', async ({ page }) => {
+  await page.goto('/recipes?collection=grill-season&cuisine=italian&q=chicken&time=30');
+  await expect(page).toHaveURL(/\/recipes\?collection=grill-season$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grill Season');
+  const refine = page.getByTestId('refine-by');
+  await expect(refine.locator('summary')).toHaveText('Refine by diet');
+  await refine.locator('summary').click();
+  await expect(refine.getByLabel('Search recipes')).toHaveCount(0);
+  await expect(refine.getByLabel('Total time')).toHaveCount(0);
+  await expect(refine.locator('legend')).toHaveText([/diet/i]);
+
+  // the older family filters within a collection: everything stays
+  await page.goto('/recipes?collection=grill-season&q=chicken&banner=bayside');
+  await expect(page).toHaveURL(/collection=grill-season/);
+  await expect(page).toHaveURL(/q=chicken/);
+  await expect(page.getByTestId('refine-by').locator('summary')).toHaveText('Refine by (1)');
+});

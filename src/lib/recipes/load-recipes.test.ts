@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { expect, test } from 'vitest';
 import type { JsonClient, UpstreamCall } from '../http/upstream-client.ts';
-import { loadIngredientMatches, loadRecipeCategories } from './load-recipes.ts';
+import { filtersTheListUses, loadIngredientMatches, loadRecipeCategories } from './load-recipes.ts';
 import type { RecipeFull } from './recipes.ts';
 
 /** A client that keeps every call and answers `answer`. */
@@ -40,4 +40,27 @@ test("the shop view's ingredient-upc call sends the shopper's division and store
     query: { division: '701', store: '00101' },
     correlationId: expect.stringMatching(/^recipes-/),
   });
+});
+
+test('in a collection on the newer family only the diets are kept; elsewhere every filter is (decision 665)', () => {
+  const asked = {
+    cuisine: ['italian'],
+    mealType: ['dinner'],
+    restrictions: ['vegetarian'],
+    query: 'chicken',
+    totalTime: 30,
+    ingredientCount: 8,
+    collection: 'grill-season',
+    page: 2,
+  };
+  expect(filtersTheListUses(asked, true)).toEqual({
+    ...asked,
+    cuisine: [],
+    mealType: [],
+    query: '',
+    totalTime: 0,
+    ingredientCount: 0,
+  });
+  expect(filtersTheListUses(asked, false)).toBe(asked);
+  expect(filtersTheListUses({ ...asked, collection: null }, true).cuisine).toEqual(['italian']);
 });

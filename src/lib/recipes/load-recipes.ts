@@ -64,6 +64,16 @@ export function filtersFromUrl(params: URLSearchParams): RecipeFilters {
   };
 }
 
+/**
+ * The filters the list is drawn with: in a collection on the newer family, the collection endpoint
+ * takes only the diets (shopping §7, requests.ts newerRequest), so the others are dropped, from the
+ * URL and the refine form alike, rather than shown as chosen while the list ignores them.
+ */
+export function filtersTheListUses(filters: RecipeFilters, newerFamily: boolean): RecipeFilters {
+  if (!filters.collection || !newerFamily) return filters;
+  return { ...filters, cuisine: [], mealType: [], query: '', totalTime: 0, ingredientCount: 0 };
+}
+
 /** The /recipes URL of a set of filters (page 1 unless given). */
 export function recipesUrl(filters: RecipeFilters): string {
   const params = new URLSearchParams();
