@@ -389,7 +389,7 @@ describe('key rotation', () => {
       noKeys,
       ctx(),
     );
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(500);
     expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(
       'UNKNOWN_RESPONSE_ERROR',
     );

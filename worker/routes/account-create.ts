@@ -90,7 +90,7 @@ accountCreateRoutes.post(
     if (!authState) {
       return form
         ? c.redirect(withQuery(SIGN_IN_PATH, { [REDIRECT_PARAM]: redirectUrl }), 303)
-        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
     }
     if (form) return c.redirect(withQuery(CREATE_COMPLETION_PATH, { [REDIRECT_PARAM]: redirectUrl }), 303);
     return c.json({ data: authState }, 201);

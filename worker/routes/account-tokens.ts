@@ -58,7 +58,7 @@ accountTokenRoutes.post('/auth/api/sign-in-with-token', noStore, async (c) => {
     return upstreamFailure(c, error, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED);
   }
   const authState = await startSession(c, identity, null);
-  if (!authState) return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+  if (!authState) return errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
   return c.json({ data: authState }, 200);
 });
 

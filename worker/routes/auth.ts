@@ -154,7 +154,7 @@ authRoutes.post(
       // Fail closed: without keys no session can be issued.
       return form
         ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
-        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
     }
 
     let identity: IdentitySessionOutput;
@@ -200,7 +200,7 @@ authRoutes.post(
     if (!authState)
       return form
         ? c.redirect(signInPageWithError(redirectUrl, 'UNEXPECTED'), 303)
-        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 503);
+        : errorResponse(c, ERROR_CODES.UNKNOWN_RESPONSE_ERROR, ACCOUNT_MESSAGES.SIGN_IN_UNEXPECTED, 500);
     if (!form) return c.json({ data: authState }, 200);
     // spec: account §4 Login success -> §2 post-login redirect.
     const step = loginSuccessStep({

@@ -1,5 +1,4 @@
-import { signInUrl, shouldTriggerSignIn } from '../../lib/auth/redirect.ts';
-import { leadingThrottle } from '../../lib/async/throttle.ts';
+import { shouldTriggerSignIn } from '../../lib/auth/redirect.ts';
 import { BASKET_PATHS, BasketResponseSchema, type BasketOutput } from '../../lib/basket/contracts.ts';
 import type { CartOp } from '../../lib/basket/cart-reducer.ts';
 import type { Modality } from '../../lib/catalog/product.ts';
@@ -10,6 +9,7 @@ import {
   type CarouselOutput,
 } from '../../lib/promotions/recommendations.ts';
 import { callEdge, type EdgeRequest } from '../shared/call-edge.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 
 // Calls to the edge on the spec's paths (shopping §7 Cart). Every logical write carries its own
 // Idempotency-Key (the op id), reused when a lost connection makes us send it again, and If-Match
@@ -17,17 +17,14 @@ import { callEdge, type EdgeRequest } from '../shared/call-edge.ts';
 
 /** Sends after a network failure or a time-out before giving up (with the same Idempotency-Key). */
 const NETWORK_RETRIES = 1;
-/** spec: shopping §9 sign-in redirect throttle */
-const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
-
 /** The cart's failures are the one edge error (kept under this name for the cart's components). */
 export { EdgeCallError as CartApiError } from '../shared/call-edge.ts';
 
-/** spec: shopping §2, §6: a 401 or 403 sends the shopper to sign-in, throttled to 100 ms on the leading edge. */
-export const redirectToSignIn = leadingThrottle(() => {
-  const here = `${window.location.pathname}${window.location.search}`;
-  if (shouldTriggerSignIn(401, window.location.pathname)) window.location.assign(signInUrl(here));
-}, SIGN_IN_REDIRECT_THROTTLE_MS);
+/** spec: shopping §2, §6: a 401 or 403 sends the shopper to sign-in, throttled to 100 ms on the leading edge (goToSignIn). */
+export function redirectToSignIn(): void {
+  if (shouldTriggerSignIn(401, window.location.pathname))
+    goToSignIn(`${window.location.pathname}${window.location.search}`);
+}
 
 async function request(path: string, request: EdgeRequest = {}) {
   return (await callEdge(path, { ...request, schema: BasketResponseSchema, retries: NETWORK_RETRIES })).data;

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { LOYALTY_PATHS, MAX_PROMO_CODE_LENGTH, PromoCodeRequestSchema } from '../../lib/account/memberships.ts';
 import type { PromoFormNotice } from '../../lib/account/promo-form.ts';
-import { shouldTriggerSignIn, signInUrl } from '../../lib/auth/redirect.ts';
+import { shouldTriggerSignIn } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { useSeed, withIslandStore } from '../shared/island-store.tsx';
 import {
   linkedCodesListAtom,
@@ -44,7 +45,7 @@ function PromoCodeForm({ linkedCodes, formNotice = null }: Props) {
     setProblem('');
     const result = await submit(parsed.output);
     if (result === 'signIn' && shouldTriggerSignIn(401, window.location.pathname))
-      window.location.assign(signInUrl(`${window.location.pathname}${window.location.search}`));
+      goToSignIn(`${window.location.pathname}${window.location.search}`);
     if (result === 'done') form.reset();
   };
 

@@ -5,7 +5,7 @@ import {
   type KeyedRequestState,
   type RequestAction,
 } from '../../lib/async/request-state.ts';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import {
   NO_PREFERRED_STORE,
   preferenceFailureMessage,
@@ -101,7 +101,7 @@ function toSignIn(get: Getter, result: PrefResult<unknown>): boolean {
     !sendsToSignIn(result.status, window.location.pathname)
   )
     return false;
-  window.location.assign(signInUrl(get(contextAtom).page));
+  goToSignIn(get(contextAtom).page);
   return true;
 }
 

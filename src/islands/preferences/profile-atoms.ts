@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import * as v from 'valibot';
 import { keyedRequestReducer, keyedRequestState, type KeyedRequestState } from '../../lib/async/request-state.ts';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import {
   PROFILE_PAGE,
   ProfileUpdateSchema,
@@ -51,7 +51,7 @@ export const saveProfileAtom = atom(
       set(profileAtom, snapshot);
       step(result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status });
       if (typeof window !== 'undefined' && sendsToSignIn(result.status, window.location.pathname)) {
-        window.location.assign(signInUrl(PROFILE_PAGE));
+        goToSignIn(PROFILE_PAGE);
         return false;
       }
       set(noticeAtom, {

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { linesWithAdds } from '../../lib/basket/add-all.ts';
 import { BASKET_PATHS, BasketResponseSchema } from '../../lib/basket/contracts.ts';
 import { formatCents } from '../../lib/money/money.ts';
@@ -59,7 +59,7 @@ export default function AddAllToCart({ items, totalCents, returnTo, lead, formKe
       let outcome = await putCart();
       if (outcome === 'stale') outcome = await putCart();
       if (outcome === 'signIn') {
-        window.location.assign(signInUrl(returnTo));
+        goToSignIn(returnTo);
         return;
       }
       if (outcome !== 'done') throw new Error(outcome);

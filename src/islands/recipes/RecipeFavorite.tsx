@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
 import * as v from 'valibot';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { favoriteCall, favoriteReducer } from '../../lib/recipes/favorite.ts';
 import { RECIPE_MESSAGES, RECIPE_PATHS, RecipeCompactSchema, type RecipeCompact } from '../../lib/recipes/recipes.ts';
 import { islandFetch } from '../shared/fetch.ts';
@@ -53,7 +53,7 @@ function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: st
         const cached = readCached(recipeId);
         const answer = cached ? { recipe: cached, signedIn: true } : await lookUp(recipeId);
         if (!answer.signedIn) {
-          window.location.assign(signInUrl(window.location.pathname));
+          goToSignIn(window.location.pathname);
           return;
         }
         if (answer.recipe && !cached) cacheRecipes([answer.recipe]);
@@ -66,7 +66,7 @@ function RecipeFavorite({ recipeId, title, path }: { recipeId: string; title: st
         { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ recipeId }) },
       );
       if (response.status === 401 || response.status === 403) {
-        window.location.assign(signInUrl(window.location.pathname));
+        goToSignIn(window.location.pathname);
         return;
       }
       if (!response.ok) throw new Error(`status ${response.status}`);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { formatDollarText } from '../../lib/money/money.ts';
 import { buildPaymentgram, encryptPin } from '../../lib/wallet/ebt.ts';
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
@@ -51,7 +51,7 @@ export function EbtBalance() {
     }
     if (result.snap) return setAnswer({ tone: 'error', text: result.snap.reason });
     const action = walletErrorAction(result);
-    if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
+    if (action.kind === 'signIn') goToSignIn(WALLET_PAGE);
     else
       setAnswer({
         tone: 'error',

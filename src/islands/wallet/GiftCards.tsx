@@ -8,7 +8,7 @@ import { giftCardInputOf, giftCardNoticeText } from '../../lib/wallet/gift-card-
 import { WALLET_MESSAGES, walletErrorAction } from '../../lib/wallet/messages.ts';
 import { walletApi } from './api.ts';
 import { appliedGiftCardsAtom, applyGiftCardAtom, removeGiftCardAtom, WALLET_PAGE } from './atoms.ts';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useRequest } from '../shared/use-request.ts';
 
@@ -61,7 +61,7 @@ export function GiftCards({
       return;
     }
     const action = walletErrorAction(result);
-    if (action.kind === 'signIn') window.location.assign(signInUrl(WALLET_PAGE));
+    if (action.kind === 'signIn') goToSignIn(WALLET_PAGE);
     else
       setAnswer({
         tone: 'error',

@@ -1,6 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { requestStateReducer, INITIAL_REQUEST_STATE, type RequestState } from '../../lib/async/request-state.ts';
-import { signInUrl } from '../../lib/auth/redirect.ts';
+import { goToSignIn } from '../shared/go-to-sign-in.ts';
 import { applyDefault, sortCards } from '../../lib/wallet/cards.ts';
 import type {
   AddCardInput,
@@ -59,7 +59,7 @@ function failed(
 ): void {
   const action = walletErrorAction(result);
   if (action.kind === 'signIn') {
-    window.location.assign(signInUrl(WALLET_PAGE));
+    goToSignIn(WALLET_PAGE);
     return;
   }
   if (action.kind === 'notFound') {
@@ -85,7 +85,7 @@ async function refetchCards(get: Getter, set: Setter): Promise<void> {
         result.status === null ? { type: 'clientError' } : { type: 'responseError', httpStatus: result.status },
       ),
     );
-    if (result.status === 401 || result.status === 403) window.location.assign(signInUrl(WALLET_PAGE));
+    if (result.status === 401 || result.status === 403) goToSignIn(WALLET_PAGE);
   }
 }
 

@@ -6,7 +6,7 @@
 export function leadingThrottle<A extends unknown[]>(
   fn: (...args: A) => void,
   ms: number,
-  now: () => number = Date.now,
+  now: () => number = () => Date.now(),
 ): (...args: A) => void {
   let last = Number.NEGATIVE_INFINITY;
   return (...args: A) => {
