@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CHECKOUT_FORM_PATH } from '../../src/lib/checkout/form.ts';
 import { formatCents } from '../../src/lib/money/money.ts';
 import { dealTerms } from '../../src/lib/pricing/price.ts';
@@ -533,10 +533,11 @@ test("a new shopper's cart and the checkout opened from it show one items total,
 // answered waits for it, and the order is placed at the total shown, not refused
 /**
  * A new shopper whose checkout is ready (two sale milks, a card, a time and the contact set
- * through the API, so no render of the page has claimed the sale), on the cart with the checkout
- * fetched ahead; `claim` handles the page's flash-sale claim once the shopper goes on.
+ * through the API, so no render of the page has claimed the sale), on the checkout opened from the
+ * cart's prefetch; `intercept` sets the page's routes once the prefetch is in (a route turns the
+ * browser's prefetching off).
  */
-async function readyCheckoutFetchedAhead(page: Page, stem: string, claim: (route: Route) => Promise<void>) {
+async function readyCheckoutFetchedAhead(page: Page, stem: string, intercept: () => Promise<void>) {
   await newShopper(page, stem, 'Ines', 'Moreau');
   const milk = await gtinFor(
     page,
@@ -578,12 +579,10 @@ async function readyCheckoutFetchedAhead(page: Page, stem: string, claim: (route
   await page.goto('/cart');
   await waitForIslands(page);
   await (await prefetched).response();
-  // after the prefetch: a route turns the browser's prefetching off
-  await page.route('**/checkout/api/v1/flash-sales', claim);
+  await intercept();
   await page.getByTestId('cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout$/);
   expect(await documentDelivery(page)).toBe('navigational-prefetch');
-  await waitForIslands(page);
   await expect(page.getByTestId('flash-sale').first()).toHaveText('Flash sale −$1.00');
 }
 
@@ -592,11 +591,14 @@ test('an order placed while the checkout opened ahead is still claiming its flas
 }) => {
   let claimAnswered = false;
   // the claim answering late (a slow connection)
-  await readyCheckoutFetchedAhead(page, 'claim.wait', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-    claimAnswered = true;
+  await readyCheckoutFetchedAhead(page, 'claim.wait', async () => {
+    await page.route('**/checkout/api/v1/flash-sales', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+      claimAnswered = true;
+    });
   });
+  await waitForIslands(page);
   const total = await page.getByTestId('checkout-total').innerText();
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
@@ -607,11 +609,20 @@ test('an order placed while the checkout opened ahead is still claiming its flas
 test('an order pressed while the claim is under way, whose claim is lost, is not placed until the shopper has seen the total again', async ({
   page,
 }) => {
-  // the claim lost on the way: the edge holds no offer, so the total shown is not the order's
-  await readyCheckoutFetchedAhead(page, 'claim.lost', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.abort('connectionreset');
+  // the claim lost on the way, and the edge's second chance with it (decision 668): the offers
+  // are gone, so the total shown is not the order's
+  await readyCheckoutFetchedAhead(page, 'claim.lost', async () => {
+    await page.route('**/checkout/api/v1/flash-sales', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.abort('connectionreset');
+    });
+    await page.route('**/checkout/api/v1/forms', async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? '');
+      form.delete('claimFlashSales');
+      await route.continue({ postData: form.toString() });
+    });
   });
+  await waitForIslands(page);
   await page.getByTestId('place-order').click();
   await expect(page.getByTestId('checkout-place-error')).toHaveText(
     'Your order total changed. Please review it before placing your order.',
@@ -625,6 +636,21 @@ test('an order pressed while the claim is under way, whose claim is lost, is not
   // the checkout drawn again claimed the sale itself: the next press places it at what it shows
   await waitForIslands(page);
   const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+});
+
+test('an order pressed on a checkout fetched ahead before its scripts have run is placed at the price shown', async ({
+  page,
+}) => {
+  // the island never runs (its chunk does not load): the press is the plain form's, and the page
+  // holds no offer; the edge claims them and places the order at the total shown (decision 668)
+  await readyCheckoutFetchedAhead(page, 'claim.first', async () => {
+    await page.route('**/_astro/CheckoutPage.*.js', (route) => route.abort('connectionreset'));
+  });
+  const total = await page.getByTestId('checkout-total').innerText();
+  await expect(page.getByTestId('checkout')).not.toHaveAttribute('data-hydrated');
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/checkout\/confirmation\/\d{10}$/);
   await expect(page.getByTestId('order-total')).toHaveText(total);

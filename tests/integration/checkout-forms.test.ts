@@ -165,6 +165,65 @@ describe('the checkout forms without JavaScript', { timeout: 15_000 }, () => {
     expect(noticeOf(response)?.error).toBe('Your order total changed. Please review it before placing your order.');
   });
 
+  // decision 668: a checkout fetched ahead shows the flash sale's price but holds no offer
+  test('a place form drawn before the flash sale was claimed (claimFlashSales) is placed at its total once the edge has claimed, and only then', async () => {
+    const row = await env.DB.prepare(
+      `SELECT p.gtin13 FROM products p JOIN product_prices pp ON pp.gtin13 = p.gtin13 AND pp.location_id = ?1
+        WHERE p.minimum_age IS NULL AND p.pickup = 1 AND pp.stock_quantity > 50 ORDER BY p.gtin13 LIMIT 1 OFFSET 5`,
+    )
+      .bind(STORE)
+      .first<{ gtin13: string }>();
+    const gtin = row!.gtin13;
+    const sale = `FS-FORM-${newKey().slice(0, 8)}`;
+    const offersLeft = async () =>
+      (
+        await env.DB.prepare('SELECT offers_left FROM flash_sales WHERE coupon_id = ?1')
+          .bind(sale)
+          .first<{ offers_left: number }>()
+      )?.offers_left;
+    await env.DB.prepare(
+      `INSERT INTO flash_sales (coupon_id, banner, gtin13, discount_cents, offers_left, per_customer, ends_at) VALUES (?1, 'harvest', ?2, 50, ?3, 5, ?4)`,
+    )
+      .bind(sale, gtin, 5, Date.now() + 3_600_000)
+      .run();
+    try {
+      const checkout = await shopper.readyCheckout(cookie, [[gtin, 2]]);
+      // the page fetched ahead priced the two offers it does not hold (decision 658)
+      const shown = checkout.summary.total - 2 * 50;
+      const plain = await post(placeFields(checkout, shown));
+      expect(plain.headers.get('location')).toBe('/checkout#place');
+      expect(noticeOf(plain)?.error).toBe('Your order total changed. Please review it before placing your order.');
+      expect(await offersLeft()).toBe(5);
+
+      const claimFirst = { ...placeFields(checkout, shown), claimFlashSales: '1' };
+      const placed = await post(claimFirst);
+      expect(placed.status, await placed.clone().text()).toBe(303);
+      const location = placed.headers.get('location') ?? '';
+      expect(location).toMatch(/^\/checkout\/confirmation\/\d{10}$/);
+      const order = await env.DB.prepare(
+        "SELECT json_extract(document, '$.summary.total') AS total FROM orders WHERE checkout_id = ?1",
+      )
+        .bind(checkout.id)
+        .first<{ total: number }>();
+      expect(order?.total).toBe(shown);
+      expect(await offersLeft()).toBe(3);
+      // the same form again (a double press): the same order, no second claim
+      expect((await post(claimFirst)).headers.get('location')).toBe(location);
+      expect(await offersLeft()).toBe(3);
+
+      // offers gone: the refusal stands, nothing is placed
+      await env.DB.prepare('UPDATE flash_sales SET offers_left = 0 WHERE coupon_id = ?1').bind(sale).run();
+      const next = await shopper.readyCheckout(cookie, [[gtin, 1]]);
+      const refused = await post({ ...placeFields(next, next.summary.total - 50), claimFlashSales: '1' });
+      expect(refused.headers.get('location')).toBe('/checkout#place');
+      expect(noticeOf(refused)?.error).toBe('Your order total changed. Please review it before placing your order.');
+    } finally {
+      await env.DB.prepare('UPDATE flash_sales SET ends_at = ?1 WHERE coupon_id = ?2')
+        .bind(Date.now() - 1, sale)
+        .run();
+    }
+  });
+
   test('the island’s place-order form is answered with the order’s confirmation itself, its address fixed (one round trip)', async () => {
     const checkout = await shopper.readyCheckout(cookie, [[food[1]!, 1]]);
     const fields = { ...placeFields(checkout), [CHECKOUT_LANDING_FIELD]: '1' };

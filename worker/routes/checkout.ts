@@ -18,6 +18,7 @@ import {
   CHECKOUT_FORM_PATH,
   CHECKOUT_NOTICE_COOKIE,
   CHECKOUT_PAGE,
+  CLAIM_FIRST_FIELD,
   encodeNotice,
   formChange,
   formModifyCall,
@@ -33,6 +34,7 @@ import { requireSession } from '../middleware/require-session/index.ts';
 import type { EdgeEnv } from '../types.ts';
 import { isFormPost, validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
+import { placeFormOrder } from './checkout-place-form.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
 // Checkout at the edge (issue 13; shopping §7 Checkout and wallet): the checkout, time slot,
@@ -269,17 +271,9 @@ checkoutRoutes.post(CHECKOUT_FORM_PATH, async (c) => {
       });
       if (!parsed.success) return refuse('Please review your order and place it again.');
       const { idempotencyKey, ...body } = parsed.output;
-      const result = await c.get('upstream').json(
-        {
-          method: 'POST',
-          path: CHECKOUT_PATHS.ORDERS,
-          body: { ...body, linkBase: c.get('publicOrigin') },
-          idempotencyKey,
-        },
-        OrderResponseSchema,
-      );
-      if (form) return c.redirect(`/checkout/confirmation/${result.data.data.orderNumber}`, 303);
-      return c.json(result.data, 201);
+      const result = await placeFormOrder(c, body, idempotencyKey, fields[CLAIM_FIRST_FIELD] === '1');
+      if (form) return c.redirect(`/checkout/confirmation/${result.data.orderNumber}`, 303);
+      return c.json(result, 201);
     }
     const asked = formChange(intent, intent === 'contact' ? await withSavedAddress(c, fields) : fields);
     if ('error' in asked) return refuse(asked.error);

@@ -273,6 +273,7 @@ function CheckoutPage({
         placing={busy('place')}
         placed={placed}
         onPlace={(event) => void place(event)}
+        claimFirst={flashSales === null}
       />
     </div>
   );

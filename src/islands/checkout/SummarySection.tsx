@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { Checkout } from '../../lib/checkout/contracts.ts';
 import { paymentLabel } from '../../lib/checkout/confirmation.ts';
 import { FEE_LABELS } from '../../lib/checkout/fees.ts';
-import { CHECKOUT_FORM_PATH, CHECKOUT_LANDING_FIELD } from '../../lib/checkout/form.ts';
+import { CHECKOUT_FORM_PATH, CHECKOUT_LANDING_FIELD, CLAIM_FIRST_FIELD } from '../../lib/checkout/form.ts';
 import { formatCents } from '../../lib/money/money.ts';
 import { SectionMessage } from './SectionForm.tsx';
 
@@ -34,10 +34,13 @@ export function SummarySection({
   placing,
   placed,
   onPlace,
+  claimFirst,
 }: {
   view: Checkout;
   needsTime: boolean;
   placeKey: string;
+  /** The page holds no flash-sale offer yet (fetched ahead): the edge claims them if the total is refused (decision 668). */
+  claimFirst: boolean;
   /** Hydrated: the island sends the form, and the edge answers with the confirmation (CHECKOUT_LANDING_FIELD). */
   landing: boolean;
   placing: boolean;
@@ -89,6 +92,7 @@ export function SummarySection({
         <input type="hidden" name="expectedCardCents" value={card?.amountCents ?? 0} />
         <input type="hidden" name="idempotencyKey" value={placeKey} />
         {landing && <input type="hidden" name={CHECKOUT_LANDING_FIELD} value="1" />}
+        {claimFirst && <input type="hidden" name={CLAIM_FIRST_FIELD} value="1" />}
         <button
           type="submit"
           className="place"

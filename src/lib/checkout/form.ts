@@ -19,6 +19,13 @@ export const CHECKOUT_PAGE = '/checkout';
  */
 export const CHECKOUT_LANDING_FIELD = 'landing';
 
+/**
+ * The hidden field of a place-order form drawn without the flash sales' offers held (a checkout
+ * fetched ahead, decision 653): a total refused as changed is tried again once the edge has claimed
+ * them (worker/routes/checkout-place-form.ts, decision 668).
+ */
+export const CLAIM_FIRST_FIELD = 'claimFlashSales';
+
 export const CHECKOUT_FORM_INTENTS = ['time', 'contact', 'age', 'tip', 'payment', 'ebt', 'place'] as const;
 export type CheckoutFormIntent = (typeof CHECKOUT_FORM_INTENTS)[number];
 
