@@ -81,7 +81,7 @@ async function islandsReadyIn(page) {
     page,
     () =>
       [...document.querySelectorAll('astro-island[ssr]')].some((island) =>
-        ['load', 'idle'].includes(island.getAttribute('client') ?? ''),
+        ['load', 'idle', 'paint'].includes(island.getAttribute('client') ?? ''),
       )
         ? null
         : true,

@@ -10,7 +10,7 @@ export async function waitForIslands(page) {
   await page.waitForFunction(
     () =>
       ![...document.querySelectorAll('astro-island[ssr]')].some((island) =>
-        ['load', 'idle'].includes(island.getAttribute('client') ?? ''),
+        ['load', 'idle', 'paint'].includes(island.getAttribute('client') ?? ''),
       ),
   );
 }

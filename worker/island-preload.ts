@@ -95,6 +95,8 @@ const CHUNK_URL = /^\/_astro\/[A-Za-z0-9._-]+\.js$/;
  * with `afterLoad`, inside `<template data-after-load>` for client:press to move in after the
  * page's first paint (decision 656), where the chunks of the page's own press islands always wait
  * (decision 657); `afterAdd`'s inside `<template data-after-add>`, for the first add to move in.
+ * A client:paint island's chunks are modulepreload links inside `<template data-after-paint>`, for
+ * its directive to move in once the page has painted (decision 669).
  */
 export function withIslandPreloads(
   response: Response,
@@ -110,6 +112,8 @@ export function withIslandPreloads(
   const pending = new Set<string>();
   // a press island's chunks: fetched (not run) once the page has painted, for its first press
   const pressed = new Set<string>();
+  // a paint island's chunks: preloaded in one wave once the page has painted (decision 669)
+  const painted = new Set<string>();
   // every chunk of this page's islands, however they hydrate (PRESS_HYDRATED)
   const onPage = new Set<string>();
   const sharedOnly = nextIslands.length > 0 && nextIslands.every((module) => PRESS_HYDRATED.has(module));
@@ -142,6 +146,7 @@ export function withIslandPreloads(
         const own = [...closure(island.getAttribute('renderer-url')), ...closure(island.getAttribute('component-url'))];
         const urls = EAGER_CLIENTS.has(client) ? own : [];
         if (client === 'press') for (const url of own) pressed.add(url);
+        if (client === 'paint') for (const url of own) painted.add(url);
         for (const url of own) onPage.add(url);
         if (depth === 0) {
           const html = links(urls);
@@ -157,6 +162,9 @@ export function withIslandPreloads(
       element(body) {
         body.onEndTag((end) => {
           let html = links([...pending]);
+          // src/directives/paint.ts moves these in once the page has painted
+          const afterPaint = links(painted);
+          if (afterPaint) html += `<template data-after-paint>${afterPaint}</template>`;
           // The likely next page's chunks that this page has not loaded: prefetched, not run. At
           // high priority: a prefetch is otherwise the browser's last request, and on a slow phone
           // with six connections it was still waiting behind the cards' images (and aborted) when

@@ -6,6 +6,7 @@ declare global {
       'client:interaction'?: boolean;
       'client:personal'?: boolean;
       'client:press'?: boolean;
+      'client:paint'?: boolean;
     }
   }
 }

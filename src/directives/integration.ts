@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-/** Registers `client:interaction`, `client:personal` and `client:press` (src/directives/) with Astro. */
+/** Registers `client:interaction`, `client:personal`, `client:press` and `client:paint` (src/directives/) with Astro. */
 export default function interactionDirective(): AstroIntegration {
   return {
     name: 'harvest:client-interaction',
@@ -16,6 +16,8 @@ export default function interactionDirective(): AstroIntegration {
         addClientDirective({ name: 'personal', entrypoint: fileURLToPath(new URL('./personal.ts', import.meta.url)) });
         // client:press hydrates a page's islands on the first press in any of them, holding the press (decision 656)
         addClientDirective({ name: 'press', entrypoint: fileURLToPath(new URL('./press.ts', import.meta.url)) });
+        // client:paint hydrates an island once its page has painted, its chunks in one wave (decision 669)
+        addClientDirective({ name: 'paint', entrypoint: fileURLToPath(new URL('./paint.ts', import.meta.url)) });
       },
     },
   };

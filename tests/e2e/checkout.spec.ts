@@ -874,3 +874,44 @@ test('the checkout opened from the cart was fetched while the shopper read the c
   // the journeys after this one start from an empty cart
   await setCart(page, []);
 });
+
+test('the checkout is drawn whole before its island’s scripts are asked for, and then hydrates (decision 669)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+  // what the page holds in its first frame (a renderWhole page is held until its end)
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      const chunks = performance.getEntriesByType('resource').filter((entry) => /\/_astro\/.+\.js$/.test(entry.name));
+      Object.assign(window, {
+        firstFrame: {
+          review: Boolean(document.getElementById('review-heading')),
+          pageEnd: Boolean(document.getElementById('page-end')),
+          // asked for (a preload in the page) or come (a timing entry is written once loaded)
+          preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+          chunks: chunks.length,
+        },
+      });
+    });
+  });
+  try {
+    await page.goto('/checkout');
+    await expect(page.locator('.checkout[data-hydrated]')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({
+      review: true,
+      pageEnd: true,
+      preloads: 0,
+      chunks: 0,
+    });
+    // then the island's chunks came, and its template is gone
+    const after = await page.evaluate(() => ({
+      chunks: performance.getEntriesByType('resource').filter((entry) => /\/_astro\/.+\.js$/.test(entry.name)).length,
+      templates: document.querySelectorAll('template[data-after-paint]').length,
+    }));
+    expect(after.templates).toBe(0);
+    expect(after.chunks).toBeGreaterThan(2);
+  } finally {
+    await setCart(page, []);
+  }
+});

@@ -47,7 +47,7 @@ test("the search page fetches the checkout's island chunk once an add is answere
   expect(await documentDelivery(page)).toBe('navigational-prefetch');
   await page.getByTestId('cart-checkout').click();
   await expect(page.getByTestId('checkout')).toBeVisible();
-  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[client="paint"][ssr]')).toHaveCount(0);
   const checkoutChunk = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')

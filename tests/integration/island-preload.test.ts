@@ -180,6 +180,17 @@ describe('withIslandPreloads', () => {
     expect(html.replace(/<template data-after-load>.*<\/template>/, '')).not.toMatch(/rel="prefetch"/);
   });
 
+  test('a paint island’s chunks are modulepreload links in an after-paint template at the page’s end, none before it (decision 669)', async () => {
+    const html = await withIslandPreloads(cartPage('paint'), GRAPH).text();
+    const template = /<template data-after-paint>(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(preloads(template)).toEqual(CART_CHUNKS);
+    // outside the template only the page's module script's chunk: nothing of the island's is fetched
+    // before the page has painted
+    expect(preloads(html.replace(template, ''))).toEqual(['/_astro/fetch.F6.js']);
+    expect(html).toMatch(/<main>x<\/main><template data-after-paint>.*<\/template><\/body>/);
+    expect(afterLoad(html)).toEqual([]);
+  });
+
   test('without a graph (no build, or not HTML) the answer is left as it is', async () => {
     const response = page('<astro-island client="load" component-url="/_astro/Cart.A1.js"></astro-island>');
     expect(withIslandPreloads(response, new Map())).toBe(response);
