@@ -15,35 +15,23 @@ type DirectiveLoad = () => Promise<() => Promise<void>>;
 /** The island chunks' modulepreload links, inert until the page has painted. */
 export const AFTER_PAINT_TEMPLATE = 'template[data-after-paint]';
 
-/** Runs `then` in a task of its own, after the tasks already queued (a frame's drawing among them). */
-function nextTask(then: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = then;
-  channel.port2.postMessage(null);
-}
-
-/**
- * Moves the after-paint links into the head (their fetches start), then, in a task of its own,
- * loads and hydrates the island: two short tasks rather than one long one on a slow phone.
- */
-function start(load: DirectiveLoad): void {
-  for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_PAINT_TEMPLATE)) {
-    document.head.appendChild(template.content.cloneNode(true));
-    template.remove();
-  }
-  nextTask(() => {
-    void load().then((hydrate) => hydrate());
-  });
-}
-
 /**
  * A page that is not shown (prerendered, a background tab) paints nothing: it hydrates at once,
  * as client:load would. Otherwise once its first frame is drawn: a requestAnimationFrame callback
- * runs in that frame before it is drawn, a task queued from it after.
+ * runs in that frame before it is drawn, a task queued from it after. The after-paint links go
+ * into the head (one wave of fetches), then the island loads and hydrates as they arrive.
+ * (Kept small: the checkout's JavaScript is at its budget, and this runs inline on the page.)
  */
 const paintDirective = (load: DirectiveLoad): void => {
-  if (document.visibilityState === 'hidden') start(load);
-  else requestAnimationFrame(() => nextTask(() => start(load)));
+  const start = () => {
+    for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_PAINT_TEMPLATE)) {
+      document.head.appendChild(template.content);
+      template.remove();
+    }
+    void load().then((hydrate) => hydrate());
+  };
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start));
 };
 
 export default paintDirective;
