@@ -179,6 +179,20 @@ describe('client:press', () => {
     el.remove();
   });
 
+  test('a press or focus on a link loads nothing: the page is being left (decision 671)', () => {
+    const el = island();
+    const load = vi.fn(async () => async () => {});
+    pressDirective(load, {}, el);
+    const link = el.querySelector('a');
+    for (const type of ['pointerdown', 'touchstart', 'focusin', 'keydown'])
+      link?.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(load).not.toHaveBeenCalled();
+    // a press on a control of the same island still starts it
+    el.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    el.remove();
+  });
+
   test("when the island's scripts fail, the held button goes to its plain form", async () => {
     const el = island();
     const form = el.querySelector('form') as HTMLFormElement;

@@ -212,7 +212,7 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
     state = 'loading';
     // the island marks itself hydrated within FALLBACK_MS of starting, pressed or not
     deadline = Math.max(deadline, Date.now() + FALLBACK_MS);
-    for (const type of PRESS_EVENTS) el.removeEventListener(type, start, true);
+    for (const type of PRESS_EVENTS) el.removeEventListener(type, pressed, true);
     globalThis.dispatchEvent(new Event(PRESS_START_EVENT));
     // the islands' scripts may never come (offline): a held press waits FALLBACK_MS at most
     const timer = setTimeout(() => {
@@ -232,6 +232,14 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
           giveBack();
         },
       );
+  };
+
+  /**
+   * A press on a link starts nothing: the page is left as the link navigates, and its islands'
+   * chunks took the connection the next page's document needed (the cart's "Check out", decision 671).
+   */
+  const pressed = (event: Event) => {
+    if (!(event.target instanceof Element && event.target.closest('a[href]'))) start();
   };
 
   el.addEventListener(
@@ -275,7 +283,7 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
     },
     true,
   );
-  for (const type of PRESS_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of PRESS_EVENTS) el.addEventListener(type, pressed, { capture: true, passive: true });
   globalThis.addEventListener(PRESS_START_EVENT, start, { once: true });
   fetchAfterLoad();
 };
