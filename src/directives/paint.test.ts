@@ -15,7 +15,7 @@ const headPreloads = () =>
     link.getAttribute('href'),
   );
 
-/** Lets queued tasks run (the directive's own are message-channel tasks). */
+/** Lets queued tasks run (the directive's own is a timer task queued from the frame). */
 const tasks = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** An island's load and hydrate, recording what the page held when each ran. */
