@@ -79,3 +79,23 @@ test('a held time of an offered day is shown as held, on its day', () => {
   const radios = screen.getAllByRole('radio') as HTMLInputElement[];
   expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([['s3', true]]);
 });
+
+test('with no time held, the first day shown is the first with a time still open (decision 672)', () => {
+  const lateToday: Slot[] = [
+    { slotId: 'late', date: '2026-11-26', startTime: '22:00', endTime: '23:00', feeCents: 0, available: 0 },
+    ...SLOTS.slice(2),
+  ];
+  render(
+    <Provider store={createStore()}>
+      <TimeSection
+        view={{ id: 'c1', modalityType: 'PICKUP', fulfillment: { promiseSelections: [] } } as unknown as Checkout}
+        slots={lateToday}
+        timeZone="America/Los_Angeles"
+        initialDay={null}
+        saving={saving}
+      />
+    </Provider>,
+  );
+  expect(checked()).toEqual([['s3', false]]);
+  expect((screen.getByRole('radio') as HTMLInputElement).disabled).toBe(false);
+});

@@ -40,8 +40,14 @@ export function TimeSection({
   const chosen = gone ? null : held;
   // the hold ends at an instant, read on the store's clock like the slot itself
   const holdZone = chosen?.timeZone ?? timeZone;
+  // without a day asked for or a time held, the first day with a time still open: late in the
+  // evening today's last times may all be full (decision 672)
   const [day, setDay] = useState(
-    (initialDay && days.includes(initialDay) ? initialDay : null) ?? chosen?.date ?? days[0] ?? '',
+    (initialDay && days.includes(initialDay) ? initialDay : null) ??
+      chosen?.date ??
+      slots.find((slot) => slot.available > 0)?.date ??
+      days[0] ??
+      '',
   );
   const { save, busy } = saving;
   // The time the shopper just tapped shows as theirs while the store holds it: a controlled radio
