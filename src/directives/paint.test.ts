@@ -46,7 +46,7 @@ describe('client:paint', () => {
     const { order, load } = island();
     paintDirective(load);
     await tasks();
-    // no frame yet (a renderWhole page is held until its end): the links stay inert, the island unloaded
+    // no frame yet: the links stay inert, the island unloaded
     expect(load).not.toHaveBeenCalled();
     expect(headPreloads()).toEqual([]);
     expect(document.querySelector(AFTER_PAINT_TEMPLATE)).not.toBeNull();
@@ -54,6 +54,10 @@ describe('client:paint', () => {
     frames.shift()?.(performance.now());
     // the frame's callback runs before the frame is drawn: still nothing
     expect(headPreloads()).toEqual([]);
+    // the task queued from it asks for the first chunk alone (one per task: decision 673)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(headPreloads()).toEqual(['/_astro/a.js']);
+    expect(load).not.toHaveBeenCalled();
     await tasks();
     expect(headPreloads()).toEqual(['/_astro/a.js', '/_astro/b.js']);
     expect(document.querySelector(AFTER_PAINT_TEMPLATE)).toBeNull();
@@ -66,8 +70,9 @@ describe('client:paint', () => {
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     const { hydrate, load } = island();
     paintDirective(load);
-    expect(headPreloads()).toEqual(['/_astro/a.js', '/_astro/b.js']);
+    expect(headPreloads()).toEqual(['/_astro/a.js']);
     await tasks();
+    expect(headPreloads()).toEqual(['/_astro/a.js', '/_astro/b.js']);
     expect(hydrate).toHaveBeenCalledTimes(1);
     expect(frame).not.toHaveBeenCalled();
   });

@@ -1,14 +1,16 @@
-// The `client:paint` directive (docs/decisions/669): an island that a page needs at once (the
+// The `client:paint` directive (docs/decisions/669, 674): an island that a page needs at once (the
 // checkout: its first press usually comes within a second) but whose server markup is the page's
-// content, painted whole first (BaseLayout's renderWhole). Its chunks are asked for once the
-// page's first frame is drawn, all in one wave (worker/island-preload.ts leaves their
-// modulepreload links in a `<template data-after-paint>` until then), and it hydrates as they
-// arrive. What the shopper reads first then shares neither the connection nor the main thread with
-// React, and a press before the island is ready meets the page's plain POST forms, as it did
-// before the island hydrated with client:load.
+// content, painted first. Astro calls the directive once the island's markup is parsed; its chunks
+// are asked for once the next frame, the one that draws that markup, is drawn, all in one wave
+// (worker/island-preload.ts leaves their modulepreload links in a `<template data-after-paint>`
+// until then), and it hydrates as they arrive. What the shopper reads first then shares neither
+// the connection nor the main thread with React, and a press before the island is ready meets the
+// page's plain POST forms, as it did before the island hydrated with client:load.
 //
 // Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
-// tiny and import nothing.
+// tiny and import nothing but the tiny.
+
+import { appendOnePerTask } from './one-per-task.ts';
 
 type DirectiveLoad = () => Promise<() => Promise<void>>;
 
@@ -17,18 +19,20 @@ export const AFTER_PAINT_TEMPLATE = 'template[data-after-paint]';
 
 /**
  * A page that is not shown (prerendered, a background tab) paints nothing: it hydrates at once,
- * as client:load would. Otherwise once its first frame is drawn: a requestAnimationFrame callback
- * runs in that frame before it is drawn, a task queued from it after. The after-paint links go
- * into the head (one wave of fetches), then the island loads and hydrates as they arrive.
+ * as client:load would. Otherwise once the frame that draws the island's markup is drawn: a
+ * requestAnimationFrame callback runs in that frame before it is drawn, a task queued from it
+ * after. The after-paint links go into the head, one per task (one wave of fetches, no long
+ * task: decision 673), then the island loads and hydrates as they arrive.
  * (Kept small: the checkout's JavaScript is at its budget, and this runs inline on the page.)
  */
 const paintDirective = (load: DirectiveLoad): void => {
   const start = () => {
+    const links: Node[] = [];
     for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_PAINT_TEMPLATE)) {
-      document.head.appendChild(template.content);
+      links.push(...template.content.childNodes);
       template.remove();
     }
-    void load().then((hydrate) => hydrate());
+    appendOnePerTask(links, () => void load().then((hydrate) => hydrate()));
   };
   if (document.visibilityState === 'hidden') start();
   else requestAnimationFrame(() => setTimeout(start));

@@ -16,7 +16,9 @@
 // Links are never held: they navigate as they always do.
 //
 // Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
-// tiny and import nothing.
+// tiny and import nothing but the tiny.
+
+import { appendOnePerTask } from './one-per-task.ts';
 
 type DirectiveLoad = () => Promise<() => Promise<void>>;
 
@@ -55,7 +57,7 @@ const CONTROL = 'button, input, label, select, summary';
 
 /**
  * Moves the page's after-load templates into the document once it has loaded and painted (a
- * renderWhole page loads before its first paint): what the shopper sees first does not share the
+ * page may load before its first paint): what the shopper sees first does not share the
  * connection or the main thread with what the next page needs.
  */
 let afterLoadPending = false;
@@ -72,12 +74,15 @@ function fetchAfterLoad(): void {
     // the next page's document (Speculation Rules) first, the chunks a moment later: on HTTP/1.1's
     // six connections they took all six, and the checkout fetched ahead waited 0.4-0.6 s for one
     // (docs/decisions/659)
+    // (one per task: decision 673)
     const moveIn = (documents: boolean) => {
+      const nodes: Node[] = [];
       for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_LOAD_TEMPLATE))
         if (!!template.content.querySelector(NEXT_DOCUMENT) === documents) {
-          document.head.appendChild(template.content.cloneNode(true));
+          nodes.push(...template.content.cloneNode(true).childNodes);
           template.remove();
         }
+      appendOnePerTask(nodes);
     };
     setTimeout(() => {
       moveIn(true);
