@@ -34,13 +34,15 @@ const SESSION_COOKIE = 'hm_session';
 /**
  * Waits until every island that should have hydrated has: Astro drops the `ssr` attribute of an
  * <astro-island> once it hydrates, and a click before that races React (SETUP-NOTES). Islands
- * that wait for visibility count only when they are in the viewport.
+ * that wait for visibility count only when they are in the viewport; those that wait for a press
+ * (interaction, press) or for the shopper's personal parts do not count.
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const pending = [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
       const when = island.getAttribute('client');
-      if (when === 'load' || when === 'idle') return true;
+      // client:paint (the checkout, decision 669) hydrates as soon after its first frame as load would
+      if (when === 'load' || when === 'idle' || when === 'paint') return true;
       if (when !== 'visible') return false;
       const box = island.getBoundingClientRect();
       return box.bottom > 0 && box.top < window.innerHeight;
