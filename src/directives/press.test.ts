@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import pressDirective, { DOCUMENT_FIRST_MS, FALLBACK_MS, HELD_ATTRIBUTE, HYDRATED_ATTRIBUTE } from './press.ts';
+import pressDirective, {
+  DOCUMENT_FIRST_MS,
+  FALLBACK_MS,
+  HELD_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
+  LEAVE_GUARD,
+} from './press.ts';
 
 /** A cart-like island: a stepper's submit button, a checkbox and a select, in plain forms. */
 function island() {
@@ -206,6 +212,41 @@ describe('client:press', () => {
     await vi.waitFor(() => expect(posted).toEqual(['2']));
     expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false);
     el.remove();
+  });
+
+  test('leaving is asked while a guarded island has not hydrated, then left to the island; a plain form given back leaves unasked (decision 675)', async () => {
+    /** Whether the page asks before it is left (a listener cancelled the beforeunload event). */
+    const asks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const guard = LEAVE_GUARD.slice(1, -1);
+    const el = island();
+    const { hydrate, release } = fakeReact(el);
+    pressDirective(async () => hydrate, {}, el);
+    expect(asks()).toBe(false);
+    el.lastElementChild?.setAttribute(guard, '');
+    expect(asks()).toBe(true);
+    click(el.querySelector('button'));
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());
+    expect(asks()).toBe(true);
+    release();
+    await vi.waitFor(() => expect(el.hasAttribute(HELD_ATTRIBUTE)).toBe(false));
+    // the island asks itself from now on (CheckoutPage's own listener)
+    expect(asks()).toBe(false);
+    el.remove();
+
+    const offline = island();
+    offline.lastElementChild?.setAttribute(guard, '');
+    const form = offline.querySelector('form') as HTMLFormElement;
+    form.addEventListener('submit', (event) => event.preventDefault()); // happy-dom would navigate
+    pressDirective(async () => Promise.reject(new Error('offline')), {}, offline);
+    expect(asks()).toBe(true);
+    click(offline.querySelector('button'));
+    // the plain form posts: the page is left as without JavaScript, unasked
+    await vi.waitFor(() => expect(asks()).toBe(false));
+    offline.remove();
   });
 
   test('when the scripts never answer, the held button goes to its plain form after the fallback time', async () => {

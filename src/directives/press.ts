@@ -1,7 +1,8 @@
 // The `client:press` directive (docs/decisions/656): the islands of a page whose server markup
-// already works without JavaScript (plain POST forms: the cart) hydrate on the shopper's first
-// press in any of them (pointerdown, touchstart, focusin, keydown), all together, so the page
-// loads, paints and settles with no React at all (issue 22 §5: Lighthouse 100 on the cart).
+// already works without JavaScript (plain POST forms: the cart; the checkout, decision 675)
+// hydrate on the shopper's first press in any of them (pointerdown, touchstart, focusin, keydown),
+// all together, so the page loads, paints and settles with no React at all (issue 22 §5:
+// Lighthouse 100 on the cart and the checkout).
 // Nothing pressed before the islands are ready is lost (decision 599):
 // - a click on a control (a button, a checkbox, a radio) is held: its default is stopped (the page
 //   shows the island busy) and it is clicked again once the island has hydrated it, so the island's
@@ -13,12 +14,14 @@
 //   but never hears it (react-dom's initInput keeps the value and tracks it as already known);
 // - when the islands' scripts cannot load (offline, blocked), the held press is given back to the
 //   plain form after FALLBACK_MS: the form posts as it does without JavaScript.
-// Links are never held: they navigate as they always do.
+// Links are never held: they navigate as they always do. Leaving a page whose island's markup
+// holds LEAVE_GUARD is confirmed until the island has hydrated and guards it itself.
 //
 // Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
 // tiny and import nothing but the tiny.
 
 import { appendOnePerTask } from './one-per-task.ts';
+import { tellTyped } from './tell-typed.ts';
 
 type DirectiveLoad = () => Promise<() => Promise<void>>;
 
@@ -34,6 +37,12 @@ export const HELD_ATTRIBUTE = 'data-held';
  * checkbox read as already ticked: no onChange).
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+/**
+ * On an element of an island's server markup when leaving the page must be confirmed (the
+ * checkout's held flash sale, shopping §2): until the island has hydrated and asks itself, the
+ * directive asks (decision 675). A plain form the directive gives back leaves unasked.
+ */
+export const LEAVE_GUARD = '[data-leave-guard]';
 /** How long a held press waits for the islands before the plain form takes it. */
 export const FALLBACK_MS = 8000;
 /**
@@ -104,30 +113,6 @@ function fetchAfterLoad(): void {
   else window.addEventListener('load', afterPaint, { once: true });
 }
 
-/** Fields whose text a shopper types (not the checkable, hidden or button kinds). */
-const NOT_TYPED = new Set(['checkbox', 'radio', 'hidden', 'submit', 'button', 'reset', 'file', 'image']);
-
-/**
- * Tells the hydrated island of every field typed into before it hydrated (its value is not the
- * one React rendered, which React makes the field's default): the value React tracks is set back
- * to the rendered one, the typed one put in past React's tracker, and an input event sent, so the
- * island's onChange sees the change as if typed now; a field the shopper has left gets its
- * focusout (React's onBlur) too.
- */
-function tellTyped(el: HTMLElement): boolean {
-  let told = false;
-  for (const field of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (NOT_TYPED.has(field.type) || field.value === field.defaultValue) continue;
-    const typed = field.value;
-    field.value = field.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    if (document.activeElement !== field) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-    told = true;
-  }
-  return told;
-}
-
 const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement): void => {
   let state: 'waiting' | 'loading' | 'ready' | 'failed' = 'waiting';
   const clicks: HTMLElement[] = [];
@@ -135,6 +120,7 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
   const changed = new Map<HTMLSelectElement, string>();
   let deadline = 0;
   let replaying = false;
+  let leaving = false;
 
   /** Whether the island has hydrated: presses go to it as they are. */
   const ready = () => state === 'ready' && el.querySelector(`[${HYDRATED_ATTRIBUTE}]`) !== null;
@@ -270,7 +256,8 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
     (event) => {
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter ?? null;
-      if (through()) return;
+      // the plain form's post, given back (failed): it leaves the page as it does without JavaScript
+      if (through()) return void (leaving ||= state === 'failed');
       event.preventDefault();
       event.stopImmediatePropagation();
       submit = { form, submitter };
@@ -288,6 +275,11 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
     },
     true,
   );
+  globalThis.addEventListener('beforeunload', (event) => {
+    if (leaving || ready() || !el.querySelector(LEAVE_GUARD)) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
   for (const type of PRESS_EVENTS) el.addEventListener(type, pressed, { capture: true, passive: true });
   globalThis.addEventListener(PRESS_START_EVENT, start, { once: true });
   fetchAfterLoad();

@@ -56,3 +56,13 @@ export async function newShopper(page: Page, stem: string, firstName: string, la
   });
   expect(created.status()).toBe(201);
 }
+
+/** The type of the page's next dialog ('beforeunload': the browser asked before leaving), dismissed: the shopper stays. */
+export function nextDialogDismissed(page: Page): Promise<string> {
+  return new Promise<string>((resolve) =>
+    page.once('dialog', async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    }),
+  );
+}

@@ -5,7 +5,15 @@ import { dealTerms } from '../../src/lib/pricing/price.ts';
 import { dealItemAgrees } from '../../src/lib/promotions/deal-headline.ts';
 import { DEMO_SHOPPER } from '../../upstream/seed/identity.ts';
 import { CHROMIUM_FLAGS, journeyChromiumPath } from '../../scripts/lib/chromium.mjs';
-import { CLAIMED_MILK, gtinFor, json, newShopper, notOnFlashSale, setCart } from './checkout-helpers.ts';
+import {
+  CLAIMED_MILK,
+  gtinFor,
+  json,
+  newShopper,
+  nextDialogDismissed,
+  notOnFlashSale,
+  setCart,
+} from './checkout-helpers.ts';
 import { documentDelivery, expect, fillCardForm, pageOrigin, signIn, test, waitForIslands } from './fixtures.ts';
 
 // Checkout in a real Chromium (issue 13; shopping §2-§4, §8; docs/decisions/340-checkout.md).
@@ -289,12 +297,7 @@ test('a flash-sale item is priced down at checkout, and leaving the page while h
   // a shopper's click first: browsers ask before unload only after the page was used
   await page.getByRole('radio', { name: /^\$/ }).first().click();
   await expect(page.getByTestId('checkout-summary')).toContainText('Tip');
-  const asked = new Promise<string>((resolve) =>
-    page.once('dialog', async (dialog) => {
-      resolve(dialog.type());
-      await dialog.dismiss();
-    }),
-  );
+  const asked = nextDialogDismissed(page);
   await page.getByRole('link', { name: 'Edit cart' }).click();
   expect(await asked).toBe('beforeunload');
   await expect(page).toHaveURL(/\/checkout$/);
@@ -876,11 +879,17 @@ test('the checkout opened from the cart was fetched while the shopper read the c
   await setCart(page, []);
 });
 
-test('the checkout’s content is drawn before its island’s scripts are asked for, and then it hydrates (decisions 669, 674)', async ({
+test('a checkout fetched ahead is drawn before its island’s scripts are asked for, and then it hydrates (decisions 669, 674, 675)', async ({
   page,
 }) => {
   await signIn(page);
   await setCart(page, [[await gtinFor(page, 'bread'), 1]]);
+  // rendered as the cart's prefetch renders it: its flash sales are left for the island to claim,
+  // so it hydrates after its first paint (client:paint), not on the first press
+  await page.route('**/checkout', (route) =>
+    // (the older header: a browser sets Sec-Purpose itself)
+    route.continue({ headers: { ...route.request().headers(), purpose: 'prefetch' } }),
+  );
   // what the page held in each frame, until its island had hydrated
   await page.addInitScript(() => {
     const frames: Array<{ review: boolean; preloads: number; chunks: number }> = [];
@@ -899,6 +908,7 @@ test('the checkout’s content is drawn before its island’s scripts are asked 
   });
   try {
     await page.goto('/checkout');
+    await expect(page.locator('main astro-island[client="paint"]')).toHaveCount(1);
     await expect(page.locator('.checkout[data-hydrated]')).toBeVisible();
     const frames = await page.evaluate(
       () =>

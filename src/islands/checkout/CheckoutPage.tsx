@@ -30,6 +30,7 @@ import { TimeSection, type Slot } from './TimeSection.tsx';
 import { TipSection } from './TipSection.tsx';
 import { refreshAfterSaves } from './save-order.ts';
 import { useSectionSave } from './useSectionSave.ts';
+import { holdsFlashSale as claimHoldsFlashSale } from '../../lib/checkout/hydration.ts';
 
 // The checkout page (issue 13 §10, issue 22 §4): review, time, contact and address, age check,
 // tip, payment beside a summary that stays in view — each section its own component and a POST
@@ -242,7 +243,13 @@ function CheckoutPage({
   }
 
   return (
-    <div className="checkout" data-hydrated={hydrated ? '' : undefined} data-testid="checkout">
+    <div
+      className="checkout"
+      data-hydrated={hydrated ? '' : undefined}
+      // until the island guards leaving itself (below), the press directive does (decision 675)
+      data-leave-guard={!hydrated && claimHoldsFlashSale(flashSales) ? '' : undefined}
+      data-testid="checkout"
+    >
       {/* the server render shows the form post's message (the section atoms start empty there) */}
       {!hydrated && notice?.error && (
         <p className="notice error" role="alert" data-testid={`checkout-${notice.section}-error`}>

@@ -66,23 +66,24 @@ export function PaymentSection({
           <NoScriptSubmit testId="checkout-card-submit">Pay with this card</NoScriptSubmit>
         </SectionForm>
       )}
-      {hydrated ? (
-        <p>
-          <button
-            type="button"
-            className="secondary"
-            aria-expanded={adding}
-            onClick={() => setAdding(!adding)}
-            data-testid="checkout-add-card"
-          >
-            {adding ? 'Close' : 'Add a card or gift card'}
-          </button>
-        </p>
-      ) : (
-        <p>
-          <a href="/account/wallet?returnTo=%2Fcheckout">Add a card or gift card in your wallet</a>
-        </p>
-      )}
+      {/* the wallet's page without JavaScript; the button where scripts run: a press on it before
+          the island hydrates is held and opens the forms here once it has (decision 675) */}
+      <p>
+        {!hydrated && (
+          <a className="no-script" href="/account/wallet?returnTo=%2Fcheckout">
+            Add a card or gift card in your wallet
+          </a>
+        )}
+        <button
+          type="button"
+          className="secondary script-only"
+          aria-expanded={hydrated ? adding : undefined}
+          onClick={() => setAdding(!adding)}
+          data-testid="checkout-add-card"
+        >
+          {adding ? 'Close' : 'Add a card or gift card'}
+        </button>
+      </p>
       {adding && (
         <Suspense fallback={<p role="status">Loading…</p>}>
           <WalletInCheckout onChanged={onWalletChanged} />

@@ -49,11 +49,15 @@ export function SectionForm({
   );
 }
 
-/** The submit button a form needs without JavaScript; once hydrated the section saves on change. */
+/**
+ * The submit button a form needs without JavaScript; once hydrated the section saves on change.
+ * Hidden where scripts run (the page's `.no-script` style): the island, hydrating on the first
+ * press, saves then (decision 675).
+ */
 export function NoScriptSubmit({ children, testId }: { children: ReactNode; testId?: string }) {
   const hydrated = useAtomValue(hydratedAtom);
   return hydrated ? null : (
-    <button type="submit" className="secondary" data-testid={testId}>
+    <button type="submit" className="secondary no-script" data-testid={testId}>
       {children}
     </button>
   );
