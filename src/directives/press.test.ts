@@ -222,11 +222,15 @@ describe('client:press', () => {
       return event.defaultPrevented;
     };
     const guard = LEAVE_GUARD.slice(1, -1);
+    // an island without the guard leaves the page unasked
+    const plain = island();
+    pressDirective(async () => fakeReact(plain).hydrate, {}, plain);
+    expect(asks()).toBe(false);
+    plain.remove();
     const el = island();
+    el.lastElementChild?.setAttribute(guard, '');
     const { hydrate, release } = fakeReact(el);
     pressDirective(async () => hydrate, {}, el);
-    expect(asks()).toBe(false);
-    el.lastElementChild?.setAttribute(guard, '');
     expect(asks()).toBe(true);
     click(el.querySelector('button'));
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalled());

@@ -275,11 +275,14 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
     },
     true,
   );
-  globalThis.addEventListener('beforeunload', (event) => {
-    if (leaving || ready() || !el.querySelector(LEAVE_GUARD)) return;
-    event.preventDefault();
-    event.returnValue = '';
-  });
+  // only where the markup asks for it: a page with a beforeunload listener makes every navigation
+  // away from it wait for its renderer to run the listener
+  if (el.querySelector(LEAVE_GUARD))
+    globalThis.addEventListener('beforeunload', (event) => {
+      if (leaving || ready() || !el.querySelector(LEAVE_GUARD)) return;
+      event.preventDefault();
+      event.returnValue = '';
+    });
   for (const type of PRESS_EVENTS) el.addEventListener(type, pressed, { capture: true, passive: true });
   globalThis.addEventListener(PRESS_START_EVENT, start, { once: true });
   fetchAfterLoad();
