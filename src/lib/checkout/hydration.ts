@@ -3,10 +3,10 @@ import type { Checkout } from './contracts.ts';
 /**
  * When the checkout's island hydrates (docs/decisions/675). Its server markup works without
  * JavaScript (POST forms, decision 561), so it waits for the shopper's first press
- * (`client:press`): the page loads, paints and settles with no React, which Lighthouse's blocking
- * time on a slow phone counts at four times its cost (decision 657 measured the trade; the journey
- * now has room for it). It hydrates after its first paint (`client:paint`, decision 669) where it
- * has work of its own on opening, before any press:
+ * (`client:press`): the page loads, paints and settles with no React, whose evaluation and
+ * hydration Lighthouse's blocking time on a slow phone counts at four times their cost. It
+ * hydrates after its first paint (`client:paint`, decision 669) where it has work of its own on
+ * opening, before any press:
  * - the flash sales are left for it to claim (`flashSales` null: a page fetched ahead, or a
  *   claim that failed; decision 653);
  * - it asks the birth date in a modal (shopping §4): the form is in the page until then, and a
