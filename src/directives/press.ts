@@ -279,7 +279,7 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
   // away from it wait for its renderer to run the listener
   if (el.querySelector(LEAVE_GUARD))
     globalThis.addEventListener('beforeunload', (event) => {
-      if (leaving || ready() || !el.querySelector(LEAVE_GUARD)) return;
+      if (leaving || ready()) return;
       event.preventDefault();
       event.returnValue = '';
     });

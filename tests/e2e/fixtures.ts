@@ -41,7 +41,7 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const pending = [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
       const when = island.getAttribute('client');
-      // client:paint (the checkout, decision 669) hydrates as soon after its first frame as load would
+      // client:paint (a checkout with work on opening, decisions 669, 675) hydrates as soon after its first frame as load would
       if (when === 'load' || when === 'idle' || when === 'paint') return true;
       if (when !== 'visible') return false;
       const box = island.getBoundingClientRect();
