@@ -41,11 +41,13 @@ export function likelyNextIslands(pathname: string): readonly string[] {
 /**
  * The islands of the page after the likely next one, fetched once the shopper is on their way
  * there: where they add to the cart, the checkout's chunks (those the cart's did not bring: its own),
- * prefetched when the first add is answered (inside `<template data-after-add>`, which
- * src/directives/interaction.ts moves into the page then, beside the cart's Speculation Rules).
- * The cart prefetches them too, once it has painted; a shopper who taps "Check out" within a
+ * prefetched when the first add is sent (inside `<template data-after-add>`, which
+ * src/directives/interaction.ts moves into the page then, behind the add's POST and its island's
+ * scripts). The cart prefetches them too, once it has painted; a shopper who taps "Check out" within a
  * second of the cart's arrival found that prefetch aborted by the navigation, and the checkout's
- * island a round trip late (0.6 s on a slow phone, docs/decisions/659).
+ * island a round trip late (0.6 s on a slow phone, docs/decisions/659). So did one who opened the
+ * cart within half a second of the add's answer, when they were fetched then (decision 676):
+ * a navigation that commits cancels the prefetches still in flight.
  */
 export function islandsAfterAdd(pathname: string): readonly string[] {
   return likelyNextIslands(pathname) === CART_ISLANDS ? CHECKOUT_ISLANDS : [];

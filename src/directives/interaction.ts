@@ -78,7 +78,7 @@ function prefetchCart(adds: { __hmAdding?: number }): void {
 /**
  * What the page fetches once the shopper has added something (worker/island-preload.ts
  * islandsAfterAdd: the checkout's island chunks), inside a template the browser neither fetches
- * nor runs until the first add is answered; then its links take its place.
+ * nor runs until the first add is sent; then its links take its place (decision 676).
  */
 export const AFTER_ADD_TEMPLATE = 'template[data-after-add]';
 
@@ -192,6 +192,10 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
     sending = form;
     showState('adding', form);
     void start();
+    // the checkout's chunks, behind the POST and the island's scripts: after the answer, the
+    // shopper's next tap (the cart) aborted them in flight (decision 676)
+    for (const after of document.querySelectorAll<HTMLTemplateElement>(AFTER_ADD_TEMPLATE))
+      after.replaceWith(after.content);
     void sent.then((basket) => {
       adds.__hmAdding = (adds.__hmAdding ?? 1) - 1;
       if (basket) {
@@ -203,8 +207,6 @@ const interactionDirective = (load: DirectiveLoad, _options: unknown, el: HTMLEl
         (globalThis as { __hmBasket?: unknown }).__hmBasket = basket;
         globalThis.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { basket: true } }));
         prefetchCart(adds);
-        for (const after of document.querySelectorAll<HTMLTemplateElement>(AFTER_ADD_TEMPLATE))
-          after.replaceWith(after.content);
         return;
       }
       // not taken: the island sends it and shows why (sign in, a limit), as without the fast path
