@@ -118,6 +118,21 @@ describe('cardArtwork', () => {
     expect(markup).not.toContain('role=');
   });
 
+  test('a picture drawn too small to read leaves its lettering out, and keeps every shape (decision 677)', async () => {
+    const { upstream } = upstreamAnswering(() => svgResponse(DRAWING));
+    const path = freshPath();
+    const whole = await cardArtwork({ upstream }, path, { decorative: true });
+    const thumbnail = await cardArtwork({ upstream }, path, { decorative: true, lettering: false });
+    expect(whole).toContain('<text x="126" y="121.3"');
+    expect(thumbnail).not.toContain('<text');
+    expect(thumbnail).not.toContain('tspan');
+    expect(thumbnail).not.toContain('Harvest &#38; Co');
+    // the same drawing otherwise: its shapes, with ids of its own
+    const shapes = (markup: string | null) => (markup ?? '').replace(/<text\b.*?<\/text>/g, '').replace(/art[0-9a-z]+-/g, 'ID-');
+    expect(shapes(thumbnail)).toBe(shapes(whole));
+    expect(thumbnail).toMatch(/<ellipse cx="120" cy="224"[^>]*\/><\/svg>$/);
+  });
+
   test('keeps the <img> for a configured image service and for pictures outside the contract', async () => {
     const { upstream, asked } = upstreamAnswering(() => svgResponse(DRAWING));
     expect(await cardArtwork({ upstream, productImageTemplate: 'https://img.example/{gtin13}' }, GTIN_A)).toBeNull();

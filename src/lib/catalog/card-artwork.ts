@@ -146,16 +146,22 @@ export interface ArtworkContext {
   productImageTemplate?: string | null | undefined;
 }
 
+/** The drawing's lettering: its `<text>` elements, which hold only `<tspan>`s and words. */
+const LETTERING = /<text\b[^>]*>.*?<\/text>/g;
+
 /**
  * A card's picture as inline SVG markup with ids of its own, or null to show `imageUrl` as an
  * <img>. `render` is the request's own object (Astro.locals): it bounds the fetches one page starts.
  * A `decorative` picture (an <img alt=""> beside the product's name) is hidden from assistive
- * technology instead of naming the product again.
+ * technology instead of naming the product again. A picture drawn too small to read
+ * (`lettering: false`: the cart's 72 px thumbnails, where the label's words are 2-7 px) leaves its
+ * words out: each size of SVG text is a font look-up of its own, and their layout was the largest
+ * part of the cart's (decision 677).
  */
 export async function cardArtwork(
   render: ArtworkContext,
   imageUrl: string,
-  { decorative = false }: { decorative?: boolean } = {},
+  { decorative = false, lettering = true }: { decorative?: boolean; lettering?: boolean } = {},
 ): Promise<string | null> {
   if (render.productImageTemplate || !CONTRACT_IMAGE.test(imageUrl)) return null;
   let markup = checked.get(imageUrl);
@@ -184,6 +190,7 @@ export async function cardArtwork(
   }
   if (markup === null) return null;
   nextId = (nextId + 1) % 1_000_000_000;
-  const own = markup.replaceAll(ID, `art${nextId.toString(36)}-`);
+  let own = markup.replaceAll(ID, `art${nextId.toString(36)}-`);
+  if (!lettering) own = own.replace(LETTERING, '');
   return decorative ? own.replace(/ role="img" aria-label="[^"]*">/, ' aria-hidden="true" focusable="false">') : own;
 }
