@@ -128,7 +128,8 @@ describe('cardArtwork', () => {
     expect(thumbnail).not.toContain('tspan');
     expect(thumbnail).not.toContain('Harvest &#38; Co');
     // the same drawing otherwise: its shapes, with ids of its own
-    const shapes = (markup: string | null) => (markup ?? '').replace(/<text\b.*?<\/text>/g, '').replace(/art[0-9a-z]+-/g, 'ID-');
+    const shapes = (markup: string | null) =>
+      (markup ?? '').replace(/<text\b.*?<\/text>/g, '').replace(/art[0-9a-z]+-/g, 'ID-');
     expect(shapes(thumbnail)).toBe(shapes(whole));
     expect(thumbnail).toMatch(/<ellipse cx="120" cy="224"[^>]*\/><\/svg>$/);
   });
