@@ -66,6 +66,26 @@ test('a shopper sees each milk as its own package, drawn in the page, square bef
   expect(svg).toContain(`aria-label="${name.replace(/&/g, '&#38;')}"`);
 });
 
+test("the search page's pictures letter in a few sizes, drawn at the drawing's own and not looked up again at each card's", async ({
+  page,
+}) => {
+  // decision 679: each size of a family is a font look-up of its own; the grid's and the carousel's
+  // cards differ in size, and geometricPrecision keeps their words at the drawing's sizes
+  await page.goto('/search?query=milk');
+  await expect(page.getByTestId('card-artwork').first()).toBeVisible();
+  const lettering = await page.evaluate(() =>
+    [...document.querySelectorAll('.product-art svg text')].map((text) => ({
+      rendering: getComputedStyle(text).textRendering,
+      size: getComputedStyle(text).fontSize,
+      card: Math.round(text.closest('svg')?.getBoundingClientRect().width ?? 0),
+    })),
+  );
+  expect(lettering.length).toBeGreaterThan(20);
+  expect(new Set(lettering.map((text) => text.card)).size).toBeGreaterThan(1);
+  expect(new Set(lettering.map((text) => text.rendering))).toEqual(new Set(['geometricprecision']));
+  expect(new Set(lettering.map((text) => text.size)).size).toBeLessThanOrEqual(7);
+});
+
 test('a product page shows its package large, in fixed dimensions', async ({ page }) => {
   await page.goto('/search?query=milk');
   await page.getByTestId('product-card').first().getByRole('link').first().click();

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { inlineArtwork } from '../../src/lib/catalog/card-artwork.ts';
 import { generateCatalog } from '../seed/catalog.ts';
+import { TYPE_SIZES } from './artwork/label.ts';
 import { brandPalette, varietyColour } from './artwork/palette.ts';
 import { productImageSvg, type ProductImageFacts } from './catalog-images.ts';
 
@@ -114,6 +115,17 @@ describe('productImageSvg', () => {
       largest = Math.max(largest, svg.length);
     }
     expect(largest).toBeLessThan(8 * 1024);
+  });
+
+  test('a whole seeded catalog letters in the few type sizes of TYPE_SIZES, and uses most of them', () => {
+    // each size of a family is a font look-up of its own in the page that shows the pictures (decision 679)
+    const { products } = generateCatalog({ products: 1500, seed: 3 });
+    const sizes = new Set<number>();
+    for (const product of products)
+      for (const [, size] of productImageSvg(product).matchAll(/font-size="([^"]+)"/g)) sizes.add(Number(size));
+    expect([...sizes].filter((size) => !TYPE_SIZES.includes(size))).toEqual([]);
+    expect(sizes.size).toBeGreaterThanOrEqual(5);
+    expect(TYPE_SIZES.length).toBeLessThanOrEqual(7);
   });
 
   test('every product of a seeded catalog is one the edge draws inline, with its name and words intact', () => {
