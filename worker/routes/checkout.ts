@@ -35,6 +35,7 @@ import type { EdgeEnv } from '../types.ts';
 import { isFormPost, validJson, validParams, validQuery } from '../validate.ts';
 import { IDEMPOTENT_REPLAYED, writeHeaders } from './basket.ts';
 import { placeFormOrder } from './checkout-place-form.ts';
+import { claimPreview, type CheckoutCall } from './claim-preview.ts';
 import { SAMPLE_GTIN, SAMPLE_LIST_ID, type Capability } from '../capability.ts';
 
 // Checkout at the edge (issue 13; shopping §7 Checkout and wallet): the checkout, time slot,
@@ -131,7 +132,7 @@ const OrderParams = v.object({
 async function forward<S extends v.GenericSchema>(
   c: CheckoutContext,
   schema: S,
-  call: { method?: 'GET' | 'POST'; path: string; body?: unknown; query?: Record<string, string> },
+  call: CheckoutCall,
   status: 200 | 201 = 200,
 ) {
   const headers = call.method === 'POST' ? writeHeaders(c) : {};
@@ -165,6 +166,7 @@ checkoutRoutes.post(
       method: 'POST',
       path: CHECKOUT_PATHS.checkout(c.req.valid('param').checkoutId),
       body: c.req.valid('json'),
+      ...claimPreview(c), // a page whose flash-sale claim is under way asks for its prices (decision 680)
     }),
 );
 // the banner's public origin goes with the order, for the link in its confirmation email (never the request's Host)

@@ -3,6 +3,7 @@ import {
   CHECKOUT_PATHS,
   CheckoutResponseSchema,
   CheckoutWalletSchema,
+  FLASH_SALE_PREVIEW_HEADER,
   FlashSaleResponseSchema,
   OrderResponseSchema,
   WALLET_CARDS_PATH,
@@ -39,6 +40,14 @@ async function send<S extends v.GenericSchema>(
   }
 }
 
+/**
+ * The page's flash-sale claims under way. A change saved meanwhile (a time chosen at once) asks for
+ * the prices the claim will give: its answer may be written before the claim, and would otherwise
+ * show the order without the offers the page shows until the claim's read replaced it; an order
+ * pressed then was refused as "changed" (decision 680).
+ */
+let claimsUnderWay = 0;
+
 export async function modifyCheckout(
   id: string,
   change: ModifyCheckout,
@@ -49,6 +58,7 @@ export async function modifyCheckout(
       method: 'POST',
       body: change,
       idempotencyKey,
+      ...(claimsUnderWay > 0 ? { headers: { [FLASH_SALE_PREVIEW_HEADER]: 'claimable' } } : {}),
     })
   ).data;
 }
@@ -76,13 +86,18 @@ export async function placeOrder(
 }
 
 export async function claimFlashSales(gtin13s: string[], idempotencyKey: string) {
-  return (
-    await send(CHECKOUT_PATHS.FLASH_SALES, FlashSaleResponseSchema, {
-      method: 'POST',
-      body: { gtin13s },
-      idempotencyKey,
-    })
-  ).data;
+  claimsUnderWay += 1;
+  try {
+    return (
+      await send(CHECKOUT_PATHS.FLASH_SALES, FlashSaleResponseSchema, {
+        method: 'POST',
+        body: { gtin13s },
+        idempotencyKey,
+      })
+    ).data;
+  } finally {
+    claimsUnderWay -= 1;
+  }
 }
 
 export async function fetchWalletCards(): Promise<CheckoutWalletCard[]> {

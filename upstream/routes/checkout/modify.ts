@@ -1,5 +1,5 @@
 import type { ModifyCheckout } from '../../../src/lib/checkout/contracts.ts';
-import { CHECKOUT_MESSAGES } from '../../../src/lib/checkout/contracts.ts';
+import { CHECKOUT_MESSAGES, FLASH_SALE_PREVIEW_HEADER } from '../../../src/lib/checkout/contracts.ts';
 import { ageOn, tipProblem } from '../../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../../src/lib/http/errors.ts';
 import { holdSlot, openTimeslot, storeToday, type CheckoutDocument } from '../../db/checkout.ts';
@@ -92,7 +92,10 @@ export async function modifyCheckout(
     };
   }
   const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
-  const view = await checkoutView(c, written);
+  // a page whose flash-sale claim is still under way asks for the prices that claim will give, so an
+  // answer that overtakes the claim does not show the order without them for a moment (decision 680)
+  const preview = c.req.header(FLASH_SALE_PREVIEW_HEADER) === 'claimable' ? 'claimable' : 'held';
+  const view = await checkoutView(c, written, preview);
   const updated = await updateDraft(db, row, written.document, now, record({ status: 200, body: { data: view } }));
   if (!updated) throw new WriteConflictError();
   return { status: 200, body: { data: view } };
