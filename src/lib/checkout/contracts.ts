@@ -24,8 +24,8 @@ export const SLOT_HOLD_MINUTES = 15;
 export const FLASH_CLAIM_MINUTES = SLOT_HOLD_MINUTES;
 /** The tenant header of the flash-sales call (shopping §7): the banner. */
 export const TENANT_HEADER = 'x-tenant-id';
-/** The checkout page's render fetched ahead sends it (`claimable`) with the create: the answer prices the flash-sale
- * offers its claim would get, as the cart does; only the edge sets it, and orders price held offers (decision 658). */
+/** `claimable`: the answer prices the flash-sale offers the claim would get, as the cart does: a render fetched ahead
+ * (decision 658), a change saved while the claim is under way (the edge passes that value only, 680); orders price held offers. */
 export const FLASH_SALE_PREVIEW_HEADER = 'x-flash-sale-preview';
 
 const Cents = v.pipe(v.number(), v.integer());

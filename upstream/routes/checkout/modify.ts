@@ -1,5 +1,5 @@
 import type { ModifyCheckout } from '../../../src/lib/checkout/contracts.ts';
-import { CHECKOUT_MESSAGES, FLASH_SALE_PREVIEW_HEADER } from '../../../src/lib/checkout/contracts.ts';
+import { CHECKOUT_MESSAGES } from '../../../src/lib/checkout/contracts.ts';
 import { ageOn, tipProblem } from '../../../src/lib/checkout/rules.ts';
 import { ERROR_CODES, HttpError } from '../../../src/lib/http/errors.ts';
 import { holdSlot, openTimeslot, storeToday, type CheckoutDocument } from '../../db/checkout.ts';
@@ -7,7 +7,7 @@ import { updateDraft } from '../../db/checkout-writes.ts';
 import { WriteConflictError, type RecordAnswer } from '../../db/idempotency.ts';
 import { cardForPayment } from '../../db/wallet.ts';
 import { customerOf, needsSlot, ownCheckout, versionKey, type CheckoutContext } from './context.ts';
-import { checkoutView } from './priced.ts';
+import { answerPricing, checkoutView } from './priced.ts';
 
 /**
  * A modification of the shopper's DRAFT checkout (shopping §4): a stale If-Match is 412; each
@@ -92,10 +92,8 @@ export async function modifyCheckout(
     };
   }
   const written = { ...row, version: row.version + 1, document: JSON.stringify(next) };
-  // a page whose flash-sale claim is still under way asks for the prices that claim will give, so an
-  // answer that overtakes the claim does not show the order without them for a moment (decision 680)
-  const preview = c.req.header(FLASH_SALE_PREVIEW_HEADER) === 'claimable' ? 'claimable' : 'held';
-  const view = await checkoutView(c, written, preview);
+  // an answer that overtakes the page's flash-sale claim shows the claim's prices when asked (decision 680)
+  const view = await checkoutView(c, written, answerPricing(c));
   const updated = await updateDraft(db, row, written.document, now, record({ status: 200, body: { data: view } }));
   if (!updated) throw new WriteConflictError();
   return { status: 200, body: { data: view } };

@@ -188,10 +188,16 @@ export async function pricedCheckout(
   };
 }
 
+/**
+ * The offers a checkout answer is priced with: those its claim will give when the call asks
+ * (`x-flash-sale-preview: claimable`: a page fetched ahead, decision 658, or a change saved while the
+ * page's claim is under way, decision 680), else those held. An order always prices those held.
+ */
+export const answerPricing = (c: CheckoutContext): 'held' | 'claimable' =>
+  c.req.header(FLASH_SALE_PREVIEW_HEADER) === 'claimable' ? 'claimable' : 'held';
+
 export async function answer(c: CheckoutContext, row: CheckoutRow, status: 200 | 201 = 200) {
-  // the checkout page fetched ahead shows the prices its claim will give, as the cart does (decision 658)
-  const flash = c.req.header(FLASH_SALE_PREVIEW_HEADER) === 'claimable' ? 'claimable' : 'held';
-  const data = await checkoutView(c, row, flash);
+  const data = await checkoutView(c, row, answerPricing(c));
   c.header('ETag', data.versionKey);
   return c.json({ data }, status);
 }
