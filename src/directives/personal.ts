@@ -8,12 +8,15 @@
 type DirectiveLoad = () => Promise<() => Promise<void>>;
 
 const personalDirective = (load: DirectiveLoad): void => {
-  const start = async () => {
-    const hydrate = await load();
-    await hydrate();
-  };
-  if ((globalThis as { __hmPersonal?: boolean }).__hmPersonal) void start();
-  else globalThis.addEventListener('hm:personal', () => void start(), { once: true });
+  const hydrate = async () => (await load())();
+  // when the page is next idle, not in the personal answer's task: a press that came with that
+  // answer (an add on a listing) is handled first, its POST not queued behind React (decision 681)
+  const start = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => void hydrate(), { timeout: 1000 })
+      : void hydrate();
+  if ((globalThis as { __hmPersonal?: boolean }).__hmPersonal) start();
+  else globalThis.addEventListener('hm:personal', start, { once: true });
 };
 
 export default personalDirective;
