@@ -6,8 +6,8 @@ import { ISLAND_GRAPH_FILE, moduleKey } from '../src/directives/island-graph.ts'
 // its eager scripts need, where the page first needs it, so the browser fetches them in one wave
 // (issue 22 §5).
 // Only what the page loads anyway is preloaded: islands that hydrate on load or idle and module
-// scripts. Islands that wait for a shopper (client:interaction, client:visible, client:personal)
-// stay unloaded until then, as the JavaScript budgets want.
+// scripts. Islands that wait for a shopper (client:interaction, client:focus, client:visible,
+// client:personal) stay unloaded until then, as the JavaScript budgets want.
 
 export type IslandGraph = ReadonlyMap<string, readonly string[]>;
 

@@ -4,6 +4,7 @@ declare global {
   namespace Astro {
     interface ClientDirectives {
       'client:interaction'?: boolean;
+      'client:focus'?: boolean;
       'client:personal'?: boolean;
       'client:press'?: boolean;
       'client:paint'?: boolean;

@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
-/** Registers `client:interaction`, `client:personal`, `client:press` and `client:paint` (src/directives/) with Astro. */
+/** Registers `client:interaction`, `client:focus`, `client:personal`, `client:press` and `client:paint` (src/directives/) with Astro. */
 export default function interactionDirective(): AstroIntegration {
   return {
     name: 'harvest:client-interaction',
@@ -12,6 +12,8 @@ export default function interactionDirective(): AstroIntegration {
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)),
         });
+        // client:focus hydrates a control inside a plain form on the first interaction, holding nothing (decision 682)
+        addClientDirective({ name: 'focus', entrypoint: fileURLToPath(new URL('./focus.ts', import.meta.url)) });
         // client:personal hydrates an island once a signed-in shopper's personal data is in (decision 075)
         addClientDirective({ name: 'personal', entrypoint: fileURLToPath(new URL('./personal.ts', import.meta.url)) });
         // client:press hydrates a page's islands on the first press in any of them, holding the press (decision 656)

@@ -5,11 +5,13 @@
 // so the first click is never lost. Without JavaScript the plain form posts as usual.
 //
 // Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
-// tiny and import nothing.
+// tiny and import nothing but what is as tiny.
+
+import { INTERACTION_EVENTS } from './focus.ts';
 
 type DirectiveLoad = () => Promise<() => Promise<void>>;
 
-export const INTERACTION_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+export { INTERACTION_EVENTS };
 /** The attribute a hydrated island puts on its form (AddToCart sets it after mounting). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 /** How long a held submit waits for the island before it falls back to the plain form post. */

@@ -156,7 +156,7 @@ test("the cards' pictures come with the page: no preload and no image request fo
 test('a shopper gets suggestions while typing in the search box', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
-  // The island hydrates on focus (client:interaction); the box then becomes a combobox.
+  // The island hydrates on focus (client:focus); the box then becomes a combobox.
   await box.focus();
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search products' })).toHaveAttribute(
     'aria-expanded',
@@ -184,6 +184,21 @@ test('a shopper gets suggestions while typing in the search box', async ({ page 
   await combobox.press('Enter');
   await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === text);
   await expect(page.getByTestId('search-heading')).toHaveText(`Results for “${text}”`);
+});
+
+test('a page without add buttons ships no add machinery; its search box searches before its island is ready', async ({
+  page,
+}) => {
+  // decision 682: the header's search box hydrates with client:focus, not client:interaction,
+  // whose adds and held submits (1.7 KB of gzip) only pages with add buttons carry
+  await page.route(/\/_astro\/SearchSuggest\.[^/]+\.js$/, () => {}); // its island never loads
+  await page.goto('/help');
+  const inline = await page.$$eval('script:not([src])', (scripts) => scripts.map((script) => script.textContent ?? ''));
+  expect(inline.some((text) => text.includes('data-direct-add'))).toBe(false);
+  const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
+  await box.fill('oat milk');
+  await box.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('query') === 'oat milk');
 });
 
 test('suggestions close on Escape and need the minimum characters', async ({ page }) => {

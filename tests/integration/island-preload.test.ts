@@ -69,10 +69,10 @@ describe('withIslandPreloads', () => {
     expect(html).toMatch(/<main>x<\/main>(<link rel="modulepreload" href="[^"]+">){4}<\/body>/);
   });
 
-  test('islands that wait for the shopper (interaction, visible, personal) are not preloaded', async () => {
+  test('islands that wait for the shopper (interaction, focus, visible, personal) are not preloaded', async () => {
     const html = await withIslandPreloads(
       page(
-        ['interaction', 'visible', 'personal']
+        ['interaction', 'focus', 'visible', 'personal']
           .map(
             (client) =>
               `<astro-island client="${client}" component-url="/_astro/AddToCart.G7.js" renderer-url="/_astro/client.D4.js"></astro-island>`,
