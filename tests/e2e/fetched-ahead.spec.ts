@@ -1,12 +1,23 @@
-import type { Request as BrowserRequest } from '@playwright/test';
+import type { Request as BrowserRequest, Page } from '@playwright/test';
 import { firstMilk, leaveCartEmpty, shopperWithEmptyCart } from './cart-helpers.ts';
-import { documentDelivery, expect, test } from './fixtures.ts';
+import { documentDelivery, expect, greeting, submitSignIn, test } from './fixtures.ts';
 
 // What a page where the shopper adds fetches ahead, and when (docs/decisions/659, 676): the cart's
 // island chunks with the page (decision 615), the checkout's own once an add is sent, after its
 // POST, so the checkout opened from the cart a moment later needs no round trip for its island.
 
 test.afterEach(async ({ page, context, baseURL }) => leaveCartEmpty(page, context, baseURL!));
+
+/** What the page's loads of the build chunk `name` transferred (Resource Timing): 0 from the cache. */
+const loaded = (page: Page, name: string) =>
+  page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry): entry is PerformanceResourceTiming => new URL(entry.name).pathname.startsWith(prefix))
+        .map((entry) => ({ transferSize: entry.transferSize, decodedBodySize: entry.decodedBodySize })),
+    `/_astro/${name}.`,
+  );
 
 /** The checkout's island chunk, as the browser requests it. */
 const CHECKOUT_ISLAND = /\/_astro\/CheckoutPage\.[\w-]+\.js$/;
@@ -67,13 +78,39 @@ test("the search page fetches the checkout's island chunk once an add is sent, a
   await page.getByTestId('cart-checkout').click();
   await expect(page.getByTestId('checkout')).toBeVisible();
   await expect(page.locator('astro-island[client="paint"][ssr]')).toHaveCount(0);
-  const checkoutChunk = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry): entry is PerformanceResourceTiming => /\/_astro\/CheckoutPage\./.test(entry.name))
-      .map((entry) => ({ transferSize: entry.transferSize, decodedBodySize: entry.decodedBodySize })),
-  );
+  const checkoutChunk = await loaded(page, 'CheckoutPage');
   // from the cache: nothing transferred for a chunk of some kilobytes
   expect(checkoutChunk).toEqual([{ transferSize: 0, decodedBodySize: expect.any(Number) }]);
   expect(checkoutChunk[0]?.decodedBodySize).toBeGreaterThan(1000);
+});
+
+test("the sign-in page fetches the signed-in header's and the add button's chunks while the form is filled, and the page after it finds React cached (decision 683)", async ({
+  page,
+}) => {
+  const prefetched: string[] = [];
+  page.on('requestfinished', async (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/_astro\/.+\.js$/.test(pathname) && /prefetch/.test((await request.headerValue('sec-purpose')) ?? ''))
+      prefetched.push(pathname);
+  });
+  await page.goto('/signin');
+  // fetched, not run: the sign-in page itself has no script
+  await expect.poll(() => prefetched.some((path) => /^\/_astro\/vendor\./.test(path))).toBe(true);
+  expect(await page.locator('script[src]').count()).toBe(0);
+  await submitSignIn(page);
+  await expect(greeting(page)).toBeVisible();
+  // the header's count hydrates once the personal call answers: its chunks come from the cache
+  const count = page.getByRole('banner').locator('astro-island[component-url*="/CartCount."]');
+  await expect(count).toHaveCount(1);
+  await expect(count).not.toHaveAttribute('ssr', /.*/);
+  const island = new URL((await count.getAttribute('component-url')) ?? '', page.url()).pathname;
+  const addButton = await page
+    .locator('astro-island[component-url*="/AddToCart."]')
+    .first()
+    .getAttribute('component-url');
+  expect(prefetched).toEqual(expect.arrayContaining([island, new URL(addButton ?? '', page.url()).pathname]));
+  const react = await loaded(page, 'vendor');
+  // from the cache: nothing transferred for React's 200 KB
+  expect(react).toEqual([{ transferSize: 0, decodedBodySize: expect.any(Number) }]);
+  expect(react[0]?.decodedBodySize).toBeGreaterThan(100_000);
 });
