@@ -192,7 +192,10 @@ test('a page without add buttons ships no add machinery; its search box searches
   // decision 682: the header's search box hydrates with client:focus, not client:interaction,
   // whose adds and held submits (1.7 KB of gzip) only pages with add buttons carry
   await page.route(/\/_astro\/SearchSuggest\.[^/]+\.js$/, () => {}); // its island never loads
-  await page.goto('/help');
+  // the coupons page: the header's search box, no add button
+  await page.goto('/coupons');
+  await expect(page.locator('astro-island[component-url*="/SearchSuggest."]')).toHaveCount(1);
+  await expect(page.locator('astro-island[component-url*="/AddToCart."]')).toHaveCount(0);
   const inline = await page.$$eval('script:not([src])', (scripts) => scripts.map((script) => script.textContent ?? ''));
   expect(inline.some((text) => text.includes('data-direct-add'))).toBe(false);
   const box = page.getByRole('banner').getByRole('search').getByLabel('Search products');
