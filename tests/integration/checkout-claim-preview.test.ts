@@ -4,7 +4,7 @@ import { BANNERS } from '../../src/lib/banner/banners.ts';
 import { CHECKOUT_MESSAGES, FLASH_SALE_PREVIEW_HEADER } from '../../src/lib/checkout/contracts.ts';
 import { createApp } from '../fixtures/app.ts';
 import { signInCookie } from '../fixtures/auth.ts';
-import { newKey, reasonOf, shop } from '../fixtures/checkout.ts';
+import { flashSaleClaims, newKey, reasonOf, shop } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // Decision 680, against the real edge, upstream and D1: a change saved while the checkout page's
@@ -35,12 +35,7 @@ beforeAll(async () => {
     .run();
 });
 
-const claims = async () =>
-  (
-    await env.DB.prepare('SELECT count(*) AS n FROM flash_sale_claims WHERE coupon_id = ?1')
-      .bind(SALE)
-      .first<{ n: number }>()
-  )?.n;
+const claims = () => flashSaleClaims(env, SALE);
 
 describe('a checkout change saved while the flash-sale claim is on its way', () => {
   test('is priced with the offers the claim will give when asked, held offers otherwise, and claims nothing', async () => {

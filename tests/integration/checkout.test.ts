@@ -16,7 +16,7 @@ import { createUpstreamApp } from '../../upstream/app.ts';
 import { BAYSIDE_SHOPPER } from '../../upstream/seed/identity.ts';
 import { createApp, embeddedUpstream } from '../fixtures/app.ts';
 import { signInCookie } from '../fixtures/auth.ts';
-import { newKey, reasonOf, shop } from '../fixtures/checkout.ts';
+import { flashSaleClaims, newKey, reasonOf, shop } from '../fixtures/checkout.ts';
 import { seedCatalogForTests } from '../fixtures/seed.ts';
 
 // Checkout against the real upstream and D1 (issue 13; shopping §3-§5, §7, §8;
@@ -287,12 +287,7 @@ describe('flash sales', () => {
     )
       .bind(sale, food[1], Date.now() + 3_600_000)
       .run();
-    const held = async () =>
-      (
-        await env.DB.prepare('SELECT count(*) AS n FROM flash_sale_claims WHERE coupon_id = ?1')
-          .bind(sale)
-          .first<{ n: number }>()
-      )?.n;
+    const held = () => flashSaleClaims(env, sale);
     const offersLeft = async () =>
       (
         await env.DB.prepare('SELECT offers_left FROM flash_sales WHERE coupon_id = ?1')
