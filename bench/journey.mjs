@@ -69,6 +69,16 @@ export async function measureJourney(browser, baseUrl) {
     uploadThroughput: kbpsToBytes(SLOW_4G.uploadKbps),
   });
   const steps = [];
+  // JOURNEY_TRACE=1 also prints what became of each page fetched ahead (Speculation Rules): the
+  // browser's own status, e.g. PrefetchResponseUsed, or a navigation that did not wait for it
+  if (process.env.JOURNEY_TRACE) {
+    await cdp.send('Preload.enable');
+    cdp.on('Preload.prefetchStatusUpdated', (event) =>
+      console.log(
+        `    prefetch +${Date.now() - wallStart} ms: ${new URL(event.prefetchUrl).pathname} ${event.status} ${event.prefetchStatus ?? ''}`,
+      ),
+    );
+  }
   // what the page said went wrong, printed with a failed step
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message.split('\n')[0]}`));

@@ -1,12 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import pressDirective, {
-  DOCUMENT_FIRST_MS,
-  FALLBACK_MS,
-  HELD_ATTRIBUTE,
-  HYDRATED_ATTRIBUTE,
-  LEAVE_GUARD,
-} from './press.ts';
+import { DOCUMENT_FIRST_MS } from './after-load.ts';
+import pressDirective, { FALLBACK_MS, HELD_ATTRIBUTE, HYDRATED_ATTRIBUTE, LEAVE_GUARD } from './press.ts';
 
 /** A cart-like island: a stepper's submit button, a checkbox and a select, in plain forms. */
 function island() {
@@ -324,6 +319,40 @@ describe('client:press', () => {
     document.head
       .querySelectorAll('link[rel="prefetch"], script[type="speculationrules"]')
       .forEach((node) => node.remove());
+    el.remove();
+  });
+
+  test('a link pressed before the page has loaded has the rules that fetch its document put in at once, the chunks not (decision 684)', () => {
+    document.head.querySelectorAll('script[type="speculationrules"]').forEach((node) => node.remove());
+    const rules = document.createElement('template');
+    rules.setAttribute('data-after-load', '');
+    rules.innerHTML =
+      '<script type="speculationrules" id="hm-next-page">{"prefetch":[{"source":"list","urls":["/checkout"],"eagerness":"immediate"}]}</script>';
+    const chunks = document.createElement('template');
+    chunks.setAttribute('data-after-load', '');
+    chunks.innerHTML = '<link rel="prefetch" href="/_astro/CheckoutPage.js">';
+    document.body.appendChild(rules);
+    document.body.appendChild(chunks);
+    const el = island();
+    el.insertAdjacentHTML('beforeend', '<a href="/checkout" data-testid="cart-checkout">Check out</a>');
+    const load = vi.fn(async () => async () => {});
+    pressDirective(load, {}, el);
+    const inHead = () => document.head.querySelectorAll('script[type="speculationrules"]').length;
+    // a link to another page changes nothing
+    el.querySelector('a[href^="/p/"]')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(inHead()).toBe(0);
+    // the checkout's link: its rules are in the head in the same task, before the click navigates
+    el.querySelector('[data-testid="cart-checkout"]')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(inHead()).toBe(1);
+    expect(document.head.querySelector('script[type="speculationrules"]')?.id).toBe('hm-next-page');
+    expect(document.querySelector('template[data-after-load] script')).toBeNull();
+    // the chunks still wait for the page's load, and a second press adds no second copy
+    expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
+    el.querySelector('[data-testid="cart-checkout"]')?.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(inHead()).toBe(1);
+    expect(load).not.toHaveBeenCalled();
+    document.head.querySelectorAll('script[type="speculationrules"]').forEach((node) => node.remove());
+    chunks.remove();
     el.remove();
   });
 });

@@ -20,7 +20,7 @@
 // Astro bundles this file on its own (esbuild) into every page that uses the directive: keep it
 // tiny and import nothing but the tiny.
 
-import { appendOnePerTask } from './one-per-task.ts';
+import { fetchAfterLoad, fetchNextDocumentNow } from './after-load.ts';
 import { tellTyped } from './tell-typed.ts';
 
 type DirectiveLoad = () => Promise<() => Promise<void>>;
@@ -45,73 +45,8 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 export const LEAVE_GUARD = '[data-leave-guard]';
 /** How long a held press waits for the islands before the plain form takes it. */
 export const FALLBACK_MS = 8000;
-/**
- * What the page wants fetched once it has loaded and painted, not while it loads (the next page's
- * island chunks, worker/island-preload.ts; the cart's Speculation Rules for the checkout): inside
- * a template, which the browser neither fetches nor runs.
- */
-export const AFTER_LOAD_TEMPLATE = 'template[data-after-load]';
-
-/** A next page's document fetched ahead, in an after-load template. */
-const NEXT_DOCUMENT = 'script[type="speculationrules"]';
-/**
- * How long the next page's document fetched ahead has the connections to itself before the
- * chunks are asked for: the browser starts a Speculation Rules prefetch a little after the rules
- * are written, and a link's prefetch at once.
- */
-export const DOCUMENT_FIRST_MS = 100;
-
 /** The control a click acts on: held until the island is ready. Links are not. */
 const CONTROL = 'button, input, label, select, summary';
-
-/**
- * Moves the page's after-load templates into the document once it has loaded and painted (a
- * page may load before its first paint): what the shopper sees first does not share the
- * connection or the main thread with what the next page needs.
- */
-let afterLoadPending = false;
-
-function fetchAfterLoad(): void {
-  // once for the page's press islands, whichever comes first
-  if (afterLoadPending) return;
-  afterLoadPending = true;
-  let moved = false;
-  const move = () => {
-    if (moved) return;
-    moved = true;
-    afterLoadPending = false;
-    // the next page's document (Speculation Rules) first, the chunks a moment later: on HTTP/1.1's
-    // six connections they took all six, and the checkout fetched ahead waited 0.4-0.6 s for one
-    // (docs/decisions/659)
-    // (one per task: decision 673)
-    const moveIn = (documents: boolean) => {
-      const nodes: Node[] = [];
-      for (const template of document.querySelectorAll<HTMLTemplateElement>(AFTER_LOAD_TEMPLATE))
-        if (!!template.content.querySelector(NEXT_DOCUMENT) === documents) {
-          nodes.push(...template.content.cloneNode(true).childNodes);
-          template.remove();
-        }
-      appendOnePerTask(nodes);
-    };
-    setTimeout(() => {
-      moveIn(true);
-      setTimeout(moveIn, DOCUMENT_FIRST_MS, false);
-    }, 0);
-  };
-  // after the first contentful paint is on the screen (its frame's rendering, not its task), or a
-  // second after the load event where the browser does not say (a hidden tab paints nothing)
-  const afterPaint = () => {
-    setTimeout(move, 1000);
-    if (typeof PerformanceObserver !== 'function') return;
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
-      observer.disconnect();
-      move();
-    }).observe({ type: 'paint', buffered: true });
-  };
-  if (document.readyState === 'complete') afterPaint();
-  else window.addEventListener('load', afterPaint, { once: true });
-}
 
 const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement): void => {
   let state: 'waiting' | 'loading' | 'ready' | 'failed' = 'waiting';
@@ -230,7 +165,10 @@ const pressDirective = (load: DirectiveLoad, _options: unknown, el: HTMLElement)
    * chunks took the connection the next page's document needed (the cart's "Check out", decision 671).
    */
   const pressed = (event: Event) => {
-    if (!(event.target instanceof Element && event.target.closest('a[href]'))) start();
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!link) start();
+    // a link pressed before the page's end went in: its document fetched ahead now (decision 684)
+    else if (link instanceof HTMLAnchorElement) fetchNextDocumentNow(link);
   };
 
   el.addEventListener(

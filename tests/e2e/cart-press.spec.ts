@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { basket, leaveCartEmpty, shopperWithMilk } from './cart-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { documentDelivery, expect, test } from './fixtures.ts';
 
 // The cart page hydrates on the shopper's first press (client:press, docs/decisions/656): it loads
 // and paints with no island script, and nothing pressed while the scripts load is lost.
@@ -92,4 +92,44 @@ test("when the cart's scripts cannot load, a press still changes the cart throug
   // the plain form's answer is the cart page again, drawn by the server with the new quantity
   await expect(page).toHaveURL(/\/cart(\?|$)/);
   await expect(line.getByTestId('cart-line-quantity')).toHaveText('2');
+});
+
+test('"Check out" pressed before the cart has finished loading opens the checkout fetched ahead (decision 684)', async ({
+  page,
+  baseURL,
+}) => {
+  await shopperWithMilk(page, baseURL!);
+  // A picture still on its way holds the cart's load event, as a slow phone's network does: the
+  // page's rules that fetch the checkout ahead wait in their template until then (decision 656).
+  // The cart's own pictures are drawn inline, so the test adds one it holds until after the press.
+  let releasePicture: () => void = () => {};
+  const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve));
+  await page.route('**/favicon.png?held', async (route) => {
+    await pictureHeld;
+    await route.continue();
+  });
+  await page.route('**/cart', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      '</main>',
+      '<img src="/favicon.png?held" alt="" width="1" height="1"></main>',
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/cart', { waitUntil: 'commit' });
+  const checkOut = page.getByTestId('cart-checkout');
+  await expect(checkOut).toBeVisible();
+  const before = await page.evaluate(() => ({
+    loaded: document.readyState === 'complete',
+    rules: document.head.querySelectorAll('script[type="speculationrules"]').length,
+  }));
+  expect(before).toEqual({ loaded: false, rules: 0 });
+  // a real press: the pointer goes down, then up (the click navigates)
+  await checkOut.click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  releasePicture();
+  await expect(page.getByTestId('checkout')).toBeVisible();
+  // the document the press opened is the one the pointer's press fetched ahead, not a second GET
+  expect(await documentDelivery(page)).toBe('navigational-prefetch');
 });
