@@ -12,6 +12,7 @@ import { requestId } from './middleware/request-id/index.ts';
 import { securityHeaders } from './middleware/security-headers/index.ts';
 import { session } from './middleware/session/index.ts';
 import { orderLanding, signInLanding } from './middleware/sign-in-landing/index.ts';
+import { staticGreeting } from './middleware/static-greeting/index.ts';
 import { SIGN_IN_API_PATH } from './routes/auth.ts';
 import { CHECKOUT_FORM_PATH } from '../src/lib/checkout/form.ts';
 import { isPersonalPage, servePage, type RenderPage } from './pages.ts';
@@ -126,6 +127,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(SIGN_IN_API_PATH, signInLanding(dispatch));
   // So is the checkout's place-order form, with the order's confirmation.
   app.use(CHECKOUT_FORM_PATH, orderLanding(dispatch));
+  // A static page's header shows a signed-in shopper as such, filled by the edge (decision 685).
+  app.use('*', staticGreeting(dispatch));
 
   app.get('/__edge/ping', (c) => c.text('ok'));
   app.get('/robots.txt', robotsTxt(EDGE.robotsDisallow));

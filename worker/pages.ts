@@ -13,6 +13,7 @@ import { underPrefix } from './capability.ts';
 import {
   PAGE_CACHE_HEADER,
   PAGE_STALE_HEADER,
+  GREETING_PARTS,
   PERSONAL_PARTS_HEADER,
   STATIC_PAGE,
   type PageContext,
@@ -113,7 +114,8 @@ const PERSONAL_PRELOADS = {
  */
 function withPersonalPreload(c: Context<EdgeEnv>, response: Response): Response {
   const parts = response.headers.get(PERSONAL_PARTS_HEADER);
-  if (parts === null) return response;
+  // a static page's parts are filled by the edge itself (worker/middleware/static-greeting)
+  if (parts === null || parts === GREETING_PARTS) return response;
   const out = new Response(response.body, response);
   out.headers.delete(PERSONAL_PARTS_HEADER);
   if (getCookie(c, SESSION_COOKIE) && (parts === 'state' || parts === 'basket'))
@@ -206,6 +208,7 @@ async function renderAndStore(
   response.headers.delete(PAGE_CACHE_HEADER);
   const staleFor = response.headers.get(PAGE_STALE_HEADER);
   response.headers.delete(PAGE_STALE_HEADER);
+  if (optedIn === STATIC_PAGE && response.status === 200) response.headers.set(PERSONAL_PARTS_HEADER, GREETING_PARTS);
   if (cache && context.cacheable && optedIn && response.status === 200 && !response.headers.has('set-cookie')) {
     if (optedIn !== STATIC_PAGE)
       response.headers.set(PERSONAL_PARTS_HEADER, c.get('banner').toggles.cartFetch ? 'basket' : 'state');

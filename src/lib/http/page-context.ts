@@ -24,6 +24,8 @@ export const PAGE_STALE_HEADER = 'x-hm-page-stale';
 export const STATIC_PAGE = 'static';
 /** Kept with a cached page whose personal parts come late (worker/pages.ts; never sent). */
 export const PERSONAL_PARTS_HEADER = 'x-hm-personal-parts';
+/** Its value on a static page: the edge fills the header's parts itself (worker/middleware/static-greeting). */
+export const GREETING_PARTS = 'greeting';
 
 /** The signed-in shopper as pages see them: no session id, no key material. */
 export interface SessionView {

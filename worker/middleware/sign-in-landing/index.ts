@@ -117,24 +117,32 @@ async function landingPage(page: Response, url: URL, answers: Record<string, unk
         });
     },
   });
-  if (firstName !== null)
-    rewriter = rewriter
-      .on('[data-personal-root] [data-first-name]', {
-        element(name) {
-          name.setInnerContent(firstName);
-        },
-      })
-      .on('[data-personal-root] [data-personal="signed-in"]', {
-        element(part) {
-          part.removeAttribute('hidden');
-        },
-      })
-      .on('[data-personal-root] [data-personal="anonymous"]', {
-        element(part) {
-          part.setAttribute('hidden', '');
-        },
-      });
+  if (firstName !== null) rewriter = showSignedIn(rewriter, firstName);
   return rewriter.transform(new Response(page.body, { status: page.status, headers }));
+}
+
+/**
+ * The header's personal parts (`[data-personal-root]`) shown for a signed-in shopper, as
+ * src/components/personal-parts.ts shows them in the browser: the first name filled in, the
+ * signed-in parts shown, the anonymous ones hidden. Also used by the static pages (decision 685).
+ */
+export function showSignedIn(rewriter: HTMLRewriter, firstName: string): HTMLRewriter {
+  return rewriter
+    .on('[data-personal-root] [data-first-name]', {
+      element(name) {
+        name.setInnerContent(firstName);
+      },
+    })
+    .on('[data-personal-root] [data-personal="signed-in"]', {
+      element(part) {
+        part.removeAttribute('hidden');
+      },
+    })
+    .on('[data-personal-root] [data-personal="anonymous"]', {
+      element(part) {
+        part.setAttribute('hidden', '');
+      },
+    });
 }
 
 /**
