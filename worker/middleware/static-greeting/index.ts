@@ -86,12 +86,6 @@ export function staticGreeting(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
     const lines = basket?.body?.data?.lineItems;
     const count = Array.isArray(lines) ? lines.reduce((sum, line) => sum + (Number(line.quantity) || 0), 0) : null;
     c.res = showSignedIn(new HTMLRewriter(), firstName)
-      // no count (the banner that fetches no cart for it): the link's own word names it
-      .on('[data-personal-root] [data-personal="signed-in"] > [aria-hidden="true"]', {
-        element(word) {
-          if (count === null) word.removeAttribute('aria-hidden');
-        },
-      })
       .on('[data-personal-root] [data-testid="cart-count"]', {
         element(badge) {
           if (count === null) return;
