@@ -133,7 +133,13 @@ test('the help pages, which run no script, show a signed-in shopper their accoun
         for (const name of ['Orders', 'Lists', 'Wallet', 'Profile'])
           await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
       }
+      // the not-found page of a shared path, the same way
+      const missing = await page.goto('/no-such-aisle');
+      expect(missing?.status()).toBe(404);
+      await expect(header.getByText(`Hi, ${shopper.firstName}`)).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toBeHidden();
       // signed out from the menu: the same page is anonymous again
+      await header.getByTestId('account-menu').locator('summary').click();
       await header.getByTestId('account-menu').getByRole('button', { name: 'Sign out' }).click();
       await page.goto('/help');
       await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
