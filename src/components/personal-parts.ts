@@ -1,5 +1,6 @@
 import type { AuthStateOutput } from '../lib/auth/contracts.ts';
 import type { BasketOutput } from '../lib/basket/contracts.ts';
+import { cartCountLabel } from '../lib/basket/count-label.ts';
 import { islandFetch } from '../islands/shared/fetch.ts';
 import { announcePersonal, lateBasket } from '../islands/shared/late-personal.ts';
 
@@ -80,8 +81,7 @@ function showCartCount(root: HTMLElement, basket: BasketOutput | null): void {
     return;
   }
   badge.textContent = String(count);
-  // CartCount.tsx's cartCountLabel, repeated: this script loads no island code
-  badge.setAttribute('aria-label', `Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
+  badge.setAttribute('aria-label', cartCountLabel(count));
   // the island's markup for a count not known yet is hidden (CartCount.tsx)
   badge.hidden = false;
 }

@@ -3,6 +3,7 @@ import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState } from 'react';
 import { cartCountAtom, loadCartAtom, seedCartCountAtom, seedLateBasketAtom } from './atoms/index.ts';
 import { withIslandStore } from '../shared/island-store.tsx';
+import { cartCountLabel } from '../../lib/basket/count-label.ts';
 
 interface CartCountProps {
   initialCount: number | null;
@@ -10,11 +11,6 @@ interface CartCountProps {
   signedIn?: boolean;
   /** The banner's toggles.cartFetch: false on the banner that skips the cart fetch. */
   cartFetch?: boolean;
-}
-
-/** "Cart, 3 items" */
-function cartCountLabel(count: number): string {
-  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
 /** The header's cart count, shared with every add-to-cart island through Jotai. */

@@ -26,8 +26,8 @@ export const ADDRESS_SCRIPT = "history.replaceState(null,'',document.currentScri
 /** At most this many redirects are followed (the sign-in's, /redirect/v2's, one more). */
 const MAX_HOPS = 3;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
-/** What the page request does not carry over from the form's POST. */
-const POST_ONLY_HEADERS = ['content-type', 'content-length', 'cookie'];
+/** What a follow-up request does not carry over from the request it follows (its body, its cookies: the jar's, its conditions). */
+const POST_ONLY_HEADERS = ['content-type', 'content-length', 'cookie', 'if-none-match', 'if-modified-since'];
 
 export type Dispatch = (request: Request, c: Context<EdgeEnv>) => Promise<Response>;
 
@@ -49,7 +49,7 @@ function applySetCookies(jar: Map<string, string>, setCookies: readonly string[]
   }
 }
 
-function jarFrom(header: string | null): Map<string, string> {
+export function jarFrom(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
   for (const pair of (header ?? '').split(';')) {
     const at = pair.indexOf('=');
@@ -60,8 +60,11 @@ function jarFrom(header: string | null): Map<string, string> {
 
 const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
-/** A GET of `url` as the browser would send it after the redirects, with the jar's cookies. */
-function followUp(post: Request, url: URL, jar: Map<string, string>, accept?: string): Request {
+/**
+ * A GET of `url` as the browser would send it after the redirects (or as a page's own fetch() with
+ * `accept`), with the jar's cookies and none of the request's own body or conditional headers.
+ */
+export function followUp(post: Request, url: URL, jar: Map<string, string>, accept?: string): Request {
   const headers = new Headers(post.headers);
   for (const name of POST_ONLY_HEADERS) headers.delete(name);
   if (jar.size > 0) headers.set('cookie', cookieHeader(jar));
@@ -86,7 +89,8 @@ function preloadedFetches(link: string | null, origin: string): string[] {
 /** JSON for an inline `<script type="application/json">`: nothing in it can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-interface AuthStateLike {
+/** What the edge reads of the authentication state's answer (a landing, a static page's header). */
+export interface AuthStateLike {
   data?: { authenticated?: boolean; userInfo?: { firstName?: string } | null };
 }
 

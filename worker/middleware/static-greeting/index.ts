@@ -2,10 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_STATE_PATH } from '../../../src/lib/auth/contracts.ts';
 import { BASKET_PATHS } from '../../../src/lib/basket/contracts.ts';
+import { cartCountLabel } from '../../../src/lib/basket/count-label.ts';
 import { GREETING_PARTS, PERSONAL_PARTS_HEADER } from '../../../src/lib/http/page-context.ts';
 import { SESSION_COOKIE } from '../session/cookie.ts';
 import type { EdgeEnv } from '../../types.ts';
-import { showSignedIn, type Dispatch } from '../sign-in-landing/index.ts';
+import { followUp, jarFrom, showSignedIn, type AuthStateLike, type Dispatch } from '../sign-in-landing/index.ts';
 
 // Issue 22 §2, decision 685: the footer's help-desk pages (/help, /contact, /privacy, /terms,
 // /accessibility) carry no script at all (0 KB budget, decision 075's shared page without its late
@@ -18,26 +19,8 @@ import { showSignedIn, type Dispatch } from '../sign-in-landing/index.ts';
 // page. A revoked or expired session is answered anonymous by the state call, so the page stays
 // anonymous, and that call's Set-Cookie (the cleared session) is passed on.
 
-interface AuthStateLike {
-  data?: { authenticated?: boolean; userInfo?: { firstName?: string } };
-}
 interface BasketLike {
   data?: { lineItems?: Array<{ quantity?: number }> };
-}
-
-/** The label CartCount.tsx gives a count (cartCountLabel), repeated: this page loads no island code. */
-const countLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
-
-/** A GET of `path` as the page's own fetch() would send it, with this request's cookies. */
-function sameOriginFetch(page: Request, path: string): Request {
-  const headers = new Headers(page.headers);
-  headers.set('accept', 'application/json');
-  headers.set('sec-fetch-mode', 'cors');
-  headers.set('sec-fetch-dest', 'empty');
-  headers.set('sec-fetch-site', 'same-origin');
-  headers.delete('if-none-match');
-  headers.delete('if-modified-since');
-  return new Request(new URL(path, page.url), { method: 'GET', headers });
 }
 
 export function staticGreeting(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
@@ -56,7 +39,10 @@ export function staticGreeting(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
       return;
     const ask = async <T>(path: string): Promise<{ body: T | null; cookies: string[] }> => {
       try {
-        const answer = await dispatch(sameOriginFetch(c.req.raw, path), c);
+        const answer = await dispatch(
+          followUp(c.req.raw, new URL(path, c.req.url), jarFrom(c.req.header('cookie') ?? null), 'application/json'),
+          c,
+        );
         const cookies = answer.headers.getSetCookie();
         if (!answer.ok || !answer.headers.get('content-type')?.includes('json')) {
           await answer.body?.cancel();
@@ -90,7 +76,7 @@ export function staticGreeting(dispatch: Dispatch): MiddlewareHandler<EdgeEnv> {
         element(badge) {
           if (count === null) return;
           badge.setInnerContent(String(count));
-          badge.setAttribute('aria-label', countLabel(count));
+          badge.setAttribute('aria-label', cartCountLabel(count));
           badge.removeAttribute('hidden');
         },
       })
