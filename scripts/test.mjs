@@ -3,11 +3,36 @@
 // joined by a service binding, and by an http origin; docs/decisions/110), then one closing line
 // summing all: "N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { bin, repoPath, step } from './lib/env.mjs';
 import { runJourneys, splitJourneyArgs } from './lib/journeys.mjs';
 import { run, stopAllGroups, stopGroupsOnSignals } from './lib/proc.mjs';
 
 const VITEST_REPORT = repoPath('.tmp', 'vitest-report.json');
+
+// What failed, named again at the very end: CI keeps only the tail of the output, and the
+// reporter's own account of a failure is thousands of lines above it.
+function failedTests(report) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const path = relative(repoPath(), file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(`${path} > ${test.fullName}: ${why}`);
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      failures.push(
+        `${path}: ${String(file.message ?? 'failed to run')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
+  return failures;
+}
 
 async function runVitest() {
   step('Unit and integration tests: vitest run (projects unit and integration)');
@@ -25,9 +50,10 @@ async function runVitest() {
   } catch {
     ok = false;
   }
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (existsSync(VITEST_REPORT)) {
     const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
+    counts.failures = failedTests(report);
     counts.passed = report.numPassedTests ?? 0;
     counts.failed = report.numFailedTests ?? 0;
     counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -67,6 +93,7 @@ async function main() {
   const total = ['passed', 'failed', 'skipped'].map((key) => unit[key] + journeys[key]);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\nvitest: ${unit.status} (${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped)`);
+  for (const failure of unit.failures) console.log(`  ✗ ${failure}`);
   console.log(
     `journeys: ${journeys.status} (${journeys.passed} passed, ${journeys.failed} failed, ${journeys.skipped} skipped)`,
   );

@@ -4,12 +4,22 @@ import { signInUrl } from '../../lib/auth/redirect.ts';
 /** spec: shopping §9 "Sign-in redirect throttle 100 ms". */
 export const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
 
+/** One throttle per page: keyed by the page's `Location`, which lives as long as the page. */
+const throttles = new WeakMap<Location, (url: string) => void>();
+
 /**
  * Sends the shopper to sign-in, back to `returnTo` after (shopping §2: "A sign-in redirect is
  * triggered on authentication failure, throttled to 100 ms on the leading edge"): several calls
- * failing at once redirect once. One throttle for every island of the page.
+ * failing at once redirect once. One throttle for every island of the page. It is the page's, not
+ * the module's: where one module serves several pages (the unit tests share a module registry),
+ * a redirect of one does not hold back the next one's.
  */
-export const goToSignIn = leadingThrottle(
-  (returnTo: string) => window.location.assign(signInUrl(returnTo)),
-  SIGN_IN_REDIRECT_THROTTLE_MS,
-);
+export function goToSignIn(returnTo: string): void {
+  const location = window.location;
+  let go = throttles.get(location);
+  if (!go) {
+    go = leadingThrottle((url: string) => location.assign(url), SIGN_IN_REDIRECT_THROTTLE_MS);
+    throttles.set(location, go);
+  }
+  go(signInUrl(returnTo));
+}
