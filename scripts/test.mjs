@@ -3,36 +3,12 @@
 // joined by a service binding, and by an http origin; docs/decisions/110), then one closing line
 // summing all: "N passed, N failed, N skipped".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
 import { bin, repoPath, step } from './lib/env.mjs';
+import { failedVitestTests } from './lib/failures.mjs';
 import { runJourneys, splitJourneyArgs } from './lib/journeys.mjs';
 import { run, stopAllGroups, stopGroupsOnSignals } from './lib/proc.mjs';
 
 const VITEST_REPORT = repoPath('.tmp', 'vitest-report.json');
-
-// What failed, named again at the very end: CI keeps only the tail of the output, and the
-// reporter's own account of a failure is thousands of lines above it.
-function failedTests(report) {
-  const failures = [];
-  for (const file of report.testResults ?? []) {
-    const path = relative(repoPath(), file.name ?? '');
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) {
-      const why = String(test.failureMessages?.[0] ?? '')
-        .split('\n')[0]
-        .slice(0, 300);
-      failures.push(`${path} > ${test.fullName}: ${why}`);
-    }
-    if (failed.length === 0 && file.status === 'failed') {
-      failures.push(
-        `${path}: ${String(file.message ?? 'failed to run')
-          .split('\n')[0]
-          .slice(0, 300)}`,
-      );
-    }
-  }
-  return failures;
-}
 
 async function runVitest() {
   step('Unit and integration tests: vitest run (projects unit and integration)');
@@ -53,7 +29,7 @@ async function runVitest() {
   const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (existsSync(VITEST_REPORT)) {
     const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
-    counts.failures = failedTests(report);
+    counts.failures = failedVitestTests(report, repoPath());
     counts.passed = report.numPassedTests ?? 0;
     counts.failed = report.numFailedTests ?? 0;
     counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -69,7 +45,7 @@ async function main() {
   stopGroupsOnSignals();
   const started = Date.now();
   const unit = await runVitest();
-  const journeys = { status: 'passed', passed: 0, failed: 0, skipped: 0 };
+  const journeys = { status: 'passed', passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const topology of ['embedded', 'service', 'origin']) {
     let result;
     try {
@@ -83,6 +59,7 @@ async function main() {
       `journeys on the ${topology} topology: ${result.status} (${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped)`,
     );
     for (const key of ['passed', 'failed', 'skipped']) journeys[key] += result[key];
+    journeys.failures.push(...(result.failures ?? []).map((failure) => `${failure} (${topology})`));
     if (result.status === 'failed') journeys.status = 'failed';
     // without Chromium outside CI the first run skips, and so would the others
     if (result.status === 'skipped') {
@@ -97,6 +74,7 @@ async function main() {
   console.log(
     `journeys: ${journeys.status} (${journeys.passed} passed, ${journeys.failed} failed, ${journeys.skipped} skipped)`,
   );
+  for (const failure of journeys.failures) console.log(`  ✗ ${failure}`);
   console.log(`npm test took ${seconds} s`);
   console.log(`${total[0]} passed, ${total[1]} failed, ${total[2]} skipped`);
   process.exit(unit.status === 'failed' || journeys.status === 'failed' ? 1 : 0);

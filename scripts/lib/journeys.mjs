@@ -5,6 +5,7 @@ import { chromiumPath, hasChromium, journeyChromiumPath } from './chromium.mjs';
 import { prepareDatabase } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { bin, repoPath, shown, step } from './env.mjs';
+import { failedJourneys } from './failures.mjs';
 import { freePort, run } from './proc.mjs';
 import { startServer, TOOL_PORTS } from './server.mjs';
 import { startSplit } from './split.mjs';
@@ -83,7 +84,7 @@ export function splitJourneyArgs(topology) {
 
 /**
  * Runs the Playwright journeys against a freshly seeded storefront. Resolves to
- * { status: 'passed' | 'failed' | 'skipped', passed, failed, skipped }.
+ * { status: 'passed' | 'failed' | 'skipped', passed, failed, skipped, failures }.
  * Without Chromium: fails when CI=true, otherwise warns loudly and skips.
  * `topology`: 'embedded' (one worker, the default), or the split topology (scripts/lib/split.mjs)
  * joined by a 'service' binding or an http 'origin'.
@@ -172,12 +173,13 @@ export async function runJourneys(playwrightArgs = [], { topology = 'embedded' }
 }
 
 function readPlaywrightCounts() {
-  if (!existsSync(PLAYWRIGHT_REPORT)) return { passed: 0, failed: 0, skipped: 0 };
-  const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8'));
+  if (!existsSync(PLAYWRIGHT_REPORT)) return { passed: 0, failed: 0, skipped: 0, failures: [] };
+  const { stats, suites } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8'));
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: stats.unexpected ?? 0,
     skipped: stats.skipped ?? 0,
+    failures: failedJourneys(suites ?? []),
   };
 }
 
