@@ -5,12 +5,13 @@ import { printCouponsAtom } from './print-coupons-atoms.ts';
 
 /** The coupons for the list's products, as the printed sheet shows them (or why they could not be found). */
 export function PrintCouponsSheet() {
-  const { error, printData } = useAtomValue(printCouponsAtom);
+  const { error, offline, printData } = useAtomValue(printCouponsAtom);
+  // shopping §8 shopping lists: a failed print is a 'Service Outage' banner, a lost connection 'No Network Connection'
   if (error)
     return (
       <div className="list-notice list-notice--error" role="alert" data-testid="print-coupons-error">
-        <strong>{LIST_MESSAGES.SERVICE_OUTAGE_TITLE}</strong>
-        <p>{LIST_MESSAGES.PRINT_COUPONS}</p>
+        <strong>{offline ? LIST_MESSAGES.NETWORK_TITLE : LIST_MESSAGES.SERVICE_OUTAGE_TITLE}</strong>
+        <p>{offline ? LIST_MESSAGES.NETWORK_BODY : LIST_MESSAGES.PRINT_COUPONS}</p>
       </div>
     );
   if (!printData) return null;

@@ -9,10 +9,13 @@ import { visibleItemsAtom } from './atoms.ts';
 interface PrintCoupons {
   isLoading: boolean;
   error: boolean;
+  /** The error was the connection's: shopping §8's lists "No Network Connection", not "Service Outage". */
+  offline: boolean;
   printData: CouponOutput[] | null;
 }
 
-const printCouponsBaseAtom = atom<PrintCoupons>({ isLoading: false, error: false, printData: null });
+const IDLE: PrintCoupons = { isLoading: false, error: false, offline: false, printData: null };
+const printCouponsBaseAtom = atom<PrintCoupons>(IDLE);
 
 export const printCouponsAtom = atom((get) => get(printCouponsBaseAtom));
 
@@ -23,16 +26,16 @@ export const printListCouponsAtom = atom(null, async (get, set) => {
     COUPON_LOOKUP_MAX_UPCS,
   );
   if (upcs.length === 0) {
-    set(printCouponsBaseAtom, { isLoading: false, error: false, printData: [] });
+    set(printCouponsBaseAtom, { ...IDLE, printData: [] });
     return;
   }
-  set(printCouponsBaseAtom, { isLoading: true, error: false, printData: null });
+  set(printCouponsBaseAtom, { ...IDLE, isLoading: true });
   const result = await listApi.couponsFor(upcs);
   if (!result.ok) {
-    set(printCouponsBaseAtom, { isLoading: false, error: true, printData: null });
+    set(printCouponsBaseAtom, { ...IDLE, error: true, offline: result.kind === 'network' });
     return;
   }
-  set(printCouponsBaseAtom, { isLoading: false, error: false, printData: result.data.data.coupons });
+  set(printCouponsBaseAtom, { ...IDLE, printData: result.data.data.coupons });
   // the sheet renders, then the browser's print dialog opens on it
   window.setTimeout(() => window.print(), 50);
 });
