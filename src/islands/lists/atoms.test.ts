@@ -1,7 +1,8 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { errorBody } from '../../lib/http/errors.ts';
-import type { ListItemOutput, ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { listItem, shoppingList } from '../../../tests/fixtures/lists.ts';
+import type { ListItemOutput } from '../../lib/lists/contracts.ts';
 import { identityOf } from '../../lib/lists/list-reducer.ts';
 import { LIST_MESSAGES } from '../../lib/lists/contracts.ts';
 import {
@@ -17,47 +18,8 @@ import {
 // The list page's writes against a fake edge (shopping §7, §8): what a PUT carries, and what the
 // shopper is told when the list turns out not to exist.
 
-const at = { value: '2026-11-01T00:00:00.000Z', timezone: 'UTC' };
-const milk: ListItemOutput = {
-  id: 'item-milk',
-  type: 'UPC',
-  channel: 'WEB',
-  upc: '0000000000017',
-  categoryId: '01',
-  categoryName: 'Dairy',
-  name: 'Whole Milk',
-  displayName: 'Whole Milk - 1 gal',
-  comments: '',
-  quantity: 1,
-  checked: false,
-  weeklyAdInfo: null,
-  regularPrice: '3.49',
-  promoPrice: null,
-  lineTotal: '3.49',
-  savings: '0.00',
-  aisle: 'Aisle 4',
-  slug: null,
-  randomWeight: false,
-  soldInStore: true,
-  homeDeliveryItem: true,
-  shipToHomeItem: false,
-  curbsidePickupEligible: true,
-  couponDetails: null,
-  created: at,
-  modified: at,
-};
-const list: ShoppingListOutput = {
-  listId: '00000000-0000-4000-8000-000000000001',
-  name: 'Weekly',
-  bannerName: 'Harvest Market',
-  created: at,
-  modified: at,
-  modifiedBy: 'WEB',
-  versionKey: 'version-1',
-  itemCount: 1,
-  lineItems: [milk],
-  estimatedTotal: { subtotal: '3.49', savings: '0.00' },
-};
+const milk = listItem();
+const list = shoppingList([milk]);
 const answer = (lineItems: ListItemOutput[]) =>
   Response.json({
     data: {

@@ -2,7 +2,8 @@
 import { createStore, Provider } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
-import { LIST_MESSAGES, type ListItemOutput, type ShoppingListOutput } from '../../lib/lists/contracts.ts';
+import { listItem, shoppingList } from '../../../tests/fixtures/lists.ts';
+import { LIST_MESSAGES } from '../../lib/lists/contracts.ts';
 import { seedListAtom } from './atoms.ts';
 import { printCouponsAtom, printListCouponsAtom } from './print-coupons-atoms.ts';
 import { PrintCouponsSheet } from './PrintCouponsSheet.tsx';
@@ -11,47 +12,8 @@ import { PrintCouponsSheet } from './PrintCouponsSheet.tsx';
 // message; a call that never reached the edge is 'No Network Connection', "Please check your
 // network settings and try again." (decision 661 found the second shown as the first).
 
-const at = { value: '2026-11-01T00:00:00.000Z', timezone: 'UTC' };
-const milk = {
-  id: 'item-milk',
-  type: 'UPC',
-  channel: 'WEB',
-  upc: '0000000000017',
-  categoryId: '01',
-  categoryName: 'Dairy',
-  name: 'Whole Milk',
-  displayName: 'Whole Milk - 1 gal',
-  comments: '',
-  quantity: 1,
-  checked: false,
-  weeklyAdInfo: null,
-  regularPrice: '3.49',
-  promoPrice: null,
-  lineTotal: '3.49',
-  savings: '0.00',
-  aisle: 'Aisle 4',
-  slug: null,
-  randomWeight: false,
-  soldInStore: true,
-  homeDeliveryItem: true,
-  shipToHomeItem: false,
-  curbsidePickupEligible: true,
-  couponDetails: null,
-  created: at,
-  modified: at,
-} satisfies ListItemOutput;
-const list: ShoppingListOutput = {
-  listId: '00000000-0000-4000-8000-000000000001',
-  name: 'Weekly',
-  bannerName: 'Harvest Market',
-  created: at,
-  modified: at,
-  modifiedBy: 'WEB',
-  versionKey: 'version-1',
-  itemCount: 1,
-  lineItems: [milk],
-  estimatedTotal: { subtotal: '3.49', savings: '0.00' },
-};
+const milk = listItem();
+const list = shoppingList([milk]);
 
 afterEach(() => vi.unstubAllGlobals());
 
