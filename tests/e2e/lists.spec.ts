@@ -265,6 +265,24 @@ test("a list's coupons print on a coupon sheet", async ({ page }) => {
   await expect(sheet).toContainText(coupon.id);
 });
 
+// shopping §8 shopping lists: a lost connection is "No Network Connection", not a "Service Outage"
+test('a coupon print without a connection says "No Network Connection" and the spec\'s words', async ({ page }) => {
+  await signIn(page);
+  const { listId } = await createList(page, unique('Offline print'));
+  const coupons = (
+    (await (await page.request.get('/atlas/v1/savings/v1/coupons')).json()) as {
+      data: { coupons: Array<{ upcs: string[] }> };
+    }
+  ).data.coupons;
+  await putItems(page, listId, [{ upc: coupons[0]?.upcs[0], quantity: 1 }]);
+  await openList(page, listId);
+  await page.route('**/atlas/v1/savings/v1/coupons?**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Print coupons' }).click();
+  const notice = page.getByTestId('print-coupons-error');
+  await expect(notice).toHaveText('No Network ConnectionPlease check your network settings and try again.');
+  await expect(page.getByTestId('print-coupons')).toHaveCount(0);
+});
+
 test('a list opened before the signal dropped is still there when the page is reloaded offline', async ({
   page,
   context,
