@@ -4,7 +4,7 @@ import { errorBody } from '../../lib/http/errors.ts';
 import { listItem, shoppingList } from '../../../tests/fixtures/lists.ts';
 import type { ListItemOutput } from '../../lib/lists/contracts.ts';
 import { identityOf } from '../../lib/lists/list-reducer.ts';
-import { LIST_MESSAGES } from '../../lib/lists/contracts.ts';
+import { LIST_MESSAGES, LIST_OUTAGE_MESSAGES } from '../../lib/lists/contracts.ts';
 import {
   addItemAtom,
   listStateAtom,
@@ -98,6 +98,36 @@ test('an add past 999 is refused by the edge, says the max-quantity message and 
   expect(puts).toEqual([expect.objectContaining({ lineItems: [expect.objectContaining({ quantity: 1000 })] })]);
   expect(store.get(noticeAtom)).toEqual({ kind: 'field', message: LIST_MESSAGES.MAX_QUANTITY });
   expect(store.get(listStateAtom).items.find((item) => item.identity === identityOf(milk))?.quantity).toBe(999);
+});
+
+// shopping §8: the 'Service Outage' banners cover "add items" and "update quantity" apart (decision
+// 661: a failed add was told in the quantity's words)
+describe('a write the edge could not make says which area failed', () => {
+  const outage = () => Response.json(errorBody('INTERNAL_ERROR', 'Upstream failed', 500), { status: 500 });
+
+  test('an add from the add form says the add failed', async () => {
+    fakeEdge(outage);
+    const store = seeded();
+    store.set(addItemAtom, listItem({ id: 'item-bread', name: 'Bread', displayName: 'Bread', upc: '0000000000024' }));
+    await vi.waitFor(() => expect(store.get(noticeAtom)).not.toBeNull());
+    expect(store.get(noticeAtom)).toEqual({
+      kind: 'outage',
+      title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE,
+      message: LIST_OUTAGE_MESSAGES.addItems,
+    });
+  });
+
+  test('a quantity change says the quantity could not be changed', async () => {
+    fakeEdge(outage);
+    const store = seeded();
+    store.set(setQuantityAtom, identityOf(milk), 2);
+    await vi.waitFor(() => expect(store.get(noticeAtom)).not.toBeNull());
+    expect(store.get(noticeAtom)).toEqual({
+      kind: 'outage',
+      title: LIST_MESSAGES.SERVICE_OUTAGE_TITLE,
+      message: LIST_OUTAGE_MESSAGES.updateQuantity,
+    });
+  });
 });
 
 describe('a list that does not exist (shopping §8)', () => {

@@ -173,18 +173,19 @@ function currentItem(get: Getter, identity: string): ListItemOutput | null {
   return output;
 }
 
-function enqueue(get: Getter, set: Setter, kind: PendingWrite['kind'], identity: string) {
+function enqueue(get: Getter, set: Setter, kind: PendingWrite['kind'], identity: string, added?: true) {
   const meta = get(metaAtom);
   const item = currentItem(get, identity);
   if (!meta || !item) return;
-  set(queueBaseAtom, [...get(queueBaseAtom), { key: newWriteKey(), listId: meta.listId, kind, item }]);
+  const write: PendingWrite = { key: newWriteKey(), listId: meta.listId, kind, item, ...(added && { added }) };
+  set(queueBaseAtom, [...get(queueBaseAtom), write]);
   persist(get);
   void set(flushAtom);
 }
 
 export const addItemAtom = atom(null, (get, set, item: ListItemOutput) => {
   dispatch(get, set, { type: 'add', item });
-  enqueue(get, set, 'quantity', identityOf(item));
+  enqueue(get, set, 'quantity', identityOf(item), true);
 });
 export const setQuantityAtom = atom(null, (get, set, identity: string, quantity: number) => {
   dispatch(get, set, { type: 'setQuantity', identity, quantity });
@@ -196,7 +197,13 @@ export const toggleCheckAtom = atom(null, (get, set, identity: string) => {
 });
 
 const areaOf = (write: PendingWrite): ListArea =>
-  write.kind === 'check' ? 'toggles' : write.item.quantity === 0 ? 'removeItem' : 'updateQuantity';
+  write.added
+    ? 'addItems'
+    : write.kind === 'check'
+      ? 'toggles'
+      : write.item.quantity === 0
+        ? 'removeItem'
+        : 'updateQuantity';
 
 /** Sends the waiting writes, one at a time, in order. */
 export const flushAtom = atom(null, async (get, set) => {

@@ -125,6 +125,24 @@ describe('callEdge', () => {
     expect(assign).toHaveBeenCalledWith('/signin?redirectUrl=%2Fshopping%2Flists');
   });
 
+  // shopping §2: the sign-in redirect is throttled to 100 ms on the leading edge (decision 661's
+  // leftover: the lists' calls each redirected)
+  test('calls refused together send the shopper to sign-in once', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { assign } });
+    const refused = () =>
+      Response.json(errorBody('AUTH_REQUIRED', 'Sign in', 401), {
+        status: 401,
+        headers: { redirecturl: '/signin?redirectUrl=%2Fshopping%2Flists' },
+      });
+    stubFetch(refused(), refused());
+    await Promise.all([
+      failure(callEdge('/x', { schema: ItemSchema })),
+      failure(callEdge('/y', { schema: ItemSchema })),
+    ]);
+    expect(assign.mock.calls).toEqual([['/signin?redirectUrl=%2Fshopping%2Flists']]);
+  });
+
   test('an answer the schema refuses is an invalid answer', async () => {
     stubFetch(Response.json({ data: { id: 7 } }));
     expect(await failure(callEdge('/x', { schema: ItemSchema }))).toMatchObject({

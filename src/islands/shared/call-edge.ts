@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../lib/http/errors.ts';
 import { islandFetch } from './fetch.ts';
+import { redirectToSignIn } from './go-to-sign-in.ts';
 
 // The one island client to the edge (issue 21 §2, docs/decisions/552). It sends JSON with the
 // headers the edge's checks want (a JSON body type for the CSRF check, Idempotency-Key, If-Match),
@@ -99,7 +100,7 @@ export async function callEdge<S extends v.GenericSchema>(
   // spec: shopping §7: the generic wrapper reads `redirecturl` as a sign-in redirect and `errorstatus` as an error
   const redirect = response.headers.get('redirecturl');
   if (redirect && (response.status === 401 || response.status === 403) && typeof window !== 'undefined')
-    window.location.assign(redirect.startsWith('/') ? redirect : '/signin');
+    redirectToSignIn(redirect.startsWith('/') ? redirect : '/signin');
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || response.headers.has('errorstatus')) throw refusal(response.status, body);
   const parsed = v.safeParse(options.schema, body);

@@ -8,18 +8,23 @@ export const SIGN_IN_REDIRECT_THROTTLE_MS = 100;
 const throttles = new WeakMap<Location, (url: string) => void>();
 
 /**
- * Sends the shopper to sign-in, back to `returnTo` after (shopping §2: "A sign-in redirect is
- * triggered on authentication failure, throttled to 100 ms on the leading edge"): several calls
- * failing at once redirect once. One throttle for every island of the page. It is the page's, not
- * the module's: where one module serves several pages (the unit tests share a module registry),
- * a redirect of one does not hold back the next one's.
+ * Sends the page to the sign-in address `url`, once for calls failing together (shopping §2: "A
+ * sign-in redirect is triggered on authentication failure, throttled to 100 ms on the leading
+ * edge"). One throttle for every island of the page, and for the edge client's `redirecturl`
+ * (call-edge.ts). It is the page's, not the module's: where one module serves several pages (the
+ * unit tests share a module registry), a redirect of one does not hold back the next one's.
  */
-export function goToSignIn(returnTo: string): void {
+export function redirectToSignIn(url: string): void {
   const location = window.location;
   let go = throttles.get(location);
   if (!go) {
-    go = leadingThrottle((url: string) => location.assign(url), SIGN_IN_REDIRECT_THROTTLE_MS);
+    go = leadingThrottle((to: string) => location.assign(to), SIGN_IN_REDIRECT_THROTTLE_MS);
     throttles.set(location, go);
   }
-  go(signInUrl(returnTo));
+  go(url);
+}
+
+/** Sends the shopper to sign-in, back to `returnTo` after (redirectToSignIn). */
+export function goToSignIn(returnTo: string): void {
+  redirectToSignIn(signInUrl(returnTo));
 }

@@ -11,6 +11,8 @@ export interface PendingWrite {
   kind: 'quantity' | 'check';
   /** the item as the shopper left it (quantity 0 removes it) */
   item: ListItemOutput;
+  /** sent for the add form (shopping §8: its failure is the "add items" area's, not the quantity's) */
+  added?: true;
 }
 
 /**
