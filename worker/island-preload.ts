@@ -30,24 +30,10 @@ const CHECKOUT_ISLANDS = ['src/islands/checkout/CheckoutPage.tsx'];
  */
 const PRESS_HYDRATED = new Set(CART_ISLANDS);
 
-/**
- * The islands every page has for a signed-in shopper (the header's count, the pinned cart) and the
- * add buttons of the pages they come to: where a shopper signs in or creates an account, their chunks
- * (React above all, 71 KB of gzip, about a second on slow 4G) are fetched while the form is filled.
- * Fetched later, on the first listing, React came in with the first add's answer and its evaluation
- * held the answer's frame (decision 683).
- */
-const SIGNED_IN_ISLANDS = [
-  'src/islands/cart/CartCount.tsx',
-  'src/islands/cart/PinnedCart.tsx',
-  'src/islands/cart/AddToCart.tsx',
-];
-/** The pages where a shopper signs in: what they fill takes longer than those chunks take to come. */
-const SIGN_IN_PAGES = new Set(['/signin', '/account/create']);
-
 /** The islands of the page a shopper most likely opens after `pathname` (docs/decisions/601). */
 export function likelyNextIslands(pathname: string): readonly string[] {
-  if (SIGN_IN_PAGES.has(pathname)) return SIGNED_IN_ISLANDS;
+  // Not where a shopper signs in: prefetched there, React and the header's chunks cost the form
+  // page its Lighthouse 100 (decision 688, which reverses 683)
   if (pathname === '/cart') return CHECKOUT_ISLANDS;
   // where a shopper adds to the cart, the cart comes next
   if (pathname === '/search' || pathname.startsWith('/p/')) return CART_ISLANDS;
