@@ -217,6 +217,44 @@ test('the delete-list button deletes the list', async ({ page }) => {
   expect(shoppingLists.map((list) => list.listId)).not.toContain(listId);
 });
 
+// Before the island runs, Rename and Delete are disclosures (decision 633) in place of the island's
+// buttons. Their markers made the row wider, so on a phone it wrapped until the island ran, and the
+// add form below jumped up (Lighthouse CLS 0.10 on both list pages).
+test.describe('the list page as it loads', () => {
+  // no service worker: it would serve the island's scripts that the second page refuses
+  test.use({ serviceWorkers: 'block' });
+
+  test('the list page does not move when its island runs: the actions row is as wide before as after', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page);
+    const { listId } = await createList(page, unique('Steady'));
+    // each control of the actions row (Rename, Delete list, Print list, Print coupons) and the add form
+    const boxes = (tab: Page) =>
+      tab.evaluate(() =>
+        [...document.querySelectorAll('.list-head .list-actions > *, form.add-item')].map((element) => {
+          const box = (element.querySelector(':scope > summary') ?? element).getBoundingClientRect();
+          return [Math.round(box.x), Math.round(box.y), Math.round(box.width)];
+        }),
+      );
+    await page.goto(`/shopping/list/${listId}`);
+    // hydrated: the island's buttons have taken the disclosures' place
+    await expect(page.getByTestId('rename-list-form')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Rename' })).toBeVisible();
+    const hydrated = await boxes(page);
+    expect(hydrated).toHaveLength(5);
+    // the same page with its island's scripts refused: the server's markup, as it paints first
+    const before = await context.newPage();
+    await before.setViewportSize({ width: 412, height: 823 });
+    await before.route(/\/_astro\/.+\.js$/, (route) => route.abort());
+    await before.goto(`/shopping/list/${listId}`);
+    await expect(before.getByTestId('rename-list-form')).toBeVisible();
+    expect(await boxes(before)).toEqual(hydrated);
+  });
+});
+
 test('signed out, the list page and add to list send the shopper to sign-in', async ({ page }) => {
   await page.goto('/shopping/lists');
   await expect(page).toHaveURL(/\/signin\?redirectUrl=%2Fshopping%2Flists/);
